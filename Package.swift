@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Reel: template-based video making.
+///
+/// Dependencies point one way: MediaTime ◄── TemplateCore ◄── RenderCore ──► MediaIO ──► C libraries.
+/// Only MediaIO sees FFmpeg and libpng; TemplateCore sees json-c through its JSON reader alone.
+let package = Package(
+    name: "Reel",
+    products: [
+        .executable(name: "reel", targets: ["reel"]),
+        .library(name: "MediaTime", targets: ["MediaTime"]),
+        .library(name: "TemplateCore", targets: ["TemplateCore"]),
+        .library(name: "MediaIO", targets: ["MediaIO"]),
+        .library(name: "RenderCore", targets: ["RenderCore"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJSONC", pkgConfig: "json-c", providers: [.apt(["libjson-c-dev"])]),
+
+        .target(name: "MediaTime"),
+        .target(name: "TemplateCore", dependencies: ["MediaTime", "CJSONC"]),
+        .target(name: "MediaIO", dependencies: ["MediaTime", "CFFmpeg", "CPNG"]),
+        .target(
+            name: "RenderCore",
+            dependencies: ["MediaTime", "TemplateCore", "MediaIO"],
+            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+        ),
+        .executableTarget(name: "reel", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "RenderCore"]),
+
+        .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
+        .testTarget(name: "TemplateCoreTests", dependencies: ["TemplateCore"]),
+        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO"]),
+        .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
+        .testTarget(name: "ReelCLITests", dependencies: ["MediaIO"]),
+    ]
+)

@@ -1,0 +1,195 @@
+import MediaTime
+
+/// The full, explicit description of one video: every decision the resolver made, exact in time.
+///
+/// A timeline is what `reel render` consumes and what an editor may change by hand: it names each
+/// media file, which part of it plays, where it plays on the output, and how it is framed. Times
+/// are exact rationals; every clip boundary lies on the output frame grid (the resolver snaps them
+/// once), so the renderer works in whole frames and samples.
+public struct Timeline: Sendable, Hashable {
+    /// Major version of the timeline format; documents of other versions are upgraded or rejected.
+    public static let currentFormat = 1
+
+    public var canvas: Canvas
+    public var frameRate: FrameRate
+    /// Length of the video, on the frame grid.
+    public var duration: RationalTime
+    /// The main track: clips in timeline order, cut one to the next.
+    public var clips: [VideoClip]
+    /// Music and other sound, mixed over the clips' own audio.
+    public var audio: [AudioClip]
+    public var output: OutputSettings
+    /// Where the timeline came from (template name), for people reading it.
+    public var source: String?
+
+    public init(canvas: Canvas, frameRate: FrameRate, duration: RationalTime, clips: [VideoClip],
+                audio: [AudioClip] = [], output: OutputSettings = OutputSettings(), source: String? = nil) {
+        self.canvas = canvas
+        self.frameRate = frameRate
+        self.duration = duration
+        self.clips = clips
+        self.audio = audio
+        self.output = output
+        self.source = source
+    }
+
+    /// Number of output frames: `duration` is on the grid, so this is exact.
+    public var frameCount: Int64 { frameRate.frame(at: duration, rounding: .up) }
+}
+
+/// The picture everything is drawn on.
+public struct Canvas: Sendable, Hashable {
+    public var width: Int
+    public var height: Int
+    public var background: RGBColor
+
+    public init(width: Int, height: Int, background: RGBColor = .black) {
+        self.width = width
+        self.height = height
+        self.background = background
+    }
+}
+
+/// An 8-bit sRGB colour, written `#rrggbb` in documents.
+public struct RGBColor: Sendable, Hashable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    public static let black = RGBColor(red: 0, green: 0, blue: 0)
+    public static let white = RGBColor(red: 255, green: 255, blue: 255)
+
+    /// Reads `#rrggbb` (or `rrggbb`); nil for anything else.
+    public init?(hex: String) {
+        var s = Substring(hex)
+        if s.first == "#" { s = s.dropFirst() }
+        guard s.count == 6, let v = UInt32(s, radix: 16) else { return nil }
+        self.init(red: UInt8(v >> 16 & 0xff), green: UInt8(v >> 8 & 0xff), blue: UInt8(v & 0xff))
+    }
+
+    public var hex: String {
+        let digits = Array("0123456789abcdef")
+        return "#" + [red, green, blue].map { "\(digits[Int($0 >> 4)])\(digits[Int($0 & 15)])" }.joined()
+    }
+}
+
+/// What kind of picture a media file gives.
+public enum MediaKind: String, Sendable, Hashable, CaseIterable {
+    case video
+    case image
+}
+
+/// How a picture is framed in its rectangle.
+public enum Fit: String, Sendable, Hashable, CaseIterable {
+    /// Fill the rectangle, cropping what overflows (aspect fill).
+    case cover
+    /// Show all of the picture, with the background around it (aspect fit).
+    case contain
+}
+
+/// Display orientation of a picture: a clockwise rotation applied after decoding, then an
+/// optional horizontal mirror. Probing reads it from the display matrix or EXIF; the timeline
+/// records it so that rendering needs no probe and an editor can correct it.
+public struct Orientation: Sendable, Hashable {
+    /// Clockwise degrees: 0, 90, 180 or 270.
+    public var rotation: Int
+    public var mirrored: Bool
+
+    public init(rotation: Int = 0, mirrored: Bool = false) {
+        self.rotation = ((rotation % 360) + 360) % 360
+        self.mirrored = mirrored
+    }
+
+    public static let upright = Orientation()
+
+    /// True when width and height swap on display.
+    public var swapsAxes: Bool { rotation == 90 || rotation == 270 }
+}
+
+/// One item of the main track: part of a media file shown over part of the timeline.
+public struct VideoClip: Sendable, Hashable {
+    /// The slot this clip fills (from the template), for people and tools reading the timeline.
+    public var id: String
+    /// Path of the media file as written: relative paths are resolved against the timeline's folder.
+    public var media: String
+    public var kind: MediaKind
+    /// Where the clip plays on the output; on the frame grid.
+    public var timelineRange: TimeRange
+    /// Which part of the media plays (for images: `[0, timeline duration)`, nothing to decode).
+    /// `sourceRange.duration == timelineRange.duration * speed`.
+    public var sourceRange: TimeRange
+    /// Source seconds per timeline second, as an exact ratio (1 unless the resolver fitted the clip);
+    /// a ratio of two times, so it is kept as one and multiplies times without rounding.
+    public var speed: RationalTime
+    public var orientation: Orientation
+    public var fit: Fit
+    /// Linear gain of the clip's own audio; 0 mutes it. A `Double` prints back exactly (shortest round-trip form).
+    public var volume: Double
+
+    public init(id: String, media: String, kind: MediaKind, timelineRange: TimeRange, sourceRange: TimeRange,
+                speed: RationalTime = RationalTime(seconds: 1), orientation: Orientation = .upright, fit: Fit = .cover,
+                volume: Double = 0) {
+        self.id = id
+        self.media = media
+        self.kind = kind
+        self.timelineRange = timelineRange
+        self.sourceRange = sourceRange
+        self.speed = speed
+        self.orientation = orientation
+        self.fit = fit
+        self.volume = volume
+    }
+
+    /// Source time shown at timeline time `t` (which must lie in `timelineRange`).
+    public func sourceTime(at t: RationalTime) -> RationalTime {
+        sourceRange.start + (t - timelineRange.start) * speed
+    }
+}
+
+/// A sound placed on the timeline (music, voice-over).
+public struct AudioClip: Sendable, Hashable {
+    public var id: String
+    public var media: String
+    /// Where the sound plays on the output.
+    public var timelineRange: TimeRange
+    /// Source time heard at `timelineRange.start`.
+    public var sourceStart: RationalTime
+    /// Linear gain (1 is unchanged).
+    public var volume: Double
+    /// Length of the linear fade from silence at the start, and to silence at the end.
+    public var fadeIn: RationalTime
+    public var fadeOut: RationalTime
+
+    public init(id: String, media: String, timelineRange: TimeRange, sourceStart: RationalTime = .zero,
+                volume: Double = 1, fadeIn: RationalTime = .zero, fadeOut: RationalTime = .zero) {
+        self.id = id
+        self.media = media
+        self.timelineRange = timelineRange
+        self.sourceStart = sourceStart
+        self.volume = volume
+        self.fadeIn = fadeIn
+        self.fadeOut = fadeOut
+    }
+}
+
+/// How the video is encoded.
+public struct OutputSettings: Sendable, Hashable {
+    /// Constant rate factor of x264: lower is better and larger. 23 is x264's default; 20 looks clean on phones.
+    public var crf: Int
+    /// x264 speed preset (`ultrafast` ... `veryslow`).
+    public var preset: String
+    /// AAC bit rate in bits per second.
+    public var audioBitrate: Int
+
+    public init(crf: Int = 20, preset: String = "veryfast", audioBitrate: Int = 160_000) {
+        self.crf = crf
+        self.preset = preset
+        self.audioBitrate = audioBitrate
+    }
+}
