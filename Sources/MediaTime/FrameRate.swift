@@ -30,23 +30,31 @@ public struct FrameRate: Sendable, Hashable {
         if parts.count == 2 {
             guard let n = Int64(parts[0]), let d = Int64(parts[1]), n > 0, d > 0 else { return nil }
             self.init(numerator: n, denominator: d)
-        } else if parts.count == 1, let exact = RationalTime(decimalString: string), exact.isPositive {
+        } else if parts.count == 1, let exact = RationalTime(decimalString: string), exact.isPositive,
+                  exact <= RationalTime(seconds: 1000) {
             if exact.timescale == 1 {
                 self.init(numerator: exact.value, denominator: 1)
+            } else if let ntsc = FrameRate.ntscFrames(near: exact) {
+                self.init(numerator: ntsc * 1000, denominator: 1001)
             } else {
-                let ntsc = (exact * 1001).ticks(timescale: 1000, rounding: .toNearestOrAwayFromZero)
-                let candidate = RationalTime(value: ntsc * 1000, timescale: 1001)
-                let diff = candidate > exact ? candidate - exact : exact - candidate
-                if ntsc > 0, diff <= RationalTime(value: 1, timescale: 100) {
-                    self.init(numerator: ntsc * 1000, denominator: 1001)
-                } else {
-                    self.init(numerator: exact.value, denominator: exact.timescale)
-                }
+                self.init(numerator: exact.value, denominator: exact.timescale)
             }
         } else {
             return nil
         }
         guard self.asTime <= RationalTime(seconds: 1000) else { return nil }
+    }
+
+    /// The N for which N*1000/1001 is within 1/100 of `rate` (at most 1000), if there is one.
+    private static func ntscFrames(near rate: RationalTime) -> Int64? {
+        // N = rate * 1001/1000 rounded, exactly in 128 bits.
+        let product = WideInt(rate.value, times: 1001)
+        guard let n = product.divided(by: rate.timescale, times: 1000, rounding: .toNearestOrAwayFromZero),
+              n > 0, n <= 1001 else { return nil }
+        // |N*1000/1001 - rate| <= 1/100  <=>  (100000N - 1001)/100100 <= rate <= (100000N + 1001)/100100.
+        let lower = RationalTime(value: n * 100_000 - 1001, timescale: 100_100)
+        let upper = RationalTime(value: n * 100_000 + 1001, timescale: 100_100)
+        return lower <= rate && rate <= upper ? n : nil
     }
 
     /// The rate as a number of frames per second (exact).
@@ -66,8 +74,13 @@ public struct FrameRate: Sendable, Hashable {
     /// The frame whose grid point is at or around `time`, rounded by `rule`.
     /// `.down` gives the frame being shown at `time`; `.up` the first frame starting at or after it.
     public func frame(at time: RationalTime, rounding rule: FloatingPointRoundingRule) -> Int64 {
-        // time * numerator / denominator
-        (time * RationalTime(value: numerator, timescale: 1)).ticks(timescale: denominator, rounding: rule)
+        // time.value * numerator / (time.timescale * denominator), exactly in 128 bits: no intermediate
+        // product is formed as a RationalTime, so only an index that does not fit in Int64 traps.
+        let product = WideInt(time.value, times: numerator)
+        guard let index = product.divided(by: time.timescale, times: denominator, rounding: rule) else {
+            preconditionFailure("FrameRate: frame index of \(time) at \(self) overflows Int64")
+        }
+        return index
     }
 
     /// `time` moved onto this rate's grid by `rule`.
@@ -77,7 +90,9 @@ public struct FrameRate: Sendable, Hashable {
 
     /// True when `time` is exactly on this rate's grid.
     public func isOnGrid(_ time: RationalTime) -> Bool {
-        snap(time, rounding: .towardZero) == time
+        // Exactly on the grid when no rounding is needed; unlike snapping and comparing, this
+        // never forms the snapped time, which may not fit for very large times.
+        frame(at: time, rounding: .down) == frame(at: time, rounding: .up)
     }
 }
 

@@ -5,7 +5,7 @@
 /// so equal times compare equal and hash alike whatever timescale they were made with.
 /// Arithmetic traps on overflow like Swift's integers; the `throwing` variants report it instead.
 public struct RationalTime: Sendable, Hashable {
-    /// Ticks; negative for times before zero.
+    /// Ticks; negative for times before zero. Never `Int64.min`, so negation cannot overflow.
     public let value: Int64
     /// Ticks per second; always positive.
     public let timescale: Int64
@@ -98,6 +98,15 @@ extension RationalTime {
         return r
     }
 
+    /// `self / divisor` for a nonzero divisor, reporting overflow instead of trapping: for ratios
+    /// built from untrusted input, such as a speed computed from two durations.
+    public func divided(by divisor: RationalTime) throws(TimeOverflowError) -> RationalTime {
+        precondition(divisor.value != 0, "RationalTime: division by zero")
+        let reciprocal = RationalTime(value: divisor.timescale, timescale: divisor.value)
+        guard let r = multiply(reciprocal) else { throw TimeOverflowError(operation: "\(self) / \(divisor)") }
+        return r
+    }
+
     public static func + (lhs: RationalTime, rhs: RationalTime) -> RationalTime {
         guard let r = lhs.combine(rhs, subtract: false) else { preconditionFailure("RationalTime: overflow in \(lhs) + \(rhs)") }
         return r
@@ -140,16 +149,17 @@ extension RationalTime {
     }
 
     private func combine(_ other: RationalTime, subtract: Bool) -> RationalTime? {
-        // a/b ± c/d = (a*(l/b) ± c*(l/d)) / l with l = lcm(b, d).
+        // a/b ± c/d with g = gcd(b, d): the numerator a*(d/g) ± c*(b/g) is formed in 128 bits and
+        // shares no factor with b/g or d/g, so only g2 = gcd(numerator, g) cancels and the result is
+        // (numerator/g2) / ((b/g) * (d/g2)), already in lowest terms. Nil exactly when that does not fit.
         let g = gcd(timescale, other.timescale)
-        let (l, o1) = (timescale / g).multipliedReportingOverflow(by: other.timescale)
-        if o1 { return nil }
-        let (x, o2) = value.multipliedReportingOverflow(by: l / timescale)
-        let (y, o3) = other.value.multipliedReportingOverflow(by: l / other.timescale)
-        if o2 || o3 { return nil }
-        let (s, o4) = subtract ? x.subtractingReportingOverflow(y) : x.addingReportingOverflow(y)
-        if o4 || s == .min { return nil }
-        return RationalTime(value: s, timescale: l)
+        let c = subtract ? -other.value : other.value  // never Int64.min, so negation is safe
+        let numerator = WideInt(value, times: other.timescale / g).adding(WideInt(c, times: timescale / g))
+        let g2 = gcd(numerator.magnitudeRemainder(dividingBy: g), g)
+        guard let v = numerator.divided(by: g2, rounding: .towardZero), v != .min else { return nil }
+        let (t, o) = (timescale / g).multipliedReportingOverflow(by: other.timescale / g2)
+        if o { return nil }
+        return RationalTime(value: v, timescale: t)
     }
 
     private func multiply(_ other: RationalTime) -> RationalTime? {

@@ -1,12 +1,14 @@
 extension RationalTime {
     /// Reads a decimal number of seconds exactly from its text (`"2.5"`, `"-0.04"`, `"1.16"`,
     /// `"3e-2"`), never through binary floating point. Nil for anything that is not a plain
-    /// decimal or whose exact value does not fit.
+    /// decimal, whose significant digits do not fit in Int64, or whose exact value does not fit.
     public init?(decimalString text: String) {
         var s = Substring(text)
         var exponent: Int64 = 0
         if let e = s.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-            guard let x = Int64(s[s.index(after: e)...]), abs(x) <= 18 else { return nil }
+            // The bound keeps `scale` below from overflowing (and `abs` would trap on Int64.min);
+            // no plausible time is written with a larger exponent.
+            guard let x = Int64(s[s.index(after: e)...]), x.magnitude <= 1_000_000 else { return nil }
             exponent = x
             s = s[..<e]
         }
@@ -17,25 +19,43 @@ extension RationalTime {
         let whole = parts[0]
         let frac = parts.count == 2 ? parts[1] : ""
         guard whole.allSatisfy(\.isASCIIDigit), frac.allSatisfy(\.isASCIIDigit) else { return nil }
-        // Trailing zeros of the fraction carry no value; dropping them keeps "1.500000000000000000000" exact.
-        var fracDigits = Substring(frac)
-        while fracDigits.last == "0" { fracDigits = fracDigits.dropLast() }
-        let digits = (whole.isEmpty ? "0" : String(whole)) + fracDigits
-        guard let mantissa = Int64(digits) else { return nil }
-        var scaleExp = Int64(fracDigits.count) - exponent
+        // value = digits * 10^scale. Zeros at either end carry no value: dropping them keeps
+        // "1.500000000000000000000" and "0.000000000000000000001e21" exact.
+        var digits = Substring(whole + frac).drop { $0 == "0" }
+        var scale = exponent - Int64(frac.count)
+        while digits.last == "0" { digits = digits.dropLast(); scale += 1 }
+        if digits.isEmpty { self = .zero; return }
+        guard var mantissa = Int64(digits) else { return nil }
+        if negative { mantissa = -mantissa }
+        guard let time = RationalTime.scaled(mantissa, byPowerOfTen: scale) else { return nil }
+        self = time
+    }
+
+    /// `mantissa * 10^scale` in lowest terms, or nil when it does not fit.
+    private static func scaled(_ mantissa: Int64, byPowerOfTen scale: Int64) -> RationalTime? {
         var num = mantissa
+        if scale >= 0 {
+            for _ in 0..<scale {
+                let (n, o) = num.multipliedReportingOverflow(by: 10)
+                if o { return nil }
+                num = n
+            }
+            return num == .min ? nil : RationalTime(value: num, timescale: 1)
+        }
+        // Divide by 2^k * 5^k, cancelling the factors of 2 and 5 the mantissa has, so that values
+        // like 5e-19 = 1/(2*10^18) fit even though 10^19 does not.
+        var twos = -scale, fives = -scale
+        while twos > 0, num % 2 == 0 { num /= 2; twos -= 1 }
+        while fives > 0, num % 5 == 0 { num /= 5; fives -= 1 }
         var den: Int64 = 1
-        while scaleExp > 0 {
-            let (d, o) = den.multipliedReportingOverflow(by: 10)
-            if o { return nil }
-            den = d; scaleExp -= 1
+        for (factor, count) in [(Int64(2), twos), (Int64(5), fives)] {
+            for _ in 0..<count {
+                let (d, o) = den.multipliedReportingOverflow(by: factor)
+                if o { return nil }
+                den = d
+            }
         }
-        while scaleExp < 0 {
-            let (n, o) = num.multipliedReportingOverflow(by: 10)
-            if o { return nil }
-            num = n; scaleExp += 1
-        }
-        self.init(value: negative ? -num : num, timescale: den)
+        return RationalTime(value: num, timescale: den)
     }
 
     /// Reads the exact forms `"1001/30000s"` (a fraction of seconds), `"2.5s"` or `"2.5"` (decimal seconds).

@@ -29,9 +29,9 @@ public struct TimeRange: Sendable, Hashable {
         other.start >= start && other.end <= end
     }
 
-    /// True when the two share at least one instant.
+    /// True when the two share at least one instant; an empty range shares none.
     public func overlaps(_ other: TimeRange) -> Bool {
-        start < other.end && other.start < end
+        !isEmpty && !other.isEmpty && start < other.end && other.start < end
     }
 
     /// The shared part, or nil when they share no instant.

@@ -1,0 +1,173 @@
+import CFFmpeg
+import MediaTime
+
+/// A rectangle of whole pixels on a picture.
+public struct PixelRect: Sendable, Hashable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// How a decoded picture is placed into a rectangle.
+public struct Placement: Sendable, Hashable {
+    /// Clockwise quarter turns and mirror to apply (the media's display orientation).
+    public var rotation: Int
+    public var mirrored: Bool
+    /// True to fill the rectangle and crop the overflow; false to fit inside it.
+    public var cover: Bool
+
+    public init(rotation: Int = 0, mirrored: Bool = false, cover: Bool = true) {
+        self.rotation = rotation
+        self.mirrored = mirrored
+        self.cover = cover
+    }
+}
+
+/// Scales, crops and orients decoded pictures straight into a region of a `Picture`.
+///
+/// The crop is taken from the decoded frame before scaling (cheaper than scaling then cropping),
+/// and the only pixel-format conversion is the one into BT.709 limited-range 4:2:0. swscale
+/// cannot rotate, so a quarter-turned source is scaled to the rotated size and then turned,
+/// which moves only the output's pixels.
+public final class FrameScaler {
+    private var context: OpaquePointer?
+    private var scratch: Picture?
+    /// Bilinear for drafts, bicubic otherwise.
+    public let fast: Bool
+
+    public init(fast: Bool = false) {
+        self.fast = fast
+    }
+
+    deinit {
+        sws_freeContext(context)
+    }
+
+    /// Draws `frame` into `rect` of `picture`. Pixels of `rect` the frame does not cover (contain fit)
+    /// are left as they are, so the caller paints the background first.
+    public func draw(_ frame: VideoFrame, placement: Placement, into picture: Picture, rect: PixelRect) throws(MediaError) {
+        let src = frame.box.frame
+        let quarter = placement.rotation % 180 != 0
+        // Target size in the frame's own (unrotated) axes.
+        let tw = quarter ? rect.height : rect.width
+        let th = quarter ? rect.width : rect.height
+        let sw = Int(src.pointee.width), sh = Int(src.pointee.height)
+        guard sw > 0, sh > 0, tw >= 2, th >= 2 else { return }
+        let sar = src.pointee.sample_aspect_ratio
+        let pixelAspect = sar.num > 0 && sar.den > 0 ? Double(sar.num) / Double(sar.den) : 1
+        let displayW = Double(sw) * pixelAspect
+        var crop = (x: 0, y: 0, w: sw, h: sh)
+        var out = (w: tw, h: th)
+        let scaleX = Double(tw) / displayW, scaleY = Double(th) / Double(sh)
+        if placement.cover {
+            let s = max(scaleX, scaleY)
+            let cw = min(sw, max(2, Int((Double(tw) / s / pixelAspect).rounded())))
+            let ch = min(sh, max(2, Int((Double(th) / s).rounded())))
+            crop = ((sw - cw) / 2 & ~1, (sh - ch) / 2 & ~1, cw, ch)
+        } else {
+            let s = min(scaleX, scaleY)
+            out = (max(2, Int((displayW * s).rounded()) & ~1), max(2, Int((Double(sh) * s).rounded()) & ~1))
+            out = (min(out.w, tw), min(out.h, th))
+        }
+        // Where the scaled picture lands inside rect (centred for contain), in display axes.
+        let landW = quarter ? out.h : out.w
+        let landH = quarter ? out.w : out.h
+        let dest = PixelRect(x: rect.x + (rect.width - landW) / 2 & ~1, y: rect.y + (rect.height - landH) / 2 & ~1, width: landW, height: landH)
+
+        let needsTurn = placement.rotation != 0 || placement.mirrored
+        let target: Picture
+        let targetRect: PixelRect
+        if needsTurn {
+            if scratch?.width != out.w || scratch?.height != out.h { scratch = Picture(width: out.w, height: out.h) }
+            guard let s = scratch else { return }
+            target = s
+            targetRect = PixelRect(x: 0, y: 0, width: out.w, height: out.h)
+        } else {
+            target = picture
+            targetRect = dest
+        }
+        try scale(src, crop: crop, into: target, rect: targetRect, file: "")
+        if needsTurn, let s = scratch {
+            PlaneRotation.turn(s, rotation: placement.rotation, mirrored: placement.mirrored, into: picture, at: dest)
+        }
+    }
+
+    private func scale(_ src: UnsafeMutablePointer<AVFrame>, crop: (x: Int, y: Int, w: Int, h: Int), into picture: Picture,
+                       rect: PixelRect, file: String) throws(MediaError) {
+        var format = AVPixelFormat(rawValue: src.pointee.format)
+        var fullRange = src.pointee.color_range == AVCOL_RANGE_JPEG
+        switch format {
+        case AV_PIX_FMT_YUVJ420P: format = AV_PIX_FMT_YUV420P; fullRange = true
+        case AV_PIX_FMT_YUVJ422P: format = AV_PIX_FMT_YUV422P; fullRange = true
+        case AV_PIX_FMT_YUVJ444P: format = AV_PIX_FMT_YUV444P; fullRange = true
+        default: break
+        }
+        guard let desc = av_pix_fmt_desc_get(format) else {
+            throw MediaError(.unsupported, file: file, operation: "scaling", reason: "unknown pixel format")
+        }
+        let isRGB = desc.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
+        let flags = fast ? SWS_BILINEAR : SWS_BICUBIC
+        context = sws_getCachedContext(context, Int32(crop.w), Int32(crop.h), format,
+                                       Int32(rect.width), Int32(rect.height), AV_PIX_FMT_YUV420P, flags, nil, nil, nil)
+        guard let ctx = context else {
+            throw MediaError(.unsupported, file: file, operation: "scaling", reason: "swscale cannot convert this picture")
+        }
+        let srcSpace: Int32
+        switch src.pointee.colorspace {
+        case AVCOL_SPC_BT709: srcSpace = SWS_CS_ITU709
+        case AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M: srcSpace = SWS_CS_ITU601
+        case AVCOL_SPC_BT2020_NCL, AVCOL_SPC_BT2020_CL: srcSpace = SWS_CS_BT2020
+        default: srcSpace = src.pointee.height >= 720 && !isRGB ? SWS_CS_ITU709 : SWS_CS_ITU601
+        }
+        sws_setColorspaceDetails(ctx, sws_getCoefficients(srcSpace), fullRange || isRGB ? 1 : 0,
+                                 sws_getCoefficients(SWS_CS_ITU709), 0, 0, 1 << 16, 1 << 16)
+
+        // Crop by offsetting the source plane pointers.
+        var srcPlanes: [UnsafePointer<UInt8>?] = [nil, nil, nil, nil]
+        var srcStrides: [Int32] = [0, 0, 0, 0]
+        let planeCount = Int(av_pix_fmt_count_planes(format))
+        for i in 0..<min(planeCount, 4) {
+            guard let base = src.plane(i) else { continue }
+            let chroma = (i == 1 || i == 2) && !isRGB
+            let dx = chroma ? crop.x >> Int(desc.pointee.log2_chroma_w) : crop.x
+            let dy = chroma ? crop.y >> Int(desc.pointee.log2_chroma_h) : crop.y
+            let step = Int(componentStep(desc, plane: i))
+            srcPlanes[i] = UnsafePointer(base + dy * src.stride(i) + dx * step)
+            srcStrides[i] = Int32(src.stride(i))
+        }
+        let cx = rect.x / 2, cy = rect.y / 2
+        var dstPlanes: [UnsafeMutablePointer<UInt8>?] = [
+            picture.y + rect.y * picture.lumaStride + rect.x,
+            picture.u + cy * picture.chromaStride + cx,
+            picture.v + cy * picture.chromaStride + cx,
+            nil,
+        ]
+        var dstStrides: [Int32] = [Int32(picture.lumaStride), Int32(picture.chromaStride), Int32(picture.chromaStride), 0]
+        let rows = srcPlanes.withUnsafeBufferPointer { sp in
+            dstPlanes.withUnsafeMutableBufferPointer { dp in
+                sws_scale(ctx, sp.baseAddress, srcStrides, 0, Int32(crop.h), dp.baseAddress, dstStrides)
+            }
+        }
+        _ = dstStrides.count
+        if rows < 0 {
+            throw MediaError(.corrupt, file: file, operation: "scaling", reason: ffmpegMessage(rows))
+        }
+    }
+
+    /// Bytes between horizontally adjacent pixels in a plane.
+    private func componentStep(_ desc: UnsafePointer<AVPixFmtDescriptor>, plane: Int) -> Int32 {
+        let comps = [desc.pointee.comp.0, desc.pointee.comp.1, desc.pointee.comp.2, desc.pointee.comp.3]
+        for c in comps.prefix(Int(desc.pointee.nb_components)) where Int(c.plane) == plane {
+            return c.step
+        }
+        return 1
+    }
+}

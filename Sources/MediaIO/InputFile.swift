@@ -1,0 +1,86 @@
+import CFFmpeg
+import MediaTime
+
+/// An opened media file (demuxer) and its streams; the base of probing and decoding.
+final class InputFile {
+    let path: String
+    var context: UnsafeMutablePointer<AVFormatContext>
+
+    init(path: String) throws(MediaError) {
+        self.path = path
+        var ctx: UnsafeMutablePointer<AVFormatContext>?
+        let openCode = avformat_open_input(&ctx, path, nil, nil)
+        guard openCode >= 0, let opened = ctx else {
+            let errno2 = reel_averror(ENOENT)
+            if openCode == errno2 {
+                throw MediaError(.unreadable, file: path, operation: "opening", reason: "no such file")
+            }
+            if openCode == reel_averror(EACCES) || openCode == reel_averror(EISDIR) {
+                throw MediaError(.unreadable, file: path, operation: "opening", reason: ffmpegMessage(openCode))
+            }
+            throw MediaError(.notMedia, file: path, operation: "opening", reason: "not a media file FFmpeg can read (\(ffmpegMessage(openCode)))")
+        }
+        context = opened
+        let info = avformat_find_stream_info(context, nil)
+        if info < 0 {
+            var c: UnsafeMutablePointer<AVFormatContext>? = context
+            avformat_close_input(&c)
+            throw MediaError(.corrupt, file: path, operation: "reading stream information", reason: ffmpegMessage(info))
+        }
+    }
+
+    deinit {
+        var c: UnsafeMutablePointer<AVFormatContext>? = context
+        avformat_close_input(&c)
+    }
+
+    var formatName: String { context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "unknown" }
+
+    var isStillImage: Bool {
+        let name = formatName
+        return name.hasPrefix("image2") || name.hasSuffix("_pipe") || name == "webp"
+    }
+
+    func stream(_ index: Int32) -> UnsafeMutablePointer<AVStream> {
+        context.pointee.streams[Int(index)]!
+    }
+
+    /// Index of the best stream of a type, or nil.
+    func bestStream(_ type: AVMediaType) -> Int32? {
+        let i = av_find_best_stream(context, type, -1, -1, nil, 0)
+        return i >= 0 ? i : nil
+    }
+
+    /// Indices of all streams of a type.
+    func streams(_ type: AVMediaType) -> [Int32] {
+        (0..<Int32(context.pointee.nb_streams)).filter { stream($0).pointee.codecpar.pointee.codec_type == type }
+    }
+
+    /// Opens a decoder for a stream, with threads for video.
+    func openDecoder(stream index: Int32, threads: Int32 = 0) throws(MediaError) -> UnsafeMutablePointer<AVCodecContext> {
+        let st = stream(index)
+        guard let codec = avcodec_find_decoder(st.pointee.codecpar.pointee.codec_id) else {
+            throw MediaError(.unsupported, file: path, operation: "opening a decoder",
+                             reason: "no decoder for codec \(String(cString: avcodec_get_name(st.pointee.codecpar.pointee.codec_id)))")
+        }
+        guard let ctx = avcodec_alloc_context3(codec) else {
+            throw MediaError(.unsupported, file: path, operation: "opening a decoder", reason: "out of memory")
+        }
+        var c: UnsafeMutablePointer<AVCodecContext>? = ctx
+        do {
+            try check(avcodec_parameters_to_context(ctx, st.pointee.codecpar), .corrupt, file: path, operation: "opening a decoder")
+            ctx.pointee.pkt_timebase = st.pointee.time_base
+            ctx.pointee.thread_count = threads
+            try check(avcodec_open2(ctx, codec, nil), .unsupported, file: path, operation: "opening a decoder")
+        } catch {
+            avcodec_free_context(&c)
+            throw error
+        }
+        return ctx
+    }
+}
+
+/// Exact time of `ticks` in a stream's time base.
+func exactTime(_ ticks: Int64, _ base: AVRational) -> RationalTime {
+    RationalTime(value: ticks * Int64(base.num), timescale: Int64(base.den))
+}

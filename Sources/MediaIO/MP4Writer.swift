@@ -1,0 +1,280 @@
+import CFFmpeg
+import MediaTime
+
+/// Settings of an H.264 + AAC MP4 export.
+public struct EncoderSettings: Sendable, Hashable {
+    public var width: Int
+    public var height: Int
+    public var frameRate: FrameRate
+    /// x264 constant rate factor; ignored when `videoBitrate` is set.
+    public var crf: Int
+    /// Target average video bit rate in bits per second, instead of a constant quality.
+    public var videoBitrate: Int?
+    /// x264 preset, `ultrafast` to `veryslow`.
+    public var preset: String
+    public var audioBitrate: Int
+    /// Whether the file has an audio track.
+    public var audio: Bool
+
+    public init(width: Int, height: Int, frameRate: FrameRate, crf: Int = 20, videoBitrate: Int? = nil,
+                preset: String = "veryfast", audioBitrate: Int = 160_000, audio: Bool = true) {
+        self.width = width
+        self.height = height
+        self.frameRate = frameRate
+        self.crf = crf
+        self.videoBitrate = videoBitrate
+        self.preset = preset
+        self.audioBitrate = audioBitrate
+        self.audio = audio
+    }
+}
+
+/// Writes H.264 High (yuv420p, BT.709 limited range, tagged) and AAC-LC 48 kHz stereo into an MP4
+/// with its index at the front (`+faststart`), so it plays everywhere and streams at once.
+///
+/// Pictures and sound are given in presentation order; packets are interleaved by the muxer.
+/// The file is written to a temporary name and appears at `path` only after `finish()`.
+public final class MP4Writer {
+    public let path: String
+    public let settings: EncoderSettings
+    private let output: AtomicFile
+    private var format: UnsafeMutablePointer<AVFormatContext>
+    private var video: UnsafeMutablePointer<AVCodecContext>
+    private var audio: UnsafeMutablePointer<AVCodecContext>?
+    private let videoStream: UnsafeMutablePointer<AVStream>
+    private var audioStream: UnsafeMutablePointer<AVStream>?
+    private let videoFrame = FrameBox()
+    private let audioFrame = FrameBox()
+    private let packet = PacketBox()
+    private var framesWritten: Int64 = 0
+    private var samplesEncoded: Int64 = 0
+    /// Interleaved stereo float waiting to fill an encoder frame.
+    private var audioQueue: [Float] = []
+    private var ioOpen = false
+    private var finished = false
+
+    public init(path: String, settings: EncoderSettings) throws(MediaError) {
+        self.path = path
+        self.settings = settings
+        guard settings.width >= 16, settings.height >= 16, settings.width <= 8192, settings.height <= 8192,
+              settings.width % 2 == 0, settings.height % 2 == 0 else {
+            throw MediaError(.unsupported, file: path, operation: "creating the video",
+                             reason: "size \(settings.width)x\(settings.height) must be even and within 16...8192")
+        }
+        try MediaLibrary.checkEncoders()
+        output = try AtomicFile(path: path)
+        var oc: UnsafeMutablePointer<AVFormatContext>?
+        try check(avformat_alloc_output_context2(&oc, nil, "mp4", output.temporaryPath), .writeFailed, file: path, operation: "creating the MP4")
+        guard let fmt = oc else { throw MediaError(.writeFailed, file: path, operation: "creating the MP4", reason: "no muxer") }
+        format = fmt
+
+        guard let x264 = avcodec_find_encoder_by_name("libx264"), let vctx = avcodec_alloc_context3(x264),
+              let vst = avformat_new_stream(fmt, nil) else {
+            avformat_free_context(fmt)
+            throw MediaError(.missingComponent, file: path, operation: "creating the video encoder", reason: "libx264 is not available")
+        }
+        video = vctx
+        videoStream = vst
+        let rate = settings.frameRate
+        vctx.pointee.width = Int32(settings.width)
+        vctx.pointee.height = Int32(settings.height)
+        vctx.pointee.time_base = AVRational(num: Int32(rate.denominator), den: Int32(rate.numerator))
+        vctx.pointee.framerate = AVRational(num: Int32(rate.numerator), den: Int32(rate.denominator))
+        vctx.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        vctx.pointee.color_range = AVCOL_RANGE_MPEG
+        vctx.pointee.color_primaries = AVCOL_PRI_BT709
+        vctx.pointee.color_trc = AVCOL_TRC_BT709
+        vctx.pointee.colorspace = AVCOL_SPC_BT709
+        vctx.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+        // A keyframe at least every two seconds keeps seeking in players quick.
+        vctx.pointee.gop_size = Int32(max(1, min(600, rate.frame(at: RationalTime(seconds: 2), rounding: .down))))
+        vctx.pointee.thread_count = 0
+        if fmt.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
+            vctx.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
+        }
+        var options: OpaquePointer?
+        av_dict_set(&options, "preset", settings.preset, 0)
+        av_dict_set(&options, "profile", "high", 0)
+        if let bitrate = settings.videoBitrate {
+            vctx.pointee.bit_rate = Int64(bitrate)
+            vctx.pointee.rc_max_rate = Int64(bitrate) * 3 / 2
+            vctx.pointee.rc_buffer_size = Int32(min(Int64(Int32.max), Int64(bitrate) * 2))
+        } else {
+            av_dict_set(&options, "crf", "\(settings.crf)", 0)
+        }
+        let openCode = avcodec_open2(vctx, x264, &options)
+        av_dict_free(&options)
+        do {
+            try check(openCode, .unsupported, file: path, operation: "opening the H.264 encoder")
+            try check(avcodec_parameters_from_context(vst.pointee.codecpar, vctx), .writeFailed, file: path, operation: "configuring the video stream")
+            vst.pointee.time_base = vctx.pointee.time_base
+            vst.pointee.avg_frame_rate = vctx.pointee.framerate
+
+            if settings.audio { try openAudio() }
+
+            try check(avio_open(&fmt.pointee.pb, output.temporaryPath, AVIO_FLAG_WRITE), .writeFailed, file: path, operation: "opening the output file")
+            ioOpen = true
+            var muxOptions: OpaquePointer?
+            av_dict_set(&muxOptions, "movflags", "+faststart", 0)
+            let header = avformat_write_header(fmt, &muxOptions)
+            av_dict_free(&muxOptions)
+            try check(header, .writeFailed, file: path, operation: "writing the MP4 header")
+        } catch {
+            close()
+            throw error
+        }
+
+        videoFrame.frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+        videoFrame.frame.pointee.width = Int32(settings.width)
+        videoFrame.frame.pointee.height = Int32(settings.height)
+        videoFrame.frame.pointee.color_range = AVCOL_RANGE_MPEG
+        videoFrame.frame.pointee.colorspace = AVCOL_SPC_BT709
+        videoFrame.frame.pointee.color_primaries = AVCOL_PRI_BT709
+        videoFrame.frame.pointee.color_trc = AVCOL_TRC_BT709
+        try check(av_frame_get_buffer(videoFrame.frame, 0), .writeFailed, file: path, operation: "allocating a video frame")
+    }
+
+    private func openAudio() throws(MediaError) {
+        guard let aac = avcodec_find_encoder(AV_CODEC_ID_AAC), let actx = avcodec_alloc_context3(aac),
+              let ast = avformat_new_stream(format, nil) else {
+            throw MediaError(.missingComponent, file: path, operation: "creating the AAC encoder", reason: "no AAC encoder")
+        }
+        audio = actx
+        audioStream = ast
+        actx.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
+        actx.pointee.sample_rate = Int32(AudioDecoder.sampleRate)
+        av_channel_layout_default(&actx.pointee.ch_layout, 2)
+        actx.pointee.bit_rate = Int64(settings.audioBitrate)
+        actx.pointee.time_base = AVRational(num: 1, den: Int32(AudioDecoder.sampleRate))
+        actx.pointee.profile = FF_PROFILE_AAC_LOW
+        if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
+            actx.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
+        }
+        try check(avcodec_open2(actx, aac, nil), .unsupported, file: path, operation: "opening the AAC encoder")
+        try check(avcodec_parameters_from_context(ast.pointee.codecpar, actx), .writeFailed, file: path, operation: "configuring the audio stream")
+        ast.pointee.time_base = actx.pointee.time_base
+
+        let f = audioFrame.frame
+        f.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
+        f.pointee.nb_samples = actx.pointee.frame_size
+        f.pointee.sample_rate = actx.pointee.sample_rate
+        try check(av_channel_layout_copy(&f.pointee.ch_layout, &actx.pointee.ch_layout), .writeFailed, file: path, operation: "allocating an audio frame")
+        try check(av_frame_get_buffer(f, 0), .writeFailed, file: path, operation: "allocating an audio frame")
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Number of pictures written so far.
+    public var frameCount: Int64 { framesWritten }
+
+    /// Encodes the next picture (must be the export's size).
+    public func writeVideo(_ picture: Picture) throws(MediaError) {
+        precondition(picture.width == settings.width && picture.height == settings.height, "MP4Writer: picture size differs from the video's")
+        let f = videoFrame.frame
+        try check(av_frame_make_writable(f), .writeFailed, file: path, operation: "preparing a video frame")
+        copyPlane(picture.y, picture.lumaStride, f.plane(0), f.stride(0), picture.width, picture.height)
+        copyPlane(picture.u, picture.chromaStride, f.plane(1), f.stride(1), picture.chromaWidth, picture.chromaHeight)
+        copyPlane(picture.v, picture.chromaStride, f.plane(2), f.stride(2), picture.chromaWidth, picture.chromaHeight)
+        f.pointee.pts = framesWritten
+        framesWritten += 1
+        try encode(video, stream: videoStream, frame: f, what: "encoding video")
+    }
+
+    /// Queues interleaved stereo float samples at 48 kHz; they are encoded as whole AAC frames fill.
+    public func writeAudio(_ samples: UnsafeBufferPointer<Float>) throws(MediaError) {
+        guard let actx = audio, let ast = audioStream else { return }
+        audioQueue.append(contentsOf: samples)
+        let frameSize = Int(actx.pointee.frame_size)
+        var offset = 0
+        while audioQueue.count - offset >= frameSize * 2 {
+            try encodeAudioFrame(from: offset, count: frameSize, codec: actx, stream: ast)
+            offset += frameSize * 2
+        }
+        audioQueue.removeFirst(offset)
+    }
+
+    private func encodeAudioFrame(from offset: Int, count: Int, codec: UnsafeMutablePointer<AVCodecContext>,
+                                  stream: UnsafeMutablePointer<AVStream>) throws(MediaError) {
+        let f = audioFrame.frame
+        try check(av_frame_make_writable(f), .writeFailed, file: path, operation: "preparing an audio frame")
+        f.pointee.nb_samples = Int32(count)
+        guard let l = f.plane(0), let r = f.plane(1) else { return }
+        let left = UnsafeMutableRawPointer(l).assumingMemoryBound(to: Float.self)
+        let right = UnsafeMutableRawPointer(r).assumingMemoryBound(to: Float.self)
+        audioQueue.withUnsafeBufferPointer { q in
+            for i in 0..<count {
+                left[i] = q[offset + 2 * i]
+                right[i] = q[offset + 2 * i + 1]
+            }
+        }
+        f.pointee.pts = samplesEncoded
+        samplesEncoded += Int64(count)
+        try encode(codec, stream: stream, frame: f, what: "encoding audio")
+    }
+
+    /// Flushes the encoders, writes the index and moves the file into place.
+    public func finish() throws(MediaError) {
+        guard !finished else { return }
+        if let actx = audio, let ast = audioStream {
+            let frameSize = Int(actx.pointee.frame_size)
+            let remaining = audioQueue.count / 2
+            if remaining > 0 { try encodeAudioFrame(from: 0, count: min(remaining, frameSize), codec: actx, stream: ast) }
+            audioQueue.removeAll()
+            try encode(actx, stream: ast, frame: nil, what: "encoding audio")
+        }
+        try encode(video, stream: videoStream, frame: nil, what: "encoding video")
+        try check(av_write_trailer(format), .writeFailed, file: path, operation: "writing the MP4 index")
+        finished = true
+        close()
+        try output.commit()
+    }
+
+    /// Stops without producing a file.
+    public func cancel() {
+        close()
+        output.discard()
+    }
+
+    private func encode(_ codec: UnsafeMutablePointer<AVCodecContext>, stream: UnsafeMutablePointer<AVStream>,
+                        frame: UnsafeMutablePointer<AVFrame>?, what: String) throws(MediaError) {
+        try check(avcodec_send_frame(codec, frame), .writeFailed, file: path, operation: what)
+        while true {
+            let r = avcodec_receive_packet(codec, packet.packet)
+            if r == reel_averror_eagain() || r == reel_averror_eof() { return }
+            try check(r, .writeFailed, file: path, operation: what)
+            let p = packet.packet
+            if codec == video && p.pointee.duration == 0 { p.pointee.duration = 1 }
+            av_packet_rescale_ts(p, codec.pointee.time_base, stream.pointee.time_base)
+            p.pointee.stream_index = stream.pointee.index
+            let w = av_interleaved_write_frame(format, p)
+            try check(w, .writeFailed, file: path, operation: "writing \(what == "encoding video" ? "video" : "audio")")
+        }
+    }
+
+    private func close() {
+        guard !closed else { return }
+        closed = true
+        if ioOpen {
+            avio_closep(&format.pointee.pb)
+            ioOpen = false
+        }
+        var v: UnsafeMutablePointer<AVCodecContext>? = video
+        avcodec_free_context(&v)
+        if audio != nil {
+            avcodec_free_context(&audio)
+        }
+        avformat_free_context(format)
+    }
+
+    private var closed = false
+}
+
+private func copyPlane(_ src: UnsafeMutablePointer<UInt8>, _ srcStride: Int, _ dst: UnsafeMutablePointer<UInt8>?, _ dstStride: Int,
+                       _ width: Int, _ height: Int) {
+    guard let dst else { return }
+    for row in 0..<height {
+        (dst + row * dstStride).update(from: src + row * srcStride, count: width)
+    }
+}

@@ -1,0 +1,90 @@
+import CPNG
+import CFFmpeg
+
+/// An 8-bit RGBA image in memory, rows packed without padding.
+public struct RGBAImage: Sendable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(pixels.count == width * height * 4, "RGBAImage: pixel count does not match \(width)x\(height)")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    public init(width: Int, height: Int) {
+        self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+    }
+
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let i = (y * width + x) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+}
+
+/// PNG reading and writing through libpng's simplified API (the only one Swift can use: the
+/// classic API reports errors with `longjmp`).
+public enum PNGFile {
+    /// Writes `image` to `path` atomically (temporary file, then rename).
+    public static func write(_ image: RGBAImage, to path: String) throws(MediaError) {
+        let output = try AtomicFile(path: path)
+        var png = png_image()
+        png.version = UInt32(PNG_IMAGE_VERSION)
+        png.width = UInt32(image.width)
+        png.height = UInt32(image.height)
+        png.format = reel_png_format_rgba
+        let ok = image.pixels.withUnsafeBufferPointer { buf in
+            png_image_write_to_file(&png, output.temporaryPath, 0, buf.baseAddress, Int32(image.width * 4), nil)
+        }
+        if ok == 0 {
+            let message = withUnsafeBytes(of: png.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            png_image_free(&png)
+            throw MediaError(.writeFailed, file: path, operation: "writing PNG", reason: message)
+        }
+        try output.commit()
+    }
+
+    /// Reads a PNG as 8-bit RGBA (alpha is 255 where the file has none).
+    public static func read(_ path: String) throws(MediaError) -> RGBAImage {
+        var png = png_image()
+        png.version = UInt32(PNG_IMAGE_VERSION)
+        func fail(_ what: String) -> MediaError {
+            let message = withUnsafeBytes(of: png.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            png_image_free(&png)
+            return MediaError(.corrupt, file: path, operation: what, reason: message.isEmpty ? "not a PNG file" : message)
+        }
+        guard png_image_begin_read_from_file(&png, path) != 0 else { throw fail("reading PNG") }
+        guard png.width > 0, png.height > 0, png.width <= 16384, png.height <= 16384 else {
+            png_image_free(&png)
+            throw MediaError(.unsupported, file: path, operation: "reading PNG", reason: "size \(png.width)x\(png.height) is outside 1...16384")
+        }
+        png.format = reel_png_format_rgba
+        var pixels = [UInt8](repeating: 0, count: Int(png.width) * Int(png.height) * 4)
+        let ok = pixels.withUnsafeMutableBufferPointer { buf in
+            png_image_finish_read(&png, nil, buf.baseAddress, Int32(png.width * 4), nil)
+        }
+        guard ok != 0 else { throw fail("decoding PNG") }
+        return RGBAImage(width: Int(png.width), height: Int(png.height), pixels: pixels)
+    }
+}
+
+extension Picture {
+    /// Converts to sRGB (BT.709 limited range in, full-range RGB out), for PNG output.
+    public func rgbaImage() -> RGBAImage {
+        var image = RGBAImage(width: width, height: height)
+        guard let ctx = sws_getContext(Int32(width), Int32(height), AV_PIX_FMT_YUV420P, Int32(width), Int32(height),
+                                       AV_PIX_FMT_RGBA, SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nil, nil, nil) else { return image }
+        defer { sws_freeContext(ctx) }
+        sws_setColorspaceDetails(ctx, sws_getCoefficients(SWS_CS_ITU709), 0, sws_getCoefficients(SWS_CS_ITU709), 1, 0, 1 << 16, 1 << 16)
+        let src: [UnsafePointer<UInt8>?] = [UnsafePointer(y), UnsafePointer(u), UnsafePointer(v), nil]
+        let srcStrides: [Int32] = [Int32(lumaStride), Int32(chromaStride), Int32(chromaStride), 0]
+        let dstStrides: [Int32] = [Int32(width * 4), 0, 0, 0]
+        image.pixels.withUnsafeMutableBufferPointer { buf in
+            var dst: [UnsafeMutablePointer<UInt8>?] = [buf.baseAddress, nil, nil, nil]
+            _ = sws_scale(ctx, src, srcStrides, 0, Int32(height), &dst, dstStrides)
+        }
+        return image
+    }
+}

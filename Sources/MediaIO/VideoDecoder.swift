@@ -1,0 +1,128 @@
+import CFFmpeg
+import MediaTime
+
+/// Decodes one video file and answers "which picture is shown at source time t", frame-exactly.
+///
+/// Reading forward is the cheap path: consecutive requests decode only what lies between them.
+/// A request behind the current picture, or far ahead of it, seeks to the keyframe before the
+/// target and decodes forward to it, so the answer is the exact frame and never a nearby keyframe.
+/// Past the last frame, the last frame is shown (a clip that ends early holds).
+public final class VideoDecoder {
+    public let path: String
+    let input: InputFile
+    let streamIndex: Int32
+    let codec: UnsafeMutablePointer<AVCodecContext>
+    let timeBase: AVRational
+    /// Stream time of source time zero.
+    let startTicks: Int64
+    private let packet = PacketBox()
+    /// The picture shown at the last request, and the one after it (which says where it ends).
+    private var current: VideoFrame?
+    private var lookahead: VideoFrame?
+    private var drained = false
+    private var sentEnd = false
+    /// Forward distance beyond which seeking is cheaper than decoding through.
+    private let seekThreshold = RationalTime(seconds: 2)
+    /// Number of packets the decoder refused as corrupt (they are skipped).
+    public private(set) var corruptPackets = 0
+
+    public init(path: String, threads: Int = 0) throws(MediaError) {
+        self.path = path
+        input = try InputFile(path: path)
+        guard let index = input.bestStream(AVMEDIA_TYPE_VIDEO) else {
+            throw MediaError(.notMedia, file: path, operation: "opening video", reason: "no video stream")
+        }
+        streamIndex = index
+        let st = input.stream(index)
+        timeBase = st.pointee.time_base
+        let start = st.pointee.start_time
+        startTicks = start == reel_nopts() ? 0 : start
+        codec = try input.openDecoder(stream: index, threads: Int32(threads))
+    }
+
+    deinit {
+        var c: UnsafeMutablePointer<AVCodecContext>? = codec
+        avcodec_free_context(&c)
+    }
+
+    /// The frame displayed at `time` (source time, zero at the stream's first frame).
+    public func frame(at time: RationalTime) throws(MediaError) -> VideoFrame {
+        if let cur = current {
+            if cur.time <= time && (lookahead.map { time < $0.time } ?? drained) { return cur }
+            let behind = time < cur.time
+            let farAhead = time > cur.time + seekThreshold
+            if behind || farAhead { try seek(to: time) }
+        } else if time > seekThreshold {
+            try seek(to: time)
+        }
+        while true {
+            let next: VideoFrame
+            if let la = lookahead {
+                next = la
+                lookahead = nil
+            } else if let decoded = try decodeNext() {
+                next = decoded
+            } else {
+                drained = true
+                if let cur = current { return cur }
+                throw MediaError(.corrupt, file: path, operation: "decoding video", reason: "no picture could be decoded")
+            }
+            if next.time > time, let cur = current {
+                lookahead = next
+                return cur
+            }
+            current = next
+            if next.time > time {
+                // Asked for a time before the first frame: show the first frame.
+                return next
+            }
+        }
+    }
+
+    private func seek(to time: RationalTime) throws(MediaError) {
+        let tick = RationalTime(value: Int64(timeBase.num), timescale: Int64(timeBase.den))
+        let target = (time / tick).ticks(timescale: 1, rounding: .down) + startTicks
+        let r = av_seek_frame(input.context, streamIndex, target, AVSEEK_FLAG_BACKWARD)
+        if r < 0 {
+            // Some files cannot seek; rewind to the start and decode forward.
+            av_seek_frame(input.context, streamIndex, startTicks, AVSEEK_FLAG_BACKWARD)
+        }
+        avcodec_flush_buffers(codec)
+        current = nil
+        lookahead = nil
+        drained = false
+        sentEnd = false
+    }
+
+    /// The next decoded picture in presentation order, or nil at the end of the stream.
+    private func decodeNext() throws(MediaError) -> VideoFrame? {
+        let box = FrameBox()
+        while true {
+            let r = avcodec_receive_frame(codec, box.frame)
+            if r >= 0 {
+                var pts = box.frame.pointee.best_effort_timestamp
+                if pts == reel_nopts() { pts = box.frame.pointee.pts }
+                if pts == reel_nopts() { pts = (current?.time).map { _ in startTicks } ?? startTicks }
+                return VideoFrame(box: box, time: exactTime(pts - startTicks, timeBase))
+            }
+            if r == reel_averror_eof() { return nil }
+            if r != reel_averror_eagain() {
+                corruptPackets += 1
+                if corruptPackets > 1000 { try check(r, .corrupt, file: path, operation: "decoding video") }
+                continue
+            }
+            if sentEnd { return nil }
+            let read = av_read_frame(input.context, packet.packet)
+            if read < 0 {
+                if read != reel_averror_eof() { corruptPackets += 1 }
+                avcodec_send_packet(codec, nil)
+                sentEnd = true
+                continue
+            }
+            defer { av_packet_unref(packet.packet) }
+            if packet.packet.pointee.stream_index != streamIndex { continue }
+            let s = avcodec_send_packet(codec, packet.packet)
+            if s < 0 && s != reel_averror_eagain() { corruptPackets += 1 }
+        }
+    }
+}

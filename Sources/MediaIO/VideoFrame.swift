@@ -1,0 +1,75 @@
+import CFFmpeg
+import MediaTime
+
+/// A decoded picture as it came out of a decoder: any pixel format, any size, not yet oriented.
+///
+/// Opaque outside MediaIO; `FrameScaler` turns it into a `Picture` region.
+public final class VideoFrame: @unchecked Sendable {
+    let box: FrameBox
+    /// Presentation time relative to the start of the stream.
+    public let time: RationalTime
+
+    init(box: FrameBox, time: RationalTime) {
+        self.box = box
+        self.time = time
+    }
+
+    public var width: Int { Int(box.frame.pointee.width) }
+    public var height: Int { Int(box.frame.pointee.height) }
+}
+
+/// Decodes the single picture of a still image file (JPEG, PNG, WebP).
+final class StillDecoder {
+    let input: InputFile
+    let streamIndex: Int32
+    let codec: UnsafeMutablePointer<AVCodecContext>
+
+    init(input: InputFile, stream: Int32) throws(MediaError) {
+        self.input = input
+        streamIndex = stream
+        codec = try input.openDecoder(stream: stream, threads: 1)
+    }
+
+    deinit {
+        var c: UnsafeMutablePointer<AVCodecContext>? = codec
+        avcodec_free_context(&c)
+    }
+
+    func decodeFirst() throws(MediaError) -> FrameBox {
+        let packet = PacketBox()
+        let frame = FrameBox()
+        var sentEnd = false
+        while true {
+            let r = avcodec_receive_frame(codec, frame.frame)
+            if r >= 0 { return frame }
+            if r == reel_averror_eof() { break }
+            if r != reel_averror_eagain() { try check(r, .corrupt, file: input.path, operation: "decoding the picture") }
+            if sentEnd { break }
+            let read = av_read_frame(input.context, packet.packet)
+            if read < 0 {
+                avcodec_send_packet(codec, nil)
+                sentEnd = true
+                continue
+            }
+            defer { av_packet_unref(packet.packet) }
+            if packet.packet.pointee.stream_index != streamIndex { continue }
+            let s = avcodec_send_packet(codec, packet.packet)
+            if s < 0 && s != reel_averror_eagain() {
+                try check(s, .corrupt, file: input.path, operation: "decoding the picture")
+            }
+        }
+        throw MediaError(.corrupt, file: input.path, operation: "decoding the picture", reason: "the file holds no complete picture")
+    }
+}
+
+/// Loads a still image once, with its orientation.
+public enum StillImage {
+    public static func load(_ path: String) throws(MediaError) -> VideoFrame {
+        let input = try InputFile(path: path)
+        guard let index = input.bestStream(AVMEDIA_TYPE_VIDEO) else {
+            throw MediaError(.notMedia, file: path, operation: "loading the picture", reason: "no picture in the file")
+        }
+        let decoder = try StillDecoder(input: input, stream: index)
+        return VideoFrame(box: try decoder.decodeFirst(), time: .zero)
+    }
+}

@@ -1,0 +1,60 @@
+import MediaTime
+
+/// Where each sound of a timeline plays, in whole samples at the mix rate, with its gain envelope.
+///
+/// Sample positions are derived once from the exact times (rounded to the nearest sample), so the
+/// sound stays locked to the pictures however long the video is.
+public struct AudioPlanner: Sendable {
+    /// One sound on the mix: timeline samples `[start, end)`, reading its source from `sourceStart`.
+    public struct Item: Sendable, Hashable {
+        public var media: String
+        public var start: Int64
+        public var end: Int64
+        /// Source time heard at `start`.
+        public var sourceStart: RationalTime
+        public var volume: Double
+        public var fadeInSamples: Int64
+        public var fadeOutSamples: Int64
+        /// True for the sound of a video clip (which may have none), false for music.
+        public var isClipAudio: Bool = false
+
+        /// Gain at timeline sample `s` (inside `[start, end)`): volume times the linear fades.
+        public func gain(at s: Int64) -> Float {
+            var g = volume
+            if fadeInSamples > 0 && s - start < fadeInSamples { g *= Double(s - start) / Double(fadeInSamples) }
+            if fadeOutSamples > 0 && end - s <= fadeOutSamples { g *= Double(end - 1 - s) / Double(fadeOutSamples) }
+            return Float(max(0, g))
+        }
+    }
+
+    public let rate: SampleRate
+    public let totalSamples: Int64
+    public let items: [Item]
+
+    public init(timeline: Timeline, rate: SampleRate = .standard) {
+        self.rate = rate
+        totalSamples = rate.sample(at: timeline.duration, rounding: .toNearestOrAwayFromZero)
+        var items: [Item] = []
+        for a in timeline.audio where a.volume > 0 {
+            items.append(Item(media: a.media,
+                              start: rate.sample(at: a.timelineRange.start, rounding: .toNearestOrAwayFromZero),
+                              end: min(totalSamples, rate.sample(at: a.timelineRange.end, rounding: .toNearestOrAwayFromZero)),
+                              sourceStart: a.sourceStart, volume: a.volume,
+                              fadeInSamples: rate.sample(at: a.fadeIn, rounding: .toNearestOrAwayFromZero),
+                              fadeOutSamples: rate.sample(at: a.fadeOut, rounding: .toNearestOrAwayFromZero)))
+        }
+        for c in timeline.clips where c.kind == .video && c.volume > 0 && c.speed == RationalTime(seconds: 1) {
+            items.append(Item(media: c.media,
+                              start: rate.sample(at: c.timelineRange.start, rounding: .toNearestOrAwayFromZero),
+                              end: min(totalSamples, rate.sample(at: c.timelineRange.end, rounding: .toNearestOrAwayFromZero)),
+                              sourceStart: c.sourceRange.start, volume: c.volume, fadeInSamples: 0, fadeOutSamples: 0,
+                              isClipAudio: true))
+        }
+        self.items = items.filter { $0.start < $0.end }
+    }
+
+    /// First sample of output frame `index`: frame boundaries rounded down to the sample grid.
+    public func firstSample(ofFrame index: Int64, frameRate: FrameRate) -> Int64 {
+        min(totalSamples, rate.sample(at: frameRate.time(ofFrame: index), rounding: .toNearestOrAwayFromZero))
+    }
+}
