@@ -29,10 +29,11 @@ let package = Package(
         ),
         .executableTarget(name: "reel", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "RenderCore"]),
 
+        .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
         .testTarget(name: "TemplateCoreTests", dependencies: ["TemplateCore"]),
-        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO"]),
-        .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
-        .testTarget(name: "ReelCLITests", dependencies: ["MediaIO"]),
+        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "ReelTestSupport"]),
+        .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "ReelTestSupport"]),
+        .testTarget(name: "ReelCLITests", dependencies: ["ReelTestSupport"]),
     ]
 )

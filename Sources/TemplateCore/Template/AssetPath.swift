@@ -1,0 +1,47 @@
+import Foundation
+
+/// Checks that a path written in a template names a file inside the template folder.
+///
+/// Templates are downloaded and untrusted: an asset path must be relative, must not climb with
+/// `..`, and must still lie inside the folder once every symbolic link is resolved, so that a
+/// template cannot make Reel read (and put into a video) a file elsewhere on the machine.
+enum AssetPath {
+    enum Problem: Equatable {
+        case empty
+        case absolute
+        case climbsOut
+        /// A symbolic link on the way leads outside; carries where it leads.
+        case linksOutside(String)
+        case missing
+        case notRegularFile
+    }
+
+    /// Nil when `relative` names a regular file inside `folder`.
+    static func problem(with relative: String, in folder: String) -> Problem? {
+        if relative.isEmpty { return .empty }
+        if relative.hasPrefix("/") || relative.hasPrefix("~") { return .absolute }
+        if relative.split(separator: "/").contains("..") || relative.contains("\0") { return .climbsOut }
+        let joined = join(folder, relative)
+        guard let root = realPath(folder) else { return .missing }
+        guard let target = realPath(joined) else { return .missing }
+        guard target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { return .linksOutside(target) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) else { return .missing }
+        if isDirectory.boolValue { return .notRegularFile }
+        let type = (try? FileManager.default.attributesOfItem(atPath: target))?[.type] as? FileAttributeType
+        return type == .typeRegular ? nil : .notRegularFile
+    }
+
+    /// `folder/relative`, without doubling the separator.
+    static func join(_ folder: String, _ relative: String) -> String {
+        if folder.isEmpty { return relative }
+        return folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+    }
+
+    /// The absolute path with every symbolic link resolved; nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

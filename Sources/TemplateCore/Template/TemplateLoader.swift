@@ -1,0 +1,88 @@
+import Foundation
+
+/// What loading a template found: the template when it is usable, and every finding.
+public struct TemplateLoadResult: Sendable {
+    /// Nil when any finding is an error.
+    public var template: Template?
+    public var diagnostics: [Diagnostic]
+    /// Path of the `template.json` read, as diagnostics name it.
+    public var templateFile: String
+
+    public init(template: Template?, diagnostics: [Diagnostic], templateFile: String) {
+        self.template = template
+        self.diagnostics = diagnostics
+        self.templateFile = templateFile
+    }
+}
+
+/// Reads a template folder: `template.json` and the assets it names.
+///
+/// Loading never stops at the first problem: it reports all it finds, so an author fixes a template
+/// in one round. Only a missing folder or file is thrown.
+public enum TemplateLoader {
+    /// Largest `template.json` read: templates are downloaded and untrusted.
+    public static let maxFileSize = 1 << 20
+    /// Deepest nesting of objects and arrays accepted.
+    public static let maxDepth = 64
+    public static let fileName = "template.json"
+
+    /// Loads the template in `folder`.
+    public static func load(folder: String) throws(TemplateLoadError) -> TemplateLoadResult {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+            throw .folderNotFound(path: folder)
+        }
+        guard isDirectory.boolValue else { throw .notAFolder(path: folder) }
+        let file = AssetPath.join(folder, fileName)
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw .templateFileMissing(path: file)
+        }
+        let size: Int
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file)
+            size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        } catch {
+            throw .unreadable(path: file, reason: "\(error.localizedDescription)")
+        }
+        if size > maxFileSize {
+            let diagnostic = Diagnostic(.error, .fileTooLarge, "template.json is \(size) bytes; the limit is \(maxFileSize) (1 MiB)",
+                                        at: SourceLocation(file: file), notes: ["keep media and other assets in their own files next to template.json"])
+            return TemplateLoadResult(template: nil, diagnostics: [diagnostic], templateFile: file)
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw .unreadable(path: file, reason: "permission denied or not a regular file")
+        }
+        return decode(bytes: Array(data), file: file, folder: folder)
+    }
+
+    /// Validates and decodes the bytes of a `template.json` that lives in `folder`
+    /// (assets are checked there). `file` names it in diagnostics.
+    public static func decode(bytes: [UInt8], file: String, folder: String) -> TemplateLoadResult {
+        let document: JSONDocument
+        do {
+            document = try JSONParser.parse(bytes: bytes, limits: .init(maxBytes: maxFileSize, maxDepth: maxDepth))
+        } catch {
+            return TemplateLoadResult(template: nil, diagnostics: [diagnostic(for: error, file: file)], templateFile: file)
+        }
+        var decoder = TemplateDecoder(document: document, file: file, folder: folder)
+        let template = decoder.decode()
+        let diagnostics = decoder.context.diagnostics.diagnostics
+        let usable = diagnostics.contains { $0.severity == .error } ? nil : template
+        return TemplateLoadResult(template: usable, diagnostics: diagnostics, templateFile: file)
+    }
+
+    static func diagnostic(for error: JSONSyntaxError, file: String) -> Diagnostic {
+        let location = SourceLocation(file: file, path: nil, position: error.position)
+        switch error.reason {
+        case .tooLarge(let limit):
+            return Diagnostic(.error, .fileTooLarge, "template.json is larger than \(limit) bytes", at: location,
+                              notes: ["keep media and other assets in their own files next to template.json"])
+        case .tooDeep(let limit):
+            return Diagnostic(.error, .nestingTooDeep, "objects and arrays are nested deeper than \(limit) levels",
+                              at: location, notes: ["a template needs only a few levels; look for brackets that are not closed"])
+        case .syntax:
+            return Diagnostic(.error, .jsonSyntax, "invalid JSON: \(error.message)", at: location,
+                              notes: ["check for a missing comma, quote or bracket just before this place"])
+        }
+    }
+}

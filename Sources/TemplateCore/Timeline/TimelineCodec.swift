@@ -1,0 +1,54 @@
+import Foundation
+
+/// Reads and writes timeline files (see docs/timeline-format.md).
+///
+/// The text is deterministic and exact: `decode(encode(t)) == t`, and encoding a decoded canonical
+/// text gives the same bytes. Media paths are written relative to the folder the timeline is
+/// written to, and resolved against the folder it is read from, so a project folder can move.
+public enum TimelineCodec {
+    /// Largest timeline file read.
+    public static let maxFileSize = 16 << 20
+
+    /// The timeline as JSON text. With `mediaRelativeTo` (the folder the file will be written to),
+    /// media paths are written relative to it (relative paths in the model are taken from the current
+    /// directory); without it, they are written as they are.
+    public static func encode(_ timeline: Timeline, mediaRelativeTo baseFolder: String? = nil) -> String {
+        let mediaPath: (String) -> String = { path in
+            guard let baseFolder else { return path }
+            return MediaPathText.relative(path, from: baseFolder)
+        }
+        return JSONWriter.write(TimelineEncoder.value(of: timeline, mediaPath: mediaPath))
+    }
+
+    /// Reads timeline text. `file` names it in errors; with `timelineFolder`, relative media paths
+    /// are resolved against that folder, else kept as written.
+    public static func decode(_ text: String, file: String? = nil, timelineFolder: String? = nil) throws(TimelineCodingError) -> Timeline {
+        let document: JSONDocument
+        do {
+            document = try JSONParser.parse(text, limits: .init(maxBytes: maxFileSize, maxDepth: 64))
+        } catch {
+            throw TimelineCodingError(file: file, path: nil, position: error.position, message: "invalid JSON: \(error.message)")
+        }
+        let mediaPath: (String) -> String = { path in
+            guard let timelineFolder else { return path }
+            return MediaPathText.resolve(path, against: timelineFolder)
+        }
+        return try TimelineDecoder(reader: TimelineReader(document: document, file: file), mediaPath: mediaPath).decode()
+    }
+
+    /// Reads the timeline file at `path`, resolving media paths against its folder.
+    public static func decode(contentsOfFile path: String) throws(TimelineCodingError) -> Timeline {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maxFileSize {
+            throw TimelineCodingError(file: path, path: nil, position: nil, message: "larger than \(maxFileSize) bytes")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TimelineCodingError(file: path, path: nil, position: nil, message: "cannot read the file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw TimelineCodingError(file: path, path: nil, position: nil, message: "not UTF-8 text")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        return try decode(text, file: path, timelineFolder: folder.isEmpty ? "." : folder)
+    }
+}

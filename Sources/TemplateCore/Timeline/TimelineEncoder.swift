@@ -1,0 +1,71 @@
+import MediaTime
+
+/// Writes a `Timeline` as JSON text: deterministic, exact, and read back to the same value.
+///
+/// Times are strings (`"2.5s"`, `"1001/30000s"`), speeds ratios (`"4/5"`), the frame rate a
+/// ratio (`"30000/1001"`); keys are sorted and every field is written, defaults included, so
+/// equal timelines give equal bytes. See docs/timeline-format.md.
+enum TimelineEncoder {
+    static func value(of timeline: Timeline, mediaPath: (String) -> String) -> JSONValue {
+        var root = JSONObject()
+        root["format"] = .number(JSONNumber(Timeline.currentFormat))
+        root["canvas"] = .object(JSONObject([
+            "width": .number(JSONNumber(timeline.canvas.width)),
+            "height": .number(JSONNumber(timeline.canvas.height)),
+            "background": .string(timeline.canvas.background.hex),
+        ]))
+        root["frameRate"] = .string(timeline.frameRate.description)
+        root["duration"] = time(timeline.duration)
+        root["clips"] = .array(timeline.clips.map { clip(of: $0, mediaPath: mediaPath) })
+        root["audio"] = .array(timeline.audio.map { audio(of: $0, mediaPath: mediaPath) })
+        root["output"] = .object(JSONObject([
+            "crf": .number(JSONNumber(timeline.output.crf)),
+            "preset": .string(timeline.output.preset),
+            "audioBitrate": .number(JSONNumber(timeline.output.audioBitrate)),
+        ]))
+        if let source = timeline.source { root["source"] = .string(source) }
+        return .object(root)
+    }
+
+    private static func clip(of clip: VideoClip, mediaPath: (String) -> String) -> JSONValue {
+        .object(JSONObject([
+            "id": .string(clip.id),
+            "media": .string(mediaPath(clip.media)),
+            "kind": .string(clip.kind.rawValue),
+            "timelineRange": range(clip.timelineRange),
+            "sourceRange": range(clip.sourceRange),
+            "speed": .string(TimeText.ratioString(from: clip.speed)),
+            "orientation": .object(JSONObject([
+                "rotation": .number(JSONNumber(clip.orientation.rotation)),
+                "mirrored": .bool(clip.orientation.mirrored),
+            ])),
+            "fit": .string(clip.fit.rawValue),
+            "volume": gain(clip.volume),
+        ]))
+    }
+
+    private static func audio(of clip: AudioClip, mediaPath: (String) -> String) -> JSONValue {
+        .object(JSONObject([
+            "id": .string(clip.id),
+            "media": .string(mediaPath(clip.media)),
+            "timelineRange": range(clip.timelineRange),
+            "sourceStart": time(clip.sourceStart),
+            "volume": gain(clip.volume),
+            "fadeIn": time(clip.fadeIn),
+            "fadeOut": time(clip.fadeOut),
+        ]))
+    }
+
+    static func time(_ t: RationalTime) -> JSONValue {
+        .string(TimeText.string(from: t))
+    }
+
+    static func range(_ r: TimeRange) -> JSONValue {
+        .object(JSONObject(["start": time(r.start), "duration": time(r.duration)]))
+    }
+
+    /// A gain in its shortest exact form; `null` for a non-finite one, which reading rejects.
+    static func gain(_ value: Double) -> JSONValue {
+        JSONNumber(value).map(JSONValue.number) ?? .null
+    }
+}

@@ -1,0 +1,113 @@
+import MediaIO
+import RenderCore
+import TemplateCore
+
+/// Dispatches `reel <subcommand> ...` and turns every failure into one line and an exit code.
+enum CommandLineTool {
+    static let version = "0.1.0"
+
+    static let commands: [Command] = [
+        MakeCommand(), ResolveCommand(), RenderCommand(), ValidateCommand(), ProbeCommand(),
+    ]
+
+    static func run(_ args: [String]) -> ExitStatus {
+        guard let first = args.first else {
+            Console.err(usage)
+            return .usage
+        }
+        switch first {
+        case "--version", "-V", "version":
+            Console.out("reel \(version) (\(MediaLibrary.versions))")
+            return .success
+        case "--help", "-h", "help":
+            if args.count > 1, let c = commands.first(where: { $0.name == args[1] }) {
+                Console.out(c.help)
+            } else {
+                Console.out(usage)
+            }
+            return .success
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            if first.hasPrefix("-") {
+                Console.error("unknown option '\(first)' (see 'reel --help')")
+            } else {
+                Console.error("unknown command '\(first)' (commands: \(commands.map(\.name).joined(separator: ", ")))")
+            }
+            return .usage
+        }
+        do {
+            let parsed = try parseArguments(Array(args.dropFirst()), specs: command.options + commonOptions)
+            if parsed.flag("help") {
+                Console.out(command.help)
+                return .success
+            }
+            return try command.run(parsed)
+        } catch let error as UsageError {
+            Console.error("\(command.name): \(error.message) (see 'reel \(command.name) --help')")
+            return .usage
+        } catch let error as MediaError {
+            Console.error(error.description)
+            return .failure
+        } catch let error as RenderError {
+            Console.error(error.description)
+            return .failure
+        } catch let error as CommandFailure {
+            Console.error(error.message)
+            return error.status
+        } catch {
+            Console.error("\(error)")
+            return .failure
+        }
+    }
+
+    static var usage: String {
+        var lines = [
+            "usage: reel <command> [options]",
+            "",
+            "Makes finished videos from templates and your clips and photos.",
+            "",
+            "commands:",
+        ]
+        for c in commands {
+            lines.append("  " + c.name.padding(12) + c.summary)
+        }
+        lines += ["", "options: --version, --help; 'reel <command> --help' for a command's options"]
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A subcommand of `reel`.
+protocol Command: Sendable {
+    var name: String { get }
+    var summary: String { get }
+    /// Usage line(s) and a description of the operands.
+    var synopsis: String { get }
+    var options: [OptionSpec] { get }
+    func run(_ args: ParsedArguments) throws -> ExitStatus
+}
+
+extension Command {
+    var help: String {
+        var lines = ["usage: reel \(name) \(synopsis)", "", summary, "", "options:"]
+        for o in options + commonOptions {
+            var flag = o.short.map { "-\($0), " } ?? "    "
+            flag += "--\(o.long)" + (o.takesValue ? " <value>" : "")
+            lines.append("  " + flag.padding(26) + o.help)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A failure the CLI itself detects, with the exit code it maps to.
+struct CommandFailure: Error {
+    let message: String
+    var status: ExitStatus = .failure
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

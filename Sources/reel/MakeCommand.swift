@@ -1,0 +1,24 @@
+import TemplateCore
+
+/// `reel make`: the one tap. Template and media in, finished MP4 out.
+struct MakeCommand: Command {
+    let name = "make"
+    let summary = "make a video from a template and your clips and photos"
+    let synopsis = "<template folder> <media files or folders...> [-o out.mp4]"
+    let options = [Workflow.outputOption,
+                   OptionSpec(long: "timeline", short: nil, takesValue: true, help: "also write the timeline it made to this file")]
+        + Workflow.resolveOptions + Workflow.renderOptions
+
+    func run(_ args: ParsedArguments) throws -> ExitStatus {
+        guard let folder = args.operands.first else { throw UsageError(message: "give a template folder and your media") }
+        let output = Workflow.outputPath(args, default: Workflow.name(of: folder) + ".mp4")
+        let template = try Workflow.loadTemplate(folder, quiet: args.flag("quiet"))
+        let media = try Workflow.gatherMedia(Array(args.operands.dropFirst()))
+        let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args)
+        if let path = args.value("timeline") {
+            try TimelineFile.write(timeline, to: path)
+        }
+        try Workflow.render(timeline, baseFolder: nil, to: output, args: args)
+        return .success
+    }
+}

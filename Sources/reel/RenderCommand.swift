@@ -1,0 +1,22 @@
+import TemplateCore
+
+/// `reel render`: renders a timeline file, as written by `resolve` (and perhaps edited).
+struct RenderCommand: Command {
+    let name = "render"
+    let summary = "render a timeline file to an MP4"
+    let synopsis = "<timeline.json> [-o out.mp4]"
+    let options = [Workflow.outputOption] + Workflow.renderOptions
+
+    func run(_ args: ParsedArguments) throws -> ExitStatus {
+        guard args.operands.count == 1, let path = args.operands.first else { throw UsageError(message: "give one timeline file") }
+        let timeline: Timeline
+        do { timeline = try TimelineCodec.decode(contentsOfFile: path) } catch {
+            throw CommandFailure(message: error.description, status: .invalid)
+        }
+        var base = Workflow.name(of: path)
+        if base.hasSuffix(".json") { base = String(base.dropLast(5)) }
+        let output = Workflow.outputPath(args, default: base + ".mp4")
+        try Workflow.render(timeline, baseFolder: nil, to: output, args: args)
+        return .success
+    }
+}

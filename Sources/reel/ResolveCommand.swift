@@ -1,0 +1,23 @@
+import TemplateCore
+
+/// `reel resolve`: writes the timeline `make` would render, to read or edit before `reel render`.
+struct ResolveCommand: Command {
+    let name = "resolve"
+    let summary = "fill a template with media and write the timeline (JSON) without rendering"
+    let synopsis = "<template folder> <media files or folders...> [-o timeline.json]"
+    let options = [Workflow.outputOption] + Workflow.resolveOptions
+
+    func run(_ args: ParsedArguments) throws -> ExitStatus {
+        guard let folder = args.operands.first else { throw UsageError(message: "give a template folder and your media") }
+        let template = try Workflow.loadTemplate(folder, quiet: args.flag("quiet"))
+        let media = try Workflow.gatherMedia(Array(args.operands.dropFirst()))
+        let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args)
+        if let path = args.value("output"), path != "-" {
+            try TimelineFile.write(timeline, to: path)
+            if !args.flag("quiet") { Console.out("wrote \(path)") }
+        } else {
+            Console.write(1, TimelineCodec.encode(timeline))
+        }
+        return .success
+    }
+}

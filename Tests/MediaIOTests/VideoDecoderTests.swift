@@ -1,0 +1,48 @@
+import Testing
+import MediaIO
+import MediaTime
+import ReelTestSupport
+
+@Suite struct VideoDecoderTests {
+    /// Centre luma of every frame of `path`, decoded by the ffmpeg CLI.
+    func referenceLuma(_ path: String, frames: Int, size: Int = 64) throws -> [Int] {
+        let r = try Tools.run("ffmpeg", ["-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "gray", "-"])
+        let bytes = [UInt8](r.data)
+        #expect(bytes.count == frames * size * size)
+        // ffmpeg gives full-range grey; Reel's pictures are limited range (16...235).
+        return (0..<frames).map { 16 + (Int(bytes[$0 * size * size + (size / 2) * size + size / 2]) * 219 + 127) / 255 }
+    }
+
+    func ourLuma(_ decoder: VideoDecoder, at time: RationalTime) throws -> Int {
+        let frame = try decoder.frame(at: time)
+        let picture = Picture(width: 64, height: 64)
+        try FrameScaler().draw(frame, placement: Placement(), into: picture, rect: PixelRect(x: 0, y: 0, width: 64, height: 64))
+        return Int(picture.luma(x: 32, y: 32))
+    }
+
+    @Test func seeksToExactFramesInAnyOrder() throws {
+        let dir = TemporaryFolder()
+        let clip = dir.file("count.mp4")
+        try TestMedia.countingClip(clip, frames: 60, rate: "30", step: 4)
+        let reference = try referenceLuma(clip, frames: 60)
+        let decoder = try VideoDecoder(path: clip)
+        let rate = FrameRate(30)
+        // Forward, backward, far jumps, and times between grid points (which show the earlier frame).
+        let order: [Int] = [0, 1, 2, 45, 44, 10, 59, 3, 30, 31, 12, 58, 0]
+        for k in order {
+            let t = rate.time(ofFrame: Int64(k)) + RationalTime(value: 1, timescale: 100)
+            let luma = try ourLuma(decoder, at: t)
+            #expect(abs(luma - reference[k]) <= 1, "frame \(k): got \(luma), expected \(reference[k])")
+        }
+    }
+
+    @Test func holdsLastFramePastTheEnd() throws {
+        let dir = TemporaryFolder()
+        let clip = dir.file("count.mp4")
+        try TestMedia.countingClip(clip, frames: 20, rate: "25", step: 8)
+        let reference = try referenceLuma(clip, frames: 20)
+        let decoder = try VideoDecoder(path: clip)
+        #expect(abs(try ourLuma(decoder, at: RationalTime(seconds: 5)) - reference[19]) <= 1)
+        #expect(abs(try ourLuma(decoder, at: .zero) - reference[0]) <= 1)
+    }
+}
