@@ -1,0 +1,208 @@
+import Foundation
+import MediaTime
+import Testing
+@testable import TemplateCore
+
+@Suite struct TimelineCodecTests {
+    static let ntsc = FrameRate(numerator: 30000, denominator: 1001)
+
+    /// A timeline with every field set to something other than its default.
+    static func sample() -> Timeline {
+        let rate = ntsc
+        let first = TimeRange(start: .zero, end: rate.time(ofFrame: 75))
+        let second = TimeRange(start: rate.time(ofFrame: 75), end: rate.time(ofFrame: 123))
+        return Timeline(
+            canvas: Canvas(width: 1080, height: 1920, background: RGBColor(red: 0x1a, green: 0x2b, blue: 0x3c)),
+            frameRate: rate, duration: second.end,
+            clips: [
+                VideoClip(id: "opening", media: "/media/IMG_2041.MOV", kind: .video, timelineRange: first,
+                          sourceRange: TimeRange(start: seconds("4.2"), duration: first.duration * RationalTime(value: 4, timescale: 5)),
+                          speed: RationalTime(value: 4, timescale: 5), orientation: Orientation(rotation: 90, mirrored: true),
+                          fit: .contain, volume: 0.25),
+                VideoClip(id: "two \"quoted\" é", media: "/media/beach.jpg", kind: .image, timelineRange: second,
+                          sourceRange: TimeRange(start: .zero, duration: second.duration)),
+            ],
+            audio: [AudioClip(id: "music", media: "/templates/postcard/music/track.m4a",
+                              timelineRange: TimeRange(start: .zero, duration: second.end), sourceStart: RationalTime(value: 1, timescale: 3),
+                              volume: 0.8, fadeIn: .zero, fadeOut: seconds("1.5"))],
+            output: OutputSettings(crf: 18, preset: "medium", audioBitrate: 192_000), source: "Postcard")
+    }
+
+    static let canonical = """
+        {
+          "audio": [
+            {
+              "fadeIn": "0s",
+              "fadeOut": "1.5s",
+              "id": "music",
+              "media": "/templates/postcard/music/track.m4a",
+              "sourceStart": "1/3s",
+              "timelineRange": {
+                "duration": "4.1041s",
+                "start": "0s"
+              },
+              "volume": 0.8
+            }
+          ],
+          "canvas": {
+            "background": "#1a2b3c",
+            "height": 1920,
+            "width": 1080
+          },
+          "clips": [
+            {
+              "fit": "contain",
+              "id": "opening",
+              "kind": "video",
+              "media": "/media/IMG_2041.MOV",
+              "orientation": {
+                "mirrored": true,
+                "rotation": 90
+              },
+              "sourceRange": {
+                "duration": "2.002s",
+                "start": "4.2s"
+              },
+              "speed": "4/5",
+              "timelineRange": {
+                "duration": "2.5025s",
+                "start": "0s"
+              },
+              "volume": 0.25
+            },
+            {
+              "fit": "cover",
+              "id": "two \\"quoted\\" é",
+              "kind": "image",
+              "media": "/media/beach.jpg",
+              "orientation": {
+                "mirrored": false,
+                "rotation": 0
+              },
+              "sourceRange": {
+                "duration": "1.6016s",
+                "start": "0s"
+              },
+              "speed": "1",
+              "timelineRange": {
+                "duration": "1.6016s",
+                "start": "2.5025s"
+              },
+              "volume": 0
+            }
+          ],
+          "duration": "4.1041s",
+          "format": 1,
+          "frameRate": "30000/1001",
+          "output": {
+            "audioBitrate": 192000,
+            "crf": 18,
+            "preset": "medium"
+          },
+          "source": "Postcard"
+        }
+
+        """
+
+    @Test func encodesTheDocumentedShape() {
+        let text = TimelineCodec.encode(Self.sample())
+        #expect(text == Self.canonical)
+    }
+
+    @Test func roundTripsLosslessly() throws {
+        let timeline = Self.sample()
+        let decoded = try TimelineCodec.decode(TimelineCodec.encode(timeline))
+        #expect(decoded == timeline)
+    }
+
+    @Test func canonicalTextRoundTripsByteForByte() throws {
+        let decoded = try TimelineCodec.decode(Self.canonical)
+        #expect(TimelineCodec.encode(decoded) == Self.canonical)
+    }
+
+    @Test func resolvedTimelineRoundTripsByteForByte() throws {
+        let rate = Self.ntsc
+        let music = MusicSpec(file: "music/track.m4a", volume: 0.8, fadeOut: seconds("1.5"))
+        let r = try Resolver.resolve(template: template(["1.1", "1.1", "1.1", "0.1"], rate: rate, music: music), templateFolder: "/tpl",
+                                     media: [video("/m/a.mov", "0.7"), image("/m/b.jpg"), video("/m/c.mov", "12.345678")])
+        let text = TimelineCodec.encode(r.timeline)
+        let decoded = try TimelineCodec.decode(text)
+        #expect(decoded == r.timeline)
+        #expect(TimelineCodec.encode(decoded) == text)
+    }
+
+    @Test func timesAreDecimalWhenFiniteElseFractions() {
+        #expect(TimeText.string(from: seconds("2.5")) == "2.5s")
+        #expect(TimeText.string(from: .zero) == "0s")
+        #expect(TimeText.string(from: RationalTime(seconds: 3)) == "3s")
+        #expect(TimeText.string(from: seconds("-0.04")) == "-0.04s")
+        #expect(TimeText.string(from: RationalTime(value: 1001, timescale: 30000)) == "1001/30000s")
+        #expect(TimeText.string(from: RationalTime(value: 1, timescale: 3)) == "1/3s")
+        #expect(TimeText.string(from: RationalTime(value: 1, timescale: 1 << 62)) == "1/4611686018427387904s")
+        #expect(TimeText.ratioString(from: RationalTime(value: 4, timescale: 5)) == "4/5")
+        #expect(TimeText.ratioString(from: RationalTime(seconds: 1)) == "1")
+    }
+
+    @Test func mediaPathsAreWrittenRelativeToTheTimelineFolderAndResolvedBack() throws {
+        let timeline = Self.sample()
+        let text = TimelineCodec.encode(timeline, mediaRelativeTo: "/media/projects/")
+        #expect(text.contains("\"media\": \"../IMG_2041.MOV\""))
+        #expect(text.contains("\"media\": \"../../templates/postcard/music/track.m4a\""))
+        let back = try TimelineCodec.decode(text, timelineFolder: "/media/projects")
+        #expect(back == timeline)
+    }
+
+    @Test func pathTextArithmetic() {
+        #expect(MediaPathText.standardized("a/./b/../c//d/") == "a/c/d")
+        #expect(MediaPathText.standardized("../x/../../y") == "../../y")
+        #expect(MediaPathText.standardized("/../a") == "/a")
+        #expect(MediaPathText.relative("/a/b/c.mov", from: "/a/b") == "c.mov")
+        #expect(MediaPathText.relative("/a/x/c.mov", from: "/a/b/d") == "../../x/c.mov")
+        #expect(MediaPathText.resolve("../m/c.mov", against: "/p/out") == "/p/m/c.mov")
+        #expect(MediaPathText.resolve("/abs/c.mov", against: "/p/out") == "/abs/c.mov")
+    }
+
+    @Test func decodingReadsAFileAndItsFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-timeline-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/timeline.json"
+        try Data(TimelineCodec.encode(Self.sample(), mediaRelativeTo: folder).utf8).write(to: URL(fileURLWithPath: file))
+        #expect(try TimelineCodec.decode(contentsOfFile: file) == Self.sample())
+    }
+
+    @Test(arguments: [
+        ("\"speed\": \"4/5\"", "\"speed\": \"-1\"", "clips[0].speed", 35, 16),
+        ("\"format\": 1", "\"format\": 2", "format", 64, 13),
+        ("\"crf\": 18", "\"crf\": 99", "output.crf", 68, 12),
+        ("\"kind\": \"video\"", "\"kind\": \"movie\"", "clips[0].kind", 25, 15),
+        ("\"rotation\": 90", "\"rotation\": 45", "clips[0].orientation.rotation", 29, 21),
+        ("\"start\": \"4.2s\"", "\"start\": \"4.2\", \"end\": 1", "clips[0].sourceRange.end", 33, 25),
+        ("\"start\": \"2.5025s\"", "\"start\": \"2.5s\"", "clips[1].timelineRange.start", 58, 18),
+        ("\"duration\": \"2.002s\"", "\"duration\": \"2s\"", "clips[0].sourceRange.duration", 32, 21),
+    ])
+    func decodingErrorsNameThePathAndPlace(original: String, replacement: String, path: String, line: Int, column: Int) throws {
+        #expect(Self.canonical.contains(original))
+        let text = Self.canonical.replacingOccurrences(of: original, with: replacement)
+        do {
+            _ = try TimelineCodec.decode(text, file: "t.json")
+            Issue.record("decoded \(replacement)")
+        } catch {
+            #expect(error.path?.description == path)
+            #expect(error.position?.line == line)
+            #expect(error.position?.column == column)
+            #expect(error.description.hasPrefix("t.json:\(line):\(column): \(path): "))
+        }
+    }
+
+    @Test func syntaxErrorsHaveLineAndColumn() {
+        do {
+            _ = try TimelineCodec.decode("{\n  \"format\": 1,\n  \"clips\": [,]\n}\n", file: "t.json")
+            Issue.record("decoded invalid JSON")
+        } catch {
+            #expect(error.position?.line == 3)
+            #expect(error.position?.column == 13)
+            #expect(error.path == nil)
+        }
+    }
+}
