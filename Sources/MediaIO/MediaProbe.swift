@@ -56,8 +56,27 @@ public enum MediaProbe {
             throw MediaError(.notMedia, file: path, operation: "probing", reason: "no video, picture or audio stream")
         }
         let duration: RationalTime? = still ? nil : (video?.duration ?? audio.first?.duration ?? containerDuration(input))
+        if !still { try checkComplete(input) }
         return MediaInfo(path: path, container: input.formatName, isStillImage: still, duration: duration,
                          video: video, audio: audio, creationTime: creation)
+    }
+
+    /// Fails when the file is shorter than its own index says: a truncated download or copy.
+    /// Containers with an index (MP4, MOV) list where each sample lies, so this costs no reading.
+    static func checkComplete(_ input: InputFile) throws(MediaError) {
+        guard let pb = input.context.pointee.pb else { return }
+        let size = avio_size(pb)
+        guard size > 0 else { return }
+        for i in 0..<Int32(input.context.pointee.nb_streams) {
+            let st = input.stream(i)
+            let count = avformat_index_get_entries_count(st)
+            guard count > 0, let last = avformat_index_get_entry(st, count - 1) else { continue }
+            let end = last.pointee.pos + Int64(last.pointee.size)
+            if end > size {
+                throw MediaError(.corrupt, file: input.path, operation: "reading media",
+                                 reason: "the file is truncated: it ends at byte \(size) but its media runs to byte \(end)")
+            }
+        }
     }
 
     static func frameRate(_ st: UnsafeMutablePointer<AVStream>) -> FrameRate? {

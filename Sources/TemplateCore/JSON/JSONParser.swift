@@ -65,7 +65,7 @@ public enum JSONParser {
         }
         var message = String(cString: json_tokener_error_desc(error))
         if offset < bytes.count, bytes[offset] >= 0x20, bytes[offset] < 0x7f, error != json_tokener_error_parse_eof {
-            message += " '\(Character(Unicode.Scalar(bytes[offset])))'"
+            message += ", found '\(Character(Unicode.Scalar(bytes[offset])))'"
         }
         return JSONSyntaxError(reason: .syntax, message: message, position: position)
     }

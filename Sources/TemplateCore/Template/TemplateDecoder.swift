@@ -24,11 +24,12 @@ struct TemplateDecoder {
             context.report(.warning, .duplicateKey, "key written twice; only the last value is used",
                            at: duplicate.path, atKey: true, notes: ["remove one of the two"])
         }
+        // The version decides what the rest means: check it before anything else is reported.
+        if let root = context.document.root.objectValue, !checkFormat(root) { return nil }
         guard let root = context.object(context.document.root, at: .root, known: Self.rootKeys,
                                         example: "{ \"format\": 1, \"name\": ..., \"canvas\": ..., \"slots\": [...] }") else {
             return nil
         }
-        guard checkFormat(root) else { return nil }
 
         let name = readName(root)
         var description: String?

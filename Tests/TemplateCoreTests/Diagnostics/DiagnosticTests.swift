@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import TemplateCore
+
+@Suite struct DiagnosticTests {
+    @Test func rendersLikeACompiler() {
+        let d = Diagnostic(.error, .slotDuration, "duration 0s is not positive",
+                           at: SourceLocation(file: "t/template.json", path: JSONPath("slots[2].duration"), line: 12, column: 20),
+                           notes: ["use a duration from one frame to 600 seconds", "second note"])
+        #expect(d.description == """
+            t/template.json:12:20: error[T034]: slots[2].duration: duration 0s is not positive
+              note: use a duration from one frame to 600 seconds
+              note: second note
+            """)
+        #expect(Diagnostic(.warning, .mediaLeftOut, "x", at: SourceLocation(file: "f")).description == "f: warning[R003]: x")
+        #expect(Diagnostic(.note, .videoSlowed, "y").description == "note[R004]: y")
+    }
+
+    @Test func strictTurnsWarningsIntoFailures() {
+        var collector = DiagnosticCollector()
+        collector.report(Diagnostic(.note, .videoSlowed, "n"))
+        #expect(!collector.hasFailures(strict: true))
+        collector.report(Diagnostic(.warning, .unknownKey, "w"))
+        #expect(!collector.hasFailures(strict: false))
+        #expect(collector.hasFailures(strict: true))
+        #expect(!collector.hasErrors)
+        collector.report(Diagnostic(.error, .missingKey, "e"))
+        #expect(collector.hasFailures(strict: false))
+        #expect(collector.diagnostics.map(\.severity) == [.note, .warning, .error])
+    }
+
+    @Test func codesAreUniqueAndWellFormed() {
+        let raw = DiagnosticCode.allCases.map(\.rawValue)
+        #expect(Set(raw).count == raw.count)
+        for code in raw { #expect(code.range(of: "^[TR][0-9]{3}$", options: .regularExpression) != nil, "\(code)") }
+        for code in DiagnosticCode.allCases { #expect(!code.meaning.isEmpty) }
+    }
+
+    @Test func everyCodeIsDocumented() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/template-format.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        for code in DiagnosticCode.allCases {
+            #expect(text.contains("| \(code.rawValue) |"), "docs/template-format.md lacks \(code.rawValue)")
+        }
+    }
+}
