@@ -56,7 +56,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
         case .slotDuration: "a slot duration is not positive, shorter than one frame, or longer than 600 s"
         case .totalDuration: "the slots add up to more than 3600 s"
         case .volumeRange: "a volume is outside 0...4"
-        case .musicTime: "a music start or fade is negative or longer than 600 s"
+        case .musicTime: "music start is outside 0...3600 s, or a fade outside 0...600 s"
         case .emptyText: "a name or path is empty"
         case .assetPathOutside: "an asset path is absolute or leads outside the template folder"
         case .assetMissing: "an asset file does not exist"

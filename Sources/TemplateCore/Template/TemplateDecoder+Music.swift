@@ -1,6 +1,6 @@
 import MediaTime
 
-/// The music rules: the file exists inside the template folder; start and fades are sensible;
+/// The music rules: the file exists inside the template folder; start within 0...3600 s, fades within 0...600 s;
 /// the volume is within 0...4.
 extension TemplateDecoder {
     static let musicKeys = ["file", "start", "volume", "fadeIn", "fadeOut"]

@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func everyCodeIsDocumented() throws {
-        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let docs = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/template-format.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         for code in DiagnosticCode.allCases {
