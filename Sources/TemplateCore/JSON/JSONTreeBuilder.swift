@@ -34,7 +34,7 @@ struct JSONTreeBuilder {
                 }
                 json_object_iter_next(&it)
             }
-            return .object(JSONObject(members))
+            return .object(JSONObject(uniqueMembers: members))
         }
         return .null
     }

@@ -139,6 +139,11 @@ public struct JSONObject: Sendable, Hashable {
         for member in members { self[member.key] = member.value }
     }
 
+    /// Members whose keys are known to be unique (as json-c's objects are): no search for duplicates.
+    init(uniqueMembers: [Member]) {
+        self.members = uniqueMembers
+    }
+
     /// Builds an object from pairs in the given order.
     public init(_ pairs: KeyValuePairs<String, JSONValue>) {
         self.init(pairs.map { Member(key: $0.key, value: $0.value) })

@@ -19,7 +19,8 @@ enum AssetPath {
     /// Nil when `relative` names a regular file inside `folder`.
     static func problem(with relative: String, in folder: String) -> Problem? {
         if relative.isEmpty { return .empty }
-        if relative.hasPrefix("/") || relative.hasPrefix("~") { return .absolute }
+        // `~` is not expanded by Reel; a path starting with it is meant as one from the home folder.
+        if relative.hasPrefix("/") || relative == "~" || relative.hasPrefix("~/") { return .absolute }
         if relative.split(separator: "/").contains("..") || relative.contains("\0") { return .climbsOut }
         let joined = join(folder, relative)
         guard let root = realPath(folder) else { return .missing }

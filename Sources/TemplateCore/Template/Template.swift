@@ -32,7 +32,10 @@ public struct Template: Sendable, Hashable {
     }
 
     /// Exact sum of the slot durations, before snapping to frames; nil if it does not fit.
-    public var totalDuration: RationalTime? {
+    public var totalDuration: RationalTime? { Template.totalDuration(of: slots) }
+
+    /// Exact sum of the durations of `slots`; nil if it does not fit.
+    public static func totalDuration(of slots: [SlotSpec]) -> RationalTime? {
         var total = RationalTime.zero
         for slot in slots {
             guard let sum = total.addingReportingOverflow(slot.duration) else { return nil }

@@ -43,7 +43,7 @@ extension TemplateDecoder {
             slots.append(slot)
         }
         guard valid else { return nil }
-        guard let total = Template(name: "", canvas: Canvas(width: 16, height: 16), frameRate: frameRate, slots: slots).totalDuration else {
+        guard let total = Template.totalDuration(of: slots) else {
             context.error(.totalDuration, "the slot durations cannot be added exactly", at: path,
                           notes: ["write durations in seconds with few decimals, or as frames (\"48f\")"])
             return nil

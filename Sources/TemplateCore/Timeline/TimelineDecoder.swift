@@ -8,6 +8,10 @@ struct TimelineDecoder {
     let mediaPath: (String) -> String
 
     func decode() throws(TimelineCodingError) -> Timeline {
+        if let duplicate = reader.document.sourceMap.duplicateKeys.first {
+            throw TimelineCodingError(file: reader.file, path: duplicate.path, position: duplicate.position,
+                                      message: "key written twice; a timeline must say each thing once")
+        }
         let root = try reader.object(reader.document.root, at: .root,
                                      known: ["format", "canvas", "frameRate", "duration", "clips", "audio", "output", "source"])
         let formatPath = JSONPath.root.appending("format")

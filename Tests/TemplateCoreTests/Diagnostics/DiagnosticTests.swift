@@ -37,9 +37,7 @@ import Testing
     }
 
     @Test func everyCodeIsDocumented() throws {
-        let docs = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/template-format.md")
-        let text = try String(contentsOf: docs, encoding: .utf8)
+        let text = try RepositoryFiles.text("docs/template-format.md")
         for code in DiagnosticCode.allCases {
             #expect(text.contains("| \(code.rawValue) |"), "docs/template-format.md lacks \(code.rawValue)")
         }

@@ -206,3 +206,16 @@ import Testing
         }
     }
 }
+
+extension TimelineCodecTests {
+    @Test func duplicateKeysAreAnError() {
+        let text = Self.canonical.replacingOccurrences(of: "\"crf\": 18,", with: "\"crf\": 18, \"crf\": 19,")
+        do {
+            _ = try TimelineCodec.decode(text)
+            Issue.record("decoded a duplicate key")
+        } catch {
+            #expect(error.path?.description == "output.crf")
+            #expect(error.position?.line == 68)
+        }
+    }
+}
