@@ -1,3 +1,4 @@
+import MediaIO
 import TemplateCore
 
 /// `reel make`: the one tap. Template and media in, finished MP4 out.
@@ -11,6 +12,8 @@ struct MakeCommand: Command {
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard let folder = args.operands.first else { throw UsageError(message: "give a template folder and your media") }
+        // Before any work: a system without the encoders learns what to install at once.
+        try MediaLibrary.checkEncoders()
         let output = Workflow.outputPath(args, default: Workflow.name(of: folder) + ".mp4")
         let template = try Workflow.loadTemplate(folder, quiet: args.flag("quiet"))
         let media = try Workflow.gatherMedia(Array(args.operands.dropFirst()))

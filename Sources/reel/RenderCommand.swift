@@ -1,3 +1,4 @@
+import MediaIO
 import TemplateCore
 
 /// `reel render`: renders a timeline file, as written by `resolve` (and perhaps edited).
@@ -9,6 +10,8 @@ struct RenderCommand: Command {
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard args.operands.count == 1, let path = args.operands.first else { throw UsageError(message: "give one timeline file") }
+        // Before any work: a system without the encoders learns what to install at once.
+        try MediaLibrary.checkEncoders()
         let timeline: Timeline
         do { timeline = try TimelineCodec.decode(contentsOfFile: path) } catch {
             throw CommandFailure(message: error.description, status: .invalid)
