@@ -17,11 +17,12 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CText", pkgConfig: "harfbuzz", providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CJSONC", pkgConfig: "json-c", providers: [.apt(["libjson-c-dev"])]),
 
         .target(name: "MediaTime"),
         .target(name: "TemplateCore", dependencies: ["MediaTime", "CJSONC"]),
-        .target(name: "MediaIO", dependencies: ["MediaTime", "CFFmpeg", "CPNG"]),
+        .target(name: "MediaIO", dependencies: ["MediaTime", "CFFmpeg", "CPNG", "CText"]),
         .target(
             name: "RenderCore",
             dependencies: ["MediaTime", "TemplateCore", "MediaIO"],

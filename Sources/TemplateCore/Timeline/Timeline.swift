@@ -91,6 +91,9 @@ public enum Fit: String, Sendable, Hashable, CaseIterable {
     case cover
     /// Show all of the picture, with the background around it (aspect fit).
     case contain
+    /// Show all of the picture, over a blurred, cover-fitted copy of itself instead of a flat
+    /// background: the look phones use for landscape clips in portrait videos.
+    case blurredFill
 }
 
 /// Display orientation of a picture: a clockwise rotation applied after decoding, then an
