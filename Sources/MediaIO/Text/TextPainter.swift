@@ -1,0 +1,47 @@
+/// Turns a layout into pixels: glyph outlines, their masks, then the composited layers.
+struct TextPainter {
+    let layout: TextLayout
+    let style: TextStyle
+    let fonts: FontSet
+    let library: FreeTypeLibrary
+    /// Names the text in errors.
+    let label: String
+
+    /// The image and the text block's rectangle in it.
+    func paint() throws(MediaError) -> (RGBAImage, TextRect) {
+        let fill = GlyphOutlines()
+        let stroke = (style.stroke?.width ?? 0) > 0 ? GlyphOutlines() : nil
+        let stroker = try style.stroke.flatMap { s throws(MediaError) in s.width > 0 ? try GlyphStroker(library: library, width: s.width) : nil }
+        for face in fonts.faces { try face.setSize(layout.size) }
+        for (n, line) in layout.lines.enumerated() {
+            let x = Int((layout.lineX(n, alignment: style.alignment) * 64).rounded())
+            let y = Int((layout.baseline(n) * 64).rounded())
+            for glyph in line.glyphs {
+                let face = fonts.faces[glyph.face]
+                try fill.add(face: face, id: glyph.glyph, x26: x + glyph.x, y26: y + glyph.y, stroker: nil)
+                if let stroke, let stroker {
+                    try stroke.add(face: face, id: glyph.glyph, x26: x + glyph.x, y26: y + glyph.y, stroker: stroker)
+                }
+            }
+        }
+        let inkArea = fill.bounds.union(stroke?.bounds ?? .empty)
+        let block = TextRect(x: 0, y: 0, width: layout.width, height: layout.height)
+        var compositor = TextCompositor(style: style, block: block, fill: [], stroke: nil, inkArea: inkArea)
+        let area = compositor.canvas()
+        let limit = TextLimits.maxImageSide
+        guard area.width <= limit, area.height <= limit else {
+            throw MediaError(.unsupported, file: label, operation: "rendering text",
+                             reason: "the image would be \(area.width)x\(area.height) pixels, more than \(limit) on a side")
+        }
+        compositor.fill = [UInt8](repeating: 0, count: inkArea.width * inkArea.height)
+        fill.render(into: &compositor.fill, area: inkArea)
+        if let stroke {
+            var mask = [UInt8](repeating: 0, count: inkArea.width * inkArea.height)
+            stroke.render(into: &mask, area: inkArea)
+            compositor.stroke = mask
+        }
+        let image = compositor.composite(area: area)
+        let placed = TextRect(x: block.x - Double(area.x0), y: block.y - Double(area.y0), width: block.width, height: block.height)
+        return (image, placed)
+    }
+}
