@@ -49,6 +49,17 @@ import ReelTestSupport
         #expect(try rasterizer.render("first\nsecond\n\nfourth", style: style).lineCount == 4, "explicit line feeds, empty line kept")
     }
 
+    @Test func breakOpportunitiesFollowPunctuationRules() {
+        func breaks(_ text: String) -> [Int] {
+            let s = text.unicodeScalars.map(\.value)
+            return (1..<s.count).filter { LineBreaker.canBreak(before: $0, s) }
+        }
+        #expect(breaks("ab cd") == [3], "after the space, never before it")
+        #expect(breaks("well-known") == [5], "after a hyphen between letters")
+        #expect(breaks("你好，世界") == [1, 3, 4], "not before the comma")
+        #expect(breaks("「你」") == [], "not after an opening bracket, not before a closing one")
+    }
+
     @Test func breaksAWordLongerThanTheLine() throws {
         let out = try rasterizer.render("Supercalifragilistic", style: TextStyle(size: 20), maxWidth: 60)
         #expect(out.lineCount > 3)
