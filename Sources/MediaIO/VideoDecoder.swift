@@ -25,6 +25,8 @@ public final class VideoDecoder {
     private let seekThreshold = RationalTime(seconds: 2)
     /// Number of packets the decoder refused as corrupt (they are skipped).
     public private(set) var corruptPackets = 0
+    /// Length of the stream when the file says (for looping).
+    public let duration: RationalTime?
 
     public init(path: String, threads: Int = 0) throws(MediaError) {
         self.path = path
@@ -37,6 +39,7 @@ public final class VideoDecoder {
         timeBase = st.pointee.time_base
         let start = st.pointee.start_time
         startTicks = start == reel_nopts() ? 0 : start
+        duration = MediaProbe.streamDuration(st) ?? MediaProbe.containerDuration(input)
         codec = try input.openDecoder(stream: index, threads: Int32(threads))
     }
 

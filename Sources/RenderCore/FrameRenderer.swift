@@ -3,17 +3,24 @@ import MediaTime
 import TemplateCore
 
 /// Draws output frames of a timeline: the one place pictures are made, for export and previews alike.
+///
+/// Order, bottom to top: background, the main track (a clip, or a transition between two),
+/// clips on upper layers, the grade, overlays, texts. The grade colours the video, not the titles
+/// and stickers drawn over it.
 public final class FrameRenderer {
     public let timeline: Timeline
     public let planner: FramePlanner
     /// Size frames are drawn at (the canvas, or smaller for previews and drafts).
     public let width: Int
     public let height: Int
-    private let sources: MediaSources
-    private let scaler: FrameScaler
-    private let background: YCbCr
-    /// Still clips drawn once at output size: they do not change from frame to frame.
-    private var stillCache: [Int: Picture] = [:]
+    let sources: MediaSources
+    let fast: Bool
+    let background: YCbCr
+    /// Scratch pictures for the two sides of a transition.
+    private lazy var sideA = makePicture()
+    private lazy var sideB = makePicture()
+    let layers: LayerPainter
+    let graphics: GraphicsPainter
 
     /// - Parameters:
     ///   - baseFolder: folder that relative media paths in the timeline are resolved against.
@@ -25,40 +32,54 @@ public final class FrameRenderer {
         self.width = max(2, (width ?? timeline.canvas.width) & ~1)
         self.height = max(2, (height ?? timeline.canvas.height) & ~1)
         sources = MediaSources(baseFolder: baseFolder)
-        scaler = FrameScaler(fast: fast)
+        self.fast = fast
         let bg = timeline.canvas.background
         background = YCbCr(red: bg.red, green: bg.green, blue: bg.blue)
+        layers = LayerPainter(timeline: timeline, sources: sources, width: self.width, height: self.height, fast: fast, background: background)
+        graphics = GraphicsPainter(timeline: timeline, sources: sources, width: self.width, height: self.height)
     }
 
     public func makePicture() -> Picture { Picture(width: width, height: height) }
 
     /// Draws output frame `index` into `picture` (which must be `width` x `height`).
     public func render(frame index: Int64, into picture: Picture) throws(RenderError) {
-        picture.fill(y: background.y, u: background.cb, v: background.cr)
-        let rect = PixelRect(x: 0, y: 0, width: width, height: height)
-        for layer in planner.plan(frame: index).layers {
-            let clip = timeline.clips[layer.clipIndex]
-            let placement = Placement(rotation: clip.orientation.rotation, mirrored: clip.orientation.mirrored, cover: clip.fit == .cover)
-            do {
-                switch clip.kind {
-                case .image:
-                    if let cached = stillCache[layer.clipIndex] {
-                        picture.copy(from: cached)
-                        continue
-                    }
-                    let still = try sources.still(clip.media)
-                    try scaler.draw(still, placement: placement, into: picture, rect: rect)
-                    let copy = makePicture()
-                    copy.copy(from: picture)
-                    stillCache = [layer.clipIndex: copy]
-                case .video:
-                    let frame = try sources.videoFrame(clip.media, at: layer.sourceTime)
-                    try scaler.draw(frame, placement: placement, into: picture, rect: rect)
-                }
-            } catch {
-                throw RenderError(media: error, clip: clip.id, frame: index)
+        let plan = planner.plan(frame: index)
+        clear(picture)
+        switch plan.main {
+        case .clip(let layer):
+            try layers.draw(layer, onto: picture, frame: index)
+        case .transition(let t):
+            clear(sideA)
+            clear(sideB)
+            try layers.draw(t.from, onto: sideA, frame: index)
+            try layers.draw(t.to, onto: sideB, frame: index)
+            let transition = timeline.transitions[t.index]
+            let kind = TransitionKind(rawValue: transition.kind) ?? .crossfade
+            var inputs = TransitionInputs(kind, progress: t.progress)
+            if let softness = transition.parameters["softness"] { inputs.softness = softness }
+            if kind == .lumaWipe {
+                inputs.mask = try graphics.mask(for: t.index)
             }
+            TransitionRenderer.render(kind, from: sideA, to: sideB, into: picture, inputs: inputs)
+        case nil:
+            break
         }
+        for layer in plan.upper {
+            try layers.draw(layer, onto: picture, frame: index)
+        }
+        for effect in timeline.grade {
+            try graphics.apply(effect, to: picture, frame: index)
+        }
+        for overlay in plan.overlays {
+            try graphics.draw(overlay, onto: picture)
+        }
+        for text in plan.texts {
+            try graphics.draw(text, onto: picture)
+        }
+    }
+
+    func clear(_ picture: Picture) {
+        picture.fill(y: background.y, u: background.cb, v: background.cr)
     }
 }
 

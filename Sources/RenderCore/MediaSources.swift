@@ -34,17 +34,27 @@ final class MediaSources {
         return s
     }
 
-    func videoFrame(_ media: String, at time: RationalTime) throws(MediaError) -> VideoFrame {
-        let path = resolve(media)
+    /// The frame of `media` shown at `time`; with `loop`, times past the end wrap to the start.
+    func videoFrame(_ media: String, at time: RationalTime, loop: Bool = false) throws(MediaError) -> VideoFrame {
+        let d = try decoder(resolve(media))
+        var t = time
+        if loop, let duration = d.duration, duration.isPositive, t >= duration {
+            let cycles = (t / duration).ticks(timescale: 1, rounding: .down)
+            t = t - duration * cycles
+        }
+        return try d.frame(at: t)
+    }
+
+    private func decoder(_ path: String) throws(MediaError) -> VideoDecoder {
         clock += 1
         lastUse[path] = clock
-        if let d = decoders[path] { return try d.frame(at: time) }
+        if let d = decoders[path] { return d }
         if decoders.count >= maxDecoders, let victim = lastUse.filter({ decoders[$0.key] != nil }).min(by: { $0.value < $1.value })?.key {
             decoders[victim] = nil
         }
         let d = try VideoDecoder(path: path)
         decoders[path] = d
-        return try d.frame(at: time)
+        return d
     }
 
     /// Number of decoders currently open (for tests of the bound).

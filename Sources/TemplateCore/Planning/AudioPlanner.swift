@@ -43,11 +43,21 @@ public struct AudioPlanner: Sendable {
                               fadeInSamples: rate.sample(at: a.fadeIn, rounding: .toNearestOrAwayFromZero),
                               fadeOutSamples: rate.sample(at: a.fadeOut, rounding: .toNearestOrAwayFromZero)))
         }
-        for c in timeline.clips where c.kind == .video && c.volume > 0 && c.speed == RationalTime(seconds: 1) {
-            items.append(Item(media: c.media,
-                              start: rate.sample(at: c.timelineRange.start, rounding: .toNearestOrAwayFromZero),
-                              end: min(totalSamples, rate.sample(at: c.timelineRange.end, rounding: .toNearestOrAwayFromZero)),
-                              sourceStart: c.sourceRange.start, volume: c.volume, fadeInSamples: 0, fadeOutSamples: 0,
+        for c in timeline.clips where c.kind == .video && c.volume > 0 && c.speed == RationalTime(seconds: 1) && !c.reverse {
+            // A clip's sound runs through the transitions at its ends, fading across them: the
+            // sound of A fades out while B's fades in, over the same frames as the pictures.
+            let entering = timeline.transitions.first { $0.to == c.id }?.range
+            let leaving = timeline.transitions.first { $0.from == c.id }?.range
+            let start = min(c.timelineRange.start, entering?.start ?? c.timelineRange.start)
+            let end = max(c.timelineRange.end, leaving?.end ?? c.timelineRange.end)
+            let sourceStart = c.sourceTime(at: start)
+            let s0 = rate.sample(at: start, rounding: .toNearestOrAwayFromZero)
+            let skip = sourceStart.isNegative ? rate.sample(at: -sourceStart, rounding: .up) : 0
+            items.append(Item(media: c.media, start: s0 + skip,
+                              end: min(totalSamples, rate.sample(at: end, rounding: .toNearestOrAwayFromZero)),
+                              sourceStart: sourceStart.isNegative ? .zero : sourceStart, volume: c.volume,
+                              fadeInSamples: entering.map { rate.sample(at: $0.duration, rounding: .toNearestOrAwayFromZero) } ?? 0,
+                              fadeOutSamples: leaving.map { rate.sample(at: $0.duration, rounding: .toNearestOrAwayFromZero) } ?? 0,
                               isClipAudio: true))
         }
         self.items = items.filter { $0.start < $0.end }

@@ -16,6 +16,14 @@ public struct Timeline: Sendable, Hashable {
     public var duration: RationalTime
     /// The main track: clips in timeline order, cut one to the next.
     public var clips: [VideoClip]
+    /// Changes between consecutive main-track clips, centred on their cuts.
+    public var transitions: [Transition]
+    /// Text over the video, drawn in order (later on top).
+    public var texts: [TextItem]
+    /// Pictures with alpha over the video, drawn in order, above the clips and below the texts.
+    public var overlays: [OverlayItem]
+    /// Filters over the whole picture (the look of the template), applied before overlays and texts.
+    public var grade: [Effect]
     /// Music and other sound, mixed over the clips' own audio.
     public var audio: [AudioClip]
     public var output: OutputSettings
@@ -23,11 +31,16 @@ public struct Timeline: Sendable, Hashable {
     public var source: String?
 
     public init(canvas: Canvas, frameRate: FrameRate, duration: RationalTime, clips: [VideoClip],
+                transitions: [Transition] = [], texts: [TextItem] = [], overlays: [OverlayItem] = [], grade: [Effect] = [],
                 audio: [AudioClip] = [], output: OutputSettings = OutputSettings(), source: String? = nil) {
         self.canvas = canvas
         self.frameRate = frameRate
         self.duration = duration
         self.clips = clips
+        self.transitions = transitions
+        self.texts = texts
+        self.overlays = overlays
+        self.grade = grade
         self.audio = audio
         self.output = output
         self.source = source
@@ -134,10 +147,24 @@ public struct VideoClip: Sendable, Hashable {
     public var fit: Fit
     /// Linear gain of the clip's own audio; 0 mutes it. A `Double` prints back exactly (shortest round-trip form).
     public var volume: Double
+    /// Plays the source range backwards.
+    public var reverse: Bool
+    /// Source times past the media's end wrap to its start (instead of holding the last frame).
+    public var loop: Bool
+    /// Poses over the clip's time (Ken Burns motion); empty for a still frame.
+    public var motion: [TransformKeyframe]
+    /// Filters applied to this clip alone.
+    public var filters: [Effect]
+    /// Stacking: 0 is the main track (cut and transitioned in order); higher layers are drawn above it.
+    public var layer: Int
+    /// Where on the canvas the clip is framed; the whole canvas for the main track.
+    public var frame: LayerRect
+    public var opacity: Double
 
     public init(id: String, media: String, kind: MediaKind, timelineRange: TimeRange, sourceRange: TimeRange,
                 speed: RationalTime = RationalTime(seconds: 1), orientation: Orientation = .upright, fit: Fit = .cover,
-                volume: Double = 0) {
+                volume: Double = 0, reverse: Bool = false, loop: Bool = false, motion: [TransformKeyframe] = [],
+                filters: [Effect] = [], layer: Int = 0, frame: LayerRect = .full, opacity: Double = 1) {
         self.id = id
         self.media = media
         self.kind = kind
@@ -147,12 +174,25 @@ public struct VideoClip: Sendable, Hashable {
         self.orientation = orientation
         self.fit = fit
         self.volume = volume
+        self.reverse = reverse
+        self.loop = loop
+        self.motion = motion
+        self.filters = filters
+        self.layer = layer
+        self.frame = frame
+        self.opacity = opacity
     }
 
-    /// Source time shown at timeline time `t` (which must lie in `timelineRange`).
+    /// Source time shown at timeline time `t`. Times outside `timelineRange` (a transition's
+    /// handles) continue the mapping, so the frames around the range play on either side of a cut.
+    /// Reversed clips run from the end of the source range back to its start.
     public func sourceTime(at t: RationalTime) -> RationalTime {
-        sourceRange.start + (t - timelineRange.start) * speed
+        let offset = (t - timelineRange.start) * speed
+        return reverse ? sourceRange.end - offset - sourceFrameEpsilon : sourceRange.start + offset
     }
+
+    /// Reversed playback shows, at offset 0, the frame just before the range's end (which is exclusive).
+    private var sourceFrameEpsilon: RationalTime { RationalTime(value: 1, timescale: 1_000_000) }
 }
 
 /// A sound placed on the timeline (music, voice-over).

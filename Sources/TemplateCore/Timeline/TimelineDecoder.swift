@@ -13,7 +13,8 @@ struct TimelineDecoder {
                                       message: "key written twice; a timeline must say each thing once")
         }
         let root = try reader.object(reader.document.root, at: .root,
-                                     known: ["format", "canvas", "frameRate", "duration", "clips", "audio", "output", "source"])
+                                     known: ["format", "canvas", "frameRate", "duration", "clips", "transitions", "texts", "overlays",
+                                             "grade", "audio", "output", "source"])
         let formatPath = JSONPath.root.appending("format")
         let format = try reader.integer(reader.required("format", in: root, at: .root), at: formatPath, in: 0...Int.max)
         guard format == Timeline.currentFormat else {
@@ -34,6 +35,26 @@ struct TimelineDecoder {
         for (i, value) in clipValues.enumerated() {
             clips.append(try clip(value, at: clipsPath.appending(i), frameRate: rate, duration: duration))
         }
+        var transitions: [Transition] = []
+        for (i, v) in try array(root, "transitions", at: .root).enumerated() {
+            let t = try transition(v, at: JSONPath.root.appending("transitions").appending(i), frameRate: rate)
+            guard clips.contains(where: { $0.id == t.from }), clips.contains(where: { $0.id == t.to }) else {
+                throw reader.failure("the transition names a clip id that no clip has", at: JSONPath.root.appending("transitions").appending(i))
+            }
+            transitions.append(t)
+        }
+        var texts: [TextItem] = []
+        for (i, v) in try array(root, "texts", at: .root).enumerated() {
+            texts.append(try text(v, at: JSONPath.root.appending("texts").appending(i), frameRate: rate))
+        }
+        var overlays: [OverlayItem] = []
+        for (i, v) in try array(root, "overlays", at: .root).enumerated() {
+            overlays.append(try overlay(v, at: JSONPath.root.appending("overlays").appending(i), frameRate: rate))
+        }
+        var grade: [Effect] = []
+        for (i, v) in try array(root, "grade", at: .root).enumerated() {
+            grade.append(try effect(v, at: JSONPath.root.appending("grade").appending(i)))
+        }
         var audio: [AudioClip] = []
         if let value = root["audio"] {
             guard let items = value.arrayValue else { throw reader.failure("expected an array of audio clips", at: JSONPath.root.appending("audio")) }
@@ -44,7 +65,8 @@ struct TimelineDecoder {
         var output = OutputSettings()
         if let value = root["output"] { output = try outputSettings(value, at: JSONPath.root.appending("output")) }
         let source = try root["source"].map { v throws(TimelineCodingError) in try reader.string(v, at: JSONPath.root.appending("source")) }
-        return Timeline(canvas: canvas, frameRate: rate, duration: duration, clips: clips, audio: audio, output: output, source: source)
+        return Timeline(canvas: canvas, frameRate: rate, duration: duration, clips: clips, transitions: transitions, texts: texts,
+                        overlays: overlays, grade: grade, audio: audio, output: output, source: source)
     }
 
     private func frameRate(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> FrameRate {
@@ -72,7 +94,8 @@ struct TimelineDecoder {
 
     private func clip(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate, duration: RationalTime) throws(TimelineCodingError) -> VideoClip {
         let object = try reader.object(value, at: path, known: ["id", "media", "kind", "timelineRange", "sourceRange", "speed",
-                                                               "orientation", "fit", "volume"])
+                                                               "orientation", "fit", "volume", "reverse", "loop", "motion",
+                                                               "filters", "layer", "frame", "opacity"])
         let id = try reader.string(reader.required("id", in: object, at: path), at: path.appending("id"))
         let media = try self.media(reader.required("media", in: object, at: path), at: path.appending("media"))
         let kind = try reader.choice(reader.required("kind", in: object, at: path), at: path.appending("kind"), as: MediaKind.self)
@@ -102,8 +125,21 @@ struct TimelineDecoder {
         if let v = object["fit"] { fit = try reader.choice(v, at: path.appending("fit"), as: Fit.self) }
         var volume = 0.0
         if let v = object["volume"] { volume = try reader.gain(v, at: path.appending("volume")) }
+        func flag(_ key: String) throws(TimelineCodingError) -> Bool {
+            guard let v = object[key] else { return false }
+            return try reader.bool(v, at: path.appending(key))
+        }
+        var filters: [Effect] = []
+        for (i, v) in try array(object, "filters", at: path).enumerated() {
+            filters.append(try effect(v, at: path.appending("filters").appending(i)))
+        }
+        var layer = 0
+        if let v = object["layer"] { layer = try reader.integer(v, at: path.appending("layer"), in: 0...100) }
+        let frame = try object["frame"].map { v throws(TimelineCodingError) in try rect(v, at: path.appending("frame")) } ?? .full
         return VideoClip(id: id, media: media, kind: kind, timelineRange: timelineRange, sourceRange: sourceRange, speed: speed,
-                         orientation: orientation, fit: fit, volume: volume)
+                         orientation: orientation, fit: fit, volume: volume, reverse: try flag("reverse"), loop: try flag("loop"),
+                         motion: try keyframes(object, "motion", at: path), filters: filters, layer: layer, frame: frame,
+                         opacity: try optionalNumber(object, "opacity", at: path, in: 0...1, default: 1))
     }
 
     private func audioClip(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> AudioClip {
@@ -141,7 +177,7 @@ struct TimelineDecoder {
         return output
     }
 
-    private func media(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> String {
+    func media(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> String {
         let text = try reader.string(value, at: path)
         guard !text.isEmpty else { throw reader.failure("the media path is empty", at: path) }
         return mediaPath(text)

@@ -17,6 +17,10 @@ enum TimelineEncoder {
         root["frameRate"] = .string(timeline.frameRate.description)
         root["duration"] = time(timeline.duration)
         root["clips"] = .array(timeline.clips.map { clip(of: $0, mediaPath: mediaPath) })
+        root["transitions"] = .array(timeline.transitions.map { transition($0, mediaPath: mediaPath) })
+        root["texts"] = .array(timeline.texts.map { text($0, mediaPath: mediaPath) })
+        root["overlays"] = .array(timeline.overlays.map { overlay($0, mediaPath: mediaPath) })
+        root["grade"] = .array(timeline.grade.map { effect($0, mediaPath: mediaPath) })
         root["audio"] = .array(timeline.audio.map { audio(of: $0, mediaPath: mediaPath) })
         root["output"] = .object(JSONObject([
             "crf": .number(JSONNumber(timeline.output.crf)),
@@ -41,6 +45,13 @@ enum TimelineEncoder {
             ])),
             "fit": .string(clip.fit.rawValue),
             "volume": gain(clip.volume),
+            "reverse": .bool(clip.reverse),
+            "loop": .bool(clip.loop),
+            "motion": .array(clip.motion.map(keyframe)),
+            "filters": .array(clip.filters.map { effect($0, mediaPath: mediaPath) }),
+            "layer": .number(JSONNumber(clip.layer)),
+            "frame": rect(clip.frame),
+            "opacity": number(clip.opacity),
         ]))
     }
 

@@ -1,0 +1,46 @@
+import Foundation
+import MediaIO
+import TemplateCore
+
+/// Applies timeline effects (catalog filters) to pictures, loading what they read (LUTs) once.
+final class EffectApplier {
+    let sources: MediaSources
+    private var luts: [String: LUT3D] = [:]
+
+    init(sources: MediaSources) {
+        self.sources = sources
+    }
+
+    func apply(_ effect: Effect, to picture: Picture, frame: Int64) throws(MediaError) {
+        guard let kind = FilterKind(rawValue: effect.kind) else {
+            throw MediaError(.unsupported, file: effect.file ?? effect.kind, operation: "applying a filter", reason: "unknown filter '\(effect.kind)'")
+        }
+        var lut: LUT3D?
+        if kind == .lut {
+            guard let file = effect.file else {
+                throw MediaError(.unsupported, file: "lut", operation: "applying a LUT", reason: "the LUT filter names no .cube file")
+            }
+            lut = try load(file)
+        }
+        FilterRenderer.apply(kind, parameters: effect.parameters, to: picture, lut: lut, frame: frame)
+    }
+
+    private func load(_ file: String) throws(MediaError) -> LUT3D {
+        let path = sources.resolve(file)
+        if let l = luts[path] { return l }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw MediaError(.unreadable, file: path, operation: "reading a LUT", reason: "cannot read the file")
+        }
+        let cube: CubeLUT
+        do { cube = try CubeLUT.parse(text) } catch {
+            throw MediaError(.corrupt, file: path, operation: "reading a LUT", reason: error.description)
+        }
+        // The kernel looks up normalized input; a LUT with another input domain would be misread.
+        guard cube.domainMin == [0, 0, 0] && cube.domainMax == [1, 1, 1] else {
+            throw MediaError(.unsupported, file: path, operation: "reading a LUT", reason: "only the 0...1 input domain is supported")
+        }
+        let lut = LUT3D(size: cube.size, values: cube.values)
+        luts[path] = lut
+        return lut
+    }
+}

@@ -1,0 +1,128 @@
+import MediaIO
+import MediaTime
+import TemplateCore
+
+/// Draws what lies over the video: overlays (pictures with alpha), texts, the grade, and the
+/// masks transitions read. Everything it loads or rasterizes is kept for the frames that follow.
+final class GraphicsPainter {
+    let timeline: Timeline
+    let sources: MediaSources
+    let width: Int
+    let height: Int
+    /// Output pixels per canvas pixel (1 unless rendering at another size).
+    let scale: Double
+    private let effects: EffectApplier
+    private var images: [String: RGBAImage] = [:]
+    private var scaledImages: [String: RGBAImage] = [:]
+    private var masks: [Int: Picture] = [:]
+    private var rasterizer: TextRasterizer?
+    private var textImages: [Int: (visible: Int?, text: RenderedText)] = [:]
+
+    init(timeline: Timeline, sources: MediaSources, width: Int, height: Int) {
+        self.timeline = timeline
+        self.sources = sources
+        self.width = width
+        self.height = height
+        scale = Double(height) / Double(max(1, timeline.canvas.height))
+        effects = EffectApplier(sources: sources)
+    }
+
+    func apply(_ effect: Effect, to picture: Picture, frame: Int64) throws(RenderError) {
+        do { try effects.apply(effect, to: picture, frame: frame) } catch { throw RenderError(media: error, clip: "grade", frame: frame) }
+    }
+
+    /// The grayscale mask of a luma wipe, at output size.
+    func mask(for transition: Int) throws(RenderError) -> Picture? {
+        if let m = masks[transition] { return m }
+        guard let file = timeline.transitions[transition].mask else { return nil }
+        do {
+            let decoded = try sources.still(file)
+            let m = Picture(width: width, height: height)
+            try FrameScaler().draw(decoded, placement: Placement(cover: true), into: m, rect: PixelRect(x: 0, y: 0, width: width, height: height))
+            masks[transition] = m
+            return m
+        } catch {
+            throw RenderError(media: error, clip: "transition \(transition)")
+        }
+    }
+
+    func draw(_ plan: OverlayPlan, onto picture: Picture) throws(RenderError) {
+        let item = timeline.overlays[plan.index]
+        let image: RGBAImage
+        do { image = try self.image(item.media) } catch { throw RenderError(media: error, clip: item.id) }
+        let w = max(1, Int((item.width * Double(width) * plan.pose.scale).rounded()))
+        let h = max(1, Int((Double(w) * Double(image.height) / Double(image.width)).rounded()))
+        let key = "\(item.media)#\(w)x\(h)"
+        let scaled: RGBAImage
+        if let s = scaledImages[key] {
+            scaled = s
+        } else {
+            scaled = Compositor.scaled(image, width: w, height: h)
+            if plan.pose.scale == 1 { scaledImages[key] = scaled }
+        }
+        let x = (item.x + plan.pose.x) * Double(width) - item.anchorX * Double(w)
+        let y = (item.y + plan.pose.y) * Double(height) - item.anchorY * Double(h)
+        Compositor.blend(scaled, onto: picture, x: Int(x.rounded()), y: Int(y.rounded()), opacity: plan.pose.opacity)
+    }
+
+    func draw(_ plan: TextPlan, onto picture: Picture) throws(RenderError) {
+        let item = timeline.texts[plan.index]
+        guard plan.pose.opacity > 0 else { return }
+        let rendered: RenderedText
+        if let cached = textImages[plan.index], cached.visible == plan.visibleCharacters {
+            rendered = cached.text
+        } else {
+            let shown = plan.visibleCharacters.map { String(item.text.prefix($0)) } ?? item.text
+            if shown.isEmpty { return }
+            do {
+                let r = try rasterizerInstance()
+                rendered = try r.render(shown, style: style(item.look), maxWidth: Int(item.maxWidth * Double(width)), maxHeight: nil)
+            } catch {
+                throw RenderError(media: error, clip: item.id)
+            }
+            textImages[plan.index] = (plan.visibleCharacters, rendered)
+        }
+        // The text block (not its stroke, shadow or box) is what the anchor places, so decorations
+        // never move the words.
+        var image = rendered.image
+        var block = rendered.block
+        let s = plan.pose.scale
+        if s != 1 {
+            let w = max(1, Int((Double(image.width) * s).rounded()))
+            let h = max(1, Int((Double(image.height) * s).rounded()))
+            image = Compositor.scaled(image, width: w, height: h)
+            block = TextRect(x: block.x * s, y: block.y * s, width: block.width * s, height: block.height * s)
+        }
+        let x = item.x * Double(width) - item.anchorX * block.width - block.x
+        let y = (item.y + plan.pose.y) * Double(height) - item.anchorY * block.height - block.y
+        Compositor.blend(image, onto: picture, x: Int(x.rounded()), y: Int(y.rounded()), opacity: plan.pose.opacity)
+    }
+
+    private func rasterizerInstance() throws(MediaError) -> TextRasterizer {
+        if let r = rasterizer { return r }
+        let r = try TextRasterizer()
+        rasterizer = r
+        return r
+    }
+
+    private func image(_ media: String) throws(MediaError) -> RGBAImage {
+        let path = sources.resolve(media)
+        if let i = images[path] { return i }
+        let i = try PNGFile.read(path)
+        images[path] = i
+        return i
+    }
+
+    /// The timeline's text look in the rasterizer's terms, at output scale.
+    func style(_ look: TextLook) -> TextStyle {
+        func c(_ x: RGBAColor) -> RGBA8 { RGBA8(r: x.red, g: x.green, b: x.blue, a: x.alpha) }
+        let s = scale
+        return TextStyle(
+            fontFamily: look.fontFamily, fontFile: look.fontFile.map { sources.resolve($0) }, size: look.size * s,
+            minimumSize: look.minimumSize.map { $0 * s }, color: c(look.color),
+            stroke: look.strokeColor.map { TextStroke(color: c($0), width: look.strokeWidth * s) },
+            shadow: look.shadowColor.map { TextShadow(color: c($0), dx: look.shadowX * s, dy: look.shadowY * s, blur: look.shadowBlur * s) },
+            box: look.boxColor.map { TextBox(color: c($0), padding: look.boxPadding * s, cornerRadius: look.boxRadius * s) },
+            alignment: TextAlignment(rawValue: look.alignment) ?? .center, lineSpacing: look.lineSpacing)
+    }
+}

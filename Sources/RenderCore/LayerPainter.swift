@@ -1,0 +1,151 @@
+import MediaIO
+import MediaTime
+import TemplateCore
+
+/// Draws clips: decodes (or recalls) the picture, frames it in its rectangle (cover, contain,
+/// blurred fill), applies the clip's filters, then places it with its pose (Ken Burns motion,
+/// picture-in-picture rectangles).
+final class LayerPainter {
+    let timeline: Timeline
+    let sources: MediaSources
+    let width: Int
+    let height: Int
+    let fast: Bool
+    let background: YCbCr
+    /// Stills framed once at layer size: they do not change from frame to frame.
+    private var stills: [Int: Picture] = [:]
+    /// Working pictures by size.
+    private var scratch: [Int: Picture] = [:]
+    private var scalers: [Int: FrameScaler] = [:]
+    private let effects: EffectApplier
+
+    init(timeline: Timeline, sources: MediaSources, width: Int, height: Int, fast: Bool, background: YCbCr) {
+        self.timeline = timeline
+        self.sources = sources
+        self.width = width
+        self.height = height
+        self.fast = fast
+        self.background = background
+        effects = EffectApplier(sources: sources)
+    }
+
+    /// The clip's rectangle on the output, on even pixels (4:2:0 chroma).
+    func rect(of clip: VideoClip) -> PixelRect {
+        let f = clip.frame
+        let x = Int((f.x * Double(width)).rounded()) & ~1
+        let y = Int((f.y * Double(height)).rounded()) & ~1
+        let w = max(2, Int((f.width * Double(width)).rounded()) & ~1)
+        let h = max(2, Int((f.height * Double(height)).rounded()) & ~1)
+        return PixelRect(x: x, y: y, width: w, height: h)
+    }
+
+    func draw(_ plan: LayerPlan, onto target: Picture, frame: Int64) throws(RenderError) {
+        let clip = timeline.clips[plan.clipIndex]
+        let rect = rect(of: clip)
+        // Drawn once at the largest size the motion reaches, so zooming only ever shrinks it.
+        let maxScale = min(2, max(1, MotionCurve.maximumScale(clip.motion)))
+        let layerW = max(2, Int((Double(rect.width) * maxScale).rounded()) & ~1)
+        let layerH = max(2, Int((Double(rect.height) * maxScale).rounded()) & ~1)
+        let layer: Picture
+        do {
+            if clip.kind == .image {
+                let framed = try still(plan.clipIndex, clip: clip, width: layerW, height: layerH)
+                if clip.filters.isEmpty {
+                    layer = framed
+                } else {
+                    layer = picture(layerW, layerH, slot: 1)
+                    layer.copy(from: framed)
+                }
+            } else {
+                layer = picture(layerW, layerH, slot: 1)
+                let decoded = try sources.videoFrame(clip.media, at: plan.sourceTime, loop: clip.loop)
+                try frameInto(layer, decoded, clip: clip, index: plan.clipIndex)
+            }
+            for effect in clip.filters {
+                try effects.apply(effect, to: layer, frame: frame)
+            }
+        } catch {
+            throw RenderError(media: error, clip: clip.id, frame: frame)
+        }
+        place(layer, in: rect, pose: plan.pose, scaleBase: maxScale, onto: target)
+    }
+
+    /// Puts the framed layer on the target: a straight copy when still, an affine draw when posed.
+    private func place(_ layer: Picture, in rect: PixelRect, pose: Pose, scaleBase: Double, onto target: Picture) {
+        if pose.isIdentity && scaleBase == 1 && layer.width == rect.width && layer.height == rect.height {
+            PictureRegion.copy(layer, into: target, x: rect.x, y: rect.y)
+            return
+        }
+        let cx = Double(rect.x) + Double(rect.width) / 2 + pose.x * Double(width)
+        let cy = Double(rect.y) + Double(rect.height) / 2 + pose.y * Double(height)
+        let s = pose.scale / scaleBase
+        let transform = AffineTransform.translation(x: -Double(layer.width) / 2, y: -Double(layer.height) / 2)
+            .concatenating(.scale(s))
+            .concatenating(.rotation(degrees: pose.rotation))
+            .concatenating(.translation(x: cx, y: cy))
+        Compositor.draw(layer, onto: target, transform: transform, opacity: pose.opacity)
+    }
+
+    private func still(_ index: Int, clip: VideoClip, width: Int, height: Int) throws(MediaError) -> Picture {
+        if let s = stills[index], s.width == width, s.height == height { return s }
+        let decoded = try sources.still(clip.media)
+        let p = Picture(width: width, height: height)
+        try frameInto(p, decoded, clip: clip, index: index)
+        stills[index] = p
+        return p
+    }
+
+    /// Frames a decoded picture into `layer` by the clip's fit.
+    private func frameInto(_ layer: Picture, _ decoded: VideoFrame, clip: VideoClip, index: Int) throws(MediaError) {
+        layer.fill(y: background.y, u: background.cb, v: background.cr)
+        let all = PixelRect(x: 0, y: 0, width: layer.width, height: layer.height)
+        let o = clip.orientation
+        switch clip.fit {
+        case .cover:
+            try scaler(index, 0).draw(decoded, placement: Placement(rotation: o.rotation, mirrored: o.mirrored, cover: true), into: layer, rect: all)
+        case .contain:
+            try scaler(index, 0).draw(decoded, placement: Placement(rotation: o.rotation, mirrored: o.mirrored, cover: false), into: layer, rect: all)
+        case .blurredFill:
+            try scaler(index, 1).draw(decoded, placement: Placement(rotation: o.rotation, mirrored: o.mirrored, cover: true), into: layer, rect: all)
+            Compositor.blur(layer, radius: max(4, min(layer.width, layer.height) / 24))
+            try scaler(index, 0).draw(decoded, placement: Placement(rotation: o.rotation, mirrored: o.mirrored, cover: false), into: layer, rect: all)
+        }
+    }
+
+    /// One scaler per clip and purpose, so each keeps its swscale context for its own sizes.
+    private func scaler(_ index: Int, _ purpose: Int) -> FrameScaler {
+        let key = index * 2 + purpose
+        if let s = scalers[key] { return s }
+        let s = FrameScaler(fast: fast)
+        scalers[key] = s
+        return s
+    }
+
+    private func picture(_ w: Int, _ h: Int, slot: Int) -> Picture {
+        let key = (w << 32) | (h << 2) | slot
+        if let p = scratch[key] { return p }
+        let p = Picture(width: w, height: h)
+        scratch[key] = p
+        return p
+    }
+}
+
+/// Copies between pictures at an offset, clipping to the target.
+enum PictureRegion {
+    static func copy(_ src: Picture, into dst: Picture, x: Int, y: Int) {
+        let x0 = max(0, x) & ~1, y0 = max(0, y) & ~1
+        let w = min(src.width - (x0 - x), dst.width - x0)
+        let h = min(src.height - (y0 - y), dst.height - y0)
+        guard w > 0, h > 0 else { return }
+        let sx = x0 - x, sy = y0 - y
+        for row in 0..<h {
+            (dst.y + (y0 + row) * dst.lumaStride + x0).update(from: src.y + (sy + row) * src.lumaStride + sx, count: w)
+        }
+        let cw = (w + 1) / 2, ch = (h + 1) / 2
+        for row in 0..<ch {
+            let d = (y0 / 2 + row) * dst.chromaStride + x0 / 2, s = (sy / 2 + row) * src.chromaStride + sx / 2
+            (dst.u + d).update(from: src.u + s, count: cw)
+            (dst.v + d).update(from: src.v + s, count: cw)
+        }
+    }
+}

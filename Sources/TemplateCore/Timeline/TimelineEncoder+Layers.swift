@@ -1,0 +1,77 @@
+import MediaTime
+
+/// Encoding of the layered parts of a timeline: effects, motion, transitions, texts, overlays.
+extension TimelineEncoder {
+    static func number(_ value: Double) -> JSONValue {
+        JSONNumber(value).map(JSONValue.number) ?? .null
+    }
+
+    static func effect(_ e: Effect, mediaPath: (String) -> String) -> JSONValue {
+        var o = JSONObject([
+            "kind": .string(e.kind),
+            "parameters": parameters(e.parameters),
+        ])
+        if let file = e.file { o["file"] = .string(mediaPath(file)) }
+        return .object(o)
+    }
+
+    static func parameters(_ p: [String: Double]) -> JSONValue {
+        .object(JSONObject(p.sorted { $0.key < $1.key }.map { JSONObject.Member(key: $0.key, value: number($0.value)) }))
+    }
+
+    static func keyframe(_ k: TransformKeyframe) -> JSONValue {
+        .object(JSONObject([
+            "time": time(k.time), "scale": number(k.scale), "x": number(k.x), "y": number(k.y),
+            "rotation": number(k.rotation), "easing": .string(k.easing.rawValue),
+        ]))
+    }
+
+    static func rect(_ r: LayerRect) -> JSONValue {
+        .object(JSONObject(["x": number(r.x), "y": number(r.y), "width": number(r.width), "height": number(r.height)]))
+    }
+
+    static func transition(_ t: Transition, mediaPath: (String) -> String) -> JSONValue {
+        var o = JSONObject([
+            "kind": .string(t.kind), "from": .string(t.from), "to": .string(t.to), "range": range(t.range),
+            "easing": .string(t.easing.rawValue), "parameters": parameters(t.parameters),
+        ])
+        if let mask = t.mask { o["mask"] = .string(mediaPath(mask)) }
+        return .object(o)
+    }
+
+    static func animation(_ a: LayerAnimation?) -> JSONValue {
+        guard let a else { return .null }
+        return .object(JSONObject(["kind": .string(a.kind), "duration": time(a.duration)]))
+    }
+
+    static func color(_ c: RGBAColor?) -> JSONValue {
+        c.map { .string($0.hex) } ?? .null
+    }
+
+    static func text(_ t: TextItem, mediaPath: (String) -> String) -> JSONValue {
+        let l = t.look
+        var look = JSONObject([
+            "size": number(l.size), "color": color(l.color), "strokeColor": color(l.strokeColor), "strokeWidth": number(l.strokeWidth),
+            "shadowColor": color(l.shadowColor), "shadowX": number(l.shadowX), "shadowY": number(l.shadowY),
+            "shadowBlur": number(l.shadowBlur), "boxColor": color(l.boxColor), "boxPadding": number(l.boxPadding),
+            "boxRadius": number(l.boxRadius), "alignment": .string(l.alignment), "lineSpacing": number(l.lineSpacing),
+        ])
+        look["fontFamily"] = l.fontFamily.map(JSONValue.string) ?? .null
+        look["fontFile"] = l.fontFile.map { .string(mediaPath($0)) } ?? .null
+        look["minimumSize"] = l.minimumSize.map(number) ?? .null
+        return .object(JSONObject([
+            "id": .string(t.id), "text": .string(t.text), "timelineRange": range(t.timelineRange), "look": .object(look),
+            "x": number(t.x), "y": number(t.y), "anchorX": number(t.anchorX), "anchorY": number(t.anchorY),
+            "maxWidth": number(t.maxWidth), "in": animation(t.animationIn), "out": animation(t.animationOut),
+        ]))
+    }
+
+    static func overlay(_ o: OverlayItem, mediaPath: (String) -> String) -> JSONValue {
+        .object(JSONObject([
+            "id": .string(o.id), "media": .string(mediaPath(o.media)), "timelineRange": range(o.timelineRange),
+            "x": number(o.x), "y": number(o.y), "anchorX": number(o.anchorX), "anchorY": number(o.anchorY),
+            "width": number(o.width), "opacity": number(o.opacity), "motion": .array(o.motion.map(keyframe)),
+            "in": animation(o.animationIn), "out": animation(o.animationOut),
+        ]))
+    }
+}

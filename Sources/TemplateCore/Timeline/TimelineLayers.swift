@@ -1,0 +1,254 @@
+import MediaTime
+
+/// A filter applied to a clip or to the whole video, by catalog id, with its parameters resolved.
+public struct Effect: Sendable, Hashable {
+    /// Catalog id (`saturation`, `lut`, ...).
+    public var kind: String
+    /// Every parameter of the kind, defaults filled in, so the renderer needs no catalog lookups.
+    public var parameters: [String: Double]
+    /// A file the effect reads (the `.cube` of a LUT), resolved like media paths.
+    public var file: String?
+
+    public init(kind: String, parameters: [String: Double] = [:], file: String? = nil) {
+        self.kind = kind
+        self.parameters = parameters
+        self.file = file
+    }
+}
+
+/// One key pose of a layer: where it is at a time; poses in between are eased from it to the next.
+public struct TransformKeyframe: Sendable, Hashable {
+    /// Time from the start of the layer's timeline range.
+    public var time: RationalTime
+    /// Size relative to the layer's fitted size (1 fills exactly).
+    public var scale: Double
+    /// Offset of the layer's centre, as fractions of the canvas width and height.
+    public var x: Double
+    public var y: Double
+    /// Clockwise degrees.
+    public var rotation: Double
+    /// How the value moves from this pose to the next.
+    public var easing: Easing
+
+    public init(time: RationalTime, scale: Double = 1, x: Double = 0, y: Double = 0, rotation: Double = 0, easing: Easing = .linear) {
+        self.time = time
+        self.scale = scale
+        self.x = x
+        self.y = y
+        self.rotation = rotation
+        self.easing = easing
+    }
+}
+
+/// A change from one main-track clip to the next, centred on the cut between them.
+///
+/// ```
+///            cut
+///  clip A ────┼──────▸ (A's handle: frames after its range)
+///        ◂────┼──── clip B (B's handle: frames before its range)
+///        [ transition ]
+/// ```
+/// The video's length does not depend on transitions: the cut stays where the slots put it.
+public struct Transition: Sendable, Hashable {
+    /// Catalog id (`crossfade`, `wipeLeft`, ...).
+    public var kind: String
+    /// Ids of the clips before and after the cut.
+    public var from: String
+    public var to: String
+    /// Where the transition plays; on the frame grid, centred on the cut.
+    public var range: TimeRange
+    public var easing: Easing
+    public var parameters: [String: Double]
+    /// A grayscale image for `lumaWipe`.
+    public var mask: String?
+
+    public init(kind: String, from: String, to: String, range: TimeRange, easing: Easing = .linear,
+                parameters: [String: Double] = [:], mask: String? = nil) {
+        self.kind = kind
+        self.from = from
+        self.to = to
+        self.range = range
+        self.easing = easing
+        self.parameters = parameters
+        self.mask = mask
+    }
+}
+
+/// A rectangle of the canvas, in fractions of its width and height (picture-in-picture, split screens).
+public struct LayerRect: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public static let full = LayerRect(x: 0, y: 0, width: 1, height: 1)
+}
+
+/// A colour with opacity, written `#rrggbbaa` (or `#rrggbb`, opaque).
+public struct RGBAColor: Sendable, Hashable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    public var alpha: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    public init?(hex: String) {
+        var s = Substring(hex)
+        if s.first == "#" { s = s.dropFirst() }
+        guard s.count == 6 || s.count == 8, let v = UInt64(s, radix: 16) else { return nil }
+        if s.count == 6 {
+            self.init(red: UInt8(v >> 16 & 0xff), green: UInt8(v >> 8 & 0xff), blue: UInt8(v & 0xff))
+        } else {
+            self.init(red: UInt8(v >> 24 & 0xff), green: UInt8(v >> 16 & 0xff), blue: UInt8(v >> 8 & 0xff), alpha: UInt8(v & 0xff))
+        }
+    }
+
+    public var hex: String {
+        let base = RGBColor(red: red, green: green, blue: blue).hex
+        return alpha == 255 ? base : base + RGBColor(red: 0, green: 0, blue: alpha).hex.suffix(2)
+    }
+
+    public static let white = RGBAColor(red: 255, green: 255, blue: 255)
+    public static let black = RGBAColor(red: 0, green: 0, blue: 0)
+}
+
+/// How a text or overlay enters or leaves.
+public struct LayerAnimation: Sendable, Hashable {
+    /// Catalog id of a text animation (`fade`, `slideUp`, `pop`, `typewriter`, ...).
+    public var kind: String
+    public var duration: RationalTime
+
+    public init(kind: String, duration: RationalTime) {
+        self.kind = kind
+        self.duration = duration
+    }
+}
+
+/// The look of a text layer; sizes in pixels of the canvas.
+public struct TextLook: Sendable, Hashable {
+    /// A fontconfig family (`DejaVu Sans:bold`); nil for the default sans-serif.
+    public var fontFamily: String?
+    /// A font file; wins over the family.
+    public var fontFile: String?
+    public var size: Double
+    /// Shrink-to-fit floor; nil never shrinks.
+    public var minimumSize: Double?
+    public var color: RGBAColor
+    public var strokeColor: RGBAColor?
+    public var strokeWidth: Double
+    public var shadowColor: RGBAColor?
+    public var shadowX: Double
+    public var shadowY: Double
+    public var shadowBlur: Double
+    public var boxColor: RGBAColor?
+    public var boxPadding: Double
+    public var boxRadius: Double
+    /// `left`, `center` or `right`.
+    public var alignment: String
+    public var lineSpacing: Double
+
+    public init(fontFamily: String? = nil, fontFile: String? = nil, size: Double, minimumSize: Double? = nil, color: RGBAColor = .white,
+                strokeColor: RGBAColor? = nil, strokeWidth: Double = 0, shadowColor: RGBAColor? = nil, shadowX: Double = 0,
+                shadowY: Double = 0, shadowBlur: Double = 0, boxColor: RGBAColor? = nil, boxPadding: Double = 0, boxRadius: Double = 0,
+                alignment: String = "center", lineSpacing: Double = 1.2) {
+        self.fontFamily = fontFamily
+        self.fontFile = fontFile
+        self.size = size
+        self.minimumSize = minimumSize
+        self.color = color
+        self.strokeColor = strokeColor
+        self.strokeWidth = strokeWidth
+        self.shadowColor = shadowColor
+        self.shadowX = shadowX
+        self.shadowY = shadowY
+        self.shadowBlur = shadowBlur
+        self.boxColor = boxColor
+        self.boxPadding = boxPadding
+        self.boxRadius = boxRadius
+        self.alignment = alignment
+        self.lineSpacing = lineSpacing
+    }
+}
+
+/// Text drawn over the video, with its string already resolved (placeholders filled).
+public struct TextItem: Sendable, Hashable {
+    public var id: String
+    public var text: String
+    public var timelineRange: TimeRange
+    public var look: TextLook
+    /// Where the anchor point of the text block sits, in canvas fractions.
+    public var x: Double
+    public var y: Double
+    /// Which point of the text block is placed there (0,0 top-left; 0.5,0.5 centre).
+    public var anchorX: Double
+    public var anchorY: Double
+    /// Widest the block may be, as a fraction of the canvas width; it wraps (and shrinks) to fit.
+    public var maxWidth: Double
+    public var animationIn: LayerAnimation?
+    public var animationOut: LayerAnimation?
+
+    public init(id: String, text: String, timelineRange: TimeRange, look: TextLook, x: Double = 0.5, y: Double = 0.5,
+                anchorX: Double = 0.5, anchorY: Double = 0.5, maxWidth: Double = 0.9,
+                animationIn: LayerAnimation? = nil, animationOut: LayerAnimation? = nil) {
+        self.id = id
+        self.text = text
+        self.timelineRange = timelineRange
+        self.look = look
+        self.x = x
+        self.y = y
+        self.anchorX = anchorX
+        self.anchorY = anchorY
+        self.maxWidth = maxWidth
+        self.animationIn = animationIn
+        self.animationOut = animationOut
+    }
+}
+
+/// A picture with alpha (sticker, logo, frame) drawn over the video.
+public struct OverlayItem: Sendable, Hashable {
+    public var id: String
+    /// A PNG file, resolved like media paths.
+    public var media: String
+    public var timelineRange: TimeRange
+    public var x: Double
+    public var y: Double
+    public var anchorX: Double
+    public var anchorY: Double
+    /// Width as a fraction of the canvas width; the height follows the image's aspect.
+    public var width: Double
+    public var opacity: Double
+    /// Poses over time (scale multiplies `width`; x and y add to the position).
+    public var motion: [TransformKeyframe]
+    public var animationIn: LayerAnimation?
+    public var animationOut: LayerAnimation?
+
+    public init(id: String, media: String, timelineRange: TimeRange, x: Double = 0.5, y: Double = 0.5, anchorX: Double = 0.5,
+                anchorY: Double = 0.5, width: Double = 0.3, opacity: Double = 1, motion: [TransformKeyframe] = [],
+                animationIn: LayerAnimation? = nil, animationOut: LayerAnimation? = nil) {
+        self.id = id
+        self.media = media
+        self.timelineRange = timelineRange
+        self.x = x
+        self.y = y
+        self.anchorX = anchorX
+        self.anchorY = anchorY
+        self.width = width
+        self.opacity = opacity
+        self.motion = motion
+        self.animationIn = animationIn
+        self.animationOut = animationOut
+    }
+}
