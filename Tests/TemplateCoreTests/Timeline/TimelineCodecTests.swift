@@ -18,10 +18,27 @@ import Testing
                 VideoClip(id: "opening", media: "/media/IMG_2041.MOV", kind: .video, timelineRange: first,
                           sourceRange: TimeRange(start: seconds("4.2"), duration: first.duration * RationalTime(value: 4, timescale: 5)),
                           speed: RationalTime(value: 4, timescale: 5), orientation: Orientation(rotation: 90, mirrored: true),
-                          fit: .contain, volume: 0.25),
+                          fit: .contain, volume: 0.25, reverse: true, loop: true,
+                          motion: [TransformKeyframe(time: .zero, scale: 1.2, x: 0.05, easing: .easeInOut),
+                                   TransformKeyframe(time: first.duration, scale: 1, y: -0.1, rotation: 3)],
+                          filters: [Effect(kind: "saturation", parameters: ["amount": 1.3]),
+                                    Effect(kind: "lut", parameters: ["strength": 0.5], file: "/tpl/warm.cube")],
+                          layer: 0, frame: LayerRect(x: 0, y: 0, width: 1, height: 1), opacity: 0.9),
                 VideoClip(id: "two \"quoted\" é", media: "/media/beach.jpg", kind: .image, timelineRange: second,
                           sourceRange: TimeRange(start: .zero, duration: second.duration)),
             ],
+            transitions: [Transition(kind: "wipeLeft", from: "opening", to: "two \"quoted\" é",
+                                     range: TimeRange(start: rate.time(ofFrame: 70), end: rate.time(ofFrame: 80)), easing: .easeOut,
+                                     parameters: ["softness": 0.05])],
+            texts: [TextItem(id: "title", text: "Lisbon 2026 · 里斯本", timelineRange: first,
+                             look: TextLook(fontFamily: "DejaVu Sans:bold", size: 96, minimumSize: 48, color: RGBAColor(red: 255, green: 240, blue: 200),
+                                            strokeColor: .black, strokeWidth: 4, shadowColor: RGBAColor(red: 0, green: 0, blue: 0, alpha: 128),
+                                            shadowX: 3, shadowY: 5, shadowBlur: 6, boxColor: nil, alignment: "left", lineSpacing: 1.1),
+                             x: 0.1, y: 0.8, anchorX: 0, anchorY: 1, maxWidth: 0.8,
+                             animationIn: LayerAnimation(kind: "fade", duration: seconds("0.5")), animationOut: nil)],
+            overlays: [OverlayItem(id: "star", media: "/tpl/star.png", timelineRange: second, x: 0.9, y: 0.1, width: 0.2, opacity: 0.8,
+                                   motion: [TransformKeyframe(time: .zero, rotation: -10)], animationIn: LayerAnimation(kind: "pop", duration: seconds("0.3")))],
+            grade: [Effect(kind: "filmFade", parameters: ["strength": 0.4])],
             audio: [AudioClip(id: "music", media: "/templates/postcard/music/track.m4a",
                               timelineRange: TimeRange(start: .zero, duration: second.end), sourceStart: RationalTime(value: 1, timescale: 3),
                               volume: 0.8, fadeIn: .zero, fadeOut: seconds("1.5"))],
@@ -51,14 +68,57 @@ import Testing
           },
           "clips": [
             {
+              "filters": [
+                {
+                  "kind": "saturation",
+                  "parameters": {
+                    "amount": 1.3
+                  }
+                },
+                {
+                  "file": "/tpl/warm.cube",
+                  "kind": "lut",
+                  "parameters": {
+                    "strength": 0.5
+                  }
+                }
+              ],
               "fit": "contain",
+              "frame": {
+                "height": 1,
+                "width": 1,
+                "x": 0,
+                "y": 0
+              },
               "id": "opening",
               "kind": "video",
+              "layer": 0,
+              "loop": true,
               "media": "/media/IMG_2041.MOV",
+              "motion": [
+                {
+                  "easing": "easeInOut",
+                  "rotation": 0,
+                  "scale": 1.2,
+                  "time": "0s",
+                  "x": 0.05,
+                  "y": 0
+                },
+                {
+                  "easing": "linear",
+                  "rotation": 3,
+                  "scale": 1,
+                  "time": "2.5025s",
+                  "x": 0,
+                  "y": -0.1
+                }
+              ],
+              "opacity": 0.9,
               "orientation": {
                 "mirrored": true,
                 "rotation": 90
               },
+              "reverse": true,
               "sourceRange": {
                 "duration": "2.002s",
                 "start": "4.2s"
@@ -71,14 +131,26 @@ import Testing
               "volume": 0.25
             },
             {
+              "filters": [],
               "fit": "cover",
+              "frame": {
+                "height": 1,
+                "width": 1,
+                "x": 0,
+                "y": 0
+              },
               "id": "two \\"quoted\\" é",
               "kind": "image",
+              "layer": 0,
+              "loop": false,
               "media": "/media/beach.jpg",
+              "motion": [],
+              "opacity": 1,
               "orientation": {
                 "mirrored": false,
                 "rotation": 0
               },
+              "reverse": false,
               "sourceRange": {
                 "duration": "1.6016s",
                 "start": "0s"
@@ -94,12 +166,104 @@ import Testing
           "duration": "4.1041s",
           "format": 1,
           "frameRate": "30000/1001",
+          "grade": [
+            {
+              "kind": "filmFade",
+              "parameters": {
+                "strength": 0.4
+              }
+            }
+          ],
           "output": {
             "audioBitrate": 192000,
             "crf": 18,
             "preset": "medium"
           },
-          "source": "Postcard"
+          "overlays": [
+            {
+              "anchorX": 0.5,
+              "anchorY": 0.5,
+              "id": "star",
+              "in": {
+                "duration": "0.3s",
+                "kind": "pop"
+              },
+              "media": "/tpl/star.png",
+              "motion": [
+                {
+                  "easing": "linear",
+                  "rotation": -10,
+                  "scale": 1,
+                  "time": "0s",
+                  "x": 0,
+                  "y": 0
+                }
+              ],
+              "opacity": 0.8,
+              "out": null,
+              "timelineRange": {
+                "duration": "1.6016s",
+                "start": "2.5025s"
+              },
+              "width": 0.2,
+              "x": 0.9,
+              "y": 0.1
+            }
+          ],
+          "source": "Postcard",
+          "texts": [
+            {
+              "anchorX": 0,
+              "anchorY": 1,
+              "id": "title",
+              "in": {
+                "duration": "0.5s",
+                "kind": "fade"
+              },
+              "look": {
+                "alignment": "left",
+                "boxColor": null,
+                "boxPadding": 0,
+                "boxRadius": 0,
+                "color": "#fff0c8",
+                "fontFamily": "DejaVu Sans:bold",
+                "fontFile": null,
+                "lineSpacing": 1.1,
+                "minimumSize": 48,
+                "shadowBlur": 6,
+                "shadowColor": "#00000080",
+                "shadowX": 3,
+                "shadowY": 5,
+                "size": 96,
+                "strokeColor": "#000000",
+                "strokeWidth": 4
+              },
+              "maxWidth": 0.8,
+              "out": null,
+              "text": "Lisbon 2026 · 里斯本",
+              "timelineRange": {
+                "duration": "2.5025s",
+                "start": "0s"
+              },
+              "x": 0.1,
+              "y": 0.8
+            }
+          ],
+          "transitions": [
+            {
+              "easing": "easeOut",
+              "from": "opening",
+              "kind": "wipeLeft",
+              "parameters": {
+                "softness": 0.05
+              },
+              "range": {
+                "duration": "1001/3000s",
+                "start": "7007/3000s"
+              },
+              "to": "two \\"quoted\\" é"
+            }
+          ]
         }
 
         """
@@ -172,14 +336,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("\"speed\": \"4/5\"", "\"speed\": \"-1\"", "clips[0].speed", 35, 16),
-        ("\"format\": 1", "\"format\": 2", "format", 64, 13),
-        ("\"crf\": 18", "\"crf\": 99", "output.crf", 68, 12),
-        ("\"kind\": \"video\"", "\"kind\": \"movie\"", "clips[0].kind", 25, 15),
-        ("\"rotation\": 90", "\"rotation\": 45", "clips[0].orientation.rotation", 29, 21),
-        ("\"start\": \"4.2s\"", "\"start\": \"4.2\", \"end\": 1", "clips[0].sourceRange.end", 33, 25),
-        ("\"start\": \"2.5025s\"", "\"start\": \"2.5s\"", "clips[1].timelineRange.start", 58, 18),
-        ("\"duration\": \"2.002s\"", "\"duration\": \"2s\"", "clips[0].sourceRange.duration", 32, 21),
+        ("\"speed\": \"4/5\"", "\"speed\": \"-1\"", "clips[0].speed", 78, 16),
+        ("\"format\": 1", "\"format\": 2", "format", 119, 13),
+        ("\"crf\": 18", "\"crf\": 99", "output.crf", 131, 12),
+        ("\"kind\": \"video\"", "\"kind\": \"movie\"", "clips[0].kind", 46, 15),
+        ("\"rotation\": 90", "\"rotation\": 45", "clips[0].orientation.rotation", 71, 21),
+        ("\"start\": \"4.2s\"", "\"start\": \"4.2\", \"end\": 1", "clips[0].sourceRange.end", 76, 25),
+        ("\"start\": \"2.5025s\"", "\"start\": \"2.5s\"", "clips[1].timelineRange.start", 113, 18),
+        ("\"duration\": \"2.002s\"", "\"duration\": \"2s\"", "clips[0].sourceRange.duration", 75, 21),
     ])
     func decodingErrorsNameThePathAndPlace(original: String, replacement: String, path: String, line: Int, column: Int) throws {
         #expect(Self.canonical.contains(original))
@@ -215,7 +379,7 @@ extension TimelineCodecTests {
             Issue.record("decoded a duplicate key")
         } catch {
             #expect(error.path?.description == "output.crf")
-            #expect(error.position?.line == 68)
+            #expect(error.position?.line == 131)
         }
     }
 }
