@@ -1,0 +1,45 @@
+import MediaIO
+
+/// Every transition the render core can draw; the raw values are the catalog's names.
+///
+/// Directions name the direction of motion: `wipeLeft`'s edge moves leftward, revealing B from the
+/// right; `pushLeft` moves A and B left together with B entering from the right; `slideLeft` slides
+/// B in from the right over a still A. `zoomIn` scales A up while fading into B; `circleOpen`
+/// reveals B inside a circle growing from the centre; the dips fade A to the colour by progress 0.5
+/// and then fade B in; `cut` shows B from any progress above 0; `lumaWipe` shows B where the mask is
+/// darker than the progress, so the dark areas of the mask go first.
+public enum TransitionKind: String, CaseIterable, Sendable {
+    case cut, crossfade, dipToBlack, dipToWhite
+    case wipeLeft, wipeRight, wipeUp, wipeDown
+    case pushLeft, pushRight, pushUp, pushDown
+    case slideLeft, slideRight, slideUp, slideDown
+    case zoomIn, circleOpen, lumaWipe
+}
+
+/// What a transition needs besides its two pictures.
+public struct TransitionInputs: Sendable {
+    /// Position in the transition, 0...1, already eased; values outside are clamped.
+    public var progress: Double
+    /// Width of the feathered edge. Wipes and `circleOpen`: a fraction of the canvas's shorter side
+    /// (default 0.02); `lumaWipe`: a fraction of the luma range (default 0.1). Others ignore it.
+    public var softness: Double
+    /// `lumaWipe`'s grayscale mask, already scaled to the canvas; only its Y' plane is read. Without
+    /// a mask of the canvas's size, a luma wipe falls back to a crossfade.
+    public var mask: Picture?
+
+    public init(progress: Double, softness: Double = 0.02, mask: Picture? = nil) {
+        self.progress = progress
+        self.softness = softness
+        self.mask = mask
+    }
+
+    /// Inputs with the softness `kind` uses when the template gives none.
+    public init(_ kind: TransitionKind, progress: Double, mask: Picture? = nil) {
+        self.init(progress: progress, softness: Self.defaultSoftness(kind), mask: mask)
+    }
+
+    /// The softness a transition uses when the template gives none.
+    public static func defaultSoftness(_ kind: TransitionKind) -> Double {
+        kind == .lumaWipe ? 0.1 : 0.02
+    }
+}
