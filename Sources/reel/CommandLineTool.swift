@@ -7,7 +7,7 @@ enum CommandLineTool {
     static let version = "0.1.0"
 
     static let commands: [Command] = [
-        MakeCommand(), ResolveCommand(), RenderCommand(), ValidateCommand(), ProbeCommand(),
+        MakeCommand(), ResolveCommand(), RenderCommand(), ValidateCommand(), ProbeCommand(), CatalogCommand(), NewTemplateCommand(),
     ]
 
     static func run(_ args: [String]) -> ExitStatus {

@@ -1,30 +1,85 @@
+import Foundation
+import RenderCore
 import TemplateCore
 
 /// `reel validate`: checks templates and reports every finding at once.
+///
+/// Exit 0 when every template is clean (warnings allowed unless `--strict`), 1 when problems
+/// were found, 2 for a wrong call. With `--format json` it prints one JSON document on standard
+/// output for editors and CI.
 struct ValidateCommand: Command {
     let name = "validate"
     let summary = "check templates and report every problem, with where and how to fix it"
-    let synopsis = "<template folders...> [--strict]"
-    let options = [OptionSpec(long: "strict", short: nil, takesValue: false, help: "treat warnings as failures")]
+    let synopsis = "<template folders or template.json files...> [--strict] [--format text|json]"
+    let options = [
+        OptionSpec(long: "strict", short: nil, takesValue: false, help: "treat warnings as failures"),
+        OptionSpec(long: "format", short: nil, takesValue: true, help: "text (default) or json"),
+    ]
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard !args.operands.isEmpty else { throw UsageError(message: "give one or more template folders") }
+        let format = args.value("format") ?? "text"
+        guard format == "text" || format == "json" else { throw UsageError(message: "--format takes text or json, not '\(format)'") }
+        let strict = args.flag("strict")
         var failed = false
-        for folder in args.operands {
-            let result: TemplateLoadResult
-            do { result = try TemplateLoader.load(folder: folder) } catch {
-                Console.error(error.description)
-                failed = true
+        var reports: [JSONValue] = []
+        for operand in args.operands {
+            let folder = Self.folder(of: operand)
+            let diagnostics: [Diagnostic]
+            let file: String
+            do {
+                let result = try TemplateLoader.load(folder: folder, inspector: TemplateAssetInspector())
+                diagnostics = result.diagnostics
+                file = result.templateFile
+            } catch {
+                // A folder that cannot be read is one more problem found, reported like the others.
+                diagnostics = [Diagnostic(.error, .missingKey, error.description, at: SourceLocation(file: error.path))]
+                file = error.path
+                if format == "text" {
+                    Console.error(error.description)
+                    failed = true
+                    continue
+                }
+            }
+            let fails = diagnostics.hasFailures(strict: strict)
+            failed = failed || fails
+            if format == "json" {
+                reports.append(Self.report(file: file, diagnostics: diagnostics, valid: !fails))
                 continue
             }
-            for d in result.diagnostics { Console.err(d.description) }
-            if result.diagnostics.hasFailures(strict: args.flag("strict")) {
-                failed = true
-            } else if !args.flag("quiet") {
-                let warnings = result.diagnostics.filter { $0.severity == .warning }.count
-                Console.out("\(result.templateFile): ok" + (warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : ""))
+            for d in diagnostics { Console.err(d.description) }
+            if !fails && !args.flag("quiet") {
+                let warnings = diagnostics.filter { $0.severity == .warning }.count
+                Console.out("\(file): ok" + (warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : ""))
             }
         }
-        return failed ? .invalid : .success
+        if format == "json" {
+            var document = JSONObject()
+            document["templates"] = .array(reports)
+            document["valid"] = .bool(!failed)
+            Console.write(1, JSONWriter.write(.object(document)))
+        }
+        return failed ? .failure : .success
+    }
+
+    /// A template folder, or the folder of a `template.json` given directly.
+    static func folder(of operand: String) -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: operand, isDirectory: &isDirectory), !isDirectory.boolValue,
+           (operand as NSString).lastPathComponent == TemplateLoader.fileName {
+            return Workflow.folder(of: operand)
+        }
+        return operand
+    }
+
+    static func report(file: String, diagnostics: [Diagnostic], valid: Bool) -> JSONValue {
+        var object = JSONObject()
+        object["file"] = .string(file)
+        object["valid"] = .bool(valid)
+        for severity in Severity.allCases {
+            object[severity.rawValue + "s"] = .number(JSONNumber(diagnostics.filter { $0.severity == severity }.count))
+        }
+        object["diagnostics"] = .array(diagnostics.map(\.jsonValue))
+        return .object(object)
     }
 }

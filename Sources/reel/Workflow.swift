@@ -8,7 +8,7 @@ enum Workflow {
     /// Loads and validates a template; prints its findings; fails on errors (or warnings under `strict`).
     static func loadTemplate(_ folder: String, strict: Bool = false, quiet: Bool) throws -> Template {
         let result: TemplateLoadResult
-        do { result = try TemplateLoader.load(folder: folder) } catch {
+        do { result = try TemplateLoader.load(folder: folder, inspector: TemplateAssetInspector()) } catch {
             throw CommandFailure(message: error.description, status: .invalid)
         }
         for d in result.diagnostics where !(quiet && d.severity != .error) {

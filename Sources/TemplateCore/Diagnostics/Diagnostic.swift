@@ -58,7 +58,7 @@ public struct Diagnostic: Sendable, Hashable {
 }
 
 extension Diagnostic: CustomStringConvertible {
-    /// `template.json:12:20: error[T034]: slots[2].duration: must be positive`, then one indented
+    /// `template.json:12:20: error[T034]: /slots/2/duration: must be positive`, then one indented
     /// `note:` line per note: the form compilers use, which editors and terminals link to the place.
     public var description: String {
         var prefix = ""
@@ -71,7 +71,7 @@ extension Diagnostic: CustomStringConvertible {
             prefix += ": "
         }
         var text = "\(prefix)\(severity.rawValue)[\(code.rawValue)]: "
-        if let path = location.path, !path.isRoot { text += "\(path): " }
+        if let path = location.path, !path.isRoot { text += "\(path.pointer): " }
         text += message
         for note in notes { text += "\n  note: \(note)" }
         return text

@@ -34,6 +34,17 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         JSONPath(Array(components.dropLast()))
     }
 
+    /// The JSON Pointer (RFC 6901) of the value: `/slots/2/duration`; the root is the empty string.
+    /// Diagnostics show it, since editors and JSON Schema validators name places the same way.
+    public var pointer: String {
+        components.map { component in
+            switch component {
+            case .index(let i): "/\(i)"
+            case .key(let k): "/" + k.map { $0 == "~" ? "~0" : $0 == "/" ? "~1" : String($0) }.joined()
+            }
+        }.joined()
+    }
+
     /// `slots[2].duration`; keys that are not plain identifiers are quoted: `labels["two words"]`.
     public var description: String {
         var out = ""

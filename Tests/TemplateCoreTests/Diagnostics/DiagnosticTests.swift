@@ -8,12 +8,31 @@ import Testing
                            at: SourceLocation(file: "t/template.json", path: JSONPath("slots[2].duration"), line: 12, column: 20),
                            notes: ["use a duration from one frame to 600 seconds", "second note"])
         #expect(d.description == """
-            t/template.json:12:20: error[T034]: slots[2].duration: duration 0s is not positive
+            t/template.json:12:20: error[T034]: /slots/2/duration: duration 0s is not positive
               note: use a duration from one frame to 600 seconds
               note: second note
             """)
         #expect(Diagnostic(.warning, .mediaLeftOut, "x", at: SourceLocation(file: "f")).description == "f: warning[R003]: x")
         #expect(Diagnostic(.note, .videoSlowed, "y").description == "note[R004]: y")
+    }
+
+    @Test func pathsAreJSONPointers() {
+        #expect(JSONPath("slots[3].transition.duration")?.pointer == "/slots/3/transition/duration")
+        #expect(JSONPath.root.appending("a/b").appending("c~d").pointer == "/a~1b/c~0d")
+        #expect(JSONPath.root.pointer == "")
+    }
+
+    @Test func jsonFormHasEveryPart() throws {
+        let d = Diagnostic(.warning, .unknownKey, "unknown key 'nmae' is ignored",
+                           at: SourceLocation(file: "t/template.json", path: JSONPath("slots[0].nmae"), line: 3, column: 7),
+                           notes: ["did you mean 'name'?"])
+        let object = try #require(d.jsonValue.objectValue)
+        #expect(object["severity"] == .string("warning"))
+        #expect(object["code"] == .string("T013"))
+        #expect(object["path"] == .string("/slots/0/nmae"))
+        #expect(object["line"] == .number(JSONNumber(3)))
+        #expect(object["column"] == .number(JSONNumber(7)))
+        #expect(object["notes"] == .array([.string("did you mean 'name'?")]))
     }
 
     @Test func strictTurnsWarningsIntoFailures() {

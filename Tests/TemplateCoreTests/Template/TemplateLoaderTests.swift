@@ -18,7 +18,7 @@ import Testing
                                             fadeOut: RationalTime(value: 3, timescale: 2)))
         #expect(template.slots == [
             SlotSpec(id: "opening", accepts: .any, duration: RationalTime(value: 5, timescale: 2), fit: .cover, volume: 0),
-            SlotSpec(id: "two", accepts: .video, duration: RationalTime(value: 8, timescale: 5)),
+            SlotSpec(id: "two", accepts: .video, duration: RationalTime(value: 8, timescale: 5), length: .frames(48)),
         ])
         #expect(result.templateFile == fixture.templateFile)
     }
@@ -61,7 +61,7 @@ import Testing
         defer { fixture.remove() }
         let result = try fixture.load()
         #expect(result.template == nil)
-        #expect(Set(result.diagnostics.codes) == [.canvasSize, .frameRate, .emptySlotID, .slotDuration, .timeSyntax, .unknownChoice, .unknownKey])
+        #expect(Set(result.diagnostics.codes) == [.canvasSize, .frameRate, .emptySlotID, .slotDuration, .timeSyntax, .unknownChoice, .unknownKey, .assetUnused])
         #expect(result.diagnostics.filter { $0.code == .canvasSize }.count == 2)
     }
 
@@ -74,7 +74,7 @@ import Testing
         #expect(d.location.line == 5)
         #expect(d.location.column == 24)
         #expect(!d.notes.isEmpty)
-        #expect(d.description.hasSuffix("template.json:5:24: error[T020]: canvas.width: canvas width 1079 is odd\n  note: " + d.notes[0]))
+        #expect(d.description.hasSuffix("template.json:5:24: error[T020]: /canvas/width: canvas width 1079 is odd\n  note: " + d.notes[0]))
     }
 
     @Test func warningsLeaveTheTemplateUsable() throws {

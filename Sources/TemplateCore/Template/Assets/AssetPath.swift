@@ -33,6 +33,25 @@ enum AssetPath {
         return type == .typeRegular ? nil : .notRegularFile
     }
 
+    /// Most files listed from a template folder: a folder with more is not a template anyone wrote by hand.
+    static let maxListedFiles = 2000
+
+    /// Relative paths of the regular files in `folder` and its subfolders, sorted; hidden files and
+    /// folders are skipped, symbolic links to folders are not followed.
+    static func files(in folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        while let relative = enumerator.nextObject() as? String, found.count < maxListedFiles {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") {
+                enumerator.skipDescendants()
+                continue
+            }
+            if enumerator.fileAttributes?[.type] as? FileAttributeType == .typeRegular { found.append(relative) }
+        }
+        return found.sorted()
+    }
+
     /// `folder/relative`, without doubling the separator.
     static func join(_ folder: String, _ relative: String) -> String {
         if folder.isEmpty { return relative }

@@ -33,6 +33,12 @@ struct DecodingContext {
             wrongType(at: path, found: value, expected: "an object", example: example)
             return nil
         }
+        reportUnknownKeys(of: object, at: path, known: known)
+        return object
+    }
+
+    /// Warns about every key of `object` not in `known`, suggesting the closest known one.
+    mutating func reportUnknownKeys(of object: JSONObject, at path: JSONPath, known: [String]) {
         for key in object.keys where !known.contains(key) {
             var notes: [String] = []
             if let guess = Suggestion.closest(to: key, among: known) {
@@ -41,7 +47,6 @@ struct DecodingContext {
             notes.append("known keys here: " + known.filter { !$0.hasPrefix("$") }.joined(separator: ", "))
             report(.warning, .unknownKey, "unknown key '\(key)' is ignored", at: path.appending(key), atKey: true, notes: notes)
         }
-        return object
     }
 
     /// The value of a required key, reporting its absence.
@@ -105,6 +110,16 @@ struct DecodingContext {
             error(.wrongType, "expected a time, found \(value.typeName)", at: path, notes: [forms])
             return nil
         }
+    }
+
+    /// One of `words`, with a "did you mean" for near misses; `what` names the set in the message.
+    mutating func word(_ value: JSONValue, at path: JSONPath, among words: [String], what: String) -> String? {
+        guard let s = string(value, at: path, example: "\"\(words[0])\"") else { return nil }
+        if words.contains(s) { return s }
+        var notes = ["use one of: " + words.joined(separator: ", ")]
+        if let guess = Suggestion.closest(to: s, among: words) { notes.insert("did you mean '\(guess)'?", at: 0) }
+        error(.unknownChoice, "'\(s)' is not \(what)", at: path, notes: notes)
+        return nil
     }
 
     /// One of a fixed set of words, with a "did you mean" for near misses.

@@ -1,28 +1,29 @@
 import MediaTime
 
-/// The music rules: the file exists inside the template folder; start within 0...3600 s, fades within 0...600 s;
-/// the volume is within 0...4.
+/// The music rules: the file is audio inside the template folder; start within 0...3600 s, fades
+/// within 0...600 s, volume within 0...4; beats as a tempo (20...400 bpm) and first beat, or as
+/// a list of increasing times, never both.
 extension TemplateDecoder {
-    static let musicKeys = ["file", "start", "volume", "fadeIn", "fadeOut"]
-    static let maxMusicStart = RationalTime(seconds: 3600)
-    static let maxFade = RationalTime(seconds: 600)
-
     mutating func readMusic(_ value: JSONValue, at path: JSONPath) -> MusicSpec? {
         let example = "\"music\": { \"file\": \"music/track.m4a\" }"
-        guard let object = context.object(value, at: path, known: Self.musicKeys, example: example) else { return nil }
+        guard let object = context.object(value, at: path, known: TemplateKeys.music, example: example) else { return nil }
         var file: String?
         if let value = context.required("file", in: object, at: path, example: "\"file\": \"music/track.m4a\""),
            let text = context.string(value, at: path.appending("file"), example: "\"file\": \"music/track.m4a\"") {
-            file = checkAsset(text, at: path.appending("file")) ? text : nil
+            file = checkAsset(text, at: path.appending("file"), kind: .audio) ? text : nil
         }
         // Frame counts are not accepted here: music is not on the frame grid.
-        let start = readMusicTime("start", object, at: path, limit: Self.maxMusicStart)
-        let fadeIn = readMusicTime("fadeIn", object, at: path, limit: Self.maxFade)
-        let fadeOut = readMusicTime("fadeOut", object, at: path, limit: Self.maxFade)
+        let start = readMusicTime("start", object, at: path, limit: TemplateLimits.maxMusicStart)
+        let fadeIn = readMusicTime("fadeIn", object, at: path, limit: TemplateLimits.maxFade)
+        let fadeOut = readMusicTime("fadeOut", object, at: path, limit: TemplateLimits.maxFade)
         var volume: Double? = 1
         if let value = object["volume"] { volume = context.volume(value, at: path.appending("volume")) }
-        guard let file, let start, let fadeIn, let fadeOut, let volume else { return nil }
-        return MusicSpec(file: file, start: start, volume: volume, fadeIn: fadeIn, fadeOut: fadeOut)
+        var loop: Bool? = false
+        if let value = object["loop"] { loop = context.bool(value, at: path.appending("loop")) }
+        var beatsValid = true
+        let beats = readBeats(object, at: path, offset: start ?? .zero, valid: &beatsValid)
+        guard let file, let start, let fadeIn, let fadeOut, let volume, let loop, beatsValid else { return nil }
+        return MusicSpec(file: file, start: start, volume: volume, fadeIn: fadeIn, fadeOut: fadeOut, loop: loop, beats: beats)
     }
 
     private mutating func readMusicTime(_ key: String, _ object: JSONObject, at path: JSONPath, limit: RationalTime) -> RationalTime? {
@@ -37,10 +38,60 @@ extension TemplateDecoder {
         return time
     }
 
-    /// True when `relative` names a regular file inside the template folder; reports why not.
-    mutating func checkAsset(_ relative: String, at path: JSONPath) -> Bool {
-        guard let problem = AssetPath.problem(with: relative, in: folder) else { return true }
-        let inside = "write a path relative to the template folder, such as \"music/track.m4a\", and keep the file inside the folder"
+    /// The beat grid, nil when the music has none; clears `valid` after reporting a problem.
+    private mutating func readBeats(_ object: JSONObject, at path: JSONPath, offset: RationalTime, valid: inout Bool) -> BeatGrid? {
+        valid = false
+        let hasTempo = object["tempo"] != nil || object["firstBeat"] != nil
+        if hasTempo, object["beats"] != nil {
+            context.error(.conflictingKeys, "the music gives both a tempo and a list of beats", at: path.appending("beats"),
+                          notes: ["keep \"tempo\" (and \"firstBeat\") for a steady beat, or \"beats\" for a list of beat times"])
+            return nil
+        }
+        if let value = object["beats"] {
+            let beatsPath = path.appending("beats")
+            guard let items = context.array(value, at: beatsPath, limit: TemplateLimits.maxBeats, what: "beat times",
+                                            example: "\"beats\": [0.5, 1.0, 1.5]") else { return nil }
+            guard items.count >= 2 else {
+                context.error(.beatOrder, "a list of beats needs at least two times", at: beatsPath,
+                              notes: ["list every beat, or give \"tempo\" and \"firstBeat\" instead"])
+                return nil
+            }
+            var times: [RationalTime] = []
+            for (i, item) in items.enumerated() {
+                guard let t = context.time(item, at: beatsPath.appending(i), frameRate: nil) else { return nil }
+                if t.isNegative || t > TemplateLimits.maxMusicStart * 2 {
+                    context.error(.outOfRange, "beat time \(TimeText.string(from: t)) is outside 0...7200s", at: beatsPath.appending(i),
+                                  notes: ["beat times are seconds from the start of the music file"])
+                    return nil
+                }
+                if let last = times.last, t <= last {
+                    context.error(.beatOrder, "beat \(TimeText.string(from: t)) is not after the one before it (\(TimeText.string(from: last)))",
+                                  at: beatsPath.appending(i), notes: ["list beat times in increasing order, each once"])
+                    return nil
+                }
+                times.append(t)
+            }
+            valid = true
+            return BeatGrid(.times(times), offset: offset)
+        }
+        guard hasTempo else {
+            valid = true
+            return nil
+        }
+        guard let tempoValue = context.required("tempo", in: object, at: path, example: "\"tempo\": 120") else { return nil }
+        guard let bpm = context.ratio(tempoValue, at: path.appending("tempo"), in: TemplateLimits.tempo, what: "tempo") else { return nil }
+        guard let first = readMusicTime("firstBeat", object, at: path, limit: TemplateLimits.maxMusicStart) else { return nil }
+        valid = true
+        return BeatGrid(.tempo(bpm: bpm, firstBeat: first), offset: offset)
+    }
+
+    /// True when `relative` names a regular file inside the template folder, readable as `kind`;
+    /// reports why not. Records the file as used.
+    mutating func checkAsset(_ relative: String, at path: JSONPath, kind: AssetKind) -> Bool {
+        guard let problem = AssetPath.problem(with: relative, in: folder) else {
+            return checkContent(relative, at: path, kind: kind)
+        }
+        let inside = "write a path relative to the template folder, such as \"\(Self.examplePath(kind))\", and keep the file inside the folder"
         switch problem {
         case .empty:
             context.error(.emptyText, "the file path is empty", at: path, notes: [inside])
@@ -53,12 +104,31 @@ extension TemplateDecoder {
             context.error(.assetPathOutside, "'\(relative)' is a symbolic link that leads outside the template folder (to \(target))",
                           at: path, notes: ["copy the file into the template folder instead of linking to it"])
         case .missing:
-            context.error(.assetMissing, "'\(relative)' does not exist in the template folder", at: path,
-                          notes: ["check the spelling, or add the file to the template folder"])
+            var notes = ["check the spelling, or add the file to the template folder"]
+            if let guess = Suggestion.closest(to: relative, among: AssetPath.files(in: folder)) { notes.insert("did you mean '\(guess)'?", at: 0) }
+            context.error(.assetMissing, "'\(relative)' does not exist in the template folder", at: path, notes: notes)
         case .notRegularFile:
             context.error(.assetNotRegularFile, "'\(relative)' is not a regular file", at: path,
-                          notes: ["name an audio file, not a folder"])
+                          notes: ["name \(Self.article(kind)) file, not a folder"])
         }
         return false
+    }
+
+    static func examplePath(_ kind: AssetKind) -> String {
+        switch kind {
+        case .audio: "music/track.m4a"
+        case .image: "overlays/sticker.png"
+        case .lut: "looks/warm.cube"
+        case .font: "fonts/Title.ttf"
+        }
+    }
+
+    static func article(_ kind: AssetKind) -> String {
+        switch kind {
+        case .audio: "an audio"
+        case .image: "a PNG"
+        case .lut: "a .cube"
+        case .font: "a font"
+        }
     }
 }

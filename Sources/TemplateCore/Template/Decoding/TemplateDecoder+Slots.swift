@@ -1,15 +1,17 @@
 import MediaTime
 
-/// The slot rules: 1 to 200 slots, unique non-empty ids, positive durations of at most 600 s,
-/// 3600 s in all.
+/// The slot rules: 1 to 200 slots, unique non-empty ids, durations of one frame to 600 s (in
+/// seconds, frames or beats), 3600 s in all; fit, playback, motion, filters and transition.
 extension TemplateDecoder {
-    static let slotKeys = ["id", "accepts", "duration", "fit", "volume"]
-    static let slotCountLimits = 1...200
-    static let maxSlotDuration = RationalTime(seconds: 600)
-    static let maxTotalDuration = RationalTime(seconds: 3600)
+    /// A slot whose duration may still be in beats, before the beat grid is applied.
+    struct PendingSlot {
+        var slot: SlotSpec
+        var length: TemplateTime
+        var path: JSONPath
+    }
 
     /// The slots, or nil when any is unusable (every problem reported).
-    mutating func readSlots(_ root: JSONObject, frameRate: FrameRate) -> [SlotSpec]? {
+    mutating func readSlots(_ root: JSONObject, beats: BeatGrid?, musicValid: Bool) -> [SlotSpec]? {
         let path = JSONPath.root.appending("slots")
         let example = "\"slots\": [{ \"id\": \"opening\", \"duration\": 2.5 }]"
         guard let value = context.required("slots", in: root, at: .root, example: example) else { return nil }
@@ -17,88 +19,193 @@ extension TemplateDecoder {
             context.wrongType(at: path, found: value, expected: "an array of slots", example: example)
             return nil
         }
-        let limits = Self.slotCountLimits
+        let limits = TemplateLimits.slotCount
         guard limits.contains(items.count) else {
             let problem = items.isEmpty ? "the template has no slots" : "the template has \(items.count) slots; the limit is \(limits.upperBound)"
             context.error(.slotCount, problem, at: path, notes: ["a template needs 1 to \(limits.upperBound) slots"])
             return nil
         }
-        var slots: [SlotSpec] = []
-        var firstUse: [String: JSONPath] = [:]
+        var pending: [PendingSlot] = []
         var valid = true
         for (index, item) in items.enumerated() {
-            guard let slot = readSlot(item, at: path.appending(index), frameRate: frameRate) else {
+            guard let slot = readSlot(item, at: path.appending(index)) else {
                 valid = false
                 continue
             }
-            let idPath = path.appending(index).appending("id")
-            if let first = firstUse[slot.id] {
-                let place = context.document.position(of: first).map { " at line \($0.line)" } ?? ""
-                context.error(.duplicateSlotID, "slot id '\(slot.id)' is already used by \(first.parent)\(place)", at: idPath,
-                              notes: ["give each slot its own id"])
-                valid = false
-            } else {
-                firstUse[slot.id] = idPath
-            }
-            slots.append(slot)
+            if !claim(id: slot.slot.id, at: path.appending(index).appending("id")) { valid = false }
+            pending.append(slot)
         }
-        guard valid else { return nil }
-        guard let total = Template.totalDuration(of: slots) else {
+        guard valid, let durations = slotDurations(pending, beats: beats, musicValid: musicValid) else { return nil }
+        var sum: RationalTime? = .zero
+        for d in durations { sum = sum?.addingReportingOverflow(d) }
+        guard let total = sum else {
             context.error(.totalDuration, "the slot durations cannot be added exactly", at: path,
                           notes: ["write durations in seconds with few decimals, or as frames (\"48f\")"])
             return nil
         }
-        guard total <= Self.maxTotalDuration else {
+        guard total <= TemplateLimits.maxTotalDuration else {
             context.error(.totalDuration, "the slots last \(TimeText.string(from: total)) in all; the limit is 3600s", at: path,
                           notes: ["shorten or remove slots"])
             return nil
         }
-        return slots
+        return zip(pending, durations).map { p, d in
+            var s = p.slot
+            s.duration = d
+            s.length = p.length
+            return s
+        }
     }
 
-    private mutating func readSlot(_ value: JSONValue, at path: JSONPath, frameRate: FrameRate) -> SlotSpec? {
+    /// Records `id` as used at `path`; false (after reporting) when a slot or layer already has it.
+    mutating func claim(id: String, at path: JSONPath) -> Bool {
+        if let first = ids[id] {
+            let place = context.document.position(of: first).map { " at line \($0.line)" } ?? ""
+            context.error(.duplicateSlotID, "id '\(id)' is already used by \(first.parent.pointer)\(place)", at: path,
+                          notes: ["give each slot and layer its own id"])
+            return false
+        }
+        ids[id] = path
+        return true
+    }
+
+    /// Exact durations: beats are counted from where each slot starts, so slots follow one another.
+    private mutating func slotDurations(_ pending: [PendingSlot], beats: BeatGrid?, musicValid: Bool) -> [RationalTime]? {
+        var durations: [RationalTime] = []
+        var start = RationalTime.zero
+        var valid = true
+        for p in pending {
+            let durationPath = p.path.appending("duration")
+            var duration: RationalTime?
+            switch p.length {
+            case .seconds(let t): duration = t
+            case .frames(let n): duration = frameRate.time(ofFrame: n)
+            case .beats(let n):
+                if let beats {
+                    duration = beats.end(from: start, beats: n).flatMap { $0.subtractingReportingOverflow(start) }
+                    if duration == nil {
+                        context.error(.totalDuration, "\(p.length.text) cannot be computed exactly from where the slot starts", at: durationPath,
+                                      notes: ["give the beats as a tempo, or with fewer decimals"])
+                        valid = false
+                        continue
+                    }
+                } else {
+                    // An unusable music object has been reported already.
+                    if musicValid {
+                        context.error(.beatsNeeded, "the duration is \(p.length.text), but the music has no beats", at: durationPath,
+                                      notes: ["give the music a \"tempo\" (and \"firstBeat\") or a list of \"beats\"", "or write the duration in seconds"])
+                    }
+                    valid = false
+                    continue
+                }
+            }
+            let checked = p.length.unit == "beats" ? duration.map { checkSlotDuration($0, written: p.length, at: durationPath) } : true
+            guard let d = duration, checked == true else {
+                valid = false
+                continue
+            }
+            durations.append(d)
+            start = start.addingReportingOverflow(d) ?? start
+        }
+        return valid ? durations : nil
+    }
+
+    private mutating func checkSlotDuration(_ duration: RationalTime, written: TemplateTime, at path: JSONPath) -> Bool {
+        let text = TimeText.string(from: duration)
+        let shown = written.unit == "seconds" ? text : "\(written.text) (\(text))"
+        let fix = "use a duration from one frame (\(TimeText.string(from: frameRate.frameDuration))) to 600 seconds"
+        if !duration.isPositive {
+            context.error(.slotDuration, "duration \(shown) is not positive", at: path, notes: [fix])
+        } else if duration < frameRate.frameDuration {
+            context.error(.slotDuration, "duration \(shown) is shorter than one frame at \(frameRate) fps", at: path, notes: [fix])
+        } else if duration > TemplateLimits.maxSlotDuration {
+            context.error(.slotDuration, "duration \(shown) is longer than 600s", at: path, notes: [fix])
+        } else {
+            return true
+        }
+        return false
+    }
+
+    private mutating func readSlot(_ value: JSONValue, at path: JSONPath) -> PendingSlot? {
         let example = "{ \"id\": \"opening\", \"duration\": 2.5 }"
-        guard let object = context.object(value, at: path, known: Self.slotKeys, example: example) else { return nil }
+        guard let object = context.object(value, at: path, known: TemplateKeys.slot, example: example) else { return nil }
         var id: String?
         if let value = context.required("id", in: object, at: path, example: "\"id\": \"opening\""),
            let text = context.string(value, at: path.appending("id"), example: "\"id\": \"opening\"") {
             if text.trimmingJSONSpace.isEmpty {
                 context.error(.emptySlotID, "the slot id is empty", at: path.appending("id"),
                               notes: ["give the slot a short name such as \"opening\""])
+            } else if text.count > TemplateLimits.maxShortText {
+                context.error(.textTooLong, "the slot id has \(text.count) characters; the limit is \(TemplateLimits.maxShortText)",
+                              at: path.appending("id"), notes: ["use a short name such as \"opening\""])
             } else {
                 id = text
             }
         }
-        var duration: RationalTime?
+        var length: TemplateTime?
         if let value = context.required("duration", in: object, at: path, example: "\"duration\": 2.5") {
-            duration = readSlotDuration(value, at: path.appending("duration"), frameRate: frameRate)
+            length = context.templateTime(value, at: path.appending("duration"), beats: true)
+            // Seconds and frames are checked now, so that every slot's duration is checked whatever
+            // else is wrong; beats need the slots before them and are checked once all are read.
+            switch length {
+            case .seconds(let t)?: if !checkSlotDuration(t, written: length ?? .seconds(t), at: path.appending("duration")) { length = nil }
+            case .frames(let n)?:
+                if !checkSlotDuration(frameRate.time(ofFrame: n), written: .frames(n), at: path.appending("duration")) { length = nil }
+            default: break
+            }
         }
-        var accepts: SlotAccepts? = .any
-        if let value = object["accepts"] { accepts = context.choice(value, at: path.appending("accepts"), as: SlotAccepts.self) }
-        var fit: Fit? = .cover
-        if let value = object["fit"] { fit = context.choice(value, at: path.appending("fit"), as: Fit.self) }
+        var valid = true
+        let accepts = choice(object, "accepts", at: path, default: SlotAccepts.any, valid: &valid)
+        let fit = choice(object, "fit", at: path, default: Fit.cover, valid: &valid)
+        let orientation = choice(object, "orientation", at: path, default: PreferredOrientation.any, valid: &valid)
         var volume: Double? = 0
         if let value = object["volume"] { volume = context.volume(value, at: path.appending("volume")) }
-        guard let id, let duration, let accepts, let fit, let volume else { return nil }
-        return SlotSpec(id: id, accepts: accepts, duration: duration, fit: fit, volume: volume)
+        let playback = readPlayback(object, at: path)
+        var motion: MotionSpec?
+        if let value = object["motion"] {
+            motion = readMotion(value, at: path.appending("motion"))
+            if motion == nil { valid = false }
+        }
+        var filters: [EffectSpec]? = []
+        if let value = object["filters"] { filters = readFilters(value, at: path.appending("filters")) }
+        var transition: TransitionSpec?
+        if let value = object["transition"] {
+            transition = readTransition(value, at: path.appending("transition"))
+            if transition == nil { valid = false }
+        }
+        guard valid, let id, let length, let volume, let playback, let filters else { return nil }
+        let slot = SlotSpec(id: id, accepts: accepts, duration: .zero, length: length, fit: fit, volume: volume, playback: playback,
+                            orientation: orientation, motion: motion, filters: filters, transition: transition)
+        return PendingSlot(slot: slot, length: length, path: path)
     }
 
-    private mutating func readSlotDuration(_ value: JSONValue, at path: JSONPath, frameRate: FrameRate) -> RationalTime? {
-        guard let duration = context.time(value, at: path, frameRate: frameRate) else { return nil }
-        let written = TimeText.string(from: duration)
-        let fix = "use a duration from one frame (\(TimeText.string(from: frameRate.frameDuration))) to 600 seconds"
-        if !duration.isPositive {
-            context.error(.slotDuration, "duration \(written) is not positive", at: path, notes: [fix])
-            return nil
+    /// The value of an optional word key, or `fallback` when absent; clears `valid` on a bad word.
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ object: JSONObject, _ key: String, at path: JSONPath, default fallback: Choice,
+                                                                  valid: inout Bool) -> Choice where Choice.RawValue == String {
+        guard let value = object[key] else { return fallback }
+        guard let chosen = context.choice(value, at: path.appending(key), as: Choice.self) else {
+            valid = false
+            return fallback
         }
-        if duration < frameRate.frameDuration {
-            context.error(.slotDuration, "duration \(written) is shorter than one frame at \(frameRate) fps", at: path, notes: [fix])
-            return nil
+        return chosen
+    }
+
+    /// Speed, direction and what to do with media shorter or longer than the slot.
+    mutating func readPlayback(_ object: JSONObject, at path: JSONPath) -> Playback? {
+        var playback = Playback()
+        var valid = true
+        if let value = object["speed"] {
+            if let r = context.ratio(value, at: path.appending("speed"), in: TemplateLimits.speed, what: "speed") { playback.speed = r } else { valid = false }
         }
-        if duration > Self.maxSlotDuration {
-            context.error(.slotDuration, "duration \(written) is longer than 600s", at: path, notes: [fix])
-            return nil
+        if let value = object["minSpeed"] {
+            if let r = context.ratio(value, at: path.appending("minSpeed"), in: TemplateLimits.minSpeed, what: "minSpeed") {
+                playback.minSpeed = r
+            } else { valid = false }
         }
-        return duration
+        if let value = object["reverse"] {
+            if let b = context.bool(value, at: path.appending("reverse")) { playback.reverse = b } else { valid = false }
+        }
+        playback.whenShorter = choice(object, "whenShorter", at: path, default: WhenShorter.speedFit, valid: &valid)
+        playback.whenLonger = choice(object, "whenLonger", at: path, default: WhenLonger.start, valid: &valid)
+        return valid ? playback : nil
     }
 }

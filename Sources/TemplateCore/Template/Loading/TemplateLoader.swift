@@ -21,13 +21,14 @@ public struct TemplateLoadResult: Sendable {
 /// in one round. Only a missing folder or file is thrown.
 public enum TemplateLoader {
     /// Largest `template.json` read: templates are downloaded and untrusted.
-    public static let maxFileSize = 1 << 20
+    public static let maxFileSize = TemplateLimits.maxFileSize
     /// Deepest nesting of objects and arrays accepted.
-    public static let maxDepth = 64
+    public static let maxDepth = TemplateLimits.maxDepth
     public static let fileName = "template.json"
 
-    /// Loads the template in `folder`.
-    public static func load(folder: String) throws(TemplateLoadError) -> TemplateLoadResult {
+    /// Loads the template in `folder`; `inspector`, when given, checks that assets are readable
+    /// as what they are used for (without it, only their paths are checked).
+    public static func load(folder: String, inspector: (any AssetInspector)? = nil) throws(TemplateLoadError) -> TemplateLoadResult {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
             throw .folderNotFound(path: folder)
@@ -52,19 +53,19 @@ public enum TemplateLoader {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw .unreadable(path: file, reason: "permission denied or not a regular file")
         }
-        return decode(bytes: Array(data), file: file, folder: folder)
+        return decode(bytes: Array(data), file: file, folder: folder, inspector: inspector)
     }
 
     /// Validates and decodes the bytes of a `template.json` that lives in `folder`
     /// (assets are checked there). `file` names it in diagnostics.
-    public static func decode(bytes: [UInt8], file: String, folder: String) -> TemplateLoadResult {
+    public static func decode(bytes: [UInt8], file: String, folder: String, inspector: (any AssetInspector)? = nil) -> TemplateLoadResult {
         let document: JSONDocument
         do {
             document = try JSONParser.parse(bytes: bytes, limits: .init(maxBytes: maxFileSize, maxDepth: maxDepth))
         } catch {
             return TemplateLoadResult(template: nil, diagnostics: [diagnostic(for: error, file: file)], templateFile: file)
         }
-        var decoder = TemplateDecoder(document: document, file: file, folder: folder)
+        var decoder = TemplateDecoder(document: document, file: file, folder: folder, inspector: inspector)
         let template = decoder.decode()
         let diagnostics = decoder.context.diagnostics.diagnostics
         let usable = diagnostics.contains { $0.severity == .error } ? nil : template

@@ -1,9 +1,11 @@
 import MediaTime
 
-/// A template as read from `template.json`: the canvas, the music and the slots media fill.
+/// A template as read from `template.json`: identity, canvas, music, the slots media fill, the
+/// layers above them and the grade over everything.
 ///
-/// A loaded template has been validated: every value is within its limits, so the resolver needs
-/// no checks of its own. All times are exact.
+/// A loaded template has been validated: every value is within its limits and every effect is in
+/// the catalog with its parameters filled in, so the resolver and the renderer need no checks of
+/// their own. All times are exact.
 public struct Template: Sendable, Hashable {
     /// The template format version this build reads.
     public static let supportedFormat = 1
@@ -11,24 +13,42 @@ public struct Template: Sendable, Hashable {
     public var format: Int
     public var name: String
     public var description: String?
+    public var author: String?
+    /// Licence of the template and its assets (an SPDX id such as `CC-BY-4.0`, or a sentence).
+    public var license: String?
+    public var tags: [String]
+    /// Where a poster frame of the video is taken; nil for the first frame.
+    public var coverTime: RationalTime?
     /// Size and background of the output picture.
     public var canvas: Canvas
     /// Output frame rate; slot cuts are snapped to its grid.
     public var frameRate: FrameRate
     /// The soundtrack under the whole video, when the template has one.
     public var music: MusicSpec?
-    /// The places media fill, in timeline order.
+    /// The places media fill on the main track, in timeline order.
     public var slots: [SlotSpec]
+    /// Picture-in-picture slots, overlays and texts above the main track, drawn in order.
+    public var layers: [LayerSpec]
+    /// Filters over the whole video (the template's look), applied in order.
+    public var grade: [EffectSpec]
 
-    public init(format: Int = Template.supportedFormat, name: String, description: String? = nil, canvas: Canvas,
-                frameRate: FrameRate, music: MusicSpec? = nil, slots: [SlotSpec]) {
+    public init(format: Int = Template.supportedFormat, name: String, description: String? = nil, author: String? = nil,
+                license: String? = nil, tags: [String] = [], coverTime: RationalTime? = nil, canvas: Canvas,
+                frameRate: FrameRate, music: MusicSpec? = nil, slots: [SlotSpec], layers: [LayerSpec] = [],
+                grade: [EffectSpec] = []) {
         self.format = format
         self.name = name
         self.description = description
+        self.author = author
+        self.license = license
+        self.tags = tags
+        self.coverTime = coverTime
         self.canvas = canvas
         self.frameRate = frameRate
         self.music = music
         self.slots = slots
+        self.layers = layers
+        self.grade = grade
     }
 
     /// Exact sum of the slot durations, before snapping to frames; nil if it does not fit.
@@ -43,6 +63,15 @@ public struct Template: Sendable, Hashable {
         }
         return total
     }
+
+    /// The placeholder keys of the text layers, in order, each once: what `--text key=...` fills.
+    public var textKeys: [String] {
+        var seen = Set<String>()
+        return layers.compactMap { layer in
+            guard case .text(let text) = layer.content, let key = text.key, seen.insert(key).inserted else { return nil }
+            return key
+        }
+    }
 }
 
 /// The template's soundtrack.
@@ -55,48 +84,19 @@ public struct MusicSpec: Sendable, Hashable {
     public var volume: Double
     public var fadeIn: RationalTime
     public var fadeOut: RationalTime
+    /// Starts the music over when it ends before the video does.
+    public var loop: Bool
+    /// Where its beats fall, when the template counts durations in beats.
+    public var beats: BeatGrid?
 
     public init(file: String, start: RationalTime = .zero, volume: Double = 1, fadeIn: RationalTime = .zero,
-                fadeOut: RationalTime = .zero) {
+                fadeOut: RationalTime = .zero, loop: Bool = false, beats: BeatGrid? = nil) {
         self.file = file
         self.start = start
         self.volume = volume
         self.fadeIn = fadeIn
         self.fadeOut = fadeOut
-    }
-}
-
-/// One place on the timeline that a piece of the user's media fills.
-public struct SlotSpec: Sendable, Hashable {
-    /// Unique within the template; names the clip in the timeline.
-    public var id: String
-    public var accepts: SlotAccepts
-    /// Exact length; the cut after the slot is snapped to the frame grid (see the resolver).
-    public var duration: RationalTime
-    public var fit: Fit
-    /// Gain of the clip's own sound; 0 (the default) leaves the music alone.
-    public var volume: Double
-
-    public init(id: String, accepts: SlotAccepts = .any, duration: RationalTime, fit: Fit = .cover, volume: Double = 0) {
-        self.id = id
-        self.accepts = accepts
-        self.duration = duration
-        self.fit = fit
-        self.volume = volume
-    }
-}
-
-/// Which kinds of media a slot takes.
-public enum SlotAccepts: String, Sendable, Hashable, CaseIterable {
-    case any
-    case video
-    case image
-
-    public func accepts(_ kind: MediaKind) -> Bool {
-        switch self {
-        case .any: true
-        case .video: kind == .video
-        case .image: kind == .image
-        }
+        self.loop = loop
+        self.beats = beats
     }
 }

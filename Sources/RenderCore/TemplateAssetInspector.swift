@@ -1,0 +1,51 @@
+import Foundation
+import MediaIO
+import MediaTime
+import TemplateCore
+
+/// Checks a template's asset files with the media libraries: music must decode and carry sound,
+/// overlays and masks must be PNGs, fonts must be TrueType or OpenType files.
+///
+/// TemplateCore cannot see FFmpeg or libpng, so the template loader asks this through its
+/// `AssetInspector` protocol; the CLI passes one to `validate`, `make` and `resolve`.
+public struct TemplateAssetInspector: AssetInspector {
+    public init() {}
+
+    public func problem(with path: String, as kind: AssetKind) -> String? {
+        switch kind {
+        case .audio:
+            do {
+                let info = try MediaProbe.probe(path)
+                return info.hasAudio ? nil : "it has no audio stream"
+            } catch {
+                return error.reason
+            }
+        case .image:
+            do {
+                _ = try PNGFile.read(path)
+                return nil
+            } catch {
+                return error.reason
+            }
+        case .font:
+            return Self.fontProblem(path)
+        case .lut:
+            // Parsed by the template loader itself (CubeLUT).
+            return nil
+        }
+    }
+
+    public func audioDuration(of path: String) -> RationalTime? {
+        (try? MediaProbe.probe(path))?.duration
+    }
+
+    /// The first four bytes of a font file: TrueType (`00 01 00 00` or `true`), OpenType with
+    /// CFF outlines (`OTTO`), or a collection (`ttcf`). A full check with FreeType may follow.
+    static func fontProblem(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "cannot be opened" }
+        defer { try? handle.close() }
+        let magic = [UInt8](handle.readData(ofLength: 4))
+        let known: [[UInt8]] = [[0, 1, 0, 0], Array("OTTO".utf8), Array("true".utf8), Array("ttcf".utf8)]
+        return known.contains(magic) ? nil : "not a TrueType or OpenType font (its first bytes are not a font signature)"
+    }
+}

@@ -1,0 +1,85 @@
+/// What a catalog entry is: the four families of effects a template can name.
+public enum EffectFamily: String, Sendable, Hashable, CaseIterable {
+    case transition
+    case filter
+    case motion
+    case textAnimation
+    case easing
+}
+
+/// The value type of an effect parameter.
+public enum ParameterType: Sendable, Hashable {
+    /// A number within `range`.
+    case number(range: ClosedRange<Double>)
+    /// A file in the template folder, checked to be readable as `kind`.
+    case file(AssetKind)
+
+    /// The word for it in messages and in `reel catalog`.
+    public var name: String {
+        switch self {
+        case .number: "number"
+        case .file(let kind): "\(kind.rawValue) file"
+        }
+    }
+}
+
+/// One parameter of an effect: what a template may write beside the effect's `kind`.
+public struct CatalogParameter: Sendable, Hashable {
+    public let name: String
+    public let type: ParameterType
+    /// The value used when the template leaves it out; nil when the template must give it.
+    public let defaultValue: Double?
+    /// True when the value may change over the effect's time (written as keyframes).
+    public let animatable: Bool
+    public let summary: String
+
+    public init(_ name: String, _ type: ParameterType, default defaultValue: Double?, animatable: Bool, _ summary: String) {
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.animatable = animatable
+        self.summary = summary
+    }
+
+    /// A number parameter within `range`, defaulting to `value`.
+    static func number(_ name: String, _ range: ClosedRange<Double>, default value: Double, animatable: Bool = true,
+                       _ summary: String) -> CatalogParameter {
+        CatalogParameter(name, .number(range: range), default: value, animatable: animatable, summary)
+    }
+
+    /// A required file parameter.
+    static func file(_ name: String, _ kind: AssetKind, _ summary: String) -> CatalogParameter {
+        CatalogParameter(name, .file(kind), default: nil, animatable: false, summary)
+    }
+
+    /// The allowed range of a number parameter.
+    public var range: ClosedRange<Double>? {
+        if case .number(let range) = type { return range }
+        return nil
+    }
+
+    /// True when a template must give this parameter.
+    public var isRequired: Bool {
+        if case .file = type { return true }
+        return defaultValue == nil
+    }
+}
+
+/// One effect a template can name: its id, family, parameters and a one-line description.
+public struct CatalogEntry: Sendable, Hashable {
+    public let id: String
+    public let family: EffectFamily
+    public let summary: String
+    public let parameters: [CatalogParameter]
+
+    public init(_ id: String, _ family: EffectFamily, _ summary: String, parameters: [CatalogParameter] = []) {
+        self.id = id
+        self.family = family
+        self.summary = summary
+        self.parameters = parameters
+    }
+
+    public func parameter(_ name: String) -> CatalogParameter? {
+        parameters.first { $0.name == name }
+    }
+}

@@ -1,0 +1,28 @@
+import MediaTime
+
+/// What a template uses a file of its folder as; decides how the file is checked.
+public enum AssetKind: String, Sendable, Hashable, CaseIterable {
+    /// Music: must decode and carry sound.
+    case audio
+    /// Overlays, stickers and luma-wipe masks: PNG pictures (with alpha where they need it).
+    case image
+    /// A `.cube` 3D LUT, parsed by `CubeLUT`.
+    case lut
+    /// A TrueType or OpenType font file.
+    case font
+}
+
+/// Checks that asset files are readable as what the template uses them for.
+///
+/// TemplateCore cannot decode audio, PNGs or fonts (that needs FFmpeg, libpng, FreeType), so the
+/// loader asks an inspector given by the caller; without one it checks paths only. LUTs are plain
+/// text and are always parsed here (`CubeLUT`).
+public protocol AssetInspector: Sendable {
+    /// Nil when the file at `path` (absolute or relative to the working folder) is readable as
+    /// `kind`; otherwise what is wrong, in a few words ("no audio stream", "not a PNG").
+    func problem(with path: String, as kind: AssetKind) -> String?
+
+    /// Exact length of the audio at `path`, when it can be told; used to warn about music shorter
+    /// than the template.
+    func audioDuration(of path: String) -> RationalTime?
+}

@@ -1,0 +1,16 @@
+/// Why a `.cube` file is not a 3D LUT Reel reads, and on which line.
+public struct CubeLUTError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// 1-based line of the problem; nil when it concerns the whole file (too few rows).
+    public let line: Int?
+    public let message: String
+
+    public init(line: Int?, message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    /// `line 12: expected three numbers, found 2`.
+    public var description: String {
+        line.map { "line \($0): \(message)" } ?? message
+    }
+}

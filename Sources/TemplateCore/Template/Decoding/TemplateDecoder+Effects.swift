@@ -1,0 +1,162 @@
+import MediaTime
+
+/// Effects named from the catalog: filters, transitions, motions and enter/leave animations.
+///
+/// Each is written as an object with a `kind` and its parameters beside it
+/// (`{ "kind": "vignette", "strength": 0.6 }`), or as the bare id when the defaults suit
+/// (`"crossfade"`). Ids, parameter names and ranges are checked against the catalog.
+extension TemplateDecoder {
+    static let defaultTransition = RationalTime(value: 1, timescale: 2)
+    static let defaultAnimation = RationalTime(value: 1, timescale: 2)
+
+    /// The catalog entry named by an effect and the object holding its keys; reports unknown ids and keys.
+    private mutating func effect(_ value: JSONValue, at path: JSONPath, family: EffectFamily, keys: [String],
+                                 example: String) -> (CatalogEntry, JSONObject)? {
+        let object: JSONObject
+        let kindPath: JSONPath
+        switch value {
+        case .string(let id):
+            object = JSONObject([.init(key: "kind", value: .string(id))])
+            kindPath = path
+        case .object(let o):
+            object = o
+            kindPath = path.appending("kind")
+            guard o["kind"] != nil else {
+                context.error(.missingKey, "missing required key 'kind'", at: path, notes: ["add \"kind\": \"\(Catalog.ids(of: family)[1])\""])
+                return nil
+            }
+        default:
+            context.wrongType(at: path, found: value, expected: "a \(family.singular) name or object", example: example)
+            return nil
+        }
+        guard let kind = object["kind"],
+              let id = context.word(kind, at: kindPath, among: Catalog.ids(of: family), what: "a \(family.singular) in the catalog"),
+              let entry = Catalog.entry(family, id) else { return nil }
+        if case .object = value {
+            context.reportUnknownKeys(of: object, at: path, known: keys + entry.parameters.map(\.name))
+        }
+        return (entry, object)
+    }
+
+    /// Every parameter of `entry`: the written values, checked against the catalog, and defaults.
+    private mutating func parameters(of entry: CatalogEntry, in object: JSONObject, at path: JSONPath) -> [String: ParameterValue]? {
+        var values: [String: ParameterValue] = [:]
+        var valid = true
+        for parameter in entry.parameters {
+            let paramPath = path.appending(parameter.name)
+            guard let value = object[parameter.name] else {
+                if let d = parameter.defaultValue {
+                    values[parameter.name] = .number(d)
+                } else {
+                    context.error(.missingKey, "\(entry.id) needs '\(parameter.name)' (\(parameter.summary))", at: path,
+                                  notes: ["add \"\(parameter.name)\": \"\(Self.examplePath(parameter.fileKind ?? .image))\""])
+                    valid = false
+                }
+                continue
+            }
+            switch parameter.type {
+            case .number(let range):
+                if case .array(let items) = value {
+                    guard parameter.animatable else {
+                        context.error(.notAnimatable, "\(entry.id) '\(parameter.name)' cannot change over time", at: paramPath,
+                                      notes: ["give one number from \(Catalog.number(range.lowerBound))...\(Catalog.number(range.upperBound))"])
+                        valid = false
+                        continue
+                    }
+                    if let keyframes = readValueKeyframes(items, at: paramPath, range: range, what: "\(entry.id) \(parameter.name)") {
+                        values[parameter.name] = .keyframes(keyframes)
+                    } else { valid = false }
+                } else if let x = context.number(value, at: paramPath, in: range, what: "\(entry.id) \(parameter.name)", code: .parameterRange) {
+                    values[parameter.name] = .number(x)
+                } else { valid = false }
+            case .file(let kind):
+                if let text = context.string(value, at: paramPath, example: "\"\(parameter.name)\": \"\(Self.examplePath(kind))\""),
+                   checkAsset(text, at: paramPath, kind: kind) {
+                    values[parameter.name] = .file(text)
+                } else { valid = false }
+            }
+        }
+        return valid ? values : nil
+    }
+
+    /// A list of filters (a slot's, a layer's, or the grade).
+    mutating func readFilters(_ value: JSONValue, at path: JSONPath) -> [EffectSpec]? {
+        guard let items = context.array(value, at: path, limit: TemplateLimits.maxFilters, what: "filters",
+                                        example: "[{ \"kind\": \"saturation\", \"amount\": 1.2 }]") else { return nil }
+        var filters: [EffectSpec] = []
+        var valid = true
+        for (i, item) in items.enumerated() {
+            let itemPath = path.appending(i)
+            guard let (entry, object) = effect(item, at: itemPath, family: .filter, keys: TemplateKeys.filter,
+                                               example: "{ \"kind\": \"saturation\", \"amount\": 1.2 }"),
+                  let values = parameters(of: entry, in: object, at: itemPath) else {
+                valid = false
+                continue
+            }
+            filters.append(EffectSpec(kind: entry.id, parameters: values))
+        }
+        return valid ? filters : nil
+    }
+
+    mutating func readTransition(_ value: JSONValue, at path: JSONPath) -> TransitionSpec? {
+        guard let (entry, object) = effect(value, at: path, family: .transition, keys: TemplateKeys.transition,
+                                           example: "{ \"kind\": \"crossfade\", \"duration\": 0.5 }") else { return nil }
+        let values = parameters(of: entry, in: object, at: path)
+        var valid = true
+        var duration = entry.id == "cut" ? RationalTime.zero : Self.defaultTransition
+        if let value = object["duration"] {
+            let lower = entry.id == "cut" ? RationalTime.zero : frameRate.frameDuration
+            let upper = entry.id == "cut" ? RationalTime.zero : TemplateLimits.maxTransition
+            if let d = context.duration(value, at: path.appending("duration"), rate: frameRate, in: lower...upper,
+                                        what: entry.id == "cut" ? "a cut has no duration; duration" : "transition duration") {
+                duration = d
+            } else { valid = false }
+        }
+        let easing = choice(object, "easing", at: path, default: Easing.easeInOut, valid: &valid)
+        guard valid, let values else { return nil }
+        return TransitionSpec(kind: entry.id, duration: duration, easing: easing, parameters: values)
+    }
+
+    mutating func readMotion(_ value: JSONValue, at path: JSONPath) -> MotionSpec? {
+        if let object = value.objectValue, let keyframes = object["keyframes"] {
+            context.reportUnknownKeys(of: object, at: path, known: TemplateKeys.motion)
+            if object["kind"] != nil {
+                context.error(.conflictingKeys, "the motion gives both a preset 'kind' and 'keyframes'", at: path.appending("kind"),
+                              notes: ["keep \"kind\" for a preset, or \"keyframes\" for your own moves"])
+                return nil
+            }
+            return readPoseKeyframes(keyframes, at: path.appending("keyframes")).map(MotionSpec.keyframes)
+        }
+        guard let (entry, object) = effect(value, at: path, family: .motion, keys: TemplateKeys.motion,
+                                           example: "{ \"kind\": \"zoomIn\", \"amount\": 1.2 }"),
+              let values = parameters(of: entry, in: object, at: path) else { return nil }
+        return .preset(kind: entry.id, parameters: values)
+    }
+
+    /// An enter or leave animation: `"fade"` or `{ "kind": "slideUp", "duration": 0.4 }`.
+    mutating func readAnimation(_ value: JSONValue, at path: JSONPath) -> AnimationSpec? {
+        guard let (entry, object) = effect(value, at: path, family: .textAnimation, keys: TemplateKeys.animation,
+                                           example: "{ \"kind\": \"fade\", \"duration\": 0.5 }") else { return nil }
+        var duration = entry.id == "none" ? RationalTime.zero : Self.defaultAnimation
+        if let value = object["duration"] {
+            guard let d = context.duration(value, at: path.appending("duration"), rate: frameRate,
+                                           in: RationalTime.zero...TemplateLimits.maxAnimation, what: "animation duration") else { return nil }
+            duration = d
+        }
+        return AnimationSpec(kind: entry.id, duration: duration)
+    }
+}
+
+extension EffectFamily {
+    /// "transition", "filter", "motion", "text animation", "easing".
+    var singular: String {
+        self == .textAnimation ? "text animation" : rawValue
+    }
+}
+
+extension CatalogParameter {
+    var fileKind: AssetKind? {
+        if case .file(let kind) = type { return kind }
+        return nil
+    }
+}

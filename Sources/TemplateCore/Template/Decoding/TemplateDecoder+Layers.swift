@@ -1,0 +1,162 @@
+import MediaTime
+
+/// The layer rules: at most 64 layers, each with a unique id, a `kind` (media, image or text),
+/// a start and optional duration in seconds or frames, an opacity within 0...1, and the keys of
+/// its kind.
+extension TemplateDecoder {
+    static let layerKinds = ["media", "image", "text"]
+
+    mutating func readLayers(_ root: JSONObject) -> [LayerSpec]? {
+        guard let value = root["layers"] else { return [] }
+        let path = JSONPath.root.appending("layers")
+        guard let items = context.array(value, at: path, limit: TemplateLimits.maxLayers, what: "layers",
+                                        example: "\"layers\": [{ \"id\": \"title\", \"kind\": \"text\", \"text\": \"Hello\" }]") else { return nil }
+        var layers: [LayerSpec] = []
+        var valid = true
+        for (index, item) in items.enumerated() {
+            if let layer = readLayer(item, at: path.appending(index)) { layers.append(layer) } else { valid = false }
+        }
+        return valid ? layers : nil
+    }
+
+    private mutating func readLayer(_ value: JSONValue, at path: JSONPath) -> LayerSpec? {
+        let example = "{ \"id\": \"title\", \"kind\": \"text\", \"text\": \"Hello\" }"
+        guard let object = value.objectValue else {
+            context.wrongType(at: path, found: value, expected: "an object", example: example)
+            return nil
+        }
+        guard let kindValue = context.required("kind", in: object, at: path, example: "\"kind\": \"text\""),
+              let kind = context.word(kindValue, at: path.appending("kind"), among: Self.layerKinds, what: "a layer kind (media, image, text)") else {
+            context.reportUnknownKeys(of: object, at: path, known: TemplateKeys.layerCommon)
+            return nil
+        }
+        let keys = switch kind {
+        case "media": TemplateKeys.mediaLayer
+        case "image": TemplateKeys.imageLayer
+        default: TemplateKeys.textLayer
+        }
+        context.reportUnknownKeys(of: object, at: path, known: keys)
+
+        var valid = true
+        var id: String?
+        if let raw = context.required("id", in: object, at: path, example: "\"id\": \"title\""),
+           let text = context.text(raw, at: path.appending("id"), maxLength: TemplateLimits.maxShortText, example: "\"id\": \"title\"") {
+            id = claim(id: text, at: path.appending("id")) ? text : nil
+        }
+        var start = RationalTime.zero
+        if let raw = object["start"] {
+            if let t = context.duration(raw, at: path.appending("start"), rate: frameRate, in: .zero...TemplateLimits.maxTotalDuration,
+                                        what: "layer start") { start = t } else { valid = false }
+        }
+        var duration: RationalTime?
+        if let raw = object["duration"] {
+            duration = context.duration(raw, at: path.appending("duration"), rate: frameRate,
+                                        in: frameRate.frameDuration...TemplateLimits.maxTotalDuration, what: "layer duration")
+            if duration == nil { valid = false }
+        }
+        var opacity = 1.0
+        if let raw = object["opacity"] {
+            if let x = context.number(raw, at: path.appending("opacity"), in: 0...1, what: "opacity") { opacity = x } else { valid = false }
+        }
+        let content: LayerContent? = switch kind {
+        case "media": readMediaLayer(object, at: path).map(LayerContent.media)
+        case "image": readImageLayer(object, at: path).map(LayerContent.image)
+        default: readTextLayer(object, at: path).map(LayerContent.text)
+        }
+        guard valid, let id, let content else { return nil }
+        return LayerSpec(id: id, start: start, duration: duration, opacity: opacity, content: content)
+    }
+
+    private mutating func readMediaLayer(_ object: JSONObject, at path: JSONPath) -> MediaLayerSpec? {
+        var valid = true
+        let accepts = choice(object, "accepts", at: path, default: SlotAccepts.any, valid: &valid)
+        let fit = choice(object, "fit", at: path, default: Fit.cover, valid: &valid)
+        var rect: CanvasRect?
+        if let raw = context.required("rect", in: object, at: path, example: "\"rect\": { \"x\": 0, \"y\": 0, \"width\": 0.5, \"height\": 0.5 }") {
+            rect = readRect(raw, at: path.appending("rect"))
+        }
+        var volume: Double? = 0
+        if let raw = object["volume"] { volume = context.volume(raw, at: path.appending("volume")) }
+        let playback = readPlayback(object, at: path)
+        var motion: MotionSpec?
+        if let raw = object["motion"] {
+            motion = readMotion(raw, at: path.appending("motion"))
+            if motion == nil { valid = false }
+        }
+        var filters: [EffectSpec]? = []
+        if let raw = object["filters"] { filters = readFilters(raw, at: path.appending("filters")) }
+        guard valid, let rect, let volume, let playback, let filters else { return nil }
+        return MediaLayerSpec(accepts: accepts, rect: rect, fit: fit, volume: volume, playback: playback, motion: motion, filters: filters)
+    }
+
+    /// A rectangle inside the canvas, in fractions: x, y from the top-left corner; width and height above 0.
+    private mutating func readRect(_ value: JSONValue, at path: JSONPath) -> CanvasRect? {
+        guard let object = context.object(value, at: path, known: TemplateKeys.rect,
+                                          example: "\"rect\": { \"x\": 0, \"y\": 0, \"width\": 0.5, \"height\": 0.5 }") else { return nil }
+        var numbers: [Double] = []
+        for key in TemplateKeys.rect {
+            guard let raw = context.required(key, in: object, at: path, example: "\"\(key)\": 0.5"),
+                  let x = context.number(raw, at: path.appending(key), in: 0...1, what: "rect \(key)", code: .layerRect) else { continue }
+            numbers.append(x)
+        }
+        guard numbers.count == 4 else { return nil }
+        let rect = CanvasRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        // A thousandth of slack lets thirds (0.333 + 0.667) add up.
+        guard rect.width > 0, rect.height > 0, rect.x + rect.width <= 1.001, rect.y + rect.height <= 1.001 else {
+            let problem = rect.width <= 0 || rect.height <= 0 ? "is empty" : "reaches past the canvas's edge (x + width or y + height above 1)"
+            context.error(.layerRect, "the rectangle \(problem)", at: path,
+                          notes: ["give x, y, width and height as fractions of the canvas: { \"x\": 0.5, \"y\": 0, \"width\": 0.5, \"height\": 0.5 } is the top-right quarter"])
+            return nil
+        }
+        return rect
+    }
+
+    private mutating func readImageLayer(_ object: JSONObject, at path: JSONPath) -> ImageLayerSpec? {
+        var valid = true
+        var file: String?
+        if let raw = context.required("file", in: object, at: path, example: "\"file\": \"overlays/sticker.png\""),
+           let text = context.string(raw, at: path.appending("file"), example: "\"file\": \"overlays/sticker.png\"") {
+            file = checkAsset(text, at: path.appending("file"), kind: .image) ? text : nil
+        }
+        let placement = readPlacement(object, at: path, valid: &valid)
+        var layer = ImageLayerSpec(file: file ?? "", placement: placement)
+        if let raw = object["width"] {
+            if let x = context.number(raw, at: path.appending("width"), in: 0.01...4, what: "width") { layer.width = x } else { valid = false }
+        }
+        if let raw = object["rotation"] {
+            if let x = context.number(raw, at: path.appending("rotation"), in: Self.rotationRange, what: "rotation") { layer.rotation = x } else { valid = false }
+        }
+        if let raw = object["motion"] {
+            layer.motion = readMotion(raw, at: path.appending("motion"))
+            if layer.motion == nil { valid = false }
+        }
+        readAnimations(object, at: path, into: &layer.animationIn, &layer.animationOut, valid: &valid)
+        guard valid, file != nil else { return nil }
+        return layer
+    }
+
+    /// `x`, `y` (canvas fractions, -1...2 so that a layer may start off the canvas) and `anchor`.
+    mutating func readPlacement(_ object: JSONObject, at path: JSONPath, valid: inout Bool) -> Placement {
+        var placement = Placement()
+        if let raw = object["x"] {
+            if let x = context.number(raw, at: path.appending("x"), in: -1...2, what: "x") { placement.x = x } else { valid = false }
+        }
+        if let raw = object["y"] {
+            if let y = context.number(raw, at: path.appending("y"), in: -1...2, what: "y") { placement.y = y } else { valid = false }
+        }
+        placement.anchor = choice(object, "anchor", at: path, default: Anchor.center, valid: &valid)
+        return placement
+    }
+
+    mutating func readAnimations(_ object: JSONObject, at path: JSONPath, into animationIn: inout AnimationSpec?,
+                                 _ animationOut: inout AnimationSpec?, valid: inout Bool) {
+        if let raw = object["in"] {
+            animationIn = readAnimation(raw, at: path.appending("in"))
+            if animationIn == nil { valid = false }
+        }
+        if let raw = object["out"] {
+            animationOut = readAnimation(raw, at: path.appending("out"))
+            if animationOut == nil { valid = false }
+        }
+    }
+}

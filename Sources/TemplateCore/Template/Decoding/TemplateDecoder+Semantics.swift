@@ -1,0 +1,105 @@
+import MediaTime
+
+/// Rules that look across parts of a valid template: transitions against the slots beside them,
+/// the cover time and layers against the video's length, music against it, texts against their box.
+extension TemplateDecoder {
+    mutating func checkAcrossParts(_ template: Template, root: JSONObject) {
+        guard let total = template.totalDuration else { return }
+        checkTransitions(template.slots)
+        if let cover = template.coverTime, cover.isNegative || cover >= total {
+            context.error(.outOfRange, "cover time \(TimeText.string(from: cover)) is outside the video (0s up to \(TimeText.string(from: total)))",
+                          at: JSONPath.root.appending("cover"), notes: ["pick a moment inside the video for its poster frame"])
+        }
+        for (i, layer) in template.layers.enumerated() {
+            checkTiming(of: layer, at: JSONPath.root.appending("layers").appending(i), total: total)
+            if case .text(let text) = layer.content {
+                checkFit(text, canvas: template.canvas, at: JSONPath.root.appending("layers").appending(i))
+            }
+        }
+        if let music = template.music { checkMusicLength(music, total: total) }
+    }
+
+    /// A transition is centred on its cut and may use at most half of each slot beside it, so
+    /// the two transitions of a slot never overlap.
+    private mutating func checkTransitions(_ slots: [SlotSpec]) {
+        let path = JSONPath.root.appending("slots")
+        for (i, slot) in slots.enumerated() {
+            guard let transition = slot.transition, transition.kind != "cut" else { continue }
+            let durationPath = path.appending(i).appending("transition")
+            guard i + 1 < slots.count else {
+                context.report(.warning, .transitionAtEnd, "the last slot has a \(transition.kind) transition, but no slot follows it",
+                               at: durationPath, notes: ["remove the transition; to fade out the video, use a filter or the music's fadeOut"])
+                continue
+            }
+            let shorter = min(slot.duration, slots[i + 1].duration)
+            let limit = shorter / 2
+            if transition.duration > limit {
+                let which = slot.duration <= slots[i + 1].duration ? "this slot" : "the next slot ('\(slots[i + 1].id)')"
+                context.error(.transitionTooLong,
+                              "\(transition.kind) of \(TimeText.string(from: transition.duration)) is longer than half of \(which) (\(TimeText.string(from: shorter)))",
+                              at: durationPath, notes: ["use a duration of at most \(TimeText.string(from: limit)), or lengthen the slots"])
+            }
+        }
+    }
+
+    private mutating func checkTiming(of layer: LayerSpec, at path: JSONPath, total: RationalTime) {
+        if layer.start >= total {
+            context.error(.layerTiming, "layer '\(layer.id)' starts at \(TimeText.string(from: layer.start)), at or after the end of the video (\(TimeText.string(from: total)))",
+                          at: path.appending("start"), notes: ["start it before \(TimeText.string(from: total))"])
+        } else if let duration = layer.duration, let end = layer.start.addingReportingOverflow(duration), end > total {
+            context.report(.warning, .layerPastEnd,
+                           "layer '\(layer.id)' ends at \(TimeText.string(from: end)), after the video (\(TimeText.string(from: total))); it is cut there",
+                           at: path.appending("duration"), notes: ["leave \"duration\" out to last until the end of the video"])
+        }
+    }
+
+    /// An estimate without the font: glyphs average 0.55 em wide and lines are 1.2 em apart,
+    /// which is close for the sans-serif faces templates use. The renderer measures exactly;
+    /// this catches texts that clearly cannot fit.
+    static let averageAdvance = 0.55
+    static let lineHeight = 1.2
+
+    private mutating func checkFit(_ text: TextLayerSpec, canvas: Canvas, at path: JSONPath) {
+        let boxWidth = text.maxWidth * Double(canvas.width) - 2 * (text.box?.padding ?? 0)
+        let lines = Self.wrappedLines(text.text, size: text.minSize, width: boxWidth)
+        let tooWide = lines == nil
+        let tooMany = (lines ?? 0) > text.maxLines
+        let tooTall = Double(lines ?? 0) * text.minSize * Self.lineHeight > Double(canvas.height)
+        guard tooWide || tooMany || tooTall else { return }
+        let reason = tooWide ? "a word is wider than the box" : tooMany ? "it needs \(lines ?? 0) lines; maxLines is \(text.maxLines)" : "it is taller than the canvas"
+        context.report(.warning, .textFit, "the text does not fit at its minimum size \(Catalog.number(text.minSize)): \(reason)",
+                       at: path.appending("text"), notes: ["shorten the text, widen \"maxWidth\", allow more \"maxLines\", or lower \"minSize\""])
+    }
+
+    /// Lines the text wraps onto at `size` in `width` pixels; nil when one word alone is too wide.
+    static func wrappedLines(_ text: String, size: Double, width: Double) -> Int? {
+        let em = size * averageAdvance
+        var lines = 0
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines += 1
+            var used = 0.0
+            for word in paragraph.split(separator: " ") {
+                let w = Double(word.count) * em
+                if w > width { return nil }
+                let needed = used == 0 ? w : used + em + w
+                if needed > width {
+                    lines += 1
+                    used = w
+                } else {
+                    used = needed
+                }
+            }
+        }
+        return lines
+    }
+
+    private mutating func checkMusicLength(_ music: MusicSpec, total: RationalTime) {
+        guard !music.loop, let inspector, let length = inspector.audioDuration(of: AssetPath.join(folder, music.file)) else { return }
+        let available = length.subtractingReportingOverflow(music.start) ?? .zero
+        guard available < total else { return }
+        context.report(.warning, .musicShort,
+                       "the music lasts \(TimeText.string(from: available.rounded(toTimescale: 1000, rule: .down))) from its start, shorter than the video (\(TimeText.string(from: total))); the end is silent",
+                       at: JSONPath.root.appending("music").appending("file"),
+                       notes: ["use a longer track, an earlier \"start\", or \"loop\": true"])
+    }
+}

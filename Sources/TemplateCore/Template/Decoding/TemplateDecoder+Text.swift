@@ -1,0 +1,144 @@
+/// The text layer rules: a placeholder `key` (a simple name) and/or a default `text` of at most
+/// 2000 characters; a font family or font file; sizes in canvas pixels; colours; stroke, shadow
+/// and box; alignment, placement, wrapping width and line count; in and out animations.
+extension TemplateDecoder {
+    static let fontExtensions = [".ttf", ".otf", ".ttc"]
+
+    mutating func readTextLayer(_ object: JSONObject, at path: JSONPath) -> TextLayerSpec? {
+        var valid = true
+        var layer = TextLayerSpec(text: "")
+        if let raw = object["key"] {
+            if let key = context.text(raw, at: path.appending("key"), maxLength: 64, example: "\"key\": \"title\"") {
+                if Self.isPlaceholderKey(key) {
+                    layer.key = key
+                } else {
+                    context.error(.placeholderKey, "'\(key)' is not a simple name", at: path.appending("key"),
+                                  notes: ["use letters, digits, '_' and '-', starting with a letter: \"title\", \"date_line\""])
+                    valid = false
+                }
+            } else { valid = false }
+        }
+        if let raw = object["text"] {
+            if let text = context.text(raw, at: path.appending("text"), maxLength: TemplateLimits.maxLongText, example: "\"text\": \"Lisbon 2026\"",
+                                       allowEmpty: layer.key != nil) {
+                layer.text = text
+            } else { valid = false }
+        } else if layer.key == nil {
+            context.error(.missingKey, "a text layer needs 'text', 'key', or both", at: path,
+                          notes: ["add \"text\": \"Lisbon 2026\" for fixed text, or \"key\": \"title\" to let the user fill it"])
+            valid = false
+        }
+        if let raw = object["font"] {
+            if let font = readFont(raw, at: path.appending("font")) { layer.font = font } else { valid = false }
+        }
+        if let raw = object["size"] {
+            if let x = context.number(raw, at: path.appending("size"), in: TemplateLimits.textSize, what: "size") { layer.size = x } else { valid = false }
+        }
+        layer.minSize = layer.size
+        if let raw = object["minSize"] {
+            if let x = context.number(raw, at: path.appending("minSize"), in: TemplateLimits.textSize.lowerBound...layer.size,
+                                      what: "minSize (at most the size)") {
+                layer.minSize = x
+            } else { valid = false }
+        }
+        if let raw = object["color"] {
+            if let c = context.color(raw, at: path.appending("color"), alpha: true) { layer.color = c } else { valid = false }
+        }
+        if let raw = object["stroke"] {
+            layer.stroke = readStroke(raw, at: path.appending("stroke"))
+            if layer.stroke == nil { valid = false }
+        }
+        if let raw = object["shadow"] {
+            layer.shadow = readShadow(raw, at: path.appending("shadow"))
+            if layer.shadow == nil { valid = false }
+        }
+        if let raw = object["box"] {
+            layer.box = readBox(raw, at: path.appending("box"))
+            if layer.box == nil { valid = false }
+        }
+        layer.alignment = choice(object, "align", at: path, default: TextAlignment.center, valid: &valid)
+        layer.placement = readPlacement(object, at: path, valid: &valid)
+        if let raw = object["maxWidth"] {
+            if let x = context.number(raw, at: path.appending("maxWidth"), in: 0.05...1, what: "maxWidth") { layer.maxWidth = x } else { valid = false }
+        }
+        if let raw = object["maxLines"] {
+            if let n = context.integer(raw, at: path.appending("maxLines"), example: "\"maxLines\": 2") {
+                if TemplateLimits.maxTextLines.contains(n) {
+                    layer.maxLines = n
+                } else {
+                    context.error(.outOfRange, "maxLines \(n) is outside 1...\(TemplateLimits.maxTextLines.upperBound)", at: path.appending("maxLines"),
+                                  notes: ["use a whole number from 1 to \(TemplateLimits.maxTextLines.upperBound)"])
+                    valid = false
+                }
+            } else { valid = false }
+        }
+        readAnimations(object, at: path, into: &layer.animationIn, &layer.animationOut, valid: &valid)
+        return valid ? layer : nil
+    }
+
+    /// Letters, digits, `_` and `-`, starting with a letter: what `--text key=value` can name.
+    static func isPlaceholderKey(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
+        return key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+    }
+
+    /// A family name, or a path ending in .ttf, .otf or .ttc: a font file of the template.
+    private mutating func readFont(_ value: JSONValue, at path: JSONPath) -> FontSpec? {
+        guard let name = context.text(value, at: path, maxLength: TemplateLimits.maxShortText, example: "\"font\": \"DejaVu Sans\"") else { return nil }
+        let lower = name.lowercased()
+        guard Self.fontExtensions.contains(where: { lower.hasSuffix($0) }) else { return .family(name) }
+        return checkAsset(name, at: path, kind: .font) ? .file(name) : nil
+    }
+
+    private mutating func readStroke(_ value: JSONValue, at path: JSONPath) -> TextLayerSpec.Stroke? {
+        guard let object = context.object(value, at: path, known: TemplateKeys.stroke, example: "\"stroke\": { \"color\": \"#000000\", \"width\": 4 }"),
+              let raw = context.required("color", in: object, at: path, example: "\"color\": \"#000000\""),
+              let color = context.color(raw, at: path.appending("color"), alpha: true) else { return nil }
+        var width = 2.0
+        if let raw = object["width"] {
+            guard let x = context.number(raw, at: path.appending("width"), in: 0...100, what: "stroke width") else { return nil }
+            width = x
+        }
+        return TextLayerSpec.Stroke(color: color, width: width)
+    }
+
+    private mutating func readShadow(_ value: JSONValue, at path: JSONPath) -> TextLayerSpec.Shadow? {
+        guard let object = context.object(value, at: path, known: TemplateKeys.shadow, example: "\"shadow\": { \"color\": \"#00000080\", \"y\": 4 }") else {
+            return nil
+        }
+        var shadow = TextLayerSpec.Shadow(color: TemplateColor(.black, alpha: 128), x: 0, y: 4, blur: 8)
+        var valid = true
+        if let raw = object["color"] {
+            if let c = context.color(raw, at: path.appending("color"), alpha: true) { shadow.color = c } else { valid = false }
+        }
+        for (key, range) in [("x", -200.0...200.0), ("y", -200.0...200.0), ("blur", 0.0...200.0)] {
+            guard let raw = object[key] else { continue }
+            guard let x = context.number(raw, at: path.appending(key), in: range, what: "shadow \(key)") else {
+                valid = false
+                continue
+            }
+            switch key {
+            case "x": shadow.x = x
+            case "y": shadow.y = x
+            default: shadow.blur = x
+            }
+        }
+        return valid ? shadow : nil
+    }
+
+    private mutating func readBox(_ value: JSONValue, at path: JSONPath) -> TextLayerSpec.TextBox? {
+        guard let object = context.object(value, at: path, known: TemplateKeys.box, example: "\"box\": { \"color\": \"#000000aa\", \"padding\": 16 }"),
+              let raw = context.required("color", in: object, at: path, example: "\"color\": \"#000000aa\""),
+              let color = context.color(raw, at: path.appending("color"), alpha: true) else { return nil }
+        var box = TextLayerSpec.TextBox(color: color, padding: 16, radius: 0)
+        if let raw = object["padding"] {
+            guard let x = context.number(raw, at: path.appending("padding"), in: 0...500, what: "box padding") else { return nil }
+            box.padding = x
+        }
+        if let raw = object["radius"] {
+            guard let x = context.number(raw, at: path.appending("radius"), in: 0...500, what: "box radius") else { return nil }
+            box.radius = x
+        }
+        return box
+    }
+}

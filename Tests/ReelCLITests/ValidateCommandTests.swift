@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import ReelTestSupport
+
+/// `reel validate`, `reel catalog` and `reel new-template`, run as a user would.
+@Suite struct ValidateCommandTests {
+    @Test func shippedTemplatesAreCleanUnderStrict() throws {
+        let templates = Reel.repositoryRoot + "/templates"
+        let names = try FileManager.default.contentsOfDirectory(atPath: templates).filter {
+            FileManager.default.fileExists(atPath: "\(templates)/\($0)/template.json")
+        }
+        #expect(!names.isEmpty)
+        let r = try Reel.run(["validate", "--strict"] + names.sorted().map { "\(templates)/\($0)" })
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.isEmpty, "\(r.stderr)")
+    }
+
+    @Test func problemsExitOneWithCompilerStyleLines() throws {
+        let dir = TemporaryFolder()
+        let folder = try makeTemplate(in: dir, slots: [("a", "1"), ("b", "\"2 sec\"")])
+        let r = try Reel.run(["validate", folder])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("template.json:2:"), "\(r.stderr)")
+        #expect(r.stderr.contains(": error[T033]: /slots/1/duration: '2 sec' is not a time Reel reads"), "\(r.stderr)")
+    }
+
+    @Test func aTemplateFileMayBeGivenDirectly() throws {
+        let dir = TemporaryFolder()
+        let folder = try makeTemplate(in: dir)
+        let r = try Reel.run(["validate", folder + "/template.json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("ok"))
+    }
+
+    @Test func warningsFailOnlyUnderStrict() throws {
+        let dir = TemporaryFolder()
+        let folder = try makeTemplate(in: dir)
+        let file = folder + "/template.json"
+        let text = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "\"name\": \"Tiny\"", with: "\"name\": \"Tiny\", \"nmae\": 1")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try Reel.run(["validate", folder]).status == 0)
+        let strict = try Reel.run(["validate", "--strict", folder])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("warning[T013]") && strict.stderr.contains("did you mean 'name'?"), "\(strict.stderr)")
+    }
+
+    @Test func jsonFormatForEditorsAndCI() throws {
+        let dir = TemporaryFolder()
+        let good = try makeTemplate(in: dir, name: "good")
+        let bad = try makeTemplate(in: dir, name: "bad", slots: [("a", "0")])
+        let r = try Reel.run(["validate", "--format", "json", good, bad])
+        #expect(r.status == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(document["valid"] as? Bool == false)
+        let templates = try #require(document["templates"] as? [[String: Any]])
+        #expect(templates.map { $0["valid"] as? Bool } == [true, false])
+        let diagnostic = try #require((templates[1]["diagnostics"] as? [[String: Any]])?.first)
+        #expect(diagnostic["code"] as? String == "T034")
+        #expect(diagnostic["path"] as? String == "/slots/0/duration")
+        #expect(diagnostic["severity"] as? String == "error")
+        #expect(diagnostic["line"] as? Int == 2)
+        #expect((diagnostic["notes"] as? [String])?.isEmpty == false)
+    }
+
+    @Test func wrongCallsExitTwo() throws {
+        #expect(try Reel.run(["validate"]).status == 2)
+        #expect(try Reel.run(["validate", "--format", "xml", "."]).status == 2)
+        #expect(try Reel.run(["catalog", "--format", "yaml"]).status == 2)
+        #expect(try Reel.run(["new-template"]).status == 2)
+    }
+
+    @Test func aMissingFolderIsAProblemFound() throws {
+        let r = try Reel.run(["validate", "/nonexistent/reel-template"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("reel: error: /nonexistent/reel-template"))
+    }
+
+    @Test func newTemplateWritesAStrictlyValidTemplate() throws {
+        let dir = TemporaryFolder()
+        let folder = dir.file("trip")
+        let made = try Reel.run(["new-template", folder, "--name", "Trip"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let check = try Reel.run(["validate", "--strict", folder])
+        #expect(check.status == 0, "\(check.stderr)")
+        let again = try Reel.run(["new-template", folder])
+        #expect(again.status == 1 && again.stderr.contains("not empty"), "\(again.stderr)")
+    }
+
+    @Test func catalogListsEveryFamily() throws {
+        let text = try Reel.run(["catalog"])
+        #expect(text.status == 0)
+        for word in ["transitions:", "filters:", "motions:", "text animations:", "lumaWipe", "filmFade", "zoomPan", "typewriter"] {
+            #expect(text.stdout.contains(word), "\(word)")
+        }
+        let json = try Reel.run(["catalog", "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: [[String: Any]]])
+        #expect(document["transition"]?.count == 19)
+        #expect(document["filter"]?.count == 12)
+        #expect(document["motion"]?.count == 8)
+    }
+
+    @Test func unreadableAssetsAreFoundWithTheMediaLibraries() throws {
+        let dir = TemporaryFolder()
+        let folder = try makeTemplate(in: dir)
+        try "not audio".write(toFile: folder + "/music.m4a", atomically: true, encoding: .utf8)
+        let r = try Reel.run(["validate", folder])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("error[T043]: /music/file: 'music.m4a' is not readable as an audio file"), "\(r.stderr)")
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+@testable import TemplateCore
+
+/// The catalog's ids are a contract with the renderer's kernels and with templates in the wild.
+@Suite struct CatalogTests {
+    @Test func idsAreExactlyTheAgreedOnes() {
+        #expect(Catalog.ids(of: .transition) == ["cut", "crossfade", "dipToBlack", "dipToWhite", "wipeLeft", "wipeRight", "wipeUp", "wipeDown",
+                                                 "pushLeft", "pushRight", "pushUp", "pushDown", "slideLeft", "slideRight", "slideUp", "slideDown",
+                                                 "zoomIn", "circleOpen", "lumaWipe"])
+        #expect(Catalog.ids(of: .filter) == ["brightness", "contrast", "saturation", "temperature", "grayscale", "sepia", "vignette", "blur",
+                                             "sharpen", "filmFade", "grain", "lut"])
+        #expect(Catalog.ids(of: .motion) == ["none", "zoomIn", "zoomOut", "panLeft", "panRight", "panUp", "panDown", "zoomPan"])
+        #expect(Catalog.ids(of: .textAnimation) == ["none", "fade", "slideUp", "slideDown", "pop", "typewriter"])
+        #expect(Catalog.ids(of: .easing) == ["linear", "easeIn", "easeOut", "easeInOut"])
+    }
+
+    @Test func parametersAreWellFormed() {
+        for entry in Catalog.all {
+            #expect(!entry.summary.isEmpty, "\(entry.id)")
+            #expect(Set(entry.parameters.map(\.name)).count == entry.parameters.count, "\(entry.id): unique names")
+            for p in entry.parameters {
+                if let range = p.range {
+                    let d = p.defaultValue ?? .nan
+                    #expect(range.contains(d), "\(entry.id).\(p.name): default \(d) within \(range)")
+                } else {
+                    #expect(p.isRequired && !p.animatable, "\(entry.id).\(p.name): files are required and constant")
+                }
+                // A parameter must not shadow a key every effect has.
+                #expect(!["kind", "duration", "easing", "keyframes"].contains(p.name), "\(entry.id).\(p.name)")
+            }
+        }
+        for family in EffectFamily.allCases {
+            let ids = Catalog.ids(of: family)
+            #expect(Set(ids).count == ids.count, "\(family): unique ids")
+        }
+    }
+
+    @Test func agreedRangesAndDefaults() throws {
+        func p(_ family: EffectFamily, _ id: String, _ name: String) throws -> CatalogParameter {
+            try #require(Catalog.entry(family, id)?.parameter(name), "\(id).\(name)")
+        }
+        #expect(try p(.filter, "blur", "radius").range == 0...0.1)
+        #expect(try p(.filter, "blur", "radius").defaultValue == 0.01)
+        #expect(try p(.filter, "contrast", "amount").range == 0...4)
+        #expect(try p(.filter, "vignette", "radius").range == 0.1...2)
+        #expect(try p(.filter, "lut", "file").type == .file(.lut))
+        #expect(try p(.transition, "lumaWipe", "mask").type == .file(.image))
+        #expect(try p(.motion, "zoomPan", "amount").defaultValue == 1.15)
+    }
+
+    @Test func jsonAndTextListEveryEntry() throws {
+        let json = try #require(Catalog.jsonValue().objectValue)
+        for family in EffectFamily.allCases {
+            let items = try #require(json[family.rawValue]?.arrayValue)
+            #expect(items.compactMap { $0.objectValue?["id"]?.stringValue } == Catalog.ids(of: family))
+        }
+        let text = Catalog.text()
+        for entry in Catalog.all { #expect(text.contains("  \(entry.id) "), "\(entry.id)") }
+    }
+
+    @Test func theDocumentationListsEveryEntry() throws {
+        let doc = try RepositoryFiles.text("docs/template-format.md")
+        for entry in Catalog.all {
+            #expect(doc.contains("| `\(entry.id)` |"), "docs/template-format.md lacks \(entry.family.rawValue) \(entry.id)")
+            for p in entry.parameters { #expect(doc.contains("`\(p.name)`"), "\(entry.id).\(p.name)") }
+        }
+    }
+}

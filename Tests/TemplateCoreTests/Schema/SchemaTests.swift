@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import TemplateCore
+
+/// The JSON Schema in templates/ must describe the same format as the Swift model: same keys in
+/// every object, same catalog ids and parameters, and an independent validator must accept every
+/// shipped template.
+@Suite struct SchemaTests {
+    static func schema() throws -> JSONObject {
+        let text = try RepositoryFiles.text("templates/template.schema.json")
+        return try #require(try JSONParser.parse(text).root.objectValue)
+    }
+
+    static func definitions() throws -> JSONObject {
+        try #require(try schema()["$defs"]?.objectValue)
+    }
+
+    @Test func everyObjectHasTheModelsKeys() throws {
+        let defs = try Self.definitions()
+        for (name, keys) in TemplateKeys.byDefinition {
+            let definition = defs[name]?.objectValue
+            // A definition that also takes a bare word (`"fade"`) has its object form among `oneOf`.
+            let object = definition?["properties"] != nil ? definition
+                : definition?["oneOf"]?.arrayValue?.compactMap(\.objectValue).first { $0["properties"] != nil }
+            let properties = try #require(object?["properties"]?.objectValue, "schema lacks $defs/\(name)")
+            #expect(Set(properties.keys) == Set(keys), "$defs/\(name): schema \(properties.keys.sorted()) vs model \(keys.sorted())")
+        }
+    }
+
+    @Test(arguments: [(EffectFamily.transition, "transition", TemplateKeys.transition), (.filter, "filter", TemplateKeys.filter)])
+    func effectsHaveTheCatalogsIdsAndParameters(family: EffectFamily, definition: String, generic: [String]) throws {
+        let defs = try Self.definitions()
+        let variants = try #require(defs[definition]?.objectValue?["oneOf"]?.arrayValue)
+        let ids = variants.first?.objectValue?["enum"]?.arrayValue?.compactMap(\.stringValue)
+        #expect(ids == Catalog.ids(of: family))
+        let rules = try #require(variants.last?.objectValue?["allOf"]?.arrayValue)
+        var seen: [String] = []
+        for rule in rules {
+            let id = try #require(rule.objectValue?["if"]?.objectValue?["properties"]?.objectValue?["kind"]?.objectValue?["const"]?.stringValue)
+            let names = rule.objectValue?["then"]?.objectValue?["propertyNames"]?.objectValue?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            let entry = try #require(Catalog.entry(family, id))
+            #expect(Set(names) == Set(generic + entry.parameters.map(\.name)), "\(id)")
+            for p in entry.parameters {
+                guard let range = p.range else { continue }
+                var bound = rule.objectValue?["then"]?.objectValue?["properties"]?.objectValue?[p.name]?.objectValue
+                if let first = bound?["oneOf"]?.arrayValue?.first?.objectValue { bound = first }
+                #expect(bound?["minimum"]?.numberValue?.doubleValue == range.lowerBound, "\(id).\(p.name) minimum")
+                #expect(bound?["maximum"]?.numberValue?.doubleValue == range.upperBound, "\(id).\(p.name) maximum")
+            }
+            seen.append(id)
+        }
+        #expect(seen == Catalog.ids(of: family))
+    }
+
+    @Test func namedWordsMatchTheModel() throws {
+        let defs = try Self.definitions()
+        func words(_ path: [String]) -> [String]? {
+            var value: JSONValue? = .object(defs)
+            for key in path { value = value?.objectValue?[key] }
+            return value?.objectValue?["enum"]?.arrayValue?.compactMap(\.stringValue)
+        }
+        #expect(words(["slot", "properties", "fit"]) == Fit.allCases.map(\.rawValue))
+        #expect(words(["slot", "properties", "accepts"]) == SlotAccepts.allCases.map(\.rawValue))
+        #expect(words(["slot", "properties", "whenShorter"]) == WhenShorter.allCases.map(\.rawValue))
+        #expect(words(["slot", "properties", "whenLonger"]) == WhenLonger.allCases.map(\.rawValue))
+        #expect(words(["slot", "properties", "orientation"]) == PreferredOrientation.allCases.map(\.rawValue))
+        #expect(words(["easing"]) == Catalog.ids(of: .easing))
+        #expect(words(["imageLayer", "properties", "anchor"]) == Anchor.allCases.map(\.rawValue))
+        #expect(words(["textLayer", "properties", "align"]) == TextAlignment.allCases.map(\.rawValue))
+        #expect(words(["canvas", "properties", "preset"]) == TemplateDecoder.canvasPresets.map(\.name))
+    }
+
+    /// Runs the `jsonschema` package from PyPI (installed by scripts/test) over the shipped
+    /// templates, the starter template, the documented example and the rich fixture: all must pass,
+    /// and a broken template must not.
+    @Test func anIndependentValidatorAcceptsEveryShippedTemplate() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("reel-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        var documents: [String: String] = [
+            "starter.json": StarterTemplate.json(name: "Starter"), "rich.json": RichFixture.json,
+            "docs.json": try #require(try RepositoryFiles.firstJSONBlock(in: "docs/template-format.md")),
+        ]
+        let templates = RepositoryFiles.root.appendingPathComponent("templates")
+        for name in try FileManager.default.contentsOfDirectory(atPath: templates.path).sorted() {
+            let file = templates.appendingPathComponent(name).appendingPathComponent("template.json")
+            if let text = try? String(contentsOf: file, encoding: .utf8) { documents["shipped-\(name).json"] = text }
+        }
+        #expect(documents.keys.contains { $0.hasPrefix("shipped-") })
+        for (name, text) in documents { try text.write(to: work.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let broken = RichFixture.json.replacingOccurrences(of: "\"kind\": \"crossfade\"", with: "\"kind\": \"crosfade\"")
+        try broken.write(to: work.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
+
+        let script = """
+            import json, sys
+            from jsonschema import Draft202012Validator
+            schema = json.load(open(sys.argv[1]))
+            Draft202012Validator.check_schema(schema)
+            validator = Draft202012Validator(schema)
+            for path in sys.argv[2:]:
+                errors = sorted(validator.iter_errors(json.load(open(path))), key=lambda e: list(e.path))
+                print(path.rsplit("/", 1)[-1], "ok" if not errors else "invalid: " + "; ".join(e.message[:120] for e in errors[:3]))
+            """
+        let files = (documents.keys.sorted() + ["broken.json"]).map { work.appendingPathComponent($0).path }
+        let output = try Self.python(["-c", script, RepositoryFiles.root.appendingPathComponent("templates/template.schema.json").path] + files)
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.count == files.count, "\(output)")
+        for line in lines {
+            if line.hasPrefix("broken.json") { #expect(line.hasPrefix("broken.json invalid"), "\(line)") } else { #expect(line.hasSuffix(" ok"), "\(line)") }
+        }
+    }
+
+    static func python(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let message = String(decoding: errors, as: UTF8.self)
+        if process.terminationStatus != 0 {
+            Issue.record("python3 failed (scripts/test installs jsonschema from PyPI): \(message)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
