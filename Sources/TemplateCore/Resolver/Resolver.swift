@@ -73,8 +73,8 @@ public enum Resolver {
         let name = assignment.media.path
         if assignment.isKindFallback {
             found.append(Diagnostic(.warning, .kindFallback,
-                                    "slot '\(assignment.slotID)' accepts \(accepts.rawValue) only, but no \(accepts.rawValue) was given; used \(name)",
-                                    at: location, notes: ["add a \(accepts.rawValue) to the media"]))
+                                    "slot '\(assignment.slotID)' accepts \(accepts.rawValue)s only, but no \(accepts.rawValue) was given; used \(name)",
+                                    at: location, notes: ["add \(accepts == .image ? "an image" : "a video") to the media"]))
         }
         guard let clip = assignment.clip, clip.kind == .video else { return found }
         if assignment.holdsLastFrame {
