@@ -40,12 +40,23 @@ enum BoxBlur {
     }
 
     /// One row: a window sum slides along, adding the sample entering and removing the one leaving.
+    /// Only the ends need the border repeated; the middle reads without clamping.
     static func horizontal(_ source: UnsafeMutablePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
                            width: Int, radius: Int, reciprocal: Int32) {
         let last = width &- 1
         var sum: Int32 = 0
         for i in -radius...radius { sum &+= Int32(source[min(max(i, 0), last)]) }
-        for x in 0..<width {
+        // Columns whose window, and the next one, lie wholly inside the row.
+        let middle = min(radius, width)..<max(min(radius, width), width &- radius &- 1)
+        for x in 0..<middle.lowerBound {
+            out[x] = UInt8(truncatingIfNeeded: (sum &* reciprocal &+ 32768) &>> 16)
+            sum &+= Int32(source[min(x &+ radius &+ 1, last)]) &- Int32(source[max(x &- radius, 0)])
+        }
+        for x in middle {
+            out[x] = UInt8(truncatingIfNeeded: (sum &* reciprocal &+ 32768) &>> 16)
+            sum &+= Int32(source[x &+ radius &+ 1]) &- Int32(source[x &- radius])
+        }
+        for x in middle.upperBound..<width {
             out[x] = UInt8(truncatingIfNeeded: (sum &* reciprocal &+ 32768) &>> 16)
             sum &+= Int32(source[min(x &+ radius &+ 1, last)]) &- Int32(source[max(x &- radius, 0)])
         }

@@ -36,11 +36,14 @@ struct ColorMatrix: RGBTransform {
                            blue: i.blue + (blue - i.blue) * s)
     }
 
-    @inline(__always)
-    func apply(_ r: inout Float, _ g: inout Float, _ b: inout Float) {
-        let r0 = r, g0 = g, b0 = b
-        r = red.x * r0 + red.y * g0 + red.z * b0 + red.w
-        g = green.x * r0 + green.y * g0 + green.z * b0 + green.w
-        b = blue.x * r0 + blue.y * g0 + blue.z * b0 + blue.w
+    func apply(red r: UnsafeMutablePointer<Float>, green g: UnsafeMutablePointer<Float>,
+               blue b: UnsafeMutablePointer<Float>, count: Int) {
+        let m = self
+        for i in 0..<count {
+            let r0 = r[i], g0 = g[i], b0 = b[i]
+            r[i] = m.red.x * r0 + m.red.y * g0 + m.red.z * b0 + m.red.w
+            g[i] = m.green.x * r0 + m.green.y * g0 + m.green.z * b0 + m.green.w
+            b[i] = m.blue.x * r0 + m.blue.y * g0 + m.blue.z * b0 + m.blue.w
+        }
     }
 }

@@ -52,10 +52,10 @@ extension Compositor {
                         let p = out.base + (y * width + x) * 4
                         let alpha = sum.w
                         guard alpha > 0.5 / 255 else { p.update(repeating: 0, count: 4); continue }
-                        p[0] = RGBBlockKernel.byte(sum.x / alpha)
-                        p[1] = RGBBlockKernel.byte(sum.y / alpha)
-                        p[2] = RGBBlockKernel.byte(sum.z / alpha)
-                        p[3] = RGBBlockKernel.byte(alpha)
+                        p[0] = roundedByte(sum.x / alpha)
+                        p[1] = roundedByte(sum.y / alpha)
+                        p[2] = roundedByte(sum.z / alpha)
+                        p[3] = roundedByte(alpha)
                     }
                 }
             }

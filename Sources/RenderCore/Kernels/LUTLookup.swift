@@ -23,8 +23,13 @@ final class LUTLookup: RGBTransform, @unchecked Sendable {
 
     deinit { table.deallocate() }
 
+    func apply(red: UnsafeMutablePointer<Float>, green: UnsafeMutablePointer<Float>,
+               blue: UnsafeMutablePointer<Float>, count: Int) {
+        for i in 0..<count { lookUp(&red[i], &green[i], &blue[i]) }
+    }
+
     @inline(__always)
-    func apply(_ red: inout Float, _ green: inout Float, _ blue: inout Float) {
+    private func lookUp(_ red: inout Float, _ green: inout Float, _ blue: inout Float) {
         let p = SIMD4<Float>(red, green, blue, 0) * maximumIndex
         // The lower corner stops one short of the end so the upper corner always exists; a
         // coordinate at the very end then interpolates with a fraction of 1.
