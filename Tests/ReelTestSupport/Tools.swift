@@ -72,6 +72,14 @@ public enum Tools {
         return RGBFrame(width: w, height: h, bytes: [UInt8](r.data))
     }
 
+    /// Mean brightness (0...255) of every frame of `path`, in presentation order, from one decode.
+    public static func frameBrightness(_ path: String) throws -> [Int] {
+        let r = try run("ffmpeg", ["-v", "error", "-i", path, "-vf", "scale=4:4", "-f", "rawvideo", "-pix_fmt", "gray", "-"])
+        if r.status != 0 { throw ToolError(message: "decoding \(path): \(r.stderr)") }
+        let bytes = [UInt8](r.data)
+        return stride(from: 0, to: bytes.count - 15, by: 16).map { i in bytes[i..<i + 16].reduce(0) { $0 + Int($1) } / 16 }
+    }
+
     /// Decodes the audio of `path` as 48 kHz stereo float samples, interleaved.
     public static func audioSamples(_ path: String) throws -> [Float] {
         let r = try run("ffmpeg", ["-v", "error", "-i", path, "-vn", "-f", "f32le", "-ac", "2", "-ar", "48000", "-"])
