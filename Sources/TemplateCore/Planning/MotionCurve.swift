@@ -25,6 +25,9 @@ public enum MotionCurve {
 
 /// Evaluates the in and out animations of texts and overlays.
 public enum LayerAnimationCurve {
+    /// The animation kinds this curve draws: every text animation of the catalog (a test holds them equal).
+    public static let kinds: Set<String> = ["none", "fade", "slideUp", "slideDown", "pop", "typewriter"]
+
     public struct State: Sendable, Hashable {
         public var opacity: Double = 1
         public var scale: Double = 1

@@ -1,0 +1,35 @@
+import Testing
+import RenderCore
+import TemplateCore
+
+/// Every effect a template can name is drawn by a kernel, and every kernel is reachable from the catalog.
+@Suite struct CatalogCoverageTests {
+    @Test func everyTransitionHasAKernelAndEveryKernelAnEntry() {
+        #expect(Set(Catalog.ids(of: .transition)) == Set(TransitionKind.allCases.map(\.rawValue)))
+    }
+
+    @Test func everyFilterHasAKernelAndEveryKernelAnEntry() {
+        #expect(Set(Catalog.ids(of: .filter)) == Set(FilterKind.allCases.map(\.rawValue)))
+    }
+
+    @Test func everyTextAnimationIsDrawn() {
+        #expect(Set(Catalog.ids(of: .textAnimation)) == LayerAnimationCurve.kinds)
+    }
+
+    @Test func everyEasingIsACurve() {
+        #expect(Set(Catalog.ids(of: .easing)) == Set(Easing.allCases.map(\.rawValue)))
+    }
+
+    /// Each filter's catalog parameters are the ones its kernel reads (defaults agree too).
+    @Test func filterParametersMatchTheKernels() {
+        for kind in FilterKind.allCases {
+            guard let entry = Catalog.entry(.filter, kind.rawValue) else { continue }
+            let kernel = FilterRenderer.defaultParameters(kind)
+            let numeric = entry.parameters.filter { if case .number = $0.type { return true } else { return false } }
+            #expect(Set(numeric.map(\.name)) == Set(kernel.keys), "\(kind)")
+            for p in numeric {
+                if let d = p.defaultValue, let k = kernel[p.name] { #expect(abs(d - k) < 1e-9, "\(kind).\(p.name): \(d) vs \(k)") }
+            }
+        }
+    }
+}
