@@ -25,6 +25,12 @@ public final class VideoDecoder {
     private let seekThreshold = RationalTime(seconds: 2)
     /// Number of packets the decoder refused as corrupt (they are skipped).
     public private(set) var corruptPackets = 0
+    /// Decoded pictures that came out damaged and were replaced by the last good one.
+    public private(set) var damagedFrames = 0
+    /// Source time of the first damage found, for the warning that names it.
+    public private(set) var firstDamage: RationalTime?
+    /// The last picture decoded whole: shown in place of damaged ones, so damage never flashes on screen.
+    private var lastGood: FrameBox?
     /// Length of the stream when the file says (for looping).
     public let duration: RationalTime?
 
@@ -91,6 +97,7 @@ public final class VideoDecoder {
             av_seek_frame(input.context, streamIndex, startTicks, AVSEEK_FLAG_BACKWARD)
         }
         avcodec_flush_buffers(codec)
+        lastGood = nil
         current = nil
         lookahead = nil
         drained = false
@@ -105,8 +112,17 @@ public final class VideoDecoder {
             if r >= 0 {
                 var pts = box.frame.pointee.best_effort_timestamp
                 if pts == reel_nopts() { pts = box.frame.pointee.pts }
-                if pts == reel_nopts() { pts = (current?.time).map { _ in startTicks } ?? startTicks }
-                return VideoFrame(box: box, time: exactTime(pts - startTicks, timeBase))
+                if pts == reel_nopts() { pts = startTicks }
+                let time = exactTime(pts - startTicks, timeBase)
+                let damaged = box.frame.pointee.decode_error_flags != 0 || box.frame.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0
+                if damaged {
+                    damagedFrames += 1
+                    if firstDamage == nil { firstDamage = time }
+                    if let good = lastGood { return VideoFrame(box: good, time: time) }
+                } else {
+                    lastGood = box
+                }
+                return VideoFrame(box: box, time: time)
             }
             if r == reel_averror_eof() { return nil }
             if r != reel_averror_eagain() {
@@ -125,7 +141,11 @@ public final class VideoDecoder {
             defer { av_packet_unref(packet.packet) }
             if packet.packet.pointee.stream_index != streamIndex { continue }
             let s = avcodec_send_packet(codec, packet.packet)
-            if s < 0 && s != reel_averror_eagain() { corruptPackets += 1 }
+            if s < 0 && s != reel_averror_eagain() {
+                corruptPackets += 1
+                let pts = packet.packet.pointee.pts
+                if firstDamage == nil && pts != reel_nopts() { firstDamage = exactTime(pts - startTicks, timeBase) }
+            }
         }
     }
 }

@@ -14,16 +14,30 @@ public struct ExportOptions: Sendable {
     public var videoBitrate: Int?
     /// Cheaper scaling (drafts).
     public var fastScaling: Bool
+    /// Integrated loudness the mix is normalized to, in LUFS (-14 is what the big social platforms
+    /// play at); nil leaves levels as mixed. The gain never pushes a sample peak above -1 dBFS.
+    public var loudnessTarget: Double?
 
     public init(width: Int? = nil, height: Int? = nil, crf: Int? = nil, preset: String? = nil, videoBitrate: Int? = nil,
-                fastScaling: Bool = false) {
+                fastScaling: Bool = false, loudnessTarget: Double? = -14) {
         self.width = width
         self.height = height
         self.crf = crf
         self.preset = preset
         self.videoBitrate = videoBitrate
         self.fastScaling = fastScaling
+        self.loudnessTarget = loudnessTarget
     }
+}
+
+/// What an export did, beyond writing the file.
+public struct ExportReport: Sendable {
+    public let frameCount: Int64
+    /// Problems that were covered rather than fatal (damaged video data held over), one line each.
+    public let warnings: [String]
+    /// Loudness of the mix before normalization, and the gain applied, when a target was set.
+    public let measuredLoudness: Double?
+    public let loudnessGain: Double?
 }
 
 /// Where an export stands, for progress displays.
@@ -41,11 +55,24 @@ public enum Exporter {
     /// Pictures in flight between drawing and encoding.
     static let ringSize = 4
 
+    @discardableResult
     public static func export(_ timeline: Timeline, baseFolder: String? = nil, to path: String, options: ExportOptions = ExportOptions(),
-                              progress: (@Sendable (ExportProgress) -> Void)? = nil) throws(RenderError) {
+                              progress: (@Sendable (ExportProgress) -> Void)? = nil) throws(RenderError) -> ExportReport {
         let renderer = FrameRenderer(timeline: timeline, baseFolder: baseFolder, width: options.width, height: options.height,
                                      fast: options.fastScaling)
         let mixer = AudioMixer(timeline: timeline, baseFolder: baseFolder)
+        var measured: Double?
+        var gain: Double?
+        if let target = options.loudnessTarget, !mixer.planner.items.isEmpty {
+            let loudness = try measureLoudness(timeline, baseFolder: baseFolder)
+            if let m = loudness.integrated {
+                measured = m
+                var g = pow(10, (target - m) / 20)
+                if loudness.peak > 0 { g = min(g, pow(10, -1.0 / 20) / Double(loudness.peak)) }
+                gain = g
+                mixer.masterGain = Float(g)
+            }
+        }
         let settings = EncoderSettings(width: renderer.width, height: renderer.height, frameRate: timeline.frameRate,
                                        crf: options.crf ?? timeline.output.crf, videoBitrate: options.videoBitrate,
                                        preset: options.preset ?? timeline.output.preset, audioBitrate: timeline.output.audioBitrate)
@@ -79,5 +106,27 @@ public enum Exporter {
             writer.cancel()
             throw error
         }
+        return ExportReport(frameCount: frameCount, warnings: renderer.sources.damageWarnings(), measuredLoudness: measured, loudnessGain: gain)
+    }
+
+    /// Mixes the whole soundtrack once, without pictures, to measure it (cheap next to the video).
+    static func measureLoudness(_ timeline: Timeline, baseFolder: String?) throws(RenderError) -> (integrated: Double?, peak: Float) {
+        let mixer = AudioMixer(timeline: timeline, baseFolder: baseFolder)
+        var meter = LoudnessMeter()
+        let block = 48_000
+        var buffer = [Float](repeating: 0, count: block * 2)
+        var s: Int64 = 0
+        let total = mixer.planner.totalSamples
+        while s < total {
+            let n = Int(min(Int64(block), total - s))
+            do {
+                try buffer.withUnsafeMutableBufferPointer { b throws(MediaError) in try mixer.mix(start: s, count: n, into: b.baseAddress!) }
+            } catch {
+                throw RenderError(media: error)
+            }
+            buffer.withUnsafeBufferPointer { meter.add(UnsafeBufferPointer(rebasing: $0[0..<(n * 2)])) }
+            s += Int64(n)
+        }
+        return (meter.integratedLoudness, meter.peak)
     }
 }

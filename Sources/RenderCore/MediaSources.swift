@@ -1,3 +1,4 @@
+import Foundation
 import MediaIO
 import MediaTime
 import TemplateCore
@@ -15,6 +16,8 @@ final class MediaSources {
     private var lastUse: [String: Int] = [:]
     private var clock = 0
     private var stills: [String: VideoFrame] = [:]
+    /// Damage found in files whose decoders were closed, by path.
+    private var closedDamage: [String: (count: Int, first: RationalTime?)] = [:]
 
     init(baseFolder: String?, maxDecoders: Int = 8) {
         self.baseFolder = baseFolder
@@ -50,11 +53,30 @@ final class MediaSources {
         lastUse[path] = clock
         if let d = decoders[path] { return d }
         if decoders.count >= maxDecoders, let victim = lastUse.filter({ decoders[$0.key] != nil }).min(by: { $0.value < $1.value })?.key {
+            if let old = decoders[victim] { remember(old) }
             decoders[victim] = nil
         }
         let d = try VideoDecoder(path: path)
         decoders[path] = d
         return d
+    }
+
+    private func remember(_ d: VideoDecoder) {
+        let n = d.damagedFrames + d.corruptPackets
+        guard n > 0 else { return }
+        let old = closedDamage[d.path]
+        closedDamage[d.path] = ((old?.count ?? 0) + n, old?.first ?? d.firstDamage)
+    }
+
+    /// One line per file in which damage was found and covered (`file: damaged near 00:04.2, ...`).
+    func damageWarnings() -> [String] {
+        for d in decoders.values { remember(d) }
+        decoders.removeAll()
+        return closedDamage.keys.sorted().compactMap { path in
+            guard let d = closedDamage[path] else { return nil }
+            let at = d.first.map { " near \(String(format: "%.2f", $0.seconds)) s" } ?? ""
+            return "\(path): damaged video data\(at) (\(d.count) pictures or packets); the last good picture was held in its place"
+        }
     }
 
     /// Number of decoders currently open (for tests of the bound).

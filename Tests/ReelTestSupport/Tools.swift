@@ -90,6 +90,7 @@ public enum Tools {
 
 public struct ToolError: Error, CustomStringConvertible {
     public let message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
 }
 

@@ -17,6 +17,9 @@ public struct AudioPlanner: Sendable {
         public var fadeOutSamples: Int64
         /// True for the sound of a video clip (which may have none), false for music.
         public var isClipAudio: Bool = false
+        /// Source seconds per timeline second: a clip played fast or slow plays its sound so too
+        /// (resampled, so its pitch moves with the speed).
+        public var speed: Double = 1
 
         /// Gain at timeline sample `s` (inside `[start, end)`): volume times the linear fades.
         public func gain(at s: Int64) -> Float {
@@ -43,7 +46,7 @@ public struct AudioPlanner: Sendable {
                               fadeInSamples: rate.sample(at: a.fadeIn, rounding: .toNearestOrAwayFromZero),
                               fadeOutSamples: rate.sample(at: a.fadeOut, rounding: .toNearestOrAwayFromZero)))
         }
-        for c in timeline.clips where c.kind == .video && c.volume > 0 && c.speed == RationalTime(seconds: 1) && !c.reverse {
+        for c in timeline.clips where c.kind == .video && c.volume > 0 && !c.reverse {
             // A clip's sound runs through the transitions at its ends, fading across them: the
             // sound of A fades out while B's fades in, over the same frames as the pictures.
             let entering = timeline.transitions.first { $0.to == c.id }?.range
@@ -52,13 +55,13 @@ public struct AudioPlanner: Sendable {
             let end = max(c.timelineRange.end, leaving?.end ?? c.timelineRange.end)
             let sourceStart = c.sourceTime(at: start)
             let s0 = rate.sample(at: start, rounding: .toNearestOrAwayFromZero)
-            let skip = sourceStart.isNegative ? rate.sample(at: -sourceStart, rounding: .up) : 0
+            let skip = sourceStart.isNegative ? rate.sample(at: -sourceStart / c.speed, rounding: .up) : 0
             items.append(Item(media: c.media, start: s0 + skip,
                               end: min(totalSamples, rate.sample(at: end, rounding: .toNearestOrAwayFromZero)),
                               sourceStart: sourceStart.isNegative ? .zero : sourceStart, volume: c.volume,
                               fadeInSamples: entering.map { rate.sample(at: $0.duration, rounding: .toNearestOrAwayFromZero) } ?? 0,
                               fadeOutSamples: leaving.map { rate.sample(at: $0.duration, rounding: .toNearestOrAwayFromZero) } ?? 0,
-                              isClipAudio: true))
+                              isClipAudio: true, speed: c.speed.seconds))
         }
         self.items = items.filter { $0.start < $0.end }
     }
