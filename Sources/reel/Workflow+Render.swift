@@ -7,32 +7,77 @@ extension Workflow {
     /// Options of rendering a person can set.
     static let renderOptions = [
         OptionSpec(long: "quality", short: nil, takesValue: true, help: "draft, standard (default) or high"),
+        OptionSpec(long: "size", short: nil, takesValue: true, help: "render at WIDTHxHEIGHT instead of the canvas size (even numbers)"),
+        OptionSpec(long: "bitrate", short: nil, takesValue: true, help: "target video bit rate (e.g. 2M, 800k) instead of constant quality"),
+        OptionSpec(long: "bpp", short: nil, takesValue: true,
+                   help: "bit rate from bits per pixel per second (e.g. 6 for chat-sized clips: 240x320 at 6 is 460 kb/s)"),
+        OptionSpec(long: "loudness", short: nil, takesValue: true, help: "normalize the mix to this many LUFS (default -14), or 'off'"),
     ]
 
-    static func exportOptions(_ args: ParsedArguments) throws -> ExportOptions {
+    static func exportOptions(_ args: ParsedArguments, canvas: Canvas) throws -> ExportOptions {
+        var options: ExportOptions
         switch args.value("quality") ?? "standard" {
         case "draft":
             // superfast, not ultrafast: ultrafast drops CABAC and 8x8 transforms, which makes the stream Baseline, not High.
-            return ExportOptions(crf: 26, preset: "superfast", fastScaling: true)
-        case "standard": return ExportOptions()
-        case "high": return ExportOptions(crf: 18, preset: "slow")
+            options = ExportOptions(crf: 26, preset: "superfast", fastScaling: true)
+        case "standard": options = ExportOptions()
+        case "high": options = ExportOptions(crf: 18, preset: "slow")
         case let q: throw UsageError(message: "--quality takes draft, standard or high, not '\(q)'")
         }
+        if let size = args.value("size") {
+            let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, parts.allSatisfy({ $0 >= 16 && $0 <= 8192 && $0 % 2 == 0 }) else {
+                throw UsageError(message: "--size takes WIDTHxHEIGHT with even numbers from 16 to 8192, not '\(size)'")
+            }
+            options.width = parts[0]
+            options.height = parts[1]
+        }
+        if let rate = args.value("bitrate") {
+            guard let bits = parseBitrate(rate), bits >= 50_000, bits <= 200_000_000 else {
+                throw UsageError(message: "--bitrate takes a rate such as 2M or 800k (50k to 200M), not '\(rate)'")
+            }
+            options.videoBitrate = bits
+        }
+        if let bpp = args.value("bpp") {
+            guard args.value("bitrate") == nil else { throw UsageError(message: "give --bitrate or --bpp, not both") }
+            guard let b = Double(bpp), b > 0, b <= 100 else { throw UsageError(message: "--bpp takes a number of bits above 0, not '\(bpp)'") }
+            let w = options.width ?? canvas.width, h = options.height ?? canvas.height
+            options.videoBitrate = max(50_000, Int((Double(w * h) * b).rounded()))
+        }
+        if let l = args.value("loudness") {
+            if l == "off" {
+                options.loudnessTarget = nil
+            } else {
+                guard let v = Double(l), v >= -70, v <= 0 else { throw UsageError(message: "--loudness takes LUFS from -70 to 0, or off; not '\(l)'") }
+                options.loudnessTarget = v
+            }
+        }
+        return options
     }
 
-    /// Renders with a progress line; prints where the file landed.
+    /// `2M`, `800k`, `1500000` in bits per second.
+    static func parseBitrate(_ text: String) -> Int? {
+        let lower = text.lowercased()
+        var scale = 1.0
+        var digits = Substring(lower)
+        if lower.hasSuffix("k") { scale = 1e3; digits = digits.dropLast() } else if lower.hasSuffix("m") { scale = 1e6; digits = digits.dropLast() }
+        guard let v = Double(digits), v.isFinite, v > 0 else { return nil }
+        return Int((v * scale).rounded())
+    }
+
+    /// Renders with a progress line; prints where the file landed and anything covered on the way.
     static func render(_ timeline: Timeline, baseFolder: String?, to output: String, args: ParsedArguments) throws {
-        let options = try exportOptions(args)
+        let options = try exportOptions(args, canvas: timeline.canvas)
         let progress = ProgressLine(label: "rendering", quiet: args.flag("quiet"))
         defer { progress.finish() }
-        try Exporter.export(timeline, baseFolder: baseFolder, to: output, options: options) { p in
+        let report = try Exporter.export(timeline, baseFolder: baseFolder, to: output, options: options) { p in
             progress.update(done: p.framesDone, total: p.frameCount)
         }
         progress.finish()
+        for w in report.warnings { Console.warning(w) }
         if !args.flag("quiet") {
             let seconds = timeline.duration.seconds
             Console.out("wrote \(output) (\(timeline.frameCount) frames, \(format(seconds, 2)) s) in \(format(progress.elapsed, 1)) s")
         }
     }
-
 }
