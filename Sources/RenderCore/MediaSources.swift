@@ -6,7 +6,7 @@ import TemplateCore
 /// Opens media for the renderer and keeps what it opened for reuse, within a bound.
 ///
 /// Decoders are reused across clips of the same file (a file used twice is opened once) and the
-/// least recently used one is closed when more than `maxDecoders` are open, so a timeline with many
+/// least recently used one is closed when more than `maxDecoders` (16: a 3x3 grid and its neighbours) are open, so a timeline with many
 /// files never holds them all. Still images are decoded once.
 final class MediaSources {
     let maxDecoders: Int
@@ -19,7 +19,7 @@ final class MediaSources {
     /// Damage found in files whose decoders were closed, by path.
     private var closedDamage: [String: (count: Int, first: RationalTime?)] = [:]
 
-    init(baseFolder: String?, maxDecoders: Int = 8) {
+    init(baseFolder: String?, maxDecoders: Int = 16) {
         self.baseFolder = baseFolder
         self.maxDecoders = maxDecoders
     }

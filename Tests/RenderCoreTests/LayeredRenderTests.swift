@@ -99,6 +99,29 @@ import TemplateCore
         #expect(br.r > 180 && br.g > 180 && br.b < 80, "bottom-right yellow \(br)")
     }
 
+    /// Nine videos at once, each in its cell, every frame: the decoder pool holds them all open.
+    @Test func gridOfNineVideos() throws {
+        let dir = TemporaryFolder()
+        let levels = [0, 128, 255]
+        var clips: [VideoClip] = []
+        for i in 0..<9 {
+            let (r, g) = (levels[i % 3], levels[i / 3])
+            let path = dir.file("c\(i).mp4")
+            try TestMedia.colorClip(path, color: String(format: "0x%02x%02x80", r, g), width: 64, height: 64, seconds: "1")
+            clips.append(VideoClip(id: "c\(i)", media: path, kind: .video, timelineRange: Self.range(0, 15), sourceRange: Self.range(0, 15),
+                                   layer: 1, frame: LayerRect(x: Double(i % 3) / 3, y: Double(i / 3) / 3, width: 1.0 / 3, height: 1.0 / 3)))
+        }
+        let timeline = Timeline(canvas: Canvas(width: 192, height: 192), frameRate: Self.rate, duration: Self.t(15), clips: clips,
+                                output: OutputSettings(crf: 10, preset: "superfast"))
+        let out = dir.file("grid9.mp4")
+        try Exporter.export(timeline, to: out)
+        let f = try Tools.rgbFrame(out, index: 12)
+        for i in 0..<9 {
+            let p = f.average(32 + 64 * (i % 3), 32 + 64 * (i / 3))
+            #expect(abs(p.r - levels[i % 3]) < 30 && abs(p.g - levels[i / 3]) < 30, "cell \(i): \(p)")
+        }
+    }
+
     @Test func textOverlayAndGradeAreDrawn() throws {
         let dir = TemporaryFolder()
         let photo = dir.file("p.png")
