@@ -7,7 +7,7 @@ enum CommandLineTool {
     static let version = "0.1.0"
 
     static let commands: [Command] = [
-        MakeCommand(), ResolveCommand(), RenderCommand(), ValidateCommand(), ProbeCommand(), CatalogCommand(), NewTemplateCommand(),
+        MakeCommand(), ResolveCommand(), RenderCommand(), ValidateCommand(), ProbeCommand(), CatalogCommand(), NewTemplateCommand(), PreviewCommand(), PosterCommand(),
     ]
 
     static func run(_ args: [String]) -> ExitStatus {

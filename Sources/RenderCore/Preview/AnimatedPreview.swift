@@ -1,0 +1,53 @@
+import MediaIO
+import MediaTime
+import TemplateCore
+
+/// A small looping animation of a whole timeline (GIF or WebP), drawn by the render core.
+///
+/// Frames are taken from the timeline's own frame grid at a low rate (the frame shown at each
+/// preview time), rendered straight at the small size; nothing is encoded but the animation.
+public enum AnimatedPreview {
+    /// - Parameters:
+    ///   - maxSide: the longer side of the animation, in pixels.
+    ///   - frameRate: the animation's rate; lower than the video's keeps the file small.
+    public static func write(_ timeline: Timeline, baseFolder: String? = nil, to path: String, maxSide: Int = 320,
+                             frameRate: FrameRate = FrameRate(10)) throws {
+        guard let format = AnimatedImageWriter.Format(path: path) else {
+            throw MediaError(.unsupported, file: path, operation: "writing the animated preview", reason: "name it .gif or .webp")
+        }
+        let size = thumbnailSize(canvas: timeline.canvas, maxSide: maxSide)
+        let renderer = FrameRenderer(timeline: timeline, baseFolder: baseFolder, width: size.width, height: size.height, fast: true)
+        let picture = renderer.makePicture()
+        let writer = try AnimatedImageWriter(path: path, format: format, width: renderer.width, height: renderer.height, frameRate: frameRate)
+        let count = frameRate.frame(at: timeline.duration, rounding: .up)
+        let last = timeline.frameCount - 1
+        for k in 0..<count {
+            let frame = min(last, timeline.frameRate.frame(at: frameRate.time(ofFrame: k), rounding: .down))
+            try renderer.render(frame: frame, into: picture)
+            try writer.write(picture)
+        }
+        try writer.finish()
+    }
+
+    /// The canvas scaled so its longer side is `maxSide`, both sides even.
+    public static func thumbnailSize(canvas: Canvas, maxSide: Int) -> (width: Int, height: Int) {
+        let w = Double(canvas.width), h = Double(canvas.height)
+        let scale = min(1, Double(maxSide) / max(w, h, 1))
+        return (max(2, Int((w * scale).rounded()) & ~1), max(2, Int((h * scale).rounded()) & ~1))
+    }
+}
+
+/// A single frame of a timeline as a picture: the poster or cover of the video.
+public enum Poster {
+    /// The frame shown at `time` (clamped into the video), `width` pixels wide (default: the canvas).
+    public static func image(_ timeline: Timeline, baseFolder: String? = nil, at time: RationalTime, width: Int? = nil) throws -> RGBAImage {
+        let last = max(0, timeline.frameCount - 1)
+        let frame = min(last, max(0, timeline.frameRate.frame(at: time, rounding: .down)))
+        let w = min(8192, max(16, width ?? timeline.canvas.width))
+        let h = Int((Double(w) * Double(timeline.canvas.height) / Double(max(1, timeline.canvas.width))).rounded())
+        let renderer = FrameRenderer(timeline: timeline, baseFolder: baseFolder, width: w, height: h, fast: false)
+        let picture = renderer.makePicture()
+        try renderer.render(frame: frame, into: picture)
+        return picture.rgbaImage()
+    }
+}

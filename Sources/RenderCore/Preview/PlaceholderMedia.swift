@@ -1,0 +1,107 @@
+import Foundation
+import MediaIO
+import MediaTime
+import TemplateCore
+
+/// Stand-in pictures for a template previewed without media: one per slot, showing its number,
+/// what it accepts and its length, in a temporary folder removed with this object.
+///
+/// The template is resolved against these pictures like against real media, so the preview goes
+/// through the same resolver and render core as a video; only each main-track clip's media is then
+/// pointed at its own slot's picture, whatever kind the slot asked for.
+public final class PlaceholderMedia {
+    public let folder: String
+    /// Picture path for each slot, in slot order.
+    public let paths: [String]
+
+    /// Draws the pictures at the canvas shape, `width` pixels wide.
+    public init(template: Template, width: Int = 540) throws(MediaError) {
+        let base = (NSTemporaryDirectory() as NSString).appendingPathComponent("reel-placeholders-XXXXXX")
+        var templateBytes = Array(base.utf8CString)
+        guard let made = mkdtemp(&templateBytes) else {
+            throw MediaError(.writeFailed, file: base, operation: "creating placeholder pictures", reason: String(cString: strerror(errno)))
+        }
+        folder = String(cString: made)
+        let w = max(64, width) & ~1
+        let h = max(64, Int((Double(w) * Double(template.canvas.height) / Double(max(1, template.canvas.width))).rounded())) & ~1
+        var paths: [String] = []
+        do {
+            let text = try SheetTextPainter()
+            for (i, slot) in template.slots.enumerated() {
+                let path = (folder as NSString).appendingPathComponent("slot-\(i + 1).png")
+                try PNGFile.write(try Self.picture(slot: slot, number: i + 1, width: w, height: h, text: text).rgbaImage(), to: path)
+                paths.append(path)
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw error
+        }
+        self.paths = paths
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Facts of the pictures, in slot order, to resolve the template against.
+    public func assets(template: Template) -> [MediaAsset] {
+        let w = template.canvas.width, h = template.canvas.height
+        return paths.map { MediaAsset(path: $0, kind: .image, duration: nil, displayWidth: w, displayHeight: h) }
+    }
+
+    /// The template resolved against the placeholders, each main-track clip showing its own slot's picture.
+    public func timeline(template: Template, templateFolder: String) throws -> Timeline {
+        var timeline = try Resolver.resolve(template: template, templateFolder: templateFolder, media: assets(template: template)).timeline
+        let slotIndex = Dictionary(template.slots.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        for i in timeline.clips.indices {
+            guard let slot = slotIndex[timeline.clips[i].id] else { continue }
+            var clip = timeline.clips[i]
+            clip.media = paths[slot]
+            clip.kind = .image
+            clip.sourceRange = TimeRange(start: .zero, duration: clip.timelineRange.duration)
+            clip.speed = RationalTime(seconds: 1)
+            clip.reverse = false
+            clip.loop = false
+            clip.orientation = .upright
+            timeline.clips[i] = clip
+        }
+        return timeline
+    }
+
+    /// A muted colour per slot (hues a golden angle apart, so neighbours differ), the number large,
+    /// what the slot accepts and its length below.
+    static func picture(slot: SlotSpec, number: Int, width: Int, height: Int, text: SheetTextPainter) throws(MediaError) -> Picture {
+        let picture = Picture(width: width, height: height)
+        let hue = (Double(number - 1) * 137.508).truncatingRemainder(dividingBy: 360)
+        let (r, g, b) = rgb(hue: hue, saturation: 0.35, value: 0.42)
+        picture.fill(red: r, green: g, blue: b)
+        let accepts: String
+        switch slot.accepts {
+        case .any: accepts = "video or photo"
+        case .video: accepts = "video"
+        case .image: accepts = "photo"
+        }
+        let big = Double(min(width, height)) * 0.42
+        let small = Double(min(width, height)) * 0.085
+        try text.centred("\(number)", on: picture, centreY: Int(Double(height) * 0.42), size: big, bold: true)
+        try text.centred(accepts, on: picture, centreY: Int(Double(height) * 0.42 + big * 0.62), size: small, bold: false)
+        try text.centred(SheetCells.seconds(slot.duration), on: picture, centreY: Int(Double(height) * 0.42 + big * 0.62 + small * 1.5),
+                         size: small, bold: false)
+        return picture
+    }
+
+    static func rgb(hue: Double, saturation s: Double, value v: Double) -> (UInt8, UInt8, UInt8) {
+        let c = v * s, x = c * (1 - abs((hue / 60).truncatingRemainder(dividingBy: 2) - 1)), m = v - c
+        let (r, g, b): (Double, Double, Double)
+        switch Int(hue / 60) {
+        case 0: (r, g, b) = (c, x, 0)
+        case 1: (r, g, b) = (x, c, 0)
+        case 2: (r, g, b) = (0, c, x)
+        case 3: (r, g, b) = (0, x, c)
+        case 4: (r, g, b) = (x, 0, c)
+        default: (r, g, b) = (c, 0, x)
+        }
+        func byte(_ t: Double) -> UInt8 { UInt8(max(0, min(255, ((t + m) * 255).rounded()))) }
+        return (byte(r), byte(g), byte(b))
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import MediaIO
+import MediaTime
+import TemplateCore
+
+/// A classic contact sheet of a video file: evenly spaced frames with their times.
+///
+/// Each cell is the exact frame shown at the time printed under it: the decoder seeks to the
+/// keyframe before the time and decodes forward to it (never the keyframe instead, and never frame 0
+/// near the end). Where a chosen frame is black or much blurrier than the sheet's typical frame, a
+/// few nearby times within the cell's own share of the video are tried and the best one is kept,
+/// with its own time under it. The cells are split between the cores, each half read forward by
+/// its own decoder.
+public enum VideoSheet {
+    public struct Result {
+        public let sheet: ContactSheet
+        /// The presentation time of the frame in each cell, as printed under it.
+        public let times: [RationalTime]
+    }
+
+    /// Cells when the grid is not given: two rows of five for portrait video, four by three otherwise.
+    public static func defaultCount(width: Int, height: Int) -> Int { height > width ? 10 : 12 }
+
+    public static func make(_ path: String, count: Int? = nil, options: SheetLayoutOptions = SheetLayoutOptions(),
+                            header: Bool = true) throws -> Result {
+        let info = try MediaProbe.probe(path)
+        guard let video = info.video, !info.isStillImage else {
+            throw MediaError(.notMedia, file: path, operation: "making a contact sheet", reason: "the file has no video")
+        }
+        guard let duration = video.duration ?? info.duration, duration.isPositive else {
+            throw MediaError(.unsupported, file: path, operation: "making a contact sheet", reason: "the file does not say how long it is")
+        }
+        let n = options.gridCellCount ?? count ?? defaultCount(width: video.displayWidth, height: video.displayHeight)
+        let headerLines = header ? 2 : 0
+        let layout = try SheetLayout(cells: n, aspect: Double(video.displayWidth) / Double(max(1, video.displayHeight)),
+                                     options: options, labelLines: 1, headerLines: headerLines)
+        let sheet = try ContactSheet(layout: layout, background: options.background)
+        let placement = MediaIO.Placement(rotation: video.rotation, mirrored: video.mirrored, cover: false)
+        let targets = (0..<Int64(n)).map { i in duration * RationalTime(value: 2 * i + 1, timescale: 2 * Int64(n)) }
+        let share = duration / Int64(n)
+
+        let cells = try grab(path: path, times: targets, layout: layout, placement: placement)
+        let typical = median(cells.map(\.quality.detail))
+        var chosen = cells
+        let grabber = try CellGrabber(path: path, layout: layout, placement: placement)
+        for i in cells.indices where cells[i].quality.isBlack || cells[i].quality.isBlurred(typicalDetail: typical) {
+            // Nearby times, inside this cell's share of the video so the sheet stays in order.
+            for (num, den) in [(-1, 4), (1, 4), (-3, 8), (3, 8)] as [(Int64, Int64)] {
+                let t = (targets[i] + share * RationalTime(value: num, timescale: den)).clamped(to: .zero, duration)
+                let candidate = try grabber.cell(at: t)
+                if candidate.quality.isBetter(than: chosen[i].quality) { chosen[i] = candidate }
+            }
+        }
+        for (i, cell) in chosen.enumerated() {
+            sheet.place(cell.picture, at: i)
+            try sheet.label([clockMillis(cell.time)], at: i)
+        }
+        if header {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            var facts = ["\(video.displayWidth)x\(video.displayHeight)"]
+            if let rate = video.frameRate { facts.append("\(SheetHeader.format2(rate.framesPerSecond)) fps") }
+            facts.append(clockMillis(duration))
+            facts.append(video.codec)
+            facts.append(info.hasAudio ? "with sound" : "no sound")
+            try sheet.header(title: name, details: [facts.joined(separator: "  ·  ")])
+        }
+        return Result(sheet: sheet, times: chosen.map(\.time))
+    }
+
+    /// The cells at `times`, decoded by one decoder per core, each reading its run of times forward.
+    static func grab(path: String, times: [RationalTime], layout: SheetLayout, placement: MediaIO.Placement) throws -> [GrabbedCell] {
+        let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), 4, times.count)
+        let results = GrabResults(count: times.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { w in
+            let range = (times.count * w / workers)..<(times.count * (w + 1) / workers)
+            do {
+                let grabber = try CellGrabber(path: path, layout: layout, placement: placement)
+                for i in range { results.set(i, .success(try grabber.cell(at: times[i]))) }
+            } catch {
+                for i in range { results.set(i, .failure(error)) }
+            }
+        }
+        return try results.values()
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+
+    /// `m:ss.mmm`: the frame's own presentation time, to the millisecond.
+    public static func clockMillis(_ time: RationalTime) -> String {
+        let ms = time.ticks(timescale: 1000, rounding: .down)
+        let minutes = ms / 60000, rest = ms % 60000
+        let s = rest / 1000, f = rest % 1000
+        let frac = f < 10 ? "00\(f)" : f < 100 ? "0\(f)" : "\(f)"
+        return "\(minutes):\(s < 10 ? "0" : "")\(s).\(frac)"
+    }
+}
+
+/// One decoded, scaled cell and what it shows.
+struct GrabbedCell: @unchecked Sendable {
+    let picture: Picture
+    let time: RationalTime
+    let quality: FrameQuality
+}
+
+/// A decoder and a scaler that turn times of one file into cell pictures.
+final class CellGrabber {
+    let decoder: VideoDecoder
+    let scaler = FrameScaler(fast: false)
+    let layout: SheetLayout
+    let placement: MediaIO.Placement
+
+    init(path: String, layout: SheetLayout, placement: MediaIO.Placement) throws(MediaError) {
+        decoder = try VideoDecoder(path: path, threads: 1)
+        self.layout = layout
+        self.placement = placement
+    }
+
+    func cell(at time: RationalTime) throws(MediaError) -> GrabbedCell {
+        let frame = try decoder.frame(at: time)
+        let picture = Picture(width: layout.cellWidth, height: layout.cellHeight)
+        picture.fill(y: 16, u: 128, v: 128)
+        try scaler.draw(frame, placement: placement, into: picture, rect: PixelRect(x: 0, y: 0, width: picture.width, height: picture.height))
+        return GrabbedCell(picture: picture, time: frame.time, quality: FrameQuality(picture))
+    }
+}
+
+/// Results written by concurrent workers, each into its own slots.
+final class GrabResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<GrabbedCell, any Error>?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ i: Int, _ r: Result<GrabbedCell, any Error>) {
+        lock.lock()
+        slots[i] = r
+        lock.unlock()
+    }
+
+    func values() throws -> [GrabbedCell] {
+        lock.lock()
+        defer { lock.unlock() }
+        return try slots.map { slot in
+            guard let slot else { throw PreviewError.layout("a cell was not drawn") }
+            return try slot.get()
+        }
+    }
+}

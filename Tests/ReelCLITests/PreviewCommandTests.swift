@@ -1,0 +1,115 @@
+import Testing
+import Foundation
+import ReelTestSupport
+
+/// `reel preview` and `reel poster` run as a person would, outputs checked with ffprobe and the ffmpeg CLI.
+@Suite struct PreviewCommandTests {
+    /// Width and height of an image file, from ffprobe.
+    func size(_ path: String) throws -> (Int, Int) {
+        let v = try #require(try Tools.probe(path).video, "\(path) is an image")
+        return (v.width, v.height)
+    }
+
+    /// Every shipped template gets a contact sheet (placeholders, no media needed).
+    @Test func everyShippedTemplateGetsASheet() throws {
+        let dir = TemporaryFolder()
+        let templates = Reel.repositoryRoot + "/templates"
+        let names = try FileManager.default.contentsOfDirectory(atPath: templates).filter {
+            FileManager.default.fileExists(atPath: "\(templates)/\($0)/template.json")
+        }.sorted()
+        #expect(!names.isEmpty)
+        for name in names {
+            let out = dir.file("\(name).png")
+            let r = try Reel.run(["preview", "\(templates)/\(name)", "-o", out])
+            #expect(r.status == 0, "\(name): \(r.stderr)")
+            #expect(r.stdout.contains("wrote \(out)"))
+            let (w, h) = try size(out)
+            #expect(w >= 1000 && h > 200, "\(name): \(w)x\(h)")
+        }
+    }
+
+    @Test func templateWithMediaEveryAndGrid() throws {
+        let dir = TemporaryFolder()
+        let template = try makeTemplate(in: dir)
+        let clip = dir.file("clip.mp4")
+        try TestMedia.colorClip(clip, color: "green", seconds: "3")
+        let every = dir.file("every.png")
+        var r = try Reel.run(["preview", template, "--media", clip, "--every", "0.5s", "--columns", "2", "--width", "400", "-o", every])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("2x2 grid"), "four cells over two seconds: \(r.stdout)")
+        #expect(try size(every).0 == 400)
+        // The green clip fills the first cell.
+        let frame = try Tools.rgbFrame(every, index: 0)
+        let o = frame.average(100, 200, radius: 4)
+        #expect(o.g > 90 && o.r < 60, "cell shows the media: \(o)")
+        let grid = dir.file("grid.png")
+        r = try Reel.run(["preview", template, "--grid", "3x2", "--background", "#ffffff", "-o", grid])
+        #expect(r.status == 0 && r.stdout.contains("3x2 grid"), "\(r.stdout)\(r.stderr)")
+        let corner = try Tools.rgbFrame(grid, index: 0).pixel(1, 1)
+        #expect(corner.r > 240 && corner.g > 240 && corner.b > 240, "background colour: \(corner)")
+    }
+
+    @Test func videoFileSheetAndTimelineSheet() throws {
+        let dir = TemporaryFolder()
+        let clip = dir.file("count.mp4")
+        try TestMedia.countingClip(clip, frames: 60, rate: "30", width: 160, height: 90)
+        let sheet = dir.file("video.png")
+        var r = try Reel.run(["preview", clip, "--grid", "4x3", "-o", sheet])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("4x3 grid"))
+        // A timeline written by resolve previews the same way.
+        let template = try makeTemplate(in: dir)
+        let timeline = dir.file("t.json")
+        r = try Reel.run(["resolve", template, clip, "-o", timeline, "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let tsheet = dir.file("t.png")
+        r = try Reel.run(["preview", timeline, "-o", tsheet])
+        #expect(r.status == 0 && r.stdout.contains("2x1 grid"), "\(r.stdout)\(r.stderr)")
+    }
+
+    @Test(arguments: ["gif", "webp"]) func animatedPreview(ext: String) throws {
+        let dir = TemporaryFolder()
+        let template = try makeTemplate(in: dir)
+        let out = dir.file("a.\(ext)")
+        let r = try Reel.run(["preview", template, "--animated", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let v = try #require(try Tools.probe(out).video)
+        #expect(v.codec == (ext == "gif" ? "gif" : "webp"))
+        #expect(!FileManager.default.fileExists(atPath: dir.file("tiny.png")), "--animated alone writes no sheet")
+    }
+
+    @Test func posterAtTheCoverOrAGivenTime() throws {
+        let dir = TemporaryFolder()
+        let template = try makeTemplate(in: dir)
+        let out = dir.file("p.png")
+        var r = try Reel.run(["poster", template, "--at", "1.5s", "--width", "90", "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try size(out) == (90, 160))
+        r = try Reel.run(["poster", template, "--at", "soon", "-o", out])
+        #expect(r.status == 2 && r.stderr.contains("--at"))
+    }
+
+    @Test func badInputGivesTheSameClearErrors() throws {
+        let dir = TemporaryFolder()
+        // A corrupt video: one line naming the file, exit 1, no sheet left.
+        let bad = dir.file("bad.mp4")
+        try Data(repeating: 7, count: 4000).write(to: URL(fileURLWithPath: bad))
+        var r = try Reel.run(["preview", bad, "-o", dir.file("s.png")])
+        #expect(r.status == 1 && r.stderr.hasPrefix("reel: error: \(bad)"), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: dir.file("s.png")))
+        // An invalid template: the diagnostics and exit code of `make`.
+        let template = try makeTemplate(in: dir, name: "broken", slots: [("a", "-1")])
+        r = try Reel.run(["preview", template, "-o", dir.file("s.png")])
+        let make = try Reel.run(["make", template, bad, "-o", dir.file("m.mp4")])
+        #expect(r.status == 3 && make.status == 3)
+        #expect(r.stderr == make.stderr, "preview: \(r.stderr)\nmake: \(make.stderr)")
+        // Mistakes in the call: exit 2 with the option named.
+        for args in [["--grid", "4by3"], ["--frames", "0"], ["--background", "red"], ["--animated", "x.mp4"]] {
+            r = try Reel.run(["preview", template] + args)
+            #expect(r.status == 2 && r.stderr.contains(args[0]), "\(args): \(r.stderr)")
+        }
+        r = try Reel.run(["preview", dir.file("missing")])
+        #expect(r.status == 1 && r.stderr.contains("missing: opening: no such file or folder"), "\(r.stderr)")
+    }
+}
