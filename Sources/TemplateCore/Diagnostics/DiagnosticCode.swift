@@ -53,6 +53,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
     case mediaLeftOut = "R003"
     case videoSlowed = "R004"
     case slotTooShort = "R005"
+    case transitionShortened = "R006"
 
     /// One line saying what the code means.
     public var meaning: String {
@@ -106,6 +107,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
         case .mediaLeftOut: "more media than slots; some were left out"
         case .videoSlowed: "a video was slowed down to fill its slot"
         case .slotTooShort: "a slot is shorter than one frame after snapping and was left out"
+        case .transitionShortened: "a clip lacks the frames a transition needs beyond the cut; the transition was shortened or became a cut"
         }
     }
 

@@ -19,10 +19,13 @@ public struct MediaAsset: Sendable, Hashable {
     public var hasAudio: Bool
     /// When the picture was taken, as written in the container or EXIF metadata (ISO 8601 when possible).
     public var captureDate: String?
+    /// How watchable each whole second of a video is, 0 (black, blurred or frozen) to 1, from the
+    /// cheap analysis pass; nil when not analysed. Only `whenLonger: best` reads it.
+    public var segmentScores: [Double]?
 
     public init(path: String, kind: MediaKind, duration: RationalTime?, displayWidth: Int, displayHeight: Int,
                 orientation: Orientation = .upright, frameRate: FrameRate? = nil, hasAudio: Bool = false,
-                captureDate: String? = nil) {
+                captureDate: String? = nil, segmentScores: [Double]? = nil) {
         self.path = path
         self.kind = kind
         self.duration = duration
@@ -32,7 +35,19 @@ public struct MediaAsset: Sendable, Hashable {
         self.frameRate = frameRate
         self.hasAudio = hasAudio
         self.captureDate = captureDate
+        self.segmentScores = segmentScores
     }
 
     public var isPortrait: Bool { displayHeight > displayWidth }
+
+    /// The shape of the picture as displayed; within 5 % of square counts as square.
+    public var shape: PreferredOrientation {
+        let w = Double(displayWidth), h = Double(displayHeight)
+        guard w > 0, h > 0 else { return .any }
+        if abs(w - h) <= 0.05 * max(w, h) { return .square }
+        return h > w ? .portrait : .landscape
+    }
+
+    /// The file name without its folder, as people read it in summaries.
+    public var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
 }

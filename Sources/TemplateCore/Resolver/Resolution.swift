@@ -4,18 +4,46 @@ import MediaTime
 public struct ResolveOptions: Sendable, Hashable {
     /// Encoding settings written into the timeline.
     public var output: OutputSettings
+    /// The order media fill slots in.
+    public var order: MediaOrder
+    /// Grow the template (repeat its middle slots) until every medium is used.
+    public var useAll: Bool
+    /// Seeds the choices made for variety (the default motion of photos), so that the same inputs
+    /// and seed give the same timeline byte for byte, and another seed another look.
+    public var seed: UInt64
+    /// Texts for the template's placeholders (`--text title="Lisbon 2026"`), by key.
+    public var texts: [String: String]
+    /// Length of the template's music file, when known: the music loops (when the template says
+    /// so) or stops at its end. Nil assumes the music lasts the whole video.
+    public var musicDuration: RationalTime?
 
-    public init(output: OutputSettings = OutputSettings()) {
+    public init(output: OutputSettings = OutputSettings(), order: MediaOrder = .given, useAll: Bool = false, seed: UInt64 = 0,
+                texts: [String: String] = [:], musicDuration: RationalTime? = nil) {
         self.output = output
+        self.order = order
+        self.useAll = useAll
+        self.seed = seed
+        self.texts = texts
+        self.musicDuration = musicDuration
     }
+}
+
+/// The order in which the person's media fill the slots.
+public enum MediaOrder: String, Sendable, Hashable, CaseIterable {
+    /// As given on the command line (folders expanded in name order).
+    case given
+    /// By file name, in natural order (`IMG_2` before `IMG_10`).
+    case name
+    /// By capture date, oldest first; media without a date keep their place after those with one.
+    case date
 }
 
 /// What the resolver made: the timeline, what it had to compromise on, and a line per slot for people.
 public struct Resolution: Sendable, Hashable {
     public var timeline: Timeline
-    /// Warnings and notes (codes `R...`): kind fallbacks, held frames, media left out.
+    /// Warnings and notes (codes `R...`): kind fallbacks, held frames, media left out, shortened transitions.
     public var diagnostics: [Diagnostic]
-    /// Which media filled each slot, in slot order.
+    /// Which media filled each slot (main track first, then media layers), in order.
     public var assignments: [SlotAssignment]
     /// Media given but not used, in the order given.
     public var leftOut: [MediaAsset]
@@ -26,16 +54,20 @@ public struct Resolution: Sendable, Hashable {
 
 /// How one slot was filled.
 public struct SlotAssignment: Sendable, Hashable {
-    /// 1-based, as people count slots.
+    /// 1-based, as people count slots (media layers continue the count after the main track).
     public var number: Int
     public var slotID: String
     public var media: MediaAsset
     /// The clip made, or nil when the slot was shorter than a frame after snapping.
     public var clip: VideoClip?
-    /// True when the video was shorter than the slot even at half speed, so its last frame holds.
+    /// True when the video was shorter than the slot even at the slowest speed allowed, so its last frame holds.
     public var holdsLastFrame: Bool
     /// True when the slot wanted another kind of media and none was given.
     public var isKindFallback: Bool
+    /// True when the video plays again from its start to fill the slot (`whenShorter: loop`).
+    public var loops: Bool = false
+    /// The motion preset chosen for a photo when the template named none (for the summary).
+    public var defaultMotion: String?
 }
 
 /// Why resolving could not start: thrown, since no timeline can come out of it.
@@ -46,12 +78,20 @@ public enum ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
     case noSlots(template: String)
     /// Exact time arithmetic overflowed while placing a slot (durations with unusual fractions).
     case timeOverflow(template: String, slot: String)
+    /// A text layer has a placeholder with no default text, and no text was given for it.
+    case missingText(template: String, key: String)
+    /// A text was given for a key no text layer has.
+    case unknownTextKey(template: String, key: String, known: [String])
 
     public var description: String {
         switch self {
         case .noMedia(let t): "\(t): no media given; a template needs at least one photo or video"
         case .noSlots(let t): "\(t): the template has no slots"
         case .timeOverflow(let t, let slot): "\(t): slot '\(slot)': times too fine to compute exactly"
+        case .missingText(let t, let key): "\(t): the text '\(key)' is required; give it with --text \(key)=\"...\""
+        case .unknownTextKey(let t, let key, let known):
+            "\(t): no text layer has the key '\(key)'" + (known.isEmpty ? "; the template has no texts to fill"
+                                                                       : " (keys: \(known.joined(separator: ", ")))")
         }
     }
 }

@@ -4,16 +4,21 @@ import MediaTime
 extension SlotAssignment {
     /// `slot 3 (two) <- IMG_2041.MOV 00:04.20-00:06.70, slowed to 0.8x`.
     public var summary: String {
-        let name = media.path.split(separator: "/").last.map(String.init) ?? media.path
         var line = "slot \(number) (\(slotID)) "
         guard let clip else { return line + "skipped: shorter than one frame" }
-        line += "<- \(name) "
+        line += "<- \(media.fileName) "
         switch clip.kind {
         case .image:
             line += "still for \(Self.clock(clip.timelineRange.duration))"
+            if let defaultMotion { line += ", \(defaultMotion)" }
         case .video:
-            line += "\(Self.clock(clip.sourceRange.start))-\(Self.clock(clip.sourceRange.end))"
-            if clip.speed < RationalTime(seconds: 1) { line += ", slowed to \(Self.decimal(clip.speed))x" }
+            let end = loops || holdsLastFrame ? min(clip.sourceRange.end, media.duration ?? clip.sourceRange.end) : clip.sourceRange.end
+            line += "\(Self.clock(clip.sourceRange.start))-\(Self.clock(end))"
+            let one = RationalTime(seconds: 1)
+            if clip.speed < one { line += ", slowed to \(Self.decimal(clip.speed))x" }
+            if clip.speed > one { line += ", sped up to \(Self.decimal(clip.speed))x" }
+            if clip.reverse { line += ", reversed" }
+            if loops { line += ", looped" }
             if holdsLastFrame {
                 // The source range runs past the end of the video; its frames are shown until then.
                 let shown = (media.duration ?? .zero) / clip.speed
@@ -40,5 +45,41 @@ extension SlotAssignment {
         if fraction.count < 2 { fraction = "0" + fraction }
         while fraction.last == "0" { fraction.removeLast() }
         return fraction.isEmpty ? "\(hundredths / 100)" : "\(hundredths / 100).\(fraction)"
+    }
+}
+
+/// The summary as JSON for tools (`--format json`): every slot with its media, ranges and
+/// compromises, the media left out, and the resolver's findings.
+extension Resolution {
+    public var summaryJSON: JSONValue {
+        let slots: [JSONValue] = assignments.map { a in
+            var o = JSONObject([
+                "number": .number(JSONNumber(a.number)), "slot": .string(a.slotID), "media": .string(a.media.path),
+                "kind": .string(a.media.kind.rawValue), "summary": .string(a.summary),
+                "holdsLastFrame": .bool(a.holdsLastFrame), "kindFallback": .bool(a.isKindFallback), "loops": .bool(a.loops),
+            ])
+            if let clip = a.clip {
+                o["timelineRange"] = TimelineEncoder.range(clip.timelineRange)
+                o["sourceRange"] = TimelineEncoder.range(clip.sourceRange)
+                o["speed"] = .string(TimeText.ratioString(from: clip.speed))
+                o["layer"] = .number(JSONNumber(clip.layer))
+            }
+            if let m = a.defaultMotion { o["motion"] = .string(m) }
+            return .object(o)
+        }
+        let findings: [JSONValue] = diagnostics.map { d in
+            .object(JSONObject([
+                "severity": .string(d.severity.rawValue), "code": .string(d.code.rawValue), "message": .string(d.message),
+                "path": d.location.path.map { .string($0.description) } ?? .null,
+            ]))
+        }
+        return .object(JSONObject([
+            "template": .string(timeline.source ?? ""), "duration": TimelineEncoder.time(timeline.duration),
+            "frames": .number(JSONNumber(Int(timeline.frameCount))), "slots": .array(slots),
+            "leftOut": .array(leftOut.map { .string($0.path) }), "diagnostics": .array(findings),
+            "transitions": .array(timeline.transitions.map { t in
+                .object(JSONObject(["kind": .string(t.kind), "from": .string(t.from), "to": .string(t.to), "range": TimelineEncoder.range(t.range)]))
+            }),
+        ]))
     }
 }

@@ -1,52 +1,126 @@
 import MediaTime
 
-/// Fills a template's slots with the user's media and lays them out on an exact timeline.
+/// Fills a template's slots with the user's media and lays everything out on an exact timeline.
 ///
 /// The resolver works on facts (`MediaAsset`), never files, and is deterministic: the same
-/// template, media and options give the same timeline. Its rules are documented where they live:
-/// `MediaPicker` (which media fill which slot), `CutGrid` (where the cuts fall on the frame grid),
-/// `VideoFitting` (which part of a video plays, and at what speed).
+/// template, media and options (seed included) give the same timeline, byte for byte. Its rules
+/// are documented where they live: `MediaOrdering` (the order media come in), `SlotExpansion`
+/// (`--use-all`), `MediaPicker` (which media fill which slot), `CutGrid` (where the cuts fall),
+/// `SegmentChooser` and `VideoFitting` (which part of a video plays, at what speed),
+/// `TransitionPlacement` (transitions and their handles), `MotionMapping` and `EffectMapping`
+/// (motion and filters), `LayerMapping` (layers, texts) and `MusicPlacement` (music).
 public enum Resolver {
-    public static func resolve(template: Template, templateFolder: String, media: [MediaAsset],
+    public static func resolve(template: Template, templateFolder: String, media given: [MediaAsset],
                                options: ResolveOptions = ResolveOptions()) throws(ResolveError) -> Resolution {
         guard !template.slots.isEmpty else { throw .noSlots(template: template.name) }
-        guard !media.isEmpty else { throw .noMedia(template: template.name) }
-        guard let cuts = CutGrid.cuts(durations: template.slots.map(\.duration), frameRate: template.frameRate) else {
-            throw .timeOverflow(template: template.name, slot: template.slots.last?.id ?? "")
+        guard !given.isEmpty else { throw .noMedia(template: template.name) }
+        let keys = template.textKeys
+        if let unknown = options.texts.keys.sorted().first(where: { !keys.contains($0) }) {
+            throw .unknownTextKey(template: template.name, key: unknown, known: keys)
         }
+        let media = MediaOrdering.ordered(given, by: options.order)
+        let rate = template.frameRate
         let file = AssetPath.join(templateFolder, TemplateLoader.fileName)
-        var picker = MediaPicker(media: media)
-        var nextStart = Array(repeating: RationalTime.zero, count: media.count)
-        var assignments: [SlotAssignment] = []
-        var diagnostics: [Diagnostic] = []
+        let mediaLayers = template.layers.enumerated().compactMap { i, layer -> (index: Int, layer: LayerSpec, spec: MediaLayerSpec)? in
+            if case .media(let spec) = layer.content { return (i, layer, spec) }
+            return nil
+        }
+        let slots = SlotExpansion.slots(of: template, mediaCount: media.count, mediaLayers: mediaLayers.count, useAll: options.useAll)
+        guard let cuts = CutGrid.cuts(durations: slots.map(\.spec.duration), frameRate: rate) else {
+            throw .timeOverflow(template: template.name, slot: slots.last?.spec.id ?? "")
+        }
+        let duration = cuts[cuts.count - 1]
+        func slotLocation(_ i: Int) -> SourceLocation {
+            SourceLocation(file: file, path: JSONPath.root.appending("slots").appending(slots[i].templateIndex))
+        }
 
-        for (i, slot) in template.slots.enumerated() {
-            let location = SourceLocation(file: file, path: JSONPath.root.appending("slots").appending(i))
+        // Where everything goes, before any medium is chosen.
+        var places: [(place: ClipBuilder.Place, accepts: SlotAccepts, orientation: PreferredOrientation, location: SourceLocation)] = []
+        var diagnostics: [Diagnostic] = []
+        for (i, placed) in slots.enumerated() {
+            let slot = placed.spec
             let range = TimeRange(start: cuts[i], end: max(cuts[i], cuts[i + 1]))
             guard !range.isEmpty else {
                 diagnostics.append(Diagnostic(.warning, .slotTooShort, "slot '\(slot.id)' is shorter than one frame once cuts are snapped; left out",
-                                              at: location, notes: ["make the slot at least one frame long"]))
+                                              at: slotLocation(i), notes: ["make the slot at least one frame long"]))
                 continue
             }
-            let (index, isFallback) = picker.pick(for: slot.accepts)
+            var place = ClipBuilder.Place(id: slot.id, range: range, fit: slot.fit, volume: slot.volume, playback: slot.playback,
+                                          motion: slot.motion, filters: slot.filters)
+            if i > 0 { place.lead = rate.frameDuration * TransitionPlacement.frames(slots[i - 1].spec.transition, rate: rate).before }
+            if i + 1 < slots.count { place.tail = rate.frameDuration * TransitionPlacement.frames(slot.transition, rate: rate).after }
+            places.append((place, slot.accepts, slot.orientation, slotLocation(i)))
+        }
+        let mainCount = places.count
+        for m in mediaLayers {
+            guard let range = LayerMapping.range(of: m.layer, duration: duration, rate: rate) else { continue }
+            let s = m.spec
+            let place = ClipBuilder.Place(id: m.layer.id, range: range, fit: s.fit, volume: s.volume, playback: s.playback, motion: s.motion,
+                                          filters: s.filters, layer: m.index + 1,
+                                          frame: LayerRect(x: s.rect.x, y: s.rect.y, width: s.rect.width, height: s.rect.height),
+                                          opacity: m.layer.opacity)
+            places.append((place, s.accepts, .any, SourceLocation(file: file, path: JSONPath.root.appending("layers").appending(m.index))))
+        }
+
+        // Fill every place, main track first.
+        var picker = MediaPicker(media: media, requests: places.map {
+            SlotRequest(accepts: $0.accepts, orientation: $0.orientation, sourceNeeded: $0.place.sourceNeeded)
+        })
+        var used = Array(repeating: [TimeRange](), count: media.count)
+        var lastStillMotion = Array(repeating: String?.none, count: media.count)
+        var generator = SeededGenerator(seed: options.seed)
+        var assignments: [SlotAssignment] = []
+        for (k, entry) in places.enumerated() {
+            let (index, isFallback) = picker.pick(k)
             let asset = media[index]
-            var clip = VideoClip(id: slot.id, media: asset.path, kind: asset.kind, timelineRange: range,
-                                 sourceRange: TimeRange(start: .zero, duration: range.duration),
-                                 orientation: asset.orientation, fit: slot.fit, volume: slot.volume)
-            var holds = false
-            if asset.kind == .video {
-                guard let fit = VideoFitting.fit(available: asset.duration ?? .zero, from: nextStart[index], needed: range.duration) else {
-                    throw .timeOverflow(template: template.name, slot: slot.id)
-                }
-                clip.sourceRange = fit.sourceRange
-                clip.speed = fit.speed
-                holds = fit.holdsLastFrame
-                nextStart[index] = fit.nextStart
+            var stillMotion: String?
+            if asset.kind == .image && entry.place.motion == nil {
+                // Vary the moves, but never give a photo used again the move it had before.
+                var choices = MotionMapping.stillMotions.filter { $0 != lastStillMotion[index] }
+                if choices.isEmpty { choices = MotionMapping.stillMotions }
+                stillMotion = choices[generator.next(below: choices.count)]
+                lastStillMotion[index] = stillMotion
             }
-            let assignment = SlotAssignment(number: i + 1, slotID: slot.id, media: asset, clip: clip, holdsLastFrame: holds,
-                                            isKindFallback: isFallback)
-            diagnostics += findings(for: assignment, accepts: slot.accepts, at: location)
+            guard let made = ClipBuilder.make(entry.place, asset: asset, used: used[index], stillMotion: stillMotion,
+                                              templateFolder: templateFolder) else {
+                throw .timeOverflow(template: template.name, slot: entry.place.id)
+            }
+            if asset.kind == .video { used[index].append(made.clip.sourceRange) }
+            var assignment = SlotAssignment(number: k + 1, slotID: entry.place.id, media: asset, clip: made.clip,
+                                            holdsLastFrame: made.holdsLastFrame, isKindFallback: isFallback, loops: made.loops)
+            assignment.defaultMotion = stillMotion
+            diagnostics += findings(for: assignment, accepts: entry.accepts, at: entry.location)
             assignments.append(assignment)
+        }
+
+        // Transitions on the main track's cuts, checked against the handles of the clips beside them.
+        var transitions: [Transition] = []
+        let mainAssignments = Array(assignments.prefix(mainCount))
+        for (a, b) in zip(mainAssignments, mainAssignments.dropFirst()) {
+            guard let clipA = a.clip, let clipB = b.clip, clipA.timelineRange.end == clipB.timelineRange.start,
+                  let i = slots.firstIndex(where: { $0.spec.id == a.slotID }) else { continue }
+            let (transition, finding) = TransitionPlacement.place(
+                slots[i].spec.transition,
+                from: .init(clip: clipA, mediaDuration: a.media.duration, holdsLastFrame: a.holdsLastFrame),
+                to: .init(clip: clipB, mediaDuration: b.media.duration, holdsLastFrame: b.holdsLastFrame),
+                rate: rate, templateFolder: templateFolder,
+                location: SourceLocation(file: file, path: JSONPath.root.appending("slots").appending(slots[i].templateIndex).appending("transition")))
+            if let transition { transitions.append(transition) }
+            if let finding { diagnostics.append(finding) }
+        }
+
+        // Overlays and texts above everything.
+        var overlays: [OverlayItem] = []
+        var texts: [TextItem] = []
+        for layer in template.layers {
+            guard let range = LayerMapping.range(of: layer, duration: duration, rate: rate) else { continue }
+            switch layer.content {
+            case .media: break
+            case .image(let spec): overlays.append(LayerMapping.overlay(layer, spec, range: range, templateFolder: templateFolder))
+            case .text(let spec):
+                texts.append(try LayerMapping.text(layer, spec, range: range, templateFolder: templateFolder, texts: options.texts,
+                                                   template: template.name))
+            }
         }
 
         let unused = picker.unused.map { media[$0] }
@@ -54,18 +128,17 @@ public enum Resolver {
             let names = unused.map(\.path).joined(separator: ", ")
             diagnostics.append(Diagnostic(.note, .mediaLeftOut, "\(unused.count) of \(media.count) media left out: \(names)",
                                           at: SourceLocation(file: file, path: JSONPath.root.appending("slots")),
-                                          notes: ["the template has \(template.slots.count) slots; use a template with more slots to include them"]))
+                                          notes: ["the template has \(places.count) places for media; --use-all repeats its middle slots to take them all"]))
         }
-        let duration = cuts[cuts.count - 1]
-        var audio: [AudioClip] = []
-        if let music = template.music {
-            audio.append(AudioClip(id: "music", media: AssetPath.join(templateFolder, music.file),
-                                   timelineRange: TimeRange(start: .zero, duration: duration), sourceStart: music.start,
-                                   volume: music.volume, fadeIn: music.fadeIn, fadeOut: music.fadeOut))
-        }
-        let timeline = Timeline(canvas: template.canvas, frameRate: template.frameRate, duration: duration,
-                                clips: assignments.compactMap(\.clip), audio: audio, output: options.output, source: template.name)
-        return Resolution(timeline: timeline, diagnostics: diagnostics, assignments: assignments, leftOut: unused)
+        let clips = assignments.compactMap(\.clip)
+        let ducks = clips.contains { $0.kind == .video && $0.volume > 0 }
+        let audio = MusicPlacement.audio(template.music, duration: duration, musicDuration: options.musicDuration,
+                                         templateFolder: templateFolder, ducks: ducks)
+        let timeline = Timeline(canvas: template.canvas, frameRate: rate, duration: duration, clips: clips, transitions: transitions,
+                                texts: texts, overlays: overlays, grade: EffectMapping.effects(template.grade, templateFolder: templateFolder),
+                                audio: audio, output: options.output, source: template.name)
+        return Resolution(timeline: timeline, diagnostics: diagnostics, assignments: assignments,
+                          leftOut: given.filter { g in unused.contains(g) })
     }
 
     private static func findings(for assignment: SlotAssignment, accepts: SlotAccepts, at location: SourceLocation) -> [Diagnostic] {
@@ -76,12 +149,12 @@ public enum Resolver {
                                     "slot '\(assignment.slotID)' accepts \(accepts.rawValue)s only, but no \(accepts.rawValue) was given; used \(name)",
                                     at: location, notes: ["add \(accepts == .image ? "an image" : "a video") to the media"]))
         }
-        guard let clip = assignment.clip, clip.kind == .video else { return found }
+        guard let clip = assignment.clip, clip.kind == .video, !assignment.loops else { return found }
         if assignment.holdsLastFrame {
             found.append(Diagnostic(.warning, .videoTooShort,
-                                    "\(name) is too short for slot '\(assignment.slotID)' even at half speed; its last frame is held",
+                                    "\(name) is too short for slot '\(assignment.slotID)'; its last frame is held",
                                     at: location, notes: ["use a longer video for this slot"]))
-        } else if clip.speed < RationalTime(seconds: 1) {
+        } else if clip.speed < RationalTime(seconds: 1) && clip.sourceRange.end == (assignment.media.duration ?? .zero) && clip.sourceRange.start.isZero {
             found.append(Diagnostic(.note, .videoSlowed,
                                     "\(name) slowed to \(SlotAssignment.decimal(clip.speed))x to fill slot '\(assignment.slotID)'",
                                     at: location))

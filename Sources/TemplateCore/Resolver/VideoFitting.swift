@@ -2,47 +2,47 @@ import MediaTime
 
 /// Which part of a video fills a slot, and at what speed.
 ///
-/// A video used again continues where its previous use ended (wrapping to its start when too
-/// little is left), so repeated media show new moments. A video shorter than the slot is slowed
-/// to fit, down to half speed; below that, it plays at half speed and its last frame holds.
+/// A slot of length `T` at speed `s` plays `n = T × s` of source. A video at least that long gives
+/// a segment chosen by `SegmentChooser`; a shorter one follows the slot's `whenShorter` policy:
 ///
 /// ```
 /// video  |====== 3 s ======|
-/// slot   |======== 4 s ========|      speed 3/4: source [0, 3) over 4 s
+/// slot   |======== 4 s ========|      speedFit: source [0, 3) at 3/4 over 4 s
 /// slot   |=============== 8 s ===============|
-///        source [0, 3) at 1/2 over 6 s, then the last frame for 2 s
+///        speedFit below minSpeed: source [0, 4) at 1/2 (minSpeed); the last frame holds from 6 s
+///        loop:   source [0, 8) with loop on: 0-3, 0-3, 0-2
+///        freeze: source [0, 8) at 1: plays 3 s, then its last frame holds
 /// ```
 enum VideoFitting {
-    static let minimumSpeed = RationalTime(value: 1, timescale: 2)
-
     struct Fit: Equatable {
         var sourceRange: TimeRange
         var speed: RationalTime
         var holdsLastFrame: Bool
-        /// Where the next use of this video starts.
-        var nextStart: RationalTime
+        var loops: Bool
     }
 
-    /// The fit of a video `available` long, continuing from `start`, for a slot `needed` long
-    /// (positive); nil when exact arithmetic overflows.
-    static func fit(available: RationalTime, from start: RationalTime, needed: RationalTime) -> Fit? {
-        if let remaining = available.subtractingReportingOverflow(start), remaining >= needed,
-           let end = start.addingReportingOverflow(needed) {
-            return Fit(sourceRange: TimeRange(start: start, duration: needed), speed: RationalTime(seconds: 1),
-                       holdsLastFrame: false, nextStart: end)
+    /// The fit of a video `available` long in a slot `needed` long (positive) with `playback`,
+    /// starting at `start` when the video is long enough; nil when exact arithmetic overflows.
+    static func fit(available: RationalTime, start: RationalTime, needed: RationalTime, playback: Playback) -> Fit? {
+        guard let source = try? needed.multiplied(by: playback.speed) else { return nil }
+        if available >= source {
+            return Fit(sourceRange: TimeRange(start: start, duration: source), speed: playback.speed, holdsLastFrame: false, loops: false)
         }
-        // Not enough left after `start`: begin again at the start of the video.
-        if available >= needed {
-            return Fit(sourceRange: TimeRange(start: .zero, duration: needed), speed: RationalTime(seconds: 1),
-                       holdsLastFrame: false, nextStart: needed)
+        switch playback.whenShorter {
+        case .loop:
+            return Fit(sourceRange: TimeRange(start: .zero, duration: source), speed: playback.speed, holdsLastFrame: false, loops: true)
+        case .freeze:
+            return Fit(sourceRange: TimeRange(start: .zero, duration: source), speed: playback.speed, holdsLastFrame: true, loops: false)
+        case .speedFit:
+            guard let fitted = try? available.divided(by: needed), let slowest = try? playback.speed.multiplied(by: playback.minSpeed) else {
+                return nil
+            }
+            if fitted >= slowest {
+                return Fit(sourceRange: TimeRange(start: .zero, duration: available), speed: fitted, holdsLastFrame: false, loops: false)
+            }
+            guard let played = try? needed.multiplied(by: slowest) else { return nil }
+            return Fit(sourceRange: TimeRange(start: .zero, duration: played), speed: slowest, holdsLastFrame: true, loops: false)
         }
-        guard let speed = try? available.multiplied(by: RationalTime(value: needed.timescale, timescale: needed.value)) else { return nil }
-        if speed >= minimumSpeed {
-            return Fit(sourceRange: TimeRange(start: .zero, duration: available), speed: speed, holdsLastFrame: false, nextStart: available)
-        }
-        guard let played = try? needed.multiplied(by: minimumSpeed) else { return nil }
-        return Fit(sourceRange: TimeRange(start: .zero, duration: played), speed: minimumSpeed, holdsLastFrame: true,
-                   nextStart: max(.zero, available))
     }
 }
 

@@ -143,7 +143,7 @@ struct TimelineDecoder {
     }
 
     private func audioClip(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> AudioClip {
-        let object = try reader.object(value, at: path, known: ["id", "media", "timelineRange", "sourceStart", "volume", "fadeIn", "fadeOut"])
+        let object = try reader.object(value, at: path, known: ["id", "media", "timelineRange", "sourceStart", "volume", "fadeIn", "fadeOut", "duck"])
         let id = try reader.string(reader.required("id", in: object, at: path), at: path.appending("id"))
         let media = try self.media(reader.required("media", in: object, at: path), at: path.appending("media"))
         let range = try reader.range(reader.required("timelineRange", in: object, at: path), at: path.appending("timelineRange"), frameRate: rate)
@@ -153,8 +153,13 @@ struct TimelineDecoder {
         }
         var volume = 1.0
         if let v = object["volume"] { volume = try reader.gain(v, at: path.appending("volume")) }
+        var duck = 1.0
+        if let v = object["duck"] {
+            duck = try reader.gain(v, at: path.appending("duck"))
+            guard duck <= 1 else { throw reader.failure("duck must be within 0...1, found \(duck)", at: path.appending("duck")) }
+        }
         return AudioClip(id: id, media: media, timelineRange: range, sourceStart: try optionalTime("sourceStart"), volume: volume,
-                         fadeIn: try optionalTime("fadeIn"), fadeOut: try optionalTime("fadeOut"))
+                         fadeIn: try optionalTime("fadeIn"), fadeOut: try optionalTime("fadeOut"), duck: duck)
     }
 
     private func orientation(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> Orientation {

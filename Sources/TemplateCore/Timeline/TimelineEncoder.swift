@@ -64,6 +64,7 @@ enum TimelineEncoder {
             "volume": gain(clip.volume),
             "fadeIn": time(clip.fadeIn),
             "fadeOut": time(clip.fadeOut),
+            "duck": gain(clip.duck),
         ]))
     }
 

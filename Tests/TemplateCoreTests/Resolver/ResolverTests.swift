@@ -17,7 +17,12 @@ import Testing
         #expect(r.timeline.duration == RationalTime(seconds: 4))
         #expect(r.timeline.source == "Test")
         #expect(r.diagnostics.isEmpty)
-        #expect(r.summary == ["slot 1 (s1) <- a.mov 00:00.00-00:02.50", "slot 2 (s2) <- b.jpg still for 00:01.50"])
+        #expect(r.summary[0] == "slot 1 (s1) <- a.mov 00:00.00-00:02.50")
+        // A photo in a slot without motion gets a gentle move, named in the summary.
+        let motion = try #require(r.assignments[1].defaultMotion)
+        #expect(MotionMapping.stillMotions.contains(motion))
+        #expect(r.summary[1] == "slot 2 (s2) <- b.jpg still for 00:01.50, \(motion)")
+        #expect(clips[1].motion.count == 2)
     }
 
     @Test func fewerMediaThanSlotsCyclesAndContinuesVideos() throws {
@@ -75,7 +80,7 @@ import Testing
         let warning = try #require(r.diagnostics.first(.videoTooShort))
         #expect(warning.severity == .warning)
         #expect(warning.location.path?.description == "slots[0]")
-        #expect(r.summary[0] == "slot 1 (s1) <- a.mov 00:00.00-00:01.50, slowed to 0.5x, last frame held for 00:01.00")
+        #expect(r.summary[0] == "slot 1 (s1) <- a.mov 00:00.00-00:01.00, slowed to 0.5x, last frame held for 00:01.00")
     }
 
     @Test func slotsTakeTheKindTheyAccept() throws {

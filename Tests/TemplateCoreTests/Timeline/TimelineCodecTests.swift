@@ -41,7 +41,7 @@ import Testing
             grade: [Effect(kind: "filmFade", parameters: ["strength": 0.4])],
             audio: [AudioClip(id: "music", media: "/templates/postcard/music/track.m4a",
                               timelineRange: TimeRange(start: .zero, duration: second.end), sourceStart: RationalTime(value: 1, timescale: 3),
-                              volume: 0.8, fadeIn: .zero, fadeOut: seconds("1.5"))],
+                              volume: 0.8, fadeIn: .zero, fadeOut: seconds("1.5"), duck: 0.35)],
             output: OutputSettings(crf: 18, preset: "medium", audioBitrate: 192_000), source: "Postcard")
     }
 
@@ -49,6 +49,7 @@ import Testing
         {
           "audio": [
             {
+              "duck": 0.35,
               "fadeIn": "0s",
               "fadeOut": "1.5s",
               "id": "music",
@@ -336,14 +337,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("\"speed\": \"4/5\"", "\"speed\": \"-1\"", "clips[0].speed", 78, 16),
-        ("\"format\": 1", "\"format\": 2", "format", 119, 13),
-        ("\"crf\": 18", "\"crf\": 99", "output.crf", 131, 12),
-        ("\"kind\": \"video\"", "\"kind\": \"movie\"", "clips[0].kind", 46, 15),
-        ("\"rotation\": 90", "\"rotation\": 45", "clips[0].orientation.rotation", 71, 21),
-        ("\"start\": \"4.2s\"", "\"start\": \"4.2\", \"end\": 1", "clips[0].sourceRange.end", 76, 25),
-        ("\"start\": \"2.5025s\"", "\"start\": \"2.5s\"", "clips[1].timelineRange.start", 113, 18),
-        ("\"duration\": \"2.002s\"", "\"duration\": \"2s\"", "clips[0].sourceRange.duration", 75, 21),
+        ("\"speed\": \"4/5\"", "\"speed\": \"-1\"", "clips[0].speed", 79, 16),
+        ("\"format\": 1", "\"format\": 2", "format", 120, 13),
+        ("\"crf\": 18", "\"crf\": 99", "output.crf", 132, 12),
+        ("\"kind\": \"video\"", "\"kind\": \"movie\"", "clips[0].kind", 47, 15),
+        ("\"rotation\": 90", "\"rotation\": 45", "clips[0].orientation.rotation", 72, 21),
+        ("\"start\": \"4.2s\"", "\"start\": \"4.2\", \"end\": 1", "clips[0].sourceRange.end", 77, 25),
+        ("\"start\": \"2.5025s\"", "\"start\": \"2.5s\"", "clips[1].timelineRange.start", 114, 18),
+        ("\"duration\": \"2.002s\"", "\"duration\": \"2s\"", "clips[0].sourceRange.duration", 76, 21),
     ])
     func decodingErrorsNameThePathAndPlace(original: String, replacement: String, path: String, line: Int, column: Int) throws {
         #expect(Self.canonical.contains(original))
@@ -379,7 +380,7 @@ extension TimelineCodecTests {
             Issue.record("decoded a duplicate key")
         } catch {
             #expect(error.path?.description == "output.crf")
-            #expect(error.position?.line == 131)
+            #expect(error.position?.line == 132)
         }
     }
 }

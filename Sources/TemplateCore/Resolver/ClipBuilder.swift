@@ -1,0 +1,84 @@
+import MediaTime
+
+/// Makes the clip of one slot (or media layer) from the medium picked for it: which part plays, at
+/// what speed, how it moves and what filters it gets.
+enum ClipBuilder {
+    /// Everything about a place on the timeline that does not depend on the medium.
+    struct Place {
+        var id: String
+        var range: TimeRange
+        var fit: Fit
+        var volume: Double
+        var playback: Playback
+        var motion: MotionSpec?
+        var filters: [EffectSpec]
+        var layer: Int = 0
+        var frame: LayerRect = .full
+        var opacity: Double = 1
+        /// Timeline time the transitions on either side reach beyond the cuts (see `TransitionPlacement`).
+        var lead: RationalTime = .zero
+        var tail: RationalTime = .zero
+
+        /// Source time the place plays at its written speed.
+        var sourceNeeded: RationalTime { (try? range.duration.multiplied(by: playback.speed)) ?? range.duration }
+    }
+
+    struct Made {
+        var clip: VideoClip
+        var holdsLastFrame: Bool
+        var loops: Bool
+    }
+
+    /// The clip; `used` are the earlier segments of this medium, `stillMotion` the preset a photo
+    /// gets when the place names no motion. Nil when exact arithmetic overflows.
+    static func make(_ place: Place, asset: MediaAsset, used: [TimeRange], stillMotion: String?, templateFolder: String) -> Made? {
+        let d = place.range.duration
+        var clip = VideoClip(id: place.id, media: asset.path, kind: asset.kind, timelineRange: place.range,
+                             sourceRange: TimeRange(start: .zero, duration: d), orientation: asset.orientation, fit: place.fit,
+                             volume: place.volume, layer: place.layer, frame: place.frame, opacity: place.opacity)
+        clip.filters = EffectMapping.effects(place.filters, templateFolder: templateFolder)
+        var motion = place.motion
+        if motion == nil, asset.kind == .image, let preset = stillMotion {
+            motion = .preset(kind: preset, parameters: ["amount": .number(MotionMapping.stillAmount)])
+        }
+        clip.motion = MotionMapping.keyframes(motion, duration: d, frame: place.frame)
+        guard asset.kind == .video else { return Made(clip: clip, holdsLastFrame: false, loops: false) }
+
+        let available = asset.duration ?? .zero
+        let needed = place.sourceNeeded
+        var start = RationalTime.zero
+        if available >= needed {
+            let speed = place.playback.speed
+            // A reversed clip shows its source end first: its timeline lead lies after the segment.
+            let before = (try? (place.playback.reverse ? place.tail : place.lead).multiplied(by: speed)) ?? .zero
+            let after = (try? (place.playback.reverse ? place.lead : place.tail).multiplied(by: speed)) ?? .zero
+            start = SegmentChooser.start(for: SegmentChooser.Request(available: available, needed: needed, rule: place.playback.whenLonger,
+                                                                      scores: asset.segmentScores, lead: before, tail: after, used: used))
+        }
+        guard let fit = VideoFitting.fit(available: available, start: start, needed: d, playback: place.playback) else { return nil }
+        clip.sourceRange = fit.sourceRange
+        clip.speed = fit.speed
+        clip.loop = fit.loops
+        clip.reverse = place.playback.reverse
+        return Made(clip: clip, holdsLastFrame: fit.holdsLastFrame, loops: fit.loops)
+    }
+}
+
+/// A small deterministic generator (SplitMix64): the resolver's only source of variety, seeded
+/// by `--seed`, so that the same seed always gives the same choices on every machine.
+struct SeededGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in `0..<count`.
+    mutating func next(below count: Int) -> Int { Int(next() % UInt64(max(1, count))) }
+}

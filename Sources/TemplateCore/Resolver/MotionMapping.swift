@@ -1,0 +1,98 @@
+import MediaTime
+
+/// Turns a template's motion (a catalog preset, or keyframes at fractions of the item's time) into
+/// timeline keyframes at times from the clip's start.
+///
+/// The presets, for a picture in a frame `w × h` of the canvas with `a` its `amount`; offsets
+/// never exceed `(a - 1) / 2` of the frame, so a cover-fitted picture always fills its frame:
+///
+/// | preset | scale | centre offset |
+/// |---|---|---|
+/// | `zoomIn` | 1 → a | 0 |
+/// | `zoomOut` | a → 1 | 0 |
+/// | `panLeft` | a | x: −m → +m (the view travels left, the picture right), m = (a − 1)/2 · w |
+/// | `panRight` | a | x: +m → −m |
+/// | `panUp` | a | y: −m → +m, m = (a − 1)/2 · h |
+/// | `panDown` | a | y: +m → −m |
+/// | `zoomPan` | 1 → a | (0, 0) → (−0.6 m, −0.6 m) |
+/// | `none` | none | none |
+///
+/// Every preset moves linearly: a constant drift reads as a camera move, and it continues
+/// smoothly through a transition into the next shot.
+enum MotionMapping {
+    /// The gentle moves a photo gets when its slot names no motion, so that stills never sit dead.
+    static let stillMotions = ["zoomIn", "panLeft", "zoomOut", "panRight"]
+    static let stillAmount = 1.08
+
+    static func keyframes(_ spec: MotionSpec?, duration: RationalTime, frame: LayerRect) -> [TransformKeyframe] {
+        switch spec {
+        case nil: return []
+        case .preset(let kind, let parameters):
+            var amount = 1.15
+            if case .number(let a) = parameters["amount"] { amount = a }
+            return preset(kind, amount: amount, duration: duration, frame: frame)
+        case .keyframes(let poses):
+            return poses.map { p in
+                TransformKeyframe(time: time(at: p.at, of: duration), scale: p.scale, x: p.x, y: p.y, rotation: p.rotation, easing: p.easing)
+            }
+        }
+    }
+
+    static func preset(_ kind: String, amount a: Double, duration d: RationalTime, frame: LayerRect) -> [TransformKeyframe] {
+        let mx = (a - 1) / 2 * frame.width, my = (a - 1) / 2 * frame.height
+        func move(_ from: (Double, Double, Double), _ to: (Double, Double, Double)) -> [TransformKeyframe] {
+            [TransformKeyframe(time: .zero, scale: from.0, x: from.1, y: from.2), TransformKeyframe(time: d, scale: to.0, x: to.1, y: to.2)]
+        }
+        switch kind {
+        case "zoomIn": return move((1, 0, 0), (a, 0, 0))
+        case "zoomOut": return move((a, 0, 0), (1, 0, 0))
+        case "panLeft": return move((a, -mx, 0), (a, mx, 0))
+        case "panRight": return move((a, mx, 0), (a, -mx, 0))
+        case "panUp": return move((a, 0, -my), (a, 0, my))
+        case "panDown": return move((a, 0, my), (a, 0, -my))
+        case "zoomPan": return move((1, 0, 0), (a, -0.6 * mx, -0.6 * my))
+        default: return []
+        }
+    }
+
+    /// `at` (0...1 of the item) as an exact time: `at` is read to 1/10000 of the item's length.
+    static func time(at fraction: Double, of duration: RationalTime) -> RationalTime {
+        let f = min(1, max(0, fraction))
+        if f == 1 { return duration }
+        return (try? duration.multiplied(by: RationalTime(value: Int64((f * 10_000).rounded()), timescale: 10_000))) ?? duration
+    }
+}
+
+/// Turns a template's filters into timeline effects: numbers for every parameter, files joined to
+/// the template folder.
+///
+/// A parameter with keyframes takes its value at the middle of the item (`at` 0.5, eased as
+/// written): the timeline's effects hold one value for the length of the clip.
+enum EffectMapping {
+    static func effects(_ specs: [EffectSpec], templateFolder: String) -> [Effect] {
+        specs.map { effect($0, templateFolder: templateFolder) }
+    }
+
+    static func effect(_ spec: EffectSpec, templateFolder: String) -> Effect {
+        var numbers: [String: Double] = [:]
+        var file: String?
+        for (name, value) in spec.parameters {
+            switch value {
+            case .number(let x): numbers[name] = x
+            case .keyframes(let keys): numbers[name] = self.value(keys, at: 0.5)
+            case .file(let path): file = AssetPath.join(templateFolder, path)
+            }
+        }
+        return Effect(kind: spec.kind, parameters: numbers, file: file)
+    }
+
+    /// The value of keyframes at fraction `at`: the first before them, the last after them, eased between.
+    static func value(_ keys: [ValueKeyframe], at: Double) -> Double {
+        guard let first = keys.first else { return 0 }
+        if at <= first.at { return first.value }
+        guard let next = keys.firstIndex(where: { $0.at > at }) else { return keys[keys.count - 1].value }
+        let a = keys[next - 1], b = keys[next]
+        let u = a.easing.apply((at - a.at) / (b.at - a.at))
+        return a.value + (b.value - a.value) * u
+    }
+}
