@@ -19,6 +19,8 @@ struct PosterCommand: Command {
         guard args.operands.count == 1, let path = args.operands.first else { throw UsageError(message: "give one template folder or timeline file") }
         let width = try PreviewOptions.positiveInt(args, "width")
         let input = try PreviewInput.open(path, media: args.all("media"), quiet: args.flag("quiet"))
+        // Placeholder pictures live as long as the input: keep it until the frame is drawn.
+        defer { withExtendedLifetime(input) {} }
         guard let timeline = input.timeline else { throw UsageError(message: "give a template folder or a timeline file, not a video") }
         var time = input.template?.coverTime ?? .zero
         if let at = args.value("at") {

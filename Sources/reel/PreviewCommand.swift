@@ -39,6 +39,8 @@ struct PreviewCommand: Command {
         }
         let start = monotonicSeconds()
         let input = try PreviewInput.open(path, media: args.all("media"), quiet: args.flag("quiet"))
+        // Placeholder pictures live as long as the input: keep it until every output is drawn.
+        defer { withExtendedLifetime(input) {} }
         let sheetPath = args.value("output") ?? (animated == nil ? Workflow.name(of: input.baseName) + ".png" : nil)
 
         guard let timeline = input.timeline else {

@@ -1,0 +1,77 @@
+import Foundation
+import MediaIO
+import MediaTime
+import TemplateCore
+
+/// Builds the gallery: every template in a folder, with its contact sheet, animated preview,
+/// details and validation status, as a static site (`index.html` beside its images).
+///
+/// A template that does not validate is listed with its findings and no pictures, so the page
+/// shows authors what to fix instead of leaving the template out.
+public enum Gallery {
+    public struct Result: Sendable {
+        public let page: String
+        public let entries: [GalleryEntry]
+    }
+
+    /// Template folders directly inside `folder` (those holding a `template.json`), by name.
+    public static func templateFolders(in folder: String) throws(MediaError) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            throw MediaError(.unreadable, file: folder, operation: "listing templates", reason: "no such folder")
+        }
+        let found = names.filter { !$0.hasPrefix(".") && FileManager.default.fileExists(atPath: "\(folder)/\($0)/\(TemplateLoader.fileName)") }.sorted()
+        guard !found.isEmpty else {
+            throw MediaError(.notMedia, file: folder, operation: "listing templates", reason: "no folder in it holds a template.json")
+        }
+        return found.map { "\(folder)/\($0)" }
+    }
+
+    /// Writes the site into `site` (created when missing). `media`, when given, fills every template instead of placeholders.
+    public static func build(templates folder: String, site: String, media: [MediaAsset] = [],
+                             options: SheetLayoutOptions = SheetLayoutOptions()) throws -> Result {
+        let folders = try templateFolders(in: folder)
+        do { try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true) } catch {
+            throw MediaError(.writeFailed, file: site, operation: "creating the gallery folder", reason: "\(error.localizedDescription)")
+        }
+        var entries: [GalleryEntry] = []
+        for path in folders {
+            entries.append(try entry(for: path, site: site, media: media, options: options))
+        }
+        let page = "\(site)/index.html"
+        let output = try AtomicFile(path: page)
+        guard FileManager.default.createFile(atPath: output.temporaryPath, contents: Data(GalleryPage.html(title: "Reel templates", entries: entries).utf8)) else {
+            throw MediaError(.writeFailed, file: page, operation: "writing the gallery page", reason: "cannot create the file")
+        }
+        try output.commit()
+        return Result(page: page, entries: entries)
+    }
+
+    static func entry(for path: String, site: String, media: [MediaAsset], options: SheetLayoutOptions) throws -> GalleryEntry {
+        let name = SheetHeader.fileName(path)
+        let loaded: TemplateLoadResult
+        do { loaded = try TemplateLoader.load(folder: path, inspector: TemplateAssetInspector()) } catch {
+            return GalleryEntry(folderName: name, title: name, findings: [error.description], isValid: false)
+        }
+        let findings = loaded.diagnostics.filter { $0.severity != .note }.map { "\($0.severity.rawValue)[\($0.code.rawValue)]: \($0.message)" }
+        guard let template = loaded.template else {
+            return GalleryEntry(folderName: name, title: name, findings: findings, isValid: false)
+        }
+        var placeholders: PlaceholderMedia?
+        let timeline: Timeline
+        if media.isEmpty {
+            let p = try PlaceholderMedia(template: template)
+            placeholders = p
+            timeline = try p.timeline(template: template, templateFolder: path)
+        } else {
+            timeline = try Resolver.resolve(template: template, templateFolder: path, media: media).timeline
+        }
+        let header = SheetHeader(template: template, timeline: timeline, placeholders: placeholders != nil)
+        let sheet = try TimelineSheet.make(timeline, header: header, selection: .slots, options: options)
+        try sheet.write(to: "\(site)/\(name).png")
+        try AnimatedPreview.write(timeline, to: "\(site)/\(name).gif", maxSide: 240, frameRate: FrameRate(8))
+        // The placeholder pictures must stay on disk until everything above is drawn.
+        withExtendedLifetime(placeholders) {}
+        return GalleryEntry(folderName: name, template: template, timeline: timeline, findings: findings,
+                            sheet: "\(name).png", animation: "\(name).gif")
+    }
+}

@@ -1,0 +1,27 @@
+import MediaIO
+import RenderCore
+import TemplateCore
+
+/// `reel gallery`: a static web page of every template in a folder, to choose from by looking.
+struct GalleryCommand: Command {
+    let name = "gallery"
+    let summary = "write a static HTML gallery of every template in a folder: sheets, animations, details, status"
+    let synopsis = "<templates folder> -o <site folder> [--media <folder>]"
+    let options = [
+        OptionSpec(long: "output", short: "o", takesValue: true, help: "folder to write index.html and its images into"),
+        OptionSpec(long: "media", short: nil, takesValue: true, help: "fill every template with these media instead of placeholders", repeatable: true),
+    ]
+
+    func run(_ args: ParsedArguments) throws -> ExitStatus {
+        guard args.operands.count == 1, let folder = args.operands.first else { throw UsageError(message: "give one folder of templates") }
+        guard let site = args.value("output") else { throw UsageError(message: "give the site folder with -o") }
+        let start = monotonicSeconds()
+        let media = args.all("media").isEmpty ? [] : try Workflow.gatherMedia(args.all("media"))
+        let result = try Gallery.build(templates: folder, site: site, media: media)
+        if !args.flag("quiet") {
+            let invalid = result.entries.filter { !$0.isValid }.count
+            Console.out("wrote \(result.page) (\(result.entries.count) templates, \(invalid) invalid) in \(format(monotonicSeconds() - start, 1)) s")
+        }
+        return .success
+    }
+}
