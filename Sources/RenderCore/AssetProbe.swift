@@ -40,12 +40,19 @@ public enum AssetProbe {
         return files
     }
 
-    /// Probes every file (in parallel) and returns their facts in the given order.
-    public static func probe(_ paths: [String]) throws(MediaError) -> [MediaAsset] {
+    /// Probes every file (in parallel) and returns their facts in the given order. With `analyze`,
+    /// videos also get their per-second scores for `whenLonger: best` (cached in `cache`).
+    public static func probe(_ paths: [String], analyze: Bool = false, cache: AnalysisCache = .standard) throws(MediaError) -> [MediaAsset] {
         let results = ResultBox(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { i in
             let r: Result<MediaAsset, MediaError>
-            do throws(MediaError) { r = .success(try asset(paths[i])) } catch { r = .failure(error) }
+            do throws(MediaError) {
+                var a = try asset(paths[i])
+                if analyze, a.kind == .video, let duration = a.duration {
+                    a.segmentScores = cache.scores(path: a.path, duration: duration) { path, d in try SegmentAnalyzer.scores(path: path, duration: d) }
+                }
+                r = .success(a)
+            } catch { r = .failure(error) }
             results.set(i, r)
         }
         var assets: [MediaAsset] = []

@@ -14,14 +14,18 @@ struct MakeCommand: Command {
         guard let folder = args.operands.first else { throw UsageError(message: "give a template folder and your media") }
         // Before any work: a system without the encoders learns what to install at once.
         try MediaLibrary.checkEncoders()
+        let json = try Workflow.summaryFormat(args)
         let output = Workflow.outputPath(args, default: Workflow.name(of: folder) + ".mp4")
         let template = try Workflow.loadTemplate(folder, quiet: args.flag("quiet"))
-        let media = try Workflow.gatherMedia(Array(args.operands.dropFirst()))
+        let media = try Workflow.gatherMedia(Array(args.operands.dropFirst()), for: template)
         let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args)
         if let path = args.value("timeline") {
             try TimelineFile.write(timeline, to: path)
         }
-        try Workflow.render(timeline, baseFolder: nil, to: output, args: args)
+        // With a JSON summary on standard output, rendering stays quiet so the output stays one document.
+        var renderArgs = args
+        if json { renderArgs.flags.insert("quiet") }
+        try Workflow.render(timeline, baseFolder: nil, to: output, args: renderArgs)
         return .success
     }
 }

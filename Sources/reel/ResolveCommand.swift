@@ -9,12 +9,17 @@ struct ResolveCommand: Command {
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard let folder = args.operands.first else { throw UsageError(message: "give a template folder and your media") }
+        let json = try Workflow.summaryFormat(args)
+        let path = args.value("output").flatMap { $0 == "-" ? nil : $0 }
+        if json && path == nil {
+            throw UsageError(message: "--format json prints the summary on standard output; write the timeline to a file with -o")
+        }
         let template = try Workflow.loadTemplate(folder, quiet: args.flag("quiet"))
-        let media = try Workflow.gatherMedia(Array(args.operands.dropFirst()))
+        let media = try Workflow.gatherMedia(Array(args.operands.dropFirst()), for: template)
         let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args)
-        if let path = args.value("output"), path != "-" {
+        if let path {
             try TimelineFile.write(timeline, to: path)
-            if !args.flag("quiet") { Console.out("wrote \(path)") }
+            if !args.flag("quiet") && !json { Console.out("wrote \(path)") }
         } else {
             Console.write(1, TimelineCodec.encode(timeline))
         }

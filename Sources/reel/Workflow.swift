@@ -1,5 +1,6 @@
 import Foundation
 import MediaIO
+import MediaTime
 import RenderCore
 import TemplateCore
 
@@ -21,19 +22,105 @@ enum Workflow {
         return template
     }
 
-    /// Expands folders and probes every file given.
+    /// Expands folders and probes every file given; videos are analysed too when a slot of the
+    /// template picks the best part of its video (the analysis is cached per file).
+    static func gatherMedia(_ inputs: [String], for template: Template) throws -> [MediaAsset] {
+        guard !inputs.isEmpty else { throw UsageError(message: "give the media to use: files or folders of clips and photos") }
+        let needsAnalysis = template.slots.contains { $0.playback.whenLonger == .best } || template.layers.contains {
+            if case .media(let m) = $0.content { return m.playback.whenLonger == .best }
+            return false
+        }
+        return try AssetProbe.probe(try AssetProbe.expand(inputs), analyze: needsAnalysis)
+    }
+
+    /// Expands folders and probes every file given, without the analysis pass.
     static func gatherMedia(_ inputs: [String]) throws -> [MediaAsset] {
         guard !inputs.isEmpty else { throw UsageError(message: "give the media to use: files or folders of clips and photos") }
         return try AssetProbe.probe(try AssetProbe.expand(inputs))
     }
 
     /// Options of the resolver a person can set.
-    static let resolveOptions: [OptionSpec] = []
+    static let resolveOptions: [OptionSpec] = [
+        OptionSpec(long: "order", short: nil, takesValue: true, help: "order media fill slots: given (default), name or date"),
+        OptionSpec(long: "use-all", short: nil, takesValue: false, help: "repeat the template's middle slots until every medium is used"),
+        OptionSpec(long: "seed", short: nil, takesValue: true, help: "a number that varies the resolver's choices (default 0)"),
+        OptionSpec(long: "text", short: nil, takesValue: true, help: "fill a text of the template: --text title=\"Lisbon 2026\"",
+                   repeatable: true),
+        OptionSpec(long: "text-file", short: nil, takesValue: true, help: "fill texts from a JSON object of key: text"),
+        OptionSpec(long: "format", short: nil, takesValue: true, help: "text (default) or json: how to print what went where"),
+    ]
+
+    /// The resolver's options from the command line.
+    static func resolveOptions(_ args: ParsedArguments, template: Template, folder: String) throws -> ResolveOptions {
+        var options = ResolveOptions()
+        if let order = args.value("order") {
+            guard let o = MediaOrder(rawValue: order) else { throw UsageError(message: "--order takes given, name or date, not '\(order)'") }
+            options.order = o
+        }
+        options.useAll = args.flag("use-all")
+        if let seed = args.value("seed") {
+            guard let s = UInt64(seed) else { throw UsageError(message: "--seed takes a whole number 0 or more, not '\(seed)'") }
+            options.seed = s
+        }
+        if let file = args.value("text-file") { options.texts = try textFile(file) }
+        for pair in args.all("text") {
+            guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
+                throw UsageError(message: "--text takes key=text, not '\(pair)'")
+            }
+            options.texts[String(pair[..<eq])] = String(pair[pair.index(after: eq)...])
+        }
+        if let music = template.music {
+            // The resolver loops or stops the music at its end; it needs its length, a fact of the file.
+            options.musicDuration = try? MediaProbe.probe((folder as NSString).appendingPathComponent(music.file)).duration
+        }
+        _ = try summaryFormat(args)
+        return options
+    }
+
+    /// `--format`: false for text, true for JSON.
+    static func summaryFormat(_ args: ParsedArguments) throws -> Bool {
+        switch args.value("format") ?? "text" {
+        case "text": return false
+        case "json": return true
+        case let f: throw UsageError(message: "--format takes text or json, not '\(f)'")
+        }
+    }
+
+    /// Reads `{ "key": "text", ... }`.
+    static func textFile(_ path: String) throws -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw CommandFailure(message: "\(path): cannot read the text file")
+        }
+        let document: JSONDocument
+        do { document = try JSONParser.parse(text) } catch {
+            throw CommandFailure(message: "\(path): not valid JSON: \(error)", status: .invalid)
+        }
+        guard let object = document.root.objectValue else {
+            throw CommandFailure(message: "\(path): expected a JSON object of key: text", status: .invalid)
+        }
+        var texts: [String: String] = [:]
+        for member in object.members {
+            guard let s = member.value.stringValue else {
+                throw CommandFailure(message: "\(path): the value of '\(member.key)' is not a string", status: .invalid)
+            }
+            texts[member.key] = s
+        }
+        return texts
+    }
 
     static func resolve(template: Template, folder: String, media: [MediaAsset], args: ParsedArguments) throws -> Timeline {
+        let options = try resolveOptions(args, template: template, folder: folder)
         let resolution: Resolution
-        do { resolution = try Resolver.resolve(template: template, templateFolder: folder, media: media) } catch {
-            throw CommandFailure(message: error.description)
+        do { resolution = try Resolver.resolve(template: template, templateFolder: folder, media: media, options: options) } catch {
+            switch error {
+            // Texts are the caller's to give: a missing or misspelt key is a usage mistake.
+            case .missingText, .unknownTextKey: throw UsageError(message: error.description)
+            default: throw CommandFailure(message: error.description)
+            }
+        }
+        if try summaryFormat(args) {
+            Console.write(1, JSONWriter.write(resolution.summaryJSON))
+            return resolution.timeline
         }
         if !args.flag("quiet") {
             for line in resolution.summary { Console.out(line) }

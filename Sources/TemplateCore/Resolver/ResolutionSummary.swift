@@ -25,7 +25,7 @@ extension SlotAssignment {
                 line += ", last frame held for \(Self.clock(max(.zero, clip.timelineRange.duration - shown)))"
             }
         }
-        if isKindFallback { line += ", a \(media.kind.rawValue) in a slot for another kind" }
+        if isKindFallback { line += media.kind == .image ? ", an image in a slot for videos" : ", a video in a slot for images" }
         return line
     }
 

@@ -49,13 +49,13 @@ enum TransitionPlacement {
         if let hb = handleBefore { fitted = min(fitted, 2 * hb + 1) }
         if let ha = handleAfter { fitted = min(fitted, 2 * ha) }
         var diagnostic: Diagnostic?
-        if fitted < wanted.before + wanted.after {
-            let short = [handleAfter.map { _ in "\(a.clip.media) has \(handleAfter ?? 0) frames after its out-point" },
-                         handleBefore.map { _ in "\(b.clip.media) has \(handleBefore ?? 0) frames before its in-point" }]
-                .compactMap { $0 }.joined(separator: "; ")
-            let what = fitted < 2 ? "became a cut" : "shortened from \(wanted.before + wanted.after) to \(fitted) frames"
+        if fitted < n {
+            var short: [String] = []
+            if let ha = handleAfter, ha < n - n / 2 { short.append("\(a.clip.media) has \(ha) frames after its out-point, \(n - n / 2) needed") }
+            if let hb = handleBefore, hb < n / 2 { short.append("\(b.clip.media) has \(hb) frames before its in-point, \(n / 2) needed") }
+            let what = fitted < 2 ? "became a cut" : "shortened from \(n) to \(fitted) frames"
             diagnostic = Diagnostic(.warning, .transitionShortened,
-                                    "the \(spec.kind) between '\(a.clip.id)' and '\(b.clip.id)' \(what): \(short)",
+                                    "the \(spec.kind) between '\(a.clip.id)' and '\(b.clip.id)' \(what): \(short.joined(separator: "; "))",
                                     at: location, notes: ["use longer clips, or a shorter transition"])
         }
         guard fitted >= 2 else { return (nil, diagnostic) }

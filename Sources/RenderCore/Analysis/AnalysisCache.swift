@@ -1,0 +1,70 @@
+import Foundation
+import MediaTime
+
+/// Keeps the analysis of each video on disk so that a second run does not decode it again.
+///
+/// An entry is a small JSON file in `$XDG_CACHE_HOME/reel/analysis/` (or `~/.cache/reel/analysis/`),
+/// named by a hash of the file's absolute path, and it is used only while the file keeps the size
+/// and modification time it had when analysed, so an edited file is analysed afresh. A cache that
+/// cannot be read or written is passed over: the analysis is an optimisation, never a failure.
+public struct AnalysisCache: Sendable {
+    /// Bumped when the scores change meaning, so old entries are ignored.
+    public static let version = 1
+    public let folder: String
+
+    public init(folder: String) { self.folder = folder }
+
+    /// The user's cache folder for analyses.
+    public static var standard: AnalysisCache {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
+        return AnalysisCache(folder: (base as NSString).appendingPathComponent("reel/analysis"))
+    }
+
+    struct Entry: Codable, Equatable {
+        var version: Int
+        var path: String
+        var size: UInt64
+        var modified: Double
+        var scores: [Double]
+    }
+
+    /// The cached scores of `path`, else the analysis's (then cached); nil when the video cannot be analysed.
+    public func scores(path: String, duration: RationalTime, analyze: (String, RationalTime) throws -> [Double]) -> [Double]? {
+        guard let key = self.key(path) else { return try? analyze(path, duration) }
+        let file = entryFile(key.path)
+        if let data = FileManager.default.contents(atPath: file), let entry = try? JSONDecoder().decode(Entry.self, from: data),
+           entry.version == Self.version, entry.path == key.path, entry.size == key.size, entry.modified == key.modified {
+            return entry.scores
+        }
+        guard let scores = try? analyze(path, duration) else { return nil }
+        let entry = Entry(version: Self.version, path: key.path, size: key.size, modified: key.modified, scores: scores)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        if let data = try? encoder.encode(entry) {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try? data.write(to: URL(fileURLWithPath: file), options: .atomic)
+        }
+        return scores
+    }
+
+    /// Absolute path, size and modification time of a file; nil when it cannot be read.
+    func key(_ path: String) -> (path: String, size: UInt64, modified: Double)? {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: absolute),
+              let size = (attributes[.size] as? NSNumber)?.uint64Value,
+              let date = attributes[.modificationDate] as? Date else { return nil }
+        return (absolute, size, date.timeIntervalSince1970)
+    }
+
+    /// `<folder>/<16 hex digits of FNV-1a of the path>.json`.
+    func entryFile(_ absolutePath: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in absolutePath.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return (folder as NSString).appendingPathComponent(String(repeating: "0", count: 16 - hex.count) + hex + ".json")
+    }
+}
