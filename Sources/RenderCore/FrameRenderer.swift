@@ -41,9 +41,13 @@ public final class FrameRenderer {
 
     public func makePicture() -> Picture { Picture(width: width, height: height) }
 
+    /// Clips drawn at the previous frame: when the set changes, what left is released.
+    private var previousClips: Set<Int> = []
+
     /// Draws output frame `index` into `picture` (which must be `width` x `height`).
     public func render(frame index: Int64, into picture: Picture) throws(RenderError) {
         let plan = planner.plan(frame: index)
+        release(keeping: plan)
         clear(picture)
         switch plan.main {
         case .clip(let layer):
@@ -76,6 +80,18 @@ public final class FrameRenderer {
         for text in plan.texts {
             try graphics.draw(text, onto: picture)
         }
+    }
+
+    /// Memory stays flat however long the video: decoders and framed stills of clips that are no
+    /// longer on screen are let go as soon as the visible set changes.
+    private func release(keeping plan: FramePlan) {
+        let clips = Set(plan.layers.map(\.clipIndex))
+        guard clips != previousClips else { return }
+        previousClips = clips
+        let media = Set(clips.map { timeline.clips[$0].media })
+        sources.closeDecoders(except: media)
+        sources.releaseStills(except: media)
+        layers.releaseStills(except: clips)
     }
 
     func clear(_ picture: Picture) {

@@ -29,6 +29,11 @@ final class LayerPainter {
         effects = EffectApplier(sources: sources)
     }
 
+    /// Forgets framed stills of clips not in `clips`.
+    func releaseStills(except clips: Set<Int>) {
+        for index in stills.keys where !clips.contains(index) { stills[index] = nil }
+    }
+
     /// The clip's rectangle on the output, on even pixels (4:2:0 chroma).
     func rect(of clip: VideoClip) -> PixelRect {
         let f = clip.frame

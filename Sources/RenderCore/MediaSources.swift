@@ -61,6 +61,22 @@ final class MediaSources {
         return d
     }
 
+    /// Closes the decoders of every file not in `paths` (as written in the timeline): a clip that has
+    /// ended gives its memory back at once instead of waiting to be the least recently used.
+    func closeDecoders(except paths: Set<String>) {
+        let keep = Set(paths.map(resolve))
+        for (path, d) in decoders where !keep.contains(path) {
+            remember(d)
+            decoders[path] = nil
+        }
+    }
+
+    /// Forgets decoded stills not in `paths`.
+    func releaseStills(except paths: Set<String>) {
+        let keep = Set(paths.map(resolve))
+        for path in stills.keys where !keep.contains(path) { stills[path] = nil }
+    }
+
     private func remember(_ d: VideoDecoder) {
         let n = d.damagedFrames + d.corruptPackets
         guard n > 0 else { return }
