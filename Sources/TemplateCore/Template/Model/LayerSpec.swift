@@ -37,22 +37,9 @@ public enum LayerContent: Sendable, Hashable {
     }
 }
 
-/// A rectangle of the canvas in fractions of its width and height, from its top-left corner.
-public struct CanvasRect: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    public static let full = CanvasRect(x: 0, y: 0, width: 1, height: 1)
-}
+/// A rectangle of the canvas in fractions of its width and height, from its top-left corner: the
+/// same value a timeline records for a clip's frame, so templates and timelines share one type.
+public typealias CanvasRect = LayerRect
 
 /// A slot of user media placed in a rectangle of the canvas (picture-in-picture, split screens).
 ///
