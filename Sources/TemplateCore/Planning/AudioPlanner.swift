@@ -20,12 +20,27 @@ public struct AudioPlanner: Sendable {
         /// Source seconds per timeline second: a clip played fast or slow plays its sound so too
         /// (resampled, so its pitch moves with the speed).
         public var speed: Double = 1
+        /// Gain while clip audio plays (1: not ducked), over `duckRanges` of timeline samples.
+        public var duck: Double = 1
+        public var duckRanges: [Range<Int64>] = []
 
-        /// Gain at timeline sample `s` (inside `[start, end)`): volume times the linear fades.
+        /// Samples over which ducking eases in and out, so the music dips without a click: 0.1 s.
+        public static let duckRamp: Int64 = 4800
+
+        /// Gain at timeline sample `s` (inside `[start, end)`): volume times the linear fades, and
+        /// the duck gain under clip audio (ramped linearly over `duckRamp` samples before and after).
         public func gain(at s: Int64) -> Float {
             var g = volume
             if fadeInSamples > 0 && s - start < fadeInSamples { g *= Double(s - start) / Double(fadeInSamples) }
             if fadeOutSamples > 0 && end - s <= fadeOutSamples { g *= Double(end - 1 - s) / Double(fadeOutSamples) }
+            if duck < 1 {
+                var distance = Int64.max
+                for r in duckRanges {
+                    distance = min(distance, r.contains(s) ? 0 : (s < r.lowerBound ? r.lowerBound - s : s - r.upperBound + 1))
+                }
+                let weight = distance >= Self.duckRamp ? 0 : 1 - Double(distance) / Double(Self.duckRamp)
+                g *= 1 - (1 - duck) * weight
+            }
             return Float(max(0, g))
         }
     }
@@ -44,7 +59,7 @@ public struct AudioPlanner: Sendable {
                               end: min(totalSamples, rate.sample(at: a.timelineRange.end, rounding: .toNearestOrAwayFromZero)),
                               sourceStart: a.sourceStart, volume: a.volume,
                               fadeInSamples: rate.sample(at: a.fadeIn, rounding: .toNearestOrAwayFromZero),
-                              fadeOutSamples: rate.sample(at: a.fadeOut, rounding: .toNearestOrAwayFromZero)))
+                              fadeOutSamples: rate.sample(at: a.fadeOut, rounding: .toNearestOrAwayFromZero), duck: a.duck))
         }
         for c in timeline.clips where c.kind == .video && c.volume > 0 && !c.reverse {
             // A clip's sound runs through the transitions at its ends, fading across them: the
@@ -63,6 +78,9 @@ public struct AudioPlanner: Sendable {
                               fadeOutSamples: leaving.map { rate.sample(at: $0.duration, rounding: .toNearestOrAwayFromZero) } ?? 0,
                               isClipAudio: true, speed: c.speed.seconds))
         }
+        // Sounds that duck do so wherever a clip's own sound plays.
+        let clipRanges = items.filter(\.isClipAudio).map { $0.start..<$0.end }
+        for i in items.indices where !items[i].isClipAudio && items[i].duck < 1 { items[i].duckRanges = clipRanges }
         self.items = items.filter { $0.start < $0.end }
     }
 

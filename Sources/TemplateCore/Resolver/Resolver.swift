@@ -131,7 +131,7 @@ public enum Resolver {
                                           notes: ["the template has \(places.count) places for media; --use-all repeats its middle slots to take them all"]))
         }
         let clips = assignments.compactMap(\.clip)
-        let ducks = clips.contains { $0.kind == .video && $0.volume > 0 }
+        let ducks = assignments.contains { a in a.media.hasAudio && a.clip.map { $0.kind == .video && $0.volume > 0 } == true }
         let audio = MusicPlacement.audio(template.music, duration: duration, musicDuration: options.musicDuration,
                                          templateFolder: templateFolder, ducks: ducks)
         let timeline = Timeline(canvas: template.canvas, frameRate: rate, duration: duration, clips: clips, transitions: transitions,
