@@ -64,7 +64,7 @@ import ReelTestSupport
         let out = try rasterizer.render("Supercalifragilistic", style: TextStyle(size: 20), maxWidth: 60)
         #expect(out.lineCount > 3)
         #expect(out.block.width <= 60)
-        #expect(!out.overflowed)
+        #expect(out.overflowed, "nothing is lost off the edge, but a split word counts as not fitting")
     }
 
     @Test func shrinksToFitAndFlagsWhatCannotFit() throws {
@@ -239,6 +239,20 @@ import ReelTestSupport
     }
 }
 
+extension TextRasterizerTests {
+    /// A word too wide for the box is made smaller before it is ever split.
+    @Test func shrinksALongWordBeforeSplittingIt() throws {
+        let r = try TextRasterizer()
+        let style = TextStyle(fontFamily: "DejaVu Sans:bold", size: 80, minimumSize: 20)
+        let text = try r.render("WANDERLUST", style: style, maxWidth: 400)
+        #expect(text.lineCount == 1, "one line, not a split word")
+        #expect(text.fittedSize < 80 && text.fittedSize >= 20)
+        #expect(!text.overflowed)
+        let noShrink = try r.render("WANDERLUST", style: TextStyle(fontFamily: "DejaVu Sans:bold", size: 80), maxWidth: 400)
+        #expect(noShrink.lineCount == 2 && noShrink.overflowed, "without a minimum size the word is split, and said to overflow")
+    }
+}
+
 /// The bounding box of the pixels that pass a test (by default, alpha above 64).
 private struct Ink: Equatable {
     var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
@@ -256,4 +270,5 @@ private struct Ink: Equatable {
         }
         if minX == Int.max { return nil }
     }
+
 }

@@ -10,6 +10,13 @@ enum LineBreaker {
     ///   - advances: per scalar, the advance of the cluster starting there (26.6), 0 inside clusters.
     ///   - clusterStarts: true where a shaped cluster starts; lines break only there.
     static func lines(_ scalars: [UInt32], advances: [Int], clusterStarts: [Bool], maxWidth: Int?) -> [Range<Int>] {
+        var forced = false
+        return lines(scalars, advances: advances, clusterStarts: clusterStarts, maxWidth: maxWidth, forcedBreak: &forced)
+    }
+
+    /// As `lines`, also saying whether a word had to be broken between characters (shrink-to-fit
+    /// takes that as not fitting, so a long word is made smaller before it is split).
+    static func lines(_ scalars: [UInt32], advances: [Int], clusterStarts: [Bool], maxWidth: Int?, forcedBreak: inout Bool) -> [Range<Int>] {
         let end = scalars.count
         guard end > 0 else { return [0..<0] }
         var lines: [Range<Int>] = []
@@ -25,6 +32,7 @@ enum LineBreaker {
                 if i > start, canBreak(before: i, scalars) { lastBreak = i }
                 let clusterWidth = advances[i..<next].reduce(0, +)
                 if let maxWidth, !isSpace(scalars[i]), i > start, width + clusterWidth > maxWidth {
+                    if lastBreak == nil { forcedBreak = true }
                     lineEnd = lastBreak ?? i
                     break
                 }

@@ -25,6 +25,8 @@ struct TextLayout {
     let lineHeight: Double
     let ascent: Double
     let descent: Double
+    /// True when a word was wider than the line and had to be split between characters.
+    let splitsWords: Bool
 
     /// Width of the widest line, in pixels.
     var width: Double { Double(lines.map(\.width).max() ?? 0) / 64 }
@@ -48,6 +50,7 @@ struct TextLayout {
     }
 
     func fits(maxWidth: Int?, maxHeight: Int?) -> Bool {
+        if splitsWords { return false }
         if let maxWidth, lines.contains(where: { $0.width > maxWidth * 64 }) { return false }
         if let maxHeight, height > Double(maxHeight) + 1e-9 { return false }
         return true
@@ -59,6 +62,7 @@ struct TextLayout {
          lineSpacing: Double, maxWidth: Int?) throws(MediaError) {
         for face in fonts.faces { try face.setSize(size) }
         var lines: [LaidOutLine] = []
+        var splits = false
         for paragraph in paragraphs {
             let shaped = paragraph.runs.map { shaper.shape($0, in: paragraph, face: fonts.faces[$0.face]) }
             var advances = [Int](repeating: 0, count: paragraph.scalars.count)
@@ -69,13 +73,14 @@ struct TextLayout {
                 starts[glyph.cluster] = true
             }
             let ranges = LineBreaker.lines(paragraph.scalars, advances: advances, clusterStarts: starts,
-                                           maxWidth: maxWidth.map { $0 * 64 })
+                                           maxWidth: maxWidth.map { $0 * 64 }, forcedBreak: &splits)
             for range in ranges {
                 lines.append(TextLayout.line(range, paragraph: paragraph, shaped: shaped))
             }
         }
         self.size = size
         self.lines = lines
+        splitsWords = splits
         let metrics = fonts.faces[primary].verticalMetrics
         self.ascent = metrics.ascent * size
         self.descent = metrics.descent * size
