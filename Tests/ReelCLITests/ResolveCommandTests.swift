@@ -125,4 +125,43 @@ import Testing
         let json = try Reel.run(["resolve", p.template, p.media, "--format", "json", "--text", "title=Hi"])
         #expect(json.status == 2, "the JSON summary needs the timeline in a file")
     }
+
+    /// The OpenTimelineIO file read back by the `opentimelineio` package from PyPI (scripts/test
+    /// installs it): tracks, clip ranges, the transition and media paths.
+    @Test func exportsOpenTimelineIOThatTheReferenceLibraryReads() throws {
+        let dir = TemporaryFolder()
+        let p = try project(in: dir)
+        let timeline = dir.file("project/t.json")
+        let r = try Reel.run(["resolve", p.template, p.media, "-o", timeline, "--text", "title=Hi", "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let otio = dir.file("out.otio")
+        let e = try Reel.run(["export", timeline, "--otio", otio])
+        #expect(e.status == 0, "\(e.stderr)")
+        let script = """
+            import sys, opentimelineio as otio
+            t = otio.adapters.read_from_file(sys.argv[1])
+            for track in t.tracks:
+                print("track", track.name, track.kind, len(track))
+                for item in track:
+                    if isinstance(item, otio.schema.Transition):
+                        print("transition", item.in_offset.value, item.out_offset.value)
+                    elif isinstance(item, otio.schema.Clip):
+                        r = t.tracks[0].range_of_child(item) if track is t.tracks[0] else track.range_of_child(item)
+                        print("clip", item.name, r.start_time.value, r.duration.value, item.source_range.start_time.value, item.media_reference.target_url)
+            print("duration", t.duration().value)
+            """
+        let out = try Tools.run("python3", ["-c", script, otio])
+        guard out.status == 0 else {
+            Issue.record("python3 failed (scripts/test installs opentimelineio from PyPI): \(out.stderr)")
+            return
+        }
+        let lines = out.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("track V1 Video 4"), "three clips and a transition: \(out.stdout)")
+        #expect(lines.contains("transition 5.0 5.0"), "10 frames centred on the cut: \(out.stdout)")
+        #expect(lines.contains { $0.hasPrefix("clip a 0.0 25.0 0.0 file://") && $0.hasSuffix("/media/1-red.mp4") }, "\(out.stdout)")
+        #expect(lines.contains { $0.hasPrefix("clip b 25.0 25.0 0.0 file://") && $0.hasSuffix("/media/2-green.jpg") })
+        #expect(lines.contains { $0.hasPrefix("clip pip 0.0 25.0") && $0.hasSuffix("/media/3-blue.mp4") })
+        #expect(lines.contains { $0.hasPrefix("clip music 0.0 25.0 0.0 file://") && $0.hasSuffix("/layered/music.m4a") })
+        #expect(lines.contains("duration 75.0"))
+    }
 }

@@ -1,0 +1,31 @@
+import Foundation
+import MediaIO
+import TemplateCore
+
+/// `reel export`: a timeline for other editors (OpenTimelineIO).
+struct ExportCommand: Command {
+    let name = "export"
+    let summary = "write a timeline as OpenTimelineIO for DaVinci Resolve, Premiere and other editors"
+    let synopsis = "<timeline.json> --otio out.otio"
+    let options = [OptionSpec(long: "otio", short: nil, takesValue: true, help: "where to write the OpenTimelineIO file")]
+
+    func run(_ args: ParsedArguments) throws -> ExitStatus {
+        guard args.operands.count == 1, let path = args.operands.first else { throw UsageError(message: "give one timeline file") }
+        guard let out = args.value("otio") else { throw UsageError(message: "name the output with --otio out.otio") }
+        var timeline: Timeline
+        do { timeline = try TimelineCodec.decode(contentsOfFile: path) } catch {
+            throw CommandFailure(message: error.description, status: .invalid)
+        }
+        // Editors resolve media by absolute URL, so every path is made absolute here.
+        for i in timeline.clips.indices { timeline.clips[i].media = MediaPathText.absolute(timeline.clips[i].media) }
+        for i in timeline.overlays.indices { timeline.overlays[i].media = MediaPathText.absolute(timeline.overlays[i].media) }
+        for i in timeline.audio.indices { timeline.audio[i].media = MediaPathText.absolute(timeline.audio[i].media) }
+        let output = try AtomicFile(path: out)
+        guard FileManager.default.createFile(atPath: output.temporaryPath, contents: Data(OTIOExport.text(timeline).utf8)) else {
+            throw MediaError(.writeFailed, file: out, operation: "writing the OpenTimelineIO file", reason: "cannot create the file")
+        }
+        try output.commit()
+        if !args.flag("quiet") { Console.out("wrote \(out)") }
+        return .success
+    }
+}
