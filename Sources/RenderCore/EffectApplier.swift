@@ -1,5 +1,6 @@
 import Foundation
 import MediaIO
+import MediaTime
 import TemplateCore
 
 /// Applies timeline effects (catalog filters) to pictures, loading what they read (LUTs) once.
@@ -11,7 +12,8 @@ final class EffectApplier {
         self.sources = sources
     }
 
-    func apply(_ effect: Effect, to picture: Picture, frame: Int64) throws(MediaError) {
+    /// Applies `effect` as it is at `time` from the start of what it applies to (animated parameters move).
+    func apply(_ effect: Effect, to picture: Picture, frame: Int64, time: RationalTime) throws(MediaError) {
         guard let kind = FilterKind(rawValue: effect.kind) else {
             throw MediaError(.unsupported, file: effect.file ?? effect.kind, operation: "applying a filter", reason: "unknown filter '\(effect.kind)'")
         }
@@ -22,7 +24,7 @@ final class EffectApplier {
             }
             lut = try load(file)
         }
-        FilterRenderer.apply(kind, parameters: effect.parameters, to: picture, lut: lut, frame: frame)
+        FilterRenderer.apply(kind, parameters: effect.parameters(at: time), to: picture, lut: lut, frame: frame)
     }
 
     private func load(_ file: String) throws(MediaError) -> LUT3D {

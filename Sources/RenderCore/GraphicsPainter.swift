@@ -28,7 +28,11 @@ final class GraphicsPainter {
     }
 
     func apply(_ effect: Effect, to picture: Picture, frame: Int64) throws(RenderError) {
-        do { try effects.apply(effect, to: picture, frame: frame) } catch { throw RenderError(media: error, clip: "grade", frame: frame) }
+        do {
+            try effects.apply(effect, to: picture, frame: frame, time: timeline.frameRate.time(ofFrame: frame))
+        } catch {
+            throw RenderError(media: error, clip: "grade", frame: frame)
+        }
     }
 
     /// The grayscale mask of a luma wipe, at output size.

@@ -66,8 +66,9 @@ final class LayerPainter {
                 let decoded = try sources.videoFrame(clip.media, at: plan.sourceTime, loop: clip.loop)
                 try frameInto(layer, decoded, clip: clip, index: plan.clipIndex)
             }
+            let local = timeline.frameRate.time(ofFrame: frame) - clip.timelineRange.start
             for effect in clip.filters {
-                try effects.apply(effect, to: layer, frame: frame)
+                try effects.apply(effect, to: layer, frame: frame, time: local)
             }
         } catch {
             throw RenderError(media: error, clip: clip.id, frame: frame)

@@ -122,6 +122,25 @@ import TemplateCore
         }
     }
 
+    /// A filter parameter with keyframes moves over the clip: brightness from -0.8 to 0.
+    @Test func animatedFilterParametersMove() throws {
+        let dir = TemporaryFolder()
+        let grey = dir.file("grey.png")
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=0x808080:s=64x64", "-frames:v", "1", grey])
+        let fade = Effect(kind: "brightness", parameters: ["amount": -0.4],
+                          animation: ["amount": [EffectKeyframe(time: .zero, value: -0.8), EffectKeyframe(time: Self.t(29), value: 0)]])
+        let clip = VideoClip(id: "g", media: grey, kind: .image, timelineRange: Self.range(0, 30), sourceRange: Self.range(0, 30), filters: [fade])
+        let timeline = Timeline(canvas: Canvas(width: 64, height: 64), frameRate: Self.rate, duration: Self.t(30), clips: [clip],
+                                output: OutputSettings(crf: 10, preset: "superfast"))
+        let out = dir.file("anim.mp4")
+        try Exporter.export(timeline, to: out)
+        let levels = try Tools.frameBrightness(out)
+        #expect(levels.count == 30)
+        #expect(levels[0] < 50, "dark at the start: \(levels[0])")
+        #expect(abs(levels[29] - 128) < 10, "unchanged at the end: \(levels[29])")
+        #expect(levels[15] > levels[0] + 20 && levels[15] < levels[29] - 20, "in between halfway: \(levels[15])")
+    }
+
     @Test func textOverlayAndGradeAreDrawn() throws {
         let dir = TemporaryFolder()
         let photo = dir.file("p.png")

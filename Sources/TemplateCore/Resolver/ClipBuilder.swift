@@ -36,7 +36,7 @@ enum ClipBuilder {
         var clip = VideoClip(id: place.id, media: asset.path, kind: asset.kind, timelineRange: place.range,
                              sourceRange: TimeRange(start: .zero, duration: d), orientation: asset.orientation, fit: place.fit,
                              volume: place.volume, layer: place.layer, frame: place.frame, opacity: place.opacity)
-        clip.filters = EffectMapping.effects(place.filters, templateFolder: templateFolder)
+        clip.filters = EffectMapping.effects(place.filters, templateFolder: templateFolder, duration: d)
         var motion = place.motion
         if motion == nil, asset.kind == .image, let preset = stillMotion {
             motion = .preset(kind: preset, parameters: ["amount": .number(MotionMapping.stillAmount)])

@@ -66,24 +66,33 @@ enum MotionMapping {
 /// Turns a template's filters into timeline effects: numbers for every parameter, files joined to
 /// the template folder.
 ///
-/// A parameter with keyframes takes its value at the middle of the item (`at` 0.5, eased as
-/// written): the timeline's effects hold one value for the length of the clip.
+/// A parameter with keyframes becomes timed keyframes over the item's `duration` (`at` 0...1 of
+/// it), and its plain value is the one at the middle, for readers that draw one still.
 enum EffectMapping {
-    static func effects(_ specs: [EffectSpec], templateFolder: String) -> [Effect] {
-        specs.map { effect($0, templateFolder: templateFolder) }
+    static func effects(_ specs: [EffectSpec], templateFolder: String, duration: RationalTime) -> [Effect] {
+        specs.map { effect($0, templateFolder: templateFolder, duration: duration) }
     }
 
-    static func effect(_ spec: EffectSpec, templateFolder: String) -> Effect {
+    static func effect(_ spec: EffectSpec, templateFolder: String, duration: RationalTime) -> Effect {
         var numbers: [String: Double] = [:]
+        var animation: [String: [EffectKeyframe]] = [:]
         var file: String?
         for (name, value) in spec.parameters {
             switch value {
             case .number(let x): numbers[name] = x
-            case .keyframes(let keys): numbers[name] = self.value(keys, at: 0.5)
+            case .keyframes(let keys):
+                numbers[name] = self.value(keys, at: 0.5)
+                var timed: [EffectKeyframe] = []
+                for k in keys {
+                    let t = MotionMapping.time(at: k.at, of: duration)
+                    if let last = timed.last, t <= last.time { continue }
+                    timed.append(EffectKeyframe(time: t, value: k.value, easing: k.easing))
+                }
+                if timed.count > 1 { animation[name] = timed }
             case .file(let path): file = AssetPath.join(templateFolder, path)
             }
         }
-        return Effect(kind: spec.kind, parameters: numbers, file: file)
+        return Effect(kind: spec.kind, parameters: numbers, file: file, animation: animation)
     }
 
     /// The value of keyframes at fraction `at`: the first before them, the last after them, eased between.

@@ -135,7 +135,7 @@ public enum Resolver {
         let audio = MusicPlacement.audio(template.music, duration: duration, musicDuration: options.musicDuration,
                                          templateFolder: templateFolder, ducks: ducks)
         let timeline = Timeline(canvas: template.canvas, frameRate: rate, duration: duration, clips: clips, transitions: transitions,
-                                texts: texts, overlays: overlays, grade: EffectMapping.effects(template.grade, templateFolder: templateFolder),
+                                texts: texts, overlays: overlays, grade: EffectMapping.effects(template.grade, templateFolder: templateFolder, duration: duration),
                                 audio: audio, output: options.output, source: template.name)
         return Resolution(timeline: timeline, diagnostics: diagnostics, assignments: assignments,
                           leftOut: given.filter { g in unused.contains(g) })

@@ -21,11 +21,33 @@ extension TimelineDecoder {
     }
 
     func effect(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> Effect {
-        let o = try reader.object(value, at: path, known: ["kind", "parameters", "file"])
+        let o = try reader.object(value, at: path, known: ["kind", "parameters", "file", "animation"])
         let kind = try reader.string(reader.required("kind", in: o, at: path), at: path.appending("kind"))
         let params = try parameters(o["parameters"], at: path.appending("parameters"))
         let file = try o["file"].map { v throws(TimelineCodingError) in try media(v, at: path.appending("file")) }
-        return Effect(kind: kind, parameters: params, file: file)
+        var animation: [String: [EffectKeyframe]] = [:]
+        if let v = o["animation"] {
+            let ap = path.appending("animation")
+            guard let members = v.objectValue?.members else { throw reader.failure("expected an object of keyframe lists by parameter", at: ap) }
+            for member in members {
+                guard let items = member.value.arrayValue, !items.isEmpty else {
+                    throw reader.failure("expected a non-empty array of keyframes", at: ap.appending(member.key))
+                }
+                var keys: [EffectKeyframe] = []
+                for (i, item) in items.enumerated() {
+                    let kp = ap.appending(member.key).appending(i)
+                    let k = try reader.object(item, at: kp, known: ["time", "value", "easing"])
+                    let t = try reader.time(reader.required("time", in: k, at: kp), at: kp.appending("time"), frameRate: nil)
+                    if let last = keys.last, t <= last.time { throw reader.failure("keyframe times must increase", at: kp.appending("time")) }
+                    var easing = Easing.linear
+                    if let e = k["easing"] { easing = try reader.choice(e, at: kp.appending("easing"), as: Easing.self) }
+                    keys.append(EffectKeyframe(time: t, value: try number(reader.required("value", in: k, at: kp), at: kp.appending("value"), in: -1e9...1e9),
+                                               easing: easing))
+                }
+                animation[member.key] = keys
+            }
+        }
+        return Effect(kind: kind, parameters: params, file: file, animation: animation)
     }
 
     func parameters(_ value: JSONValue?, at path: JSONPath) throws(TimelineCodingError) -> [String: Double] {

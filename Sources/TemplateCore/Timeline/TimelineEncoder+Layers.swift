@@ -12,6 +12,14 @@ extension TimelineEncoder {
             "parameters": parameters(e.parameters),
         ])
         if let file = e.file { o["file"] = .string(mediaPath(file)) }
+        // Written only when something moves, so still effects read as they always did.
+        if !e.animation.isEmpty {
+            o["animation"] = .object(JSONObject(e.animation.sorted { $0.key < $1.key }.map { name, keys in
+                JSONObject.Member(key: name, value: .array(keys.map { k in
+                    .object(JSONObject(["time": time(k.time), "value": number(k.value), "easing": .string(k.easing.rawValue)]))
+                }))
+            }))
+        }
         return .object(o)
     }
 

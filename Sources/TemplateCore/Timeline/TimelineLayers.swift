@@ -8,11 +8,48 @@ public struct Effect: Sendable, Hashable {
     public var parameters: [String: Double]
     /// A file the effect reads (the `.cube` of a LUT), resolved like media paths.
     public var file: String?
+    /// Parameters that change over time, by name: keyframes whose times count from the start of
+    /// what the effect applies to (its clip, or the video for the grade). `parameters` keeps the
+    /// value at the middle, for readers that draw one still.
+    public var animation: [String: [EffectKeyframe]]
 
-    public init(kind: String, parameters: [String: Double] = [:], file: String? = nil) {
+    public init(kind: String, parameters: [String: Double] = [:], file: String? = nil, animation: [String: [EffectKeyframe]] = [:]) {
         self.kind = kind
         self.parameters = parameters
         self.file = file
+        self.animation = animation
+    }
+
+    /// Every parameter's value at `time` from the start of what the effect applies to.
+    public func parameters(at time: RationalTime) -> [String: Double] {
+        guard !animation.isEmpty else { return parameters }
+        var values = parameters
+        for (name, keys) in animation { values[name] = EffectKeyframe.value(keys, at: time) }
+        return values
+    }
+}
+
+/// One key value of an animated effect parameter.
+public struct EffectKeyframe: Sendable, Hashable {
+    public var time: RationalTime
+    public var value: Double
+    /// How the value moves from this keyframe to the next.
+    public var easing: Easing
+
+    public init(time: RationalTime, value: Double, easing: Easing = .linear) {
+        self.time = time
+        self.value = value
+        self.easing = easing
+    }
+
+    /// The value at `time`: the first before the keyframes, the last after them, eased between.
+    public static func value(_ keys: [EffectKeyframe], at time: RationalTime) -> Double {
+        guard let first = keys.first else { return 0 }
+        if time <= first.time { return first.value }
+        guard let next = keys.firstIndex(where: { $0.time > time }) else { return keys[keys.count - 1].value }
+        let a = keys[next - 1], b = keys[next]
+        let u = a.easing.apply(((time - a.time) / (b.time - a.time)).seconds)
+        return a.value + (b.value - a.value) * u
     }
 }
 

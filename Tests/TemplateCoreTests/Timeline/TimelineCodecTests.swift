@@ -21,7 +21,9 @@ import Testing
                           fit: .contain, volume: 0.25, reverse: true, loop: true,
                           motion: [TransformKeyframe(time: .zero, scale: 1.2, x: 0.05, easing: .easeInOut),
                                    TransformKeyframe(time: first.duration, scale: 1, y: -0.1, rotation: 3)],
-                          filters: [Effect(kind: "saturation", parameters: ["amount": 1.3]),
+                          filters: [Effect(kind: "saturation", parameters: ["amount": 1.3],
+                                           animation: ["amount": [EffectKeyframe(time: .zero, value: 0.5),
+                                                                  EffectKeyframe(time: first.duration, value: 1.3, easing: .easeIn)]]),
                                     Effect(kind: "lut", parameters: ["strength": 0.5], file: "/tpl/warm.cube")],
                           layer: 0, frame: LayerRect(x: 0, y: 0, width: 1, height: 1), opacity: 0.9),
                 VideoClip(id: "two \"quoted\" é", media: "/media/beach.jpg", kind: .image, timelineRange: second,
@@ -71,6 +73,20 @@ import Testing
             {
               "filters": [
                 {
+                  "animation": {
+                    "amount": [
+                      {
+                        "easing": "linear",
+                        "time": "0s",
+                        "value": 0.5
+                      },
+                      {
+                        "easing": "easeIn",
+                        "time": "2.5025s",
+                        "value": 1.3
+                      }
+                    ]
+                  },
                   "kind": "saturation",
                   "parameters": {
                     "amount": 1.3
@@ -337,14 +353,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("\"speed\": \"4/5\"", "\"speed\": \"-1\"", "clips[0].speed", 79, 16),
-        ("\"format\": 1", "\"format\": 2", "format", 120, 13),
-        ("\"crf\": 18", "\"crf\": 99", "output.crf", 132, 12),
-        ("\"kind\": \"video\"", "\"kind\": \"movie\"", "clips[0].kind", 47, 15),
-        ("\"rotation\": 90", "\"rotation\": 45", "clips[0].orientation.rotation", 72, 21),
-        ("\"start\": \"4.2s\"", "\"start\": \"4.2\", \"end\": 1", "clips[0].sourceRange.end", 77, 25),
-        ("\"start\": \"2.5025s\"", "\"start\": \"2.5s\"", "clips[1].timelineRange.start", 114, 18),
-        ("\"duration\": \"2.002s\"", "\"duration\": \"2s\"", "clips[0].sourceRange.duration", 76, 21),
+        ("\"speed\": \"4/5\"", "\"speed\": \"-1\"", "clips[0].speed", 93, 16),
+        ("\"format\": 1", "\"format\": 2", "format", 134, 13),
+        ("\"crf\": 18", "\"crf\": 99", "output.crf", 146, 12),
+        ("\"kind\": \"video\"", "\"kind\": \"movie\"", "clips[0].kind", 61, 15),
+        ("\"rotation\": 90", "\"rotation\": 45", "clips[0].orientation.rotation", 86, 21),
+        ("\"start\": \"4.2s\"", "\"start\": \"4.2\", \"end\": 1", "clips[0].sourceRange.end", 91, 25),
+        ("\"start\": \"2.5025s\"", "\"start\": \"2.5s\"", "clips[1].timelineRange.start", 128, 18),
+        ("\"duration\": \"2.002s\"", "\"duration\": \"2s\"", "clips[0].sourceRange.duration", 90, 21),
     ])
     func decodingErrorsNameThePathAndPlace(original: String, replacement: String, path: String, line: Int, column: Int) throws {
         #expect(Self.canonical.contains(original))
@@ -380,7 +396,7 @@ extension TimelineCodecTests {
             Issue.record("decoded a duplicate key")
         } catch {
             #expect(error.path?.description == "output.crf")
-            #expect(error.position?.line == 132)
+            #expect(error.position?.line == 146)
         }
     }
 }
