@@ -1,14 +1,18 @@
 /// Grows a template's main track so that every medium finds a slot (`--use-all`).
 ///
-/// The repeatable group is the slots between the first and the last (all of them when there are
-/// fewer than three): the opening and the closing shots stay where the author put them, and the
-/// middle of the video repeats, in order, until there are at least as many places (slots and
-/// media layers) as media. A repeated slot keeps everything of its original (duration, rules,
-/// motion, filters, transition) and is named `<id>-2`, `<id>-3`, ... in the timeline.
+/// The repeatable group is the slots the template marks `"repeatable": true`; when it marks none,
+/// the slots between the first and the last (all of them when there are fewer than three), so the
+/// opening and the closing shots stay where the author put them. The group repeats, in order,
+/// right after its last slot, until there are at least as many places (slots and media layers) as
+/// media. A repeated slot keeps everything of its original (duration, rules, motion, filters,
+/// transition) and is named `<id>-2`, `<id>-3`, ... in the timeline.
 ///
 /// ```
-/// template   [open][a][b][close]             6 media, use-all
+/// template   [open][a][b][close]             6 media, use-all, no slot marked
 /// timeline   [open][a][b][a-2][b-2][close]
+///
+/// template   [open][a][b*][c*][close]        7 media, b and c marked repeatable
+/// timeline   [open][a][b][c][b-2][c-2][close]
 /// ```
 enum SlotExpansion {
     struct Placed {
@@ -21,7 +25,8 @@ enum SlotExpansion {
         let original = template.slots.enumerated().map { Placed(spec: $0.element, templateIndex: $0.offset) }
         let places = original.count + mediaLayers
         guard useAll, mediaCount > places, !original.isEmpty else { return original }
-        let group = original.count >= 3 ? Array(original[1..<(original.count - 1)]) : original
+        let marked = original.filter(\.spec.repeatable)
+        let group = !marked.isEmpty ? marked : original.count >= 3 ? Array(original[1..<(original.count - 1)]) : original
         var taken = Set(template.slots.map(\.id) + template.layers.map(\.id))
         var middle: [Placed] = []
         var round = 2
@@ -35,7 +40,8 @@ enum SlotExpansion {
             }
             round += 1
         }
-        guard original.count >= 3 else { return original + middle }
-        return original.dropLast() + middle + [original[original.count - 1]]
+        // The repeats follow the group's last slot.
+        guard let last = group.last?.templateIndex, last + 1 < original.count else { return original + middle }
+        return Array(original[...last]) + middle + Array(original[(last + 1)...])
     }
 }

@@ -52,6 +52,18 @@ func landscapeVideo(_ path: String, _ duration: String, date: String? = nil) -> 
         #expect(TimelineValidation.problems(r.timeline).isEmpty)
     }
 
+    /// A template that marks its repeatable group grows there, and only there.
+    @Test func useAllRepeatsTheMarkedGroup() throws {
+        var t = template(["1", "1", "2", "2", "1"])
+        t.slots[2].repeatable = true
+        t.slots[3].repeatable = true
+        let media = (1...8).map { image("p\($0).jpg") }
+        let r = try resolve(t, media, ResolveOptions(useAll: true))
+        #expect(r.timeline.clips.map(\.id) == ["s1", "s2", "s3", "s4", "s3-2", "s4-2", "s3-3", "s5"])
+        #expect(r.leftOut.isEmpty)
+        #expect(TimelineValidation.problems(r.timeline).isEmpty)
+    }
+
     @Test(arguments: [(WhenLonger.start, "0"), (.middle, "4"), (.end, "8")])
     func segmentRules(rule: WhenLonger, start: String) throws {
         var t = template(["2"])

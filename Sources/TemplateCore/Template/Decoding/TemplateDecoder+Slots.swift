@@ -172,9 +172,14 @@ extension TemplateDecoder {
             transition = readTransition(value, at: path.appending("transition"))
             if transition == nil { valid = false }
         }
+        var repeatable = false
+        if let value = object["repeatable"] {
+            if let flag = context.bool(value, at: path.appending("repeatable")) { repeatable = flag } else { valid = false }
+        }
         guard valid, let id, let length, let volume, let playback, let filters else { return nil }
-        let slot = SlotSpec(id: id, accepts: accepts, duration: .zero, length: length, fit: fit, volume: volume, playback: playback,
+        var slot = SlotSpec(id: id, accepts: accepts, duration: .zero, length: length, fit: fit, volume: volume, playback: playback,
                             orientation: orientation, motion: motion, filters: filters, transition: transition)
+        slot.repeatable = repeatable
         return PendingSlot(slot: slot, length: length, path: path)
     }
 

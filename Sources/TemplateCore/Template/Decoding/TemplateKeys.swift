@@ -9,7 +9,8 @@ public enum TemplateKeys {
     public static let music = ["file", "start", "volume", "fadeIn", "fadeOut", "loop", "tempo", "firstBeat", "beats"]
     /// How a video fills its time: shared by slots and media layers.
     public static let playback = ["speed", "reverse", "whenShorter", "minSpeed", "whenLonger"]
-    public static let slot = ["id", "accepts", "duration", "fit", "volume", "orientation", "motion", "filters", "transition"] + playback
+    public static let slot = ["id", "accepts", "duration", "fit", "volume", "orientation", "motion", "filters", "transition", "repeatable"]
+        + playback
     public static let layerCommon = ["id", "kind", "start", "duration", "opacity"]
     public static let mediaLayer = layerCommon + ["accepts", "rect", "fit", "volume", "motion", "filters"] + playback
     public static let placement = ["x", "y", "anchor"]

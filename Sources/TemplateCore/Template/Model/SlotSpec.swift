@@ -22,6 +22,8 @@ public struct SlotSpec: Sendable, Hashable {
     public var filters: [EffectSpec]
     /// How this slot gives way to the next; nil is a cut.
     public var transition: TransitionSpec?
+    /// Part of the group of slots that repeats, in order, when `--use-all` needs more places.
+    public var repeatable: Bool = false
 
     public init(id: String, accepts: SlotAccepts = .any, duration: RationalTime, length: TemplateTime? = nil, fit: Fit = .cover,
                 volume: Double = 0, playback: Playback = Playback(), orientation: PreferredOrientation = .any,
