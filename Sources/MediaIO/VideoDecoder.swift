@@ -31,6 +31,14 @@ public final class VideoDecoder {
     public private(set) var firstDamage: RationalTime?
     /// The last picture decoded whole: shown in place of damaged ones, so damage never flashes on screen.
     private var lastGood: FrameBox?
+    /// Length prefix size of H.264 NAL units, when pictures no one refers to can be recognised.
+    private let nalLengthSize: Int?
+    /// Packets left undecoded: non-reference pictures no request was going to show.
+    public private(set) var skippedPackets = 0
+    /// Display intervals of the pictures skipped since the last seek and not yet passed.
+    private var skipped: [TimeRange] = []
+    /// Source time between successive requests, as the caller last said.
+    private var step: RationalTime?
     /// Length of the stream when the file says (for looping).
     public let duration: RationalTime?
 
@@ -46,6 +54,7 @@ public final class VideoDecoder {
         let start = st.pointee.start_time
         startTicks = start == reel_nopts() ? 0 : start
         duration = MediaProbe.streamDuration(st) ?? MediaProbe.containerDuration(input)
+        nalLengthSize = DisposableFrames.nalLengthSize(codecpar: st.pointee.codecpar)
         codec = try input.openDecoder(stream: index, threads: Int32(threads))
     }
 
@@ -55,7 +64,18 @@ public final class VideoDecoder {
     }
 
     /// The frame displayed at `time` (source time, zero at the stream's first frame).
-    public func frame(at time: RationalTime) throws(MediaError) -> VideoFrame {
+    ///
+    /// - Parameter step: the source time between this request and the next ones, when the caller
+    ///   plays forward on a regular grid (a clip's frame duration times its speed). It lets the
+    ///   decoder leave undecoded the non-reference pictures no request will land on: a 60 fps
+    ///   source rendered at 30 fps decodes about half its disposable pictures. A later request that
+    ///   does land on a skipped picture seeks back and decodes it, so answers are always exact.
+    public func frame(at time: RationalTime, step: RationalTime? = nil) throws(MediaError) -> VideoFrame {
+        self.step = step.flatMap { $0.isPositive ? $0 : nil }
+        if skipped.contains(where: { $0.contains(time) }) {
+            try seek(to: time)
+        }
+        skipped.removeAll { $0.end <= time }
         if let cur = current {
             if cur.time <= time && (lookahead.map { time < $0.time } ?? drained) { return cur }
             let behind = time < cur.time
@@ -69,7 +89,7 @@ public final class VideoDecoder {
             if let la = lookahead {
                 next = la
                 lookahead = nil
-            } else if let decoded = try decodeNext() {
+            } else if let decoded = try decodeNext(before: time) {
                 next = decoded
             } else {
                 drained = true
@@ -88,6 +108,22 @@ public final class VideoDecoder {
         }
     }
 
+    /// The display interval of a packet whose picture no request at `target` or after it (on the
+    /// step grid) will show; nil when it may be needed. (Keyframes are references, so a picture is
+    /// always decoded for the time asked, even past the end.)
+    private func unneededInterval(_ p: UnsafeMutablePointer<AVPacket>, target: RationalTime) -> TimeRange? {
+        let pts = p.pointee.pts, length = p.pointee.duration
+        guard pts != reel_nopts(), length > 0 else { return nil }
+        let start = exactTime(pts - startTicks, timeBase), end = exactTime(pts + length - startTicks, timeBase)
+        guard end > start else { return nil }
+        let interval = TimeRange(start: start, end: end)
+        if end <= target { return interval }
+        guard let step, start > target else { return nil }
+        // The first request on the grid at or after the picture's start.
+        let k = ((start - target) / step).ticks(timescale: 1, rounding: .up)
+        return target + step * k >= end ? interval : nil
+    }
+
     private func seek(to time: RationalTime) throws(MediaError) {
         let tick = RationalTime(value: Int64(timeBase.num), timescale: Int64(timeBase.den))
         let target = (time / tick).ticks(timescale: 1, rounding: .down) + startTicks
@@ -97,6 +133,7 @@ public final class VideoDecoder {
             av_seek_frame(input.context, streamIndex, startTicks, AVSEEK_FLAG_BACKWARD)
         }
         avcodec_flush_buffers(codec)
+        skipped.removeAll()
         lastGood = nil
         current = nil
         lookahead = nil
@@ -105,7 +142,10 @@ public final class VideoDecoder {
     }
 
     /// The next decoded picture in presentation order, or nil at the end of the stream.
-    private func decodeNext() throws(MediaError) -> VideoFrame? {
+    /// - Parameter target: the time being asked for. Requests only move forward between seeks, so a
+    ///   non-reference picture whose display ends by then will never be shown: it is not decoded
+    ///   (a 60 fps source rendered at 30 fps decodes about half its disposable pictures).
+    private func decodeNext(before target: RationalTime) throws(MediaError) -> VideoFrame? {
         let box = FrameBox()
         while true {
             let r = avcodec_receive_frame(codec, box.frame)
@@ -140,6 +180,12 @@ public final class VideoDecoder {
             }
             defer { av_packet_unref(packet.packet) }
             if packet.packet.pointee.stream_index != streamIndex { continue }
+            if let n = nalLengthSize, let interval = unneededInterval(packet.packet, target: target),
+               DisposableFrames.isDisposable(packet.packet, nalLengthSize: n) {
+                skippedPackets += 1
+                skipped.append(interval)
+                continue
+            }
             let s = avcodec_send_packet(codec, packet.packet)
             if s < 0 && s != reel_averror_eagain() {
                 corruptPackets += 1

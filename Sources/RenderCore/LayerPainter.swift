@@ -63,7 +63,9 @@ final class LayerPainter {
                 }
             } else {
                 layer = picture(layerW, layerH, slot: 1)
-                let decoded = try sources.videoFrame(clip.media, at: plan.sourceTime, loop: clip.loop)
+                // Forward playback asks on a regular grid: the decoder may skip pictures between its points.
+                let step = clip.reverse ? nil : timeline.frameRate.frameDuration * clip.speed
+                let decoded = try sources.videoFrame(clip.media, at: plan.sourceTime, loop: clip.loop, step: step)
                 try frameInto(layer, decoded, clip: clip, index: plan.clipIndex)
             }
             let local = timeline.frameRate.time(ofFrame: frame) - clip.timelineRange.start

@@ -38,14 +38,14 @@ final class MediaSources {
     }
 
     /// The frame of `media` shown at `time`; with `loop`, times past the end wrap to the start.
-    func videoFrame(_ media: String, at time: RationalTime, loop: Bool = false) throws(MediaError) -> VideoFrame {
+    func videoFrame(_ media: String, at time: RationalTime, loop: Bool = false, step: RationalTime? = nil) throws(MediaError) -> VideoFrame {
         let d = try decoder(resolve(media))
         var t = time
         if loop, let duration = d.duration, duration.isPositive, t >= duration {
             let cycles = (t / duration).ticks(timescale: 1, rounding: .down)
             t = t - duration * cycles
         }
-        return try d.frame(at: t)
+        return try d.frame(at: t, step: step)
     }
 
     private func decoder(_ path: String) throws(MediaError) -> VideoDecoder {

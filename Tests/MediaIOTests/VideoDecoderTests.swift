@@ -13,8 +13,8 @@ import ReelTestSupport
         return (0..<frames).map { 16 + (Int(bytes[$0 * size * size + (size / 2) * size + size / 2]) * 219 + 127) / 255 }
     }
 
-    func ourLuma(_ decoder: VideoDecoder, at time: RationalTime) throws -> Int {
-        let frame = try decoder.frame(at: time)
+    func ourLuma(_ decoder: VideoDecoder, at time: RationalTime, step: RationalTime? = nil) throws -> Int {
+        let frame = try decoder.frame(at: time, step: step)
         let picture = Picture(width: 64, height: 64)
         try FrameScaler().draw(frame, placement: Placement(), into: picture, rect: PixelRect(x: 0, y: 0, width: 64, height: 64))
         return Int(picture.luma(x: 32, y: 32))
@@ -44,5 +44,29 @@ import ReelTestSupport
         let decoder = try VideoDecoder(path: clip)
         #expect(abs(try ourLuma(decoder, at: RationalTime(seconds: 5)) - reference[19]) <= 1)
         #expect(abs(try ourLuma(decoder, at: .zero) - reference[0]) <= 1)
+    }
+
+    /// 60 fps into 30 fps: every other picture is never shown; the disposable ones are not even
+    /// decoded, and every picture asked for is still the exact one.
+    @Test func skipsPicturesNobodyNeedsAndStaysExact() throws {
+        let dir = TemporaryFolder()
+        let clip = dir.file("count60.mp4")
+        let filter = "nullsrc=s=64x64:r=60,format=gray,geq=lum='min(255\\,N*2)',format=yuv420p"
+        try Tools.ffmpeg(["-f", "lavfi", "-i", filter, "-frames:v", "120", "-c:v", "libx264", "-preset", "superfast", "-qp", "1",
+                          "-x264-params", "bframes=2:b-adapt=0:b-pyramid=none", "-g", "30", "-pix_fmt", "yuv420p", clip])
+        let reference = try referenceLuma(clip, frames: 120)
+        let decoder = try VideoDecoder(path: clip)
+        let rate = FrameRate(30)
+        for n in 0..<60 {
+            let luma = try ourLuma(decoder, at: rate.time(ofFrame: Int64(n)), step: rate.frameDuration)
+            #expect(abs(luma - reference[2 * n]) <= 1, "output frame \(n): got \(luma), expected \(reference[2 * n])")
+        }
+        #expect(decoder.skippedPackets > 20, "disposable pictures were skipped: \(decoder.skippedPackets)")
+        // Off the grid now: a time inside a skipped picture still gets that exact picture.
+        let back = try VideoDecoder(path: clip)
+        for n in 0..<20 { _ = try back.frame(at: rate.time(ofFrame: Int64(n)), step: rate.frameDuration) }
+        let odd = FrameRate(60).time(ofFrame: 41)
+        let luma = try ourLuma(back, at: odd)
+        #expect(abs(luma - reference[41]) <= 1, "odd 60 fps picture 41: got \(luma), expected \(reference[41])")
     }
 }
