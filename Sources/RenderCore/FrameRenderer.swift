@@ -82,7 +82,7 @@ public final class FrameRenderer {
         }
     }
 
-    /// Memory stays flat however long the video: decoders and framed stills of clips that are no
+    /// Memory stays flat however long the video: decoders, scalers and framed stills of clips that are no
     /// longer on screen are let go as soon as the visible set changes.
     private func release(keeping plan: FramePlan) {
         let clips = Set(plan.layers.map(\.clipIndex))
@@ -91,7 +91,7 @@ public final class FrameRenderer {
         let media = Set(clips.map { timeline.clips[$0].media })
         sources.closeDecoders(except: media)
         sources.releaseStills(except: media)
-        layers.releaseStills(except: clips)
+        layers.release(except: clips)
     }
 
     func clear(_ picture: Picture) {

@@ -29,9 +29,11 @@ final class LayerPainter {
         effects = EffectApplier(sources: sources)
     }
 
-    /// Forgets framed stills of clips not in `clips`.
-    func releaseStills(except clips: Set<Int>) {
+    /// Forgets framed stills and scalers of clips not in `clips`: a long timeline of many clips
+    /// keeps only what is on screen.
+    func release(except clips: Set<Int>) {
         for index in stills.keys where !clips.contains(index) { stills[index] = nil }
+        for key in scalers.keys where !clips.contains(key / 2) { scalers[key] = nil }
     }
 
     /// The clip's rectangle on the output, on even pixels (4:2:0 chroma).
