@@ -14,7 +14,8 @@ final class GraphicsPainter {
     private let effects: EffectApplier
     private var images: [String: RGBAImage] = [:]
     private var scaledImages: [String: RGBAImage] = [:]
-    private var masks: [Int: Picture] = [:]
+    /// Luma-wipe masks at output size, by file: one per distinct mask however many transitions use it.
+    private var masks: [String: Picture] = [:]
     private var rasterizer: TextRasterizer?
     private var textImages: [Int: (visible: Int?, text: RenderedText)] = [:]
 
@@ -37,13 +38,13 @@ final class GraphicsPainter {
 
     /// The grayscale mask of a luma wipe, at output size.
     func mask(for transition: Int) throws(RenderError) -> Picture? {
-        if let m = masks[transition] { return m }
         guard let file = timeline.transitions[transition].mask else { return nil }
+        if let m = masks[file] { return m }
         do {
             let decoded = try sources.still(file)
             let m = Picture(width: width, height: height)
             try FrameScaler().draw(decoded, placement: Placement(cover: true), into: m, rect: PixelRect(x: 0, y: 0, width: width, height: height))
-            masks[transition] = m
+            masks[file] = m
             return m
         } catch {
             throw RenderError(media: error, clip: "transition \(transition)")
