@@ -49,32 +49,28 @@ enum LayerMapping {
     }
 
     static func look(_ spec: TextLayerSpec, templateFolder: String) -> TextLook {
-        var look = TextLook(size: spec.size, minimumSize: spec.minSize < spec.size ? spec.minSize : nil, color: color(spec.color),
+        var look = TextLook(size: spec.size, minimumSize: spec.minSize < spec.size ? spec.minSize : nil, color: spec.color,
                             alignment: spec.alignment.rawValue)
         switch spec.font {
         case .family(let family): look.fontFamily = family
         case .file(let path): look.fontFile = AssetPath.join(templateFolder, path)
         }
         if let s = spec.stroke {
-            look.strokeColor = color(s.color)
+            look.strokeColor = s.color
             look.strokeWidth = s.width
         }
         if let s = spec.shadow {
-            look.shadowColor = color(s.color)
+            look.shadowColor = s.color
             look.shadowX = s.x
             look.shadowY = s.y
             look.shadowBlur = s.blur
         }
         if let b = spec.box {
-            look.boxColor = color(b.color)
+            look.boxColor = b.color
             look.boxPadding = b.padding
             look.boxRadius = b.radius
         }
         return look
-    }
-
-    static func color(_ c: TemplateColor) -> RGBAColor {
-        RGBAColor(red: c.rgb.red, green: c.rgb.green, blue: c.rgb.blue, alpha: c.alpha)
     }
 }
 

@@ -82,7 +82,7 @@ public struct RGBColor: Sendable, Hashable {
     public init?(hex: String) {
         var s = Substring(hex)
         if s.first == "#" { s = s.dropFirst() }
-        guard s.count == 6, let v = UInt32(s, radix: 16) else { return nil }
+        guard s.count == 6, s.allSatisfy(\.isHexDigit), let v = UInt32(s, radix: 16) else { return nil }
         self.init(red: UInt8(v >> 16 & 0xff), green: UInt8(v >> 8 & 0xff), blue: UInt8(v & 0xff))
     }
 

@@ -142,16 +142,25 @@ public struct RGBAColor: Sendable, Hashable {
         self.alpha = alpha
     }
 
+    /// An opaque colour with the given opacity.
+    public init(_ rgb: RGBColor, alpha: UInt8 = 255) {
+        self.init(red: rgb.red, green: rgb.green, blue: rgb.blue, alpha: alpha)
+    }
+
+    /// Reads `#rrggbb` or `#rrggbbaa` (the `#` may be left out); nil for anything else.
     public init?(hex: String) {
         var s = Substring(hex)
         if s.first == "#" { s = s.dropFirst() }
-        guard s.count == 6 || s.count == 8, let v = UInt64(s, radix: 16) else { return nil }
+        guard s.count == 6 || s.count == 8, s.allSatisfy(\.isHexDigit), let v = UInt64(s, radix: 16) else { return nil }
         if s.count == 6 {
             self.init(red: UInt8(v >> 16 & 0xff), green: UInt8(v >> 8 & 0xff), blue: UInt8(v & 0xff))
         } else {
             self.init(red: UInt8(v >> 24 & 0xff), green: UInt8(v >> 16 & 0xff), blue: UInt8(v >> 8 & 0xff), alpha: UInt8(v & 0xff))
         }
     }
+
+    /// The colour without its opacity.
+    public var rgb: RGBColor { RGBColor(red: red, green: green, blue: blue) }
 
     public var hex: String {
         let base = RGBColor(red: red, green: green, blue: blue).hex

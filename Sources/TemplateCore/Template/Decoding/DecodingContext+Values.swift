@@ -65,7 +65,7 @@ extension DecodingContext {
     mutating func color(_ value: JSONValue, at path: JSONPath, alpha: Bool) -> TemplateColor? {
         let form = alpha ? "#rrggbb or #rrggbbaa" : "#rrggbb"
         guard let text = string(value, at: path, example: "\"\(path.lastKey ?? "color")\": \"#ffffff\"") else { return nil }
-        guard let color = TemplateColor(hex: text), alpha || color.alpha == 255, text.count == 7 || alpha else {
+        guard text.first == "#", let color = TemplateColor(hex: text), alpha || color.alpha == 255, text.count == 7 || alpha else {
             error(.backgroundColor, "'\(text)' is not a colour written \(form)", at: path,
                   notes: [alpha ? "write '#' and six hexadecimal digits, or eight with opacity last: \"#ffffffcc\""
                                 : "write six hexadecimal digits after '#', such as \"#1a2b3c\""])

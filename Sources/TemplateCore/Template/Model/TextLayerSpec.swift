@@ -97,31 +97,6 @@ public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
     case right
 }
 
-/// A colour with opacity as a template writes it: `#rrggbb` or `#rrggbbaa`.
-public struct TemplateColor: Sendable, Hashable {
-    public var rgb: RGBColor
-    /// 255 is opaque.
-    public var alpha: UInt8
-
-    public init(_ rgb: RGBColor, alpha: UInt8 = 255) {
-        self.rgb = rgb
-        self.alpha = alpha
-    }
-
-    /// Reads `#rrggbb` or `#rrggbbaa`; nil for anything else.
-    public init?(hex: String) {
-        guard hex.first == "#" else { return nil }
-        let digits = hex.dropFirst()
-        guard digits.allSatisfy(\.isHexDigit) else { return nil }
-        if digits.count == 6, let rgb = RGBColor(hex: hex) {
-            self.init(rgb)
-        } else if digits.count == 8, let rgb = RGBColor(hex: "#" + digits.prefix(6)), let a = UInt8(digits.suffix(2), radix: 16) {
-            self.init(rgb, alpha: a)
-        } else {
-            return nil
-        }
-    }
-
-    public static let white = TemplateColor(.white)
-    public static let black = TemplateColor(.black)
-}
+/// A colour with opacity as a template writes it (`#rrggbb` or `#rrggbbaa`): the same value a
+/// timeline records, so templates and timelines share one type.
+public typealias TemplateColor = RGBAColor
