@@ -4,17 +4,10 @@ import MediaTime
 public enum MotionCurve {
     /// Before the first keyframe the first pose holds, after the last the last one; no keyframes is the identity.
     public static func pose(_ keyframes: [TransformKeyframe], at t: RationalTime) -> Pose {
-        guard let first = keyframes.first else { return .identity }
-        if t <= first.time { return pose(of: first) }
-        guard let next = keyframes.firstIndex(where: { $0.time > t }) else { return pose(of: keyframes[keyframes.count - 1]) }
-        let a = keyframes[next - 1], b = keyframes[next]
-        let u = a.easing.apply(((t - a.time) / (b.time - a.time)).seconds)
-        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * u }
-        return Pose(scale: mix(a.scale, b.scale), x: mix(a.x, b.x), y: mix(a.y, b.y), rotation: mix(a.rotation, b.rotation))
-    }
-
-    private static func pose(of k: TransformKeyframe) -> Pose {
-        Pose(scale: k.scale, x: k.x, y: k.y, rotation: k.rotation)
+        guard let span = KeyframeSpan.locate(keyframes, isAfter: { $0.time > t }, fraction: { ((t - $0.time) / ($1.time - $0.time)).seconds },
+                                             easing: \.easing) else { return .identity }
+        func mix(_ value: (TransformKeyframe) -> Double) -> Double { KeyframeSpan.value(keyframes, span, value) }
+        return Pose(scale: mix(\.scale), x: mix(\.x), y: mix(\.y), rotation: mix(\.rotation))
     }
 
     /// Largest scale the keyframes reach: layers are drawn at that size once, then only shrunk.

@@ -97,11 +97,7 @@ enum EffectMapping {
 
     /// The value of keyframes at fraction `at`: the first before them, the last after them, eased between.
     static func value(_ keys: [ValueKeyframe], at: Double) -> Double {
-        guard let first = keys.first else { return 0 }
-        if at <= first.at { return first.value }
-        guard let next = keys.firstIndex(where: { $0.at > at }) else { return keys[keys.count - 1].value }
-        let a = keys[next - 1], b = keys[next]
-        let u = a.easing.apply((at - a.at) / (b.at - a.at))
-        return a.value + (b.value - a.value) * u
+        let span = KeyframeSpan.locate(keys, isAfter: { $0.at > at }, fraction: { (at - $0.at) / ($1.at - $0.at) }, easing: \.easing)
+        return KeyframeSpan.value(keys, span, \.value)
     }
 }

@@ -44,12 +44,9 @@ public struct EffectKeyframe: Sendable, Hashable {
 
     /// The value at `time`: the first before the keyframes, the last after them, eased between.
     public static func value(_ keys: [EffectKeyframe], at time: RationalTime) -> Double {
-        guard let first = keys.first else { return 0 }
-        if time <= first.time { return first.value }
-        guard let next = keys.firstIndex(where: { $0.time > time }) else { return keys[keys.count - 1].value }
-        let a = keys[next - 1], b = keys[next]
-        let u = a.easing.apply(((time - a.time) / (b.time - a.time)).seconds)
-        return a.value + (b.value - a.value) * u
+        let span = KeyframeSpan.locate(keys, isAfter: { $0.time > time }, fraction: { ((time - $0.time) / ($1.time - $0.time)).seconds },
+                                       easing: \.easing)
+        return KeyframeSpan.value(keys, span, \.value)
     }
 }
 
