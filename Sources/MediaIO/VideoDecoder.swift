@@ -21,6 +21,10 @@ public final class VideoDecoder {
     private var lookahead: VideoFrame?
     private var drained = false
     private var sentEnd = false
+    /// The decoder was drained after a single look's target, not at the end of the file.
+    private var stoppedAtTarget = false
+    /// The time of the request answered last.
+    private var lastRequest: RationalTime?
     /// Forward distance beyond which seeking is cheaper than decoding through.
     private let seekThreshold = RationalTime(seconds: 2)
     /// Number of packets the decoder refused as corrupt (they are skipped).
@@ -41,9 +45,12 @@ public final class VideoDecoder {
     private var step: RationalTime?
     /// Length of the stream when the file says (for looping).
     public let duration: RationalTime?
+    /// What this decoder may save on pictures decoded only to reach the one asked for.
+    public let economy: DecodeEconomy
 
-    public init(path: String, threads: Int = 0) throws(MediaError) {
+    public init(path: String, threads: Int = 0, economy: DecodeEconomy = .none) throws(MediaError) {
         self.path = path
+        self.economy = economy
         input = try InputFile(path: path)
         guard let index = input.bestStream(AVMEDIA_TYPE_VIDEO) else {
             throw MediaError(.notMedia, file: path, operation: "opening video", reason: "no video stream")
@@ -72,15 +79,19 @@ public final class VideoDecoder {
     ///   does land on a skipped picture seeks back and decodes it, so answers are always exact.
     public func frame(at time: RationalTime, step: RationalTime? = nil) throws(MediaError) -> VideoFrame {
         self.step = step.flatMap { $0.isPositive ? $0 : nil }
+        defer { lastRequest = time }
         if skipped.contains(where: { $0.contains(time) }) {
             try seek(to: time)
         }
         skipped.removeAll { $0.end <= time }
         if let cur = current {
-            if cur.time <= time && (lookahead.map { time < $0.time } ?? drained) { return cur }
+            // After a single look the pictures between the target and the lookahead were never
+            // decoded, so only the very time asked for is known to show the current picture.
+            let holds = stoppedAtTarget ? time == lastRequest : cur.time <= time && (lookahead.map { time < $0.time } ?? drained)
+            if holds { return cur }
             let behind = time < cur.time
             let farAhead = time > cur.time + seekThreshold
-            if behind || farAhead { try seek(to: time) }
+            if behind || farAhead || stoppedAtTarget { try seek(to: time) }
         } else if time > seekThreshold {
             try seek(to: time)
         }
@@ -112,16 +123,21 @@ public final class VideoDecoder {
     /// step grid) will show; nil when it may be needed. (Keyframes are references, so a picture is
     /// always decoded for the time asked, even past the end.)
     private func unneededInterval(_ p: UnsafeMutablePointer<AVPacket>, target: RationalTime) -> TimeRange? {
-        let pts = p.pointee.pts, length = p.pointee.duration
-        guard pts != reel_nopts(), length > 0 else { return nil }
-        let start = exactTime(pts - startTicks, timeBase), end = exactTime(pts + length - startTicks, timeBase)
-        guard end > start else { return nil }
-        let interval = TimeRange(start: start, end: end)
+        guard let interval = displayInterval(p) else { return nil }
+        let start = interval.start, end = interval.end
         if end <= target { return interval }
         guard let step, start > target else { return nil }
         // The first request on the grid at or after the picture's start.
         let k = ((start - target) / step).ticks(timescale: 1, rounding: .up)
         return target + step * k >= end ? interval : nil
+    }
+
+    /// When a packet's picture is on screen, in source time; nil when the file does not say.
+    private func displayInterval(_ p: UnsafeMutablePointer<AVPacket>) -> TimeRange? {
+        let pts = p.pointee.pts, length = p.pointee.duration
+        guard pts != reel_nopts(), length > 0 else { return nil }
+        let start = exactTime(pts - startTicks, timeBase), end = exactTime(pts + length - startTicks, timeBase)
+        return end > start ? TimeRange(start: start, end: end) : nil
     }
 
     private func seek(to time: RationalTime) throws(MediaError) {
@@ -139,6 +155,7 @@ public final class VideoDecoder {
         lookahead = nil
         drained = false
         sentEnd = false
+        stoppedAtTarget = false
     }
 
     /// The next decoded picture in presentation order, or nil at the end of the stream.
@@ -186,7 +203,18 @@ public final class VideoDecoder {
                 skipped.append(interval)
                 continue
             }
+            let span = economy == .none ? nil : displayInterval(packet.packet)
+            if let span {
+                // Pictures shown before the target are only references on the way to it.
+                codec.pointee.skip_loop_filter = span.end <= target ? AVDISCARD_ALL : AVDISCARD_DEFAULT
+            }
             let s = avcodec_send_packet(codec, packet.packet)
+            if economy == .stills, let span, span.contains(target) {
+                // Everything the target refers to came before it: drain rather than feed ahead.
+                avcodec_send_packet(codec, nil)
+                sentEnd = true
+                stoppedAtTarget = true
+            }
             if s < 0 && s != reel_averror_eagain() {
                 corruptPackets += 1
                 let pts = packet.packet.pointee.pts

@@ -26,12 +26,15 @@ public final class FrameRenderer {
     ///   - baseFolder: folder that relative media paths in the timeline are resolved against.
     ///   - width, height: output size; defaults to the canvas. Rounded down to even.
     ///   - fast: cheaper scaling, for drafts and thumbnails.
-    public init(timeline: Timeline, baseFolder: String? = nil, width: Int? = nil, height: Int? = nil, fast: Bool = false) {
+    ///   - economy: what decoding may save on source pictures no frame shows; previews that jump
+    ///     through the timeline use `.skimming`, export keeps every picture bit-exact.
+    public init(timeline: Timeline, baseFolder: String? = nil, width: Int? = nil, height: Int? = nil, fast: Bool = false,
+                economy: DecodeEconomy = .none) {
         self.timeline = timeline
         planner = FramePlanner(timeline: timeline)
         self.width = max(2, (width ?? timeline.canvas.width) & ~1)
         self.height = max(2, (height ?? timeline.canvas.height) & ~1)
-        sources = MediaSources(baseFolder: baseFolder)
+        sources = MediaSources(baseFolder: baseFolder, economy: economy)
         self.fast = fast
         let bg = timeline.canvas.background
         background = YCbCr(red: bg.red, green: bg.green, blue: bg.blue)

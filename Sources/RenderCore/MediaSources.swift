@@ -19,8 +19,12 @@ final class MediaSources {
     /// Damage found in files whose decoders were closed, by path.
     private var closedDamage: [String: (count: Int, first: RationalTime?)] = [:]
 
-    init(baseFolder: String?, maxDecoders: Int = 16) {
+    /// What the decoders may save on pictures that are not shown.
+    let economy: DecodeEconomy
+
+    init(baseFolder: String?, maxDecoders: Int = 16, economy: DecodeEconomy = .none) {
         self.baseFolder = baseFolder
+        self.economy = economy
         self.maxDecoders = maxDecoders
     }
 
@@ -56,7 +60,7 @@ final class MediaSources {
             if let old = decoders[victim] { remember(old) }
             decoders[victim] = nil
         }
-        let d = try VideoDecoder(path: path)
+        let d = try VideoDecoder(path: path, economy: economy)
         decoders[path] = d
         return d
     }

@@ -69,4 +69,53 @@ import ReelTestSupport
         let luma = try ourLuma(back, at: odd)
         #expect(abs(luma - reference[41]) <= 1, "odd 60 fps picture 41: got \(luma), expected \(reference[41])")
     }
+
+    /// A counting clip with B-pictures referring to B-pictures (pyramid), so decode order and
+    /// display order differ: frame n shows grey level 2n.
+    func pyramidCountingClip(_ path: String, frames: Int) throws {
+        let filter = "nullsrc=s=64x64:r=30,format=gray,geq=lum='min(255\\,N*2)',format=yuv420p"
+        try Tools.ffmpeg(["-f", "lavfi", "-i", filter, "-frames:v", "\(frames)", "-c:v", "libx264", "-preset", "superfast", "-qp", "1",
+                          "-x264-params", "bframes=3:b-adapt=0:b-pyramid=normal", "-g", "40", "-pix_fmt", "yuv420p", path])
+    }
+
+    /// Previews save work on pictures they do not show, and still answer with the exact frame,
+    /// whatever the order of the requests: forward in the same group of pictures, backward, the
+    /// same time twice, past the end.
+    @Test(arguments: [DecodeEconomy.skimming, .stills]) func economiesStillGiveTheExactFrame(economy: DecodeEconomy) throws {
+        let dir = TemporaryFolder()
+        let clip = dir.file("pyramid.mp4")
+        try pyramidCountingClip(clip, frames: 100)
+        let reference = try referenceLuma(clip, frames: 100)
+        let decoder = try VideoDecoder(path: clip, economy: economy)
+        let rate = FrameRate(30)
+        let order: [Int] = [37, 38, 41, 39, 5, 5, 0, 77, 99, 78, 42, 43, 1, 60, 61, 62, 63, 64, 20]
+        for k in order {
+            let t = rate.time(ofFrame: Int64(k)) + RationalTime(value: 1, timescale: 100)
+            let luma = try ourLuma(decoder, at: t)
+            #expect(abs(luma - reference[k]) <= 1, "\(economy) frame \(k): got \(luma), expected \(reference[k])")
+        }
+        #expect(abs(try ourLuma(decoder, at: RationalTime(seconds: 9)) - reference[99]) <= 1, "past the end holds the last frame")
+    }
+
+    /// On textured, compressed footage the saving is real (the pictures differ from a bit-exact
+    /// decode) and invisible (the difference is a fraction of a grey level on average).
+    @Test func skimmingDiffersFromBitExactOnlyByFaintNoise() throws {
+        let dir = TemporaryFolder()
+        let clip = dir.file("texture.mp4")
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=320x240:r=30", "-frames:v", "60", "-vf", "noise=alls=12:allf=t",
+                          "-c:v", "libx264", "-preset", "veryfast", "-crf", "30", "-g", "60", "-pix_fmt", "yuv420p", clip])
+        let time = FrameRate(30).time(ofFrame: 50)
+        func luma(_ economy: DecodeEconomy) throws -> [UInt8] {
+            let frame = try VideoDecoder(path: clip, economy: economy).frame(at: time)
+            let picture = Picture(width: 320, height: 240)
+            try FrameScaler().draw(frame, placement: Placement(), into: picture, rect: PixelRect(x: 0, y: 0, width: 320, height: 240))
+            return (0..<240).flatMap { y in (0..<320).map { x in picture.luma(x: x, y: y) } }
+        }
+        let exact = try luma(.none), stills = try luma(.stills)
+        let diffs = zip(exact, stills).map { abs(Int($0) - Int($1)) }
+        let mean = Double(diffs.reduce(0, +)) / Double(diffs.count)
+        #expect(mean > 0, "references were decoded without the deblocking filter")
+        #expect(mean < 1.5, "mean luma difference \(mean)")
+    }
 }
+

@@ -16,7 +16,8 @@ public enum AnimatedPreview {
             throw MediaError(.unsupported, file: path, operation: "writing the animated preview", reason: "name it .gif or .webp")
         }
         let size = thumbnailSize(canvas: timeline.canvas, maxSide: maxSide)
-        let renderer = FrameRenderer(timeline: timeline, baseFolder: baseFolder, width: size.width, height: size.height, fast: true)
+        let renderer = FrameRenderer(timeline: timeline, baseFolder: baseFolder, width: size.width, height: size.height, fast: true,
+                                     economy: .skimming)
         let picture = renderer.makePicture()
         let writer = try AnimatedImageWriter(path: path, format: format, width: renderer.width, height: renderer.height, frameRate: frameRate)
         let count = frameRate.frame(at: timeline.duration, rounding: .up)
@@ -45,7 +46,7 @@ public enum Poster {
         let frame = min(last, max(0, timeline.frameRate.frame(at: time, rounding: .down)))
         let w = min(8192, max(16, width ?? timeline.canvas.width))
         let h = Int((Double(w) * Double(timeline.canvas.height) / Double(max(1, timeline.canvas.width))).rounded())
-        let renderer = FrameRenderer(timeline: timeline, baseFolder: baseFolder, width: w, height: h, fast: false)
+        let renderer = FrameRenderer(timeline: timeline, baseFolder: baseFolder, width: w, height: h, fast: false, economy: .stills)
         let picture = renderer.makePicture()
         try renderer.render(frame: frame, into: picture)
         return picture.rgbaImage()

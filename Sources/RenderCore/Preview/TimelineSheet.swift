@@ -16,7 +16,8 @@ public enum TimelineSheet {
         let layout = try SheetLayout(cells: cells.count, aspect: aspect, options: options,
                                      labelLines: cells.map(\.lines.count).max() ?? 0, headerLines: header.map { 1 + $0.details.count } ?? 0)
         let sheet = try ContactSheet(layout: layout, background: options.background)
-        let renderer = FrameRenderer(timeline: timeline, baseFolder: baseFolder, width: layout.cellWidth, height: layout.cellHeight, fast: true)
+        let renderer = FrameRenderer(timeline: timeline, baseFolder: baseFolder, width: layout.cellWidth, height: layout.cellHeight, fast: true,
+                                     economy: .skimming)
         let cell = renderer.makePicture()
         // In time order, so each source is read forward (a decoder seeks back only when it must).
         for (i, c) in cells.enumerated() {

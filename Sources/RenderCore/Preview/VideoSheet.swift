@@ -67,17 +67,19 @@ public enum VideoSheet {
         return Result(sheet: sheet, times: chosen.map(\.time))
     }
 
-    /// The cells at `times`, decoded by one decoder per core, each reading its run of times forward.
+    /// The cells at `times`, decoded by one decoder per core; each takes the next cell not yet taken,
+    /// so a core whose cells were cheap does not sit idle.
     static func grab(path: String, times: [RationalTime], layout: SheetLayout, placement: MediaIO.Placement) throws -> [GrabbedCell] {
         let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), 4, times.count)
         let results = GrabResults(count: times.count)
-        DispatchQueue.concurrentPerform(iterations: workers) { w in
-            let range = (times.count * w / workers)..<(times.count * (w + 1) / workers)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
             do {
                 let grabber = try CellGrabber(path: path, layout: layout, placement: placement)
-                for i in range { results.set(i, .success(try grabber.cell(at: times[i]))) }
+                while let i = results.take() {
+                    do { results.set(i, .success(try grabber.cell(at: times[i]))) } catch { results.set(i, .failure(error)) }
+                }
             } catch {
-                for i in range { results.set(i, .failure(error)) }
+                while let i = results.take() { results.set(i, .failure(error)) }
             }
         }
         return try results.values()
@@ -113,7 +115,7 @@ final class CellGrabber {
     let placement: MediaIO.Placement
 
     init(path: String, layout: SheetLayout, placement: MediaIO.Placement) throws(MediaError) {
-        decoder = try VideoDecoder(path: path, threads: 1)
+        decoder = try VideoDecoder(path: path, threads: 1, economy: .stills)
         self.layout = layout
         self.placement = placement
     }
@@ -131,8 +133,18 @@ final class CellGrabber {
 final class GrabResults: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [Result<GrabbedCell, any Error>?]
+    private var nextCell = 0
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    /// The next cell no worker has taken, in order; nil when all are taken.
+    func take() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard nextCell < slots.count else { return nil }
+        nextCell += 1
+        return nextCell - 1
+    }
 
     func set(_ i: Int, _ r: Result<GrabbedCell, any Error>) {
         lock.lock()
