@@ -40,6 +40,8 @@ public struct Placement: Sendable, Hashable {
 public final class FrameScaler {
     private var context: OpaquePointer?
     private var scratch: Picture?
+    /// 16-bit R'G'B' planes for HDR pictures on their way to the tone mapper.
+    private var rgbScratch: [UInt16] = []
     /// Bilinear for drafts, bicubic otherwise.
     public let fast: Bool
 
@@ -114,9 +116,12 @@ public final class FrameScaler {
             throw MediaError(.unsupported, file: file, operation: "scaling", reason: "unknown pixel format")
         }
         let isRGB = desc.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
+        let hdr = isRGB ? nil : HDRToneMapper.mapper(for: DynamicRange(transfer: src.pointee.color_trc))
         let flags = fast ? SWS_BILINEAR : SWS_BICUBIC
+        // HDR goes through 16-bit R'G'B' for the tone mapper; everything else straight to 4:2:0.
+        let outFormat = hdr == nil ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_GBRP16LE
         context = sws_getCachedContext(context, Int32(crop.w), Int32(crop.h), format,
-                                       Int32(rect.width), Int32(rect.height), AV_PIX_FMT_YUV420P, flags, nil, nil, nil)
+                                       Int32(rect.width), Int32(rect.height), outFormat, flags, nil, nil, nil)
         guard let ctx = context else {
             throw MediaError(.unsupported, file: file, operation: "scaling", reason: "swscale cannot convert this picture")
         }
@@ -125,10 +130,10 @@ public final class FrameScaler {
         case AVCOL_SPC_BT709: srcSpace = SWS_CS_ITU709
         case AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M: srcSpace = SWS_CS_ITU601
         case AVCOL_SPC_BT2020_NCL, AVCOL_SPC_BT2020_CL: srcSpace = SWS_CS_BT2020
-        default: srcSpace = src.pointee.height >= 720 && !isRGB ? SWS_CS_ITU709 : SWS_CS_ITU601
+        default: srcSpace = hdr != nil ? SWS_CS_BT2020 : src.pointee.height >= 720 && !isRGB ? SWS_CS_ITU709 : SWS_CS_ITU601
         }
         sws_setColorspaceDetails(ctx, sws_getCoefficients(srcSpace), fullRange || isRGB ? 1 : 0,
-                                 sws_getCoefficients(SWS_CS_ITU709), 0, 0, 1 << 16, 1 << 16)
+                                 sws_getCoefficients(SWS_CS_ITU709), hdr == nil ? 0 : 1, 0, 1 << 16, 1 << 16)
 
         // Crop by offsetting the source plane pointers.
         var srcPlanes: [UnsafePointer<UInt8>?] = [nil, nil, nil, nil]
@@ -143,6 +148,10 @@ public final class FrameScaler {
             srcPlanes[i] = UnsafePointer(base + dy * src.stride(i) + dx * step)
             srcStrides[i] = Int32(src.stride(i))
         }
+        if let hdr {
+            try toneMapped(ctx, hdr, srcPlanes, srcStrides, rows: crop.h, into: picture, rect: rect, file: file)
+            return
+        }
         let cx = rect.x / 2, cy = rect.y / 2
         var dstPlanes: [UnsafeMutablePointer<UInt8>?] = [
             picture.y + rect.y * picture.lumaStride + rect.x,
@@ -150,15 +159,41 @@ public final class FrameScaler {
             picture.v + cy * picture.chromaStride + cx,
             nil,
         ]
-        var dstStrides: [Int32] = [Int32(picture.lumaStride), Int32(picture.chromaStride), Int32(picture.chromaStride), 0]
+        let dstStrides: [Int32] = [Int32(picture.lumaStride), Int32(picture.chromaStride), Int32(picture.chromaStride), 0]
         let rows = srcPlanes.withUnsafeBufferPointer { sp in
             dstPlanes.withUnsafeMutableBufferPointer { dp in
                 sws_scale(ctx, sp.baseAddress, srcStrides, 0, Int32(crop.h), dp.baseAddress, dstStrides)
             }
         }
-        _ = dstStrides.count
         if rows < 0 {
             throw MediaError(.corrupt, file: file, operation: "scaling", reason: ffmpegMessage(rows))
+        }
+    }
+
+    /// Scales an HDR picture into 16-bit R'G'B' scratch planes, then tone-maps them into `rect`.
+    private func toneMapped(_ ctx: OpaquePointer, _ mapper: HDRToneMapper, _ srcPlanes: [UnsafePointer<UInt8>?], _ srcStrides: [Int32],
+                            rows: Int, into picture: Picture, rect: PixelRect, file: String) throws(MediaError) {
+        let stride = (rect.width + 31) & ~31
+        let planeSize = stride * rect.height
+        if rgbScratch.count < 3 * planeSize { rgbScratch = [UInt16](repeating: 0, count: 3 * planeSize) }
+        let result: Int32 = rgbScratch.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return -1 }
+            // GBRP16 planes are green, blue, red.
+            var dstPlanes: [UnsafeMutablePointer<UInt8>?] = [0, 1, 2].map { UnsafeMutableRawPointer(base + $0 * planeSize).assumingMemoryBound(to: UInt8.self) } + [nil]
+            let dstStrides: [Int32] = [Int32(stride * 2), Int32(stride * 2), Int32(stride * 2), 0]
+            let r = srcPlanes.withUnsafeBufferPointer { sp in
+                dstPlanes.withUnsafeMutableBufferPointer { dp in
+                    sws_scale(ctx, sp.baseAddress, srcStrides, 0, Int32(rows), dp.baseAddress, dstStrides)
+                }
+            }
+            if r >= 0 {
+                mapper.convert(red: base + 2 * planeSize, green: base, blue: base + planeSize, stride: stride,
+                               width: rect.width, height: rect.height, into: picture, x: rect.x, y: rect.y)
+            }
+            return r
+        }
+        if result < 0 {
+            throw MediaError(.corrupt, file: file, operation: "scaling", reason: ffmpegMessage(result))
         }
     }
 

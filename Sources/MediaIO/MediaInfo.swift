@@ -37,6 +37,8 @@ public struct VideoStreamInfo: Sendable, Hashable {
     public let frameCount: Int64?
     /// Sample aspect ratio (pixel shape), 1/1 for square pixels.
     public let sampleAspect: (num: Int, den: Int)
+    /// SDR, or the HDR signal (HLG, PQ) that is tone-mapped to SDR when the video is drawn.
+    public var dynamicRange: DynamicRange = .sdr
 
     /// Size as displayed: rotated by a quarter turn when the rotation asks, and stretched by a non-square pixel shape.
     public var displayWidth: Int {
@@ -53,7 +55,7 @@ public struct VideoStreamInfo: Sendable, Hashable {
         a.codec == b.codec && a.codedWidth == b.codedWidth && a.codedHeight == b.codedHeight && a.rotation == b.rotation
             && a.mirrored == b.mirrored && a.frameRate == b.frameRate && a.pixelFormat == b.pixelFormat
             && a.colorRange == b.colorRange && a.duration == b.duration && a.frameCount == b.frameCount
-            && a.sampleAspect == b.sampleAspect
+            && a.sampleAspect == b.sampleAspect && a.dynamicRange == b.dynamicRange
     }
 
     public func hash(into h: inout Hasher) {

@@ -39,6 +39,7 @@ public enum MediaProbe {
                 rotation: rotation, mirrored: mirrored, frameRate: rate, pixelFormat: pix, colorRange: range,
                 duration: duration, frameCount: st.pointee.nb_frames > 0 ? st.pointee.nb_frames : nil,
                 sampleAspect: sar.num > 0 && sar.den > 0 ? (Int(sar.num), Int(sar.den)) : (1, 1))
+            video?.dynamicRange = DynamicRange(transfer: par.color_trc)
             if par.width <= 0 || par.height <= 0 {
                 throw MediaError(.corrupt, file: path, operation: "probing", reason: "the video stream has no picture size")
             }

@@ -19,6 +19,7 @@ struct ProbeCommand: Command {
                 if v.rotation != 0 || v.mirrored { parts.append("(stored \(v.codedWidth)x\(v.codedHeight), turned \(v.rotation)°\(v.mirrored ? " mirrored" : ""))") }
                 if let r = v.frameRate { parts.append("\(r) fps") }
                 parts.append(v.codec)
+                if v.dynamicRange.isHDR { parts.append("HDR \(v.dynamicRange.rawValue.uppercased()) (shown tone-mapped to SDR)") }
             }
             if let d = info.duration { parts.append(clock(d.seconds) + "." + String(Int(d.seconds * 10) % 10)) }
             parts.append(info.hasAudio ? "with sound" : "no sound")
