@@ -4,7 +4,7 @@ import PackageDescription
 /// Reel: template-based video making.
 ///
 /// Dependencies point one way: MediaTime ◄── TemplateCore ◄── RenderCore ──► MediaIO ──► C libraries.
-/// Only MediaIO sees FFmpeg and libpng; TemplateCore sees json-c through its JSON reader alone.
+/// Only MediaIO sees FFmpeg, libpng and libheif; TemplateCore sees json-c through its JSON reader alone.
 let package = Package(
     name: "Reel",
     products: [
@@ -19,10 +19,11 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CText", pkgConfig: "harfbuzz", providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CJSONC", pkgConfig: "json-c", providers: [.apt(["libjson-c-dev"])]),
+        .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
 
         .target(name: "MediaTime"),
         .target(name: "TemplateCore", dependencies: ["MediaTime", "CJSONC"]),
-        .target(name: "MediaIO", dependencies: ["MediaTime", "CFFmpeg", "CPNG", "CText"]),
+        .target(name: "MediaIO", dependencies: ["MediaTime", "CFFmpeg", "CPNG", "CText", "CHEIF"]),
         .target(
             name: "RenderCore",
             dependencies: ["MediaTime", "TemplateCore", "MediaIO"],

@@ -5,6 +5,7 @@ import MediaTime
 public enum MediaProbe {
     /// Probes `path`. Still images are decoded once, because their EXIF orientation lives in the frame.
     public static func probe(_ path: String) throws(MediaError) -> MediaInfo {
+        if HEIFImage.isHEIF(path) { return try HEIFImage.probe(path) }
         let input = try InputFile(path: path)
         let still = input.isStillImage
         var video: VideoStreamInfo?

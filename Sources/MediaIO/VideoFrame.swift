@@ -65,6 +65,7 @@ final class StillDecoder {
 /// Loads a still image once, with its orientation.
 public enum StillImage {
     public static func load(_ path: String) throws(MediaError) -> VideoFrame {
+        if HEIFImage.isHEIF(path) { return try HEIFImage.load(path) }
         let input = try InputFile(path: path)
         guard let index = input.bestStream(AVMEDIA_TYPE_VIDEO) else {
             throw MediaError(.notMedia, file: path, operation: "loading the picture", reason: "no picture in the file")

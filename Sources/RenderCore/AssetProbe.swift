@@ -10,7 +10,7 @@ import TemplateCore
 /// reported, naming its file.
 public enum AssetProbe {
     /// Extensions taken from a folder; other files in it are passed over.
-    public static let mediaExtensions: Set<String> = ["mp4", "mov", "m4v", "mkv", "webm", "avi", "3gp", "jpg", "jpeg", "png", "webp", "gif", "bmp", "tif", "tiff"]
+    public static let mediaExtensions: Set<String> = ["mp4", "mov", "m4v", "mkv", "webm", "avi", "3gp", "jpg", "jpeg", "heic", "heif", "avif", "png", "webp", "gif", "bmp", "tif", "tiff"]
 
     /// Lists the media files named by `inputs`, expanding folders.
     public static func expand(_ inputs: [String]) throws(MediaError) -> [String] {

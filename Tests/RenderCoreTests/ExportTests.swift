@@ -13,6 +13,28 @@ import TemplateCore
     func isRed(_ p: (r: Int, g: Int, b: Int)) -> Bool { p.r > 170 && p.g < 90 && p.b < 90 }
     func isBlue(_ p: (r: Int, g: Int, b: Int)) -> Bool { p.b > 170 && p.r < 90 && p.g < 90 }
 
+    /// A folder of phone photos in HEIC is read like any other: listed, probed and drawn.
+    @Test func heicPhotosFromAFolderAreExported() throws {
+        let dir = TemporaryFolder()
+        let folder = dir.file("photos")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let png = dir.file("red.png"), heic = (folder as NSString).appendingPathComponent("IMG_0042.HEIC")
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=0xE01010:s=160x90", "-frames:v", "1", png])
+        _ = try Tools.run("heif-enc", ["-q", "90", png, "-o", heic])
+        let files = try AssetProbe.expand([folder])
+        #expect(files == [heic])
+        let asset = try AssetProbe.asset(heic)
+        #expect(asset.kind == .image)
+        let timeline = Timeline(
+            canvas: Canvas(width: 160, height: 90), frameRate: rate, duration: t(15),
+            clips: [VideoClip(id: "photo", media: heic, kind: .image, timelineRange: TimeRange(start: .zero, end: t(15)),
+                              sourceRange: TimeRange(start: .zero, end: t(15)), orientation: asset.orientation)],
+            output: OutputSettings(crf: 20, preset: "superfast"))
+        let out = dir.file("out.mp4")
+        try Exporter.export(timeline, to: out)
+        #expect(isRed(try Tools.rgbFrame(out, index: 7).average(80, 45)))
+    }
+
     /// Portrait media stored landscape (display matrix 90°, EXIF 6) come out upright, and the music
     /// fades to silence at the end.
     @Test func exportsUprightClipsWithFadedMusic() throws {

@@ -1,0 +1,125 @@
+import CFFmpeg
+import CHEIF
+import Foundation
+
+/// HEIF and AVIF stills (the HEIC photos phones take by default), read through libheif because
+/// FFmpeg 5.1 cannot open them.
+///
+/// libheif applies the file's own rotation and mirror (`irot`, `imir`) while decoding, so the
+/// picture comes out upright and the size reported is the size as displayed. The decoded picture
+/// is handed on as an RGB(A) `VideoFrame`, so scaling and composition treat it like any other still.
+enum HEIFImage {
+    /// ISO base media brands of HEIF and AVIF images (`ftyp` major or compatible brand).
+    static let brands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "avif", "avis"]
+
+    /// Whether the file is a HEIF or AVIF image, judged from its `ftyp` box rather than its name.
+    static func isHEIF(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 64), head.count >= 16 else { return false }
+        let bytes = [UInt8](head)
+        guard String(bytes: bytes[4..<8], encoding: .ascii) == "ftyp" else { return false }
+        let size = min(bytes.count, Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3]))
+        var brandsFound = [String(bytes: bytes[8..<12], encoding: .ascii) ?? ""]
+        var offset = 16
+        while offset + 4 <= size {
+            brandsFound.append(String(bytes: bytes[offset..<offset + 4], encoding: .ascii) ?? "")
+            offset += 4
+        }
+        // A video MP4 may list `mif1` too only when it is really an image sequence; its major brand decides.
+        return brands.contains(brandsFound[0]) || (brandsFound.contains("mif1") && !["isom", "mp41", "mp42", "qt  "].contains(brandsFound[0]))
+    }
+
+    /// Size as displayed and the EXIF capture date, without decoding the picture.
+    static func probe(_ path: String) throws(MediaError) -> MediaInfo {
+        let file = try HEIFFile(path: path, operation: "probing")
+        let width = Int(heif_image_handle_get_width(file.handle)), height = Int(heif_image_handle_get_height(file.handle))
+        guard width > 0, height > 0 else {
+            throw MediaError(.corrupt, file: path, operation: "probing", reason: "the image has no size")
+        }
+        if width > 16384 || height > 16384 {
+            throw MediaError(.unsupported, file: path, operation: "probing", reason: "picture size \(width)x\(height) is larger than 16384 pixels")
+        }
+        var video = VideoStreamInfo(codec: "heif", codedWidth: width, codedHeight: height, rotation: 0, mirrored: false,
+                                    frameRate: nil, pixelFormat: "rgb24", colorRange: "full", duration: nil, frameCount: nil,
+                                    sampleAspect: (1, 1))
+        video.dynamicRange = .sdr
+        return MediaInfo(path: path, container: "heif", isStillImage: true, duration: nil, video: video, audio: [],
+                         creationTime: file.exifDate())
+    }
+
+    /// Decodes the primary picture, upright.
+    static func load(_ path: String) throws(MediaError) -> VideoFrame {
+        let file = try HEIFFile(path: path, operation: "loading the picture")
+        let alpha = heif_image_handle_has_alpha_channel(file.handle) != 0
+        var image: OpaquePointer?
+        let decoded = heif_decode_image(file.handle, &image, heif_colorspace_RGB,
+                                        alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, nil)
+        guard decoded.code == heif_error_Ok, let image else {
+            throw MediaError(.corrupt, file: path, operation: "decoding the picture", reason: String(cString: decoded.message))
+        }
+        defer { heif_image_release(image) }
+        let width = heif_image_get_width(image, heif_channel_interleaved)
+        let height = heif_image_get_height(image, heif_channel_interleaved)
+        var stride: Int32 = 0
+        guard width > 0, height > 0, let pixels = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else {
+            throw MediaError(.corrupt, file: path, operation: "decoding the picture", reason: "the decoded image has no pixels")
+        }
+        let box = FrameBox()
+        box.frame.pointee.width = width
+        box.frame.pointee.height = height
+        box.frame.pointee.format = (alpha ? AV_PIX_FMT_RGBA : AV_PIX_FMT_RGB24).rawValue
+        guard av_frame_get_buffer(box.frame, 0) >= 0, let plane = box.frame.pointee.data.0 else {
+            throw MediaError(.unsupported, file: path, operation: "decoding the picture", reason: "out of memory for \(width)x\(height)")
+        }
+        let rowBytes = Int(width) * (alpha ? 4 : 3), dstStride = Int(box.frame.pointee.linesize.0)
+        for row in 0..<Int(height) {
+            (plane + row * dstStride).update(from: pixels + row * Int(stride), count: rowBytes)
+        }
+        return VideoFrame(box: box, time: .zero)
+    }
+}
+
+/// An open HEIF file and its primary image handle, released together.
+private final class HEIFFile {
+    let context: OpaquePointer
+    let handle: OpaquePointer
+
+    init(path: String, operation: String) throws(MediaError) {
+        guard let context = heif_context_alloc() else {
+            throw MediaError(.unsupported, file: path, operation: operation, reason: "libheif could not start")
+        }
+        let read = heif_context_read_from_file(context, path, nil)
+        guard read.code == heif_error_Ok else {
+            heif_context_free(context)
+            throw MediaError(.corrupt, file: path, operation: operation, reason: String(cString: read.message))
+        }
+        var handle: OpaquePointer?
+        let primary = heif_context_get_primary_image_handle(context, &handle)
+        guard primary.code == heif_error_Ok, let handle else {
+            heif_context_free(context)
+            throw MediaError(.corrupt, file: path, operation: operation, reason: String(cString: primary.message))
+        }
+        self.context = context
+        self.handle = handle
+    }
+
+    deinit {
+        heif_image_handle_release(handle)
+        heif_context_free(context)
+    }
+
+    /// `DateTimeOriginal` (else `DateTime`) from the image's EXIF block, as EXIF writes it.
+    func exifDate() -> String? {
+        var id = heif_item_id()
+        guard heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else { return nil }
+        let size = heif_image_handle_get_metadata_size(handle, id)
+        guard size > 8, size < 1 << 20 else { return nil }
+        var data = [UInt8](repeating: 0, count: size)
+        guard heif_image_handle_get_metadata(handle, id, &data).code == heif_error_Ok else { return nil }
+        // The block starts with the 4-byte offset of the TIFF header.
+        let skip = 4 + (Int(data[0]) << 24 | Int(data[1]) << 16 | Int(data[2]) << 8 | Int(data[3]))
+        guard skip < data.count else { return nil }
+        return EXIFReader(tiff: Array(data[skip...])).date
+    }
+}
