@@ -4,9 +4,14 @@ import TemplateCore
 
 /// Draws output frames of a timeline: the one place pictures are made, for export and previews alike.
 ///
-/// Order, bottom to top: background, the main track (a clip, or a transition between two),
-/// clips on upper layers, the grade, overlays, texts. The grade colours the video, not the titles
-/// and stickers drawn over it.
+/// Order, bottom to top: background, the main track (a clip, or a transition between two), then
+/// clips on upper layers, overlays and texts interleaved by their stacking numbers (`Stacking`).
+///
+/// The grade colours the video, never the titles and stickers over it: the main track and the clips
+/// stacked below the first overlay or text are graded together, once, on the frame (with nothing
+/// interleaved, that is every clip, and the grade costs one pass); a clip stacked above an overlay or
+/// a text is graded on its own layer picture before it is placed, so the graphics under it stay as
+/// drawn.
 public final class FrameRenderer {
     public let timeline: Timeline
     public let planner: FramePlanner
@@ -71,17 +76,28 @@ public final class FrameRenderer {
         case nil:
             break
         }
-        for layer in plan.upper {
-            try layers.draw(layer, onto: picture, frame: index)
+        var graded = false
+        for item in plan.above {
+            switch item {
+            case .clip(let layer):
+                try layers.draw(layer, onto: picture, frame: index, grade: graded ? timeline.grade : [])
+            case .overlay(let overlay):
+                if !graded { try grade(picture, frame: index) }
+                graded = true
+                try graphics.draw(overlay, onto: picture)
+            case .text(let text):
+                if !graded { try grade(picture, frame: index) }
+                graded = true
+                try graphics.draw(text, onto: picture)
+            }
         }
+        if !graded { try grade(picture, frame: index) }
+    }
+
+    /// The grade over the video drawn so far.
+    private func grade(_ picture: Picture, frame index: Int64) throws(RenderError) {
         for effect in timeline.grade {
             try graphics.apply(effect, to: picture, frame: index)
-        }
-        for overlay in plan.overlays {
-            try graphics.draw(overlay, onto: picture)
-        }
-        for text in plan.texts {
-            try graphics.draw(text, onto: picture)
         }
     }
 

@@ -81,7 +81,8 @@ final class GraphicsPainter {
             if shown.isEmpty { return }
             do {
                 let r = try rasterizerInstance()
-                rendered = try r.render(shown, style: style(item.look), maxWidth: Int(item.maxWidth * Double(width)), maxHeight: nil)
+                rendered = try r.render(shown, style: style(item.look), maxWidth: Int(item.maxWidth * Double(width)), maxHeight: nil,
+                                        maxLines: item.maxLines)
             } catch {
                 throw RenderError(media: error, clip: item.id)
             }

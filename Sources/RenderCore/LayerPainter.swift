@@ -3,8 +3,8 @@ import MediaTime
 import TemplateCore
 
 /// Draws clips: decodes (or recalls) the picture, frames it in its rectangle (cover, contain,
-/// blurred fill), applies the clip's filters, then places it with its pose (Ken Burns motion,
-/// picture-in-picture rectangles).
+/// blurred fill), applies the clip's filters (and the grade, for a clip stacked above graphics),
+/// then places it with its pose (Ken Burns motion, picture-in-picture rectangles).
 final class LayerPainter {
     let timeline: Timeline
     let sources: MediaSources
@@ -46,7 +46,10 @@ final class LayerPainter {
         return PixelRect(x: x, y: y, width: w, height: h)
     }
 
-    func draw(_ plan: LayerPlan, onto target: Picture, frame: Int64) throws(RenderError) {
+    /// - Parameter grade: effects applied after the clip's own filters, at the frame's time on the
+    ///   timeline: the grade, for a clip stacked above an overlay or text, which the grade of the
+    ///   whole frame must not reach.
+    func draw(_ plan: LayerPlan, onto target: Picture, frame: Int64, grade: [Effect] = []) throws(RenderError) {
         let clip = timeline.clips[plan.clipIndex]
         let rect = rect(of: clip)
         // Drawn once at the largest size the motion reaches, so zooming only ever shrinks it.
@@ -57,7 +60,7 @@ final class LayerPainter {
         do {
             if clip.kind == .image {
                 let framed = try still(plan.clipIndex, clip: clip, width: layerW, height: layerH)
-                if clip.filters.isEmpty {
+                if clip.filters.isEmpty && grade.isEmpty {
                     layer = framed
                 } else {
                     layer = picture(layerW, layerH, slot: 1)
@@ -73,6 +76,10 @@ final class LayerPainter {
             let local = timeline.frameRate.time(ofFrame: frame) - clip.timelineRange.start
             for effect in clip.filters {
                 try effects.apply(effect, to: layer, frame: frame, time: local)
+            }
+            let now = timeline.frameRate.time(ofFrame: frame)
+            for effect in grade {
+                try effects.apply(effect, to: layer, frame: frame, time: now)
             }
         } catch {
             throw RenderError(media: error, clip: clip.id, frame: frame)

@@ -121,7 +121,7 @@ import ReelTestSupport
 
     @Test func chineseFallsBackToAFontThatHasIt() throws {
         let style = TextStyle(fontFamily: "DejaVu Sans", size: 40)
-        let (layout, _) = try rasterizer.fittedLayout("你好，世界", style: style, maxWidth: nil, maxHeight: nil)
+        let layout = try rasterizer.fittedLayout("你好，世界", style: style, maxWidth: nil, maxHeight: nil).layout
         let glyphs = layout.lines[0].glyphs
         #expect(glyphs.count == 5)
         #expect(glyphs.allSatisfy { $0.glyph != 0 }, "no .notdef boxes")
@@ -130,7 +130,7 @@ import ReelTestSupport
         let out = try rasterizer.render("你好，世界", style: style)
         #expect(Ink(out.image) != nil)
         // A character no installed font has is drawn as the primary face's .notdef.
-        let (missing, _) = try rasterizer.fittedLayout("\u{E000}", style: style, maxWidth: nil, maxHeight: nil)
+        let missing = try rasterizer.fittedLayout("\u{E000}", style: style, maxWidth: nil, maxHeight: nil).layout
         #expect(missing.lines[0].glyphs.map(\.glyph) == [0])
     }
 
@@ -144,10 +144,10 @@ import ReelTestSupport
     @Test func arabicIsJoinedAndRightToLeft() throws {
         let style = TextStyle(fontFamily: "DejaVu Sans", size: 40)
         let word = "مرحبا"
-        let (joined, _) = try rasterizer.fittedLayout(word, style: style, maxWidth: nil, maxHeight: nil)
+        let joined = try rasterizer.fittedLayout(word, style: style, maxWidth: nil, maxHeight: nil).layout
         var isolated: [UInt32] = []
         for letter in word {
-            let (single, _) = try rasterizer.fittedLayout(String(letter), style: style, maxWidth: nil, maxHeight: nil)
+            let single = try rasterizer.fittedLayout(String(letter), style: style, maxWidth: nil, maxHeight: nil).layout
             isolated += single.lines[0].glyphs.map(\.glyph)
         }
         let shaped = joined.lines[0].glyphs
@@ -166,7 +166,7 @@ import ReelTestSupport
 
     @Test func hebrewIsRightToLeft() throws {
         let style = TextStyle(size: 40)
-        let (layout, _) = try rasterizer.fittedLayout("שלום", style: style, maxWidth: nil, maxHeight: nil)
+        let layout = try rasterizer.fittedLayout("שלום", style: style, maxWidth: nil, maxHeight: nil).layout
         let clusters = layout.lines[0].glyphs.map(\.cluster)
         #expect(clusters == [3, 2, 1, 0], "last letter leftmost")
         // Lamed, the only letter rising above the others, comes first and so appears at the right.
@@ -178,14 +178,14 @@ import ReelTestSupport
 
     @Test func mixedDirectionsKeepWordsAndNumbersInOrder() throws {
         let style = TextStyle(size: 30)
-        let (ltr, _) = try rasterizer.fittedLayout("ab שלום cd", style: style, maxWidth: nil, maxHeight: nil)
+        let ltr = try rasterizer.fittedLayout("ab שלום cd", style: style, maxWidth: nil, maxHeight: nil).layout
         #expect(ltr.lines[0].glyphs.map(\.cluster) == [0, 1, 2, 6, 5, 4, 3, 7, 8, 9])
-        let (rtl, _) = try rasterizer.fittedLayout("שלום 123", style: style, maxWidth: nil, maxHeight: nil)
+        let rtl = try rasterizer.fittedLayout("שלום 123", style: style, maxWidth: nil, maxHeight: nil).layout
         #expect(rtl.lines[0].glyphs.map(\.cluster) == [5, 6, 7, 4, 3, 2, 1, 0], "digits read left to right, at the left end")
     }
 
     @Test func combiningMarksSitOnTheirBase() throws {
-        let (layout, _) = try rasterizer.fittedLayout("e\u{301}", style: TextStyle(size: 40), maxWidth: nil, maxHeight: nil)
+        let layout = try rasterizer.fittedLayout("e\u{301}", style: TextStyle(size: 40), maxWidth: nil, maxHeight: nil).layout
         let glyphs = layout.lines[0].glyphs
         #expect(glyphs.allSatisfy { $0.glyph != 0 })
         #expect(layout.lines[0].width < 40 * 64, "one letter wide, the accent takes no room of its own")

@@ -18,7 +18,7 @@ struct Paragraph {
     let runs: [TextRun]
     let baseLevel: UInt8
 
-    init(_ text: Substring.UnicodeScalarView, fonts: FontSet, primary: Int, family: String) {
+    init<Scalars: Collection<Unicode.Scalar>>(_ text: Scalars, fonts: FontSet, primary: Int, family: String) {
         scalars = text.map(\.value)
         let funcs = hb_unicode_funcs_get_default()
         let scripts = scalars.map { hb_unicode_script(funcs, $0) }

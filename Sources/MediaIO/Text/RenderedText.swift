@@ -28,6 +28,9 @@ public struct RenderedText: Sendable {
     /// True when the text exceeds the maximum width or height even at the minimum size (or, with
     /// no minimum, at its size). It is still rendered, so the overflow can be seen.
     public let overflowed: Bool
+    /// True when the text needed more than its most lines even at the minimum size, and was cut at
+    /// the end of the last line with an ellipsis.
+    public let truncated: Bool
 }
 
 /// The layout of text without its pixels: what validation needs to warn about text that cannot fit.
@@ -38,4 +41,5 @@ public struct TextMeasurement: Sendable, Hashable {
     public let fittedSize: Double
     public let lineCount: Int
     public let overflowed: Bool
+    public let truncated: Bool
 }

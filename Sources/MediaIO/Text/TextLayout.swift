@@ -15,6 +15,10 @@ struct LaidOutLine {
     var glyphs: [PlacedGlyph]
     /// Advance width in 26.6 pixels.
     var width: Int
+    /// Index of its paragraph, and the paragraph scalars it shows (trailing spaces removed):
+    /// where an ellipsis cuts the text (`TextTruncation`).
+    var paragraph: Int
+    var range: Range<Int>
 }
 
 /// Text laid out at one size: lines of placed glyphs, before alignment and rasterizing.
@@ -49,8 +53,9 @@ struct TextLayout {
         }
     }
 
-    func fits(maxWidth: Int?, maxHeight: Int?) -> Bool {
+    func fits(maxWidth: Int?, maxHeight: Int?, maxLines: Int? = nil) -> Bool {
         if splitsWords { return false }
+        if let maxLines, lines.count > maxLines { return false }
         if let maxWidth, lines.contains(where: { $0.width > maxWidth * 64 }) { return false }
         if let maxHeight, height > Double(maxHeight) + 1e-9 { return false }
         return true
@@ -63,7 +68,7 @@ struct TextLayout {
         for face in fonts.faces { try face.setSize(size) }
         var lines: [LaidOutLine] = []
         var splits = false
-        for paragraph in paragraphs {
+        for (index, paragraph) in paragraphs.enumerated() {
             let shaped = paragraph.runs.map { shaper.shape($0, in: paragraph, face: fonts.faces[$0.face]) }
             var advances = [Int](repeating: 0, count: paragraph.scalars.count)
             var starts = [Bool](repeating: false, count: paragraph.scalars.count)
@@ -75,7 +80,7 @@ struct TextLayout {
             let ranges = LineBreaker.lines(paragraph.scalars, advances: advances, clusterStarts: starts,
                                            maxWidth: maxWidth.map { $0 * 64 }, forcedBreak: &splits)
             for range in ranges {
-                lines.append(TextLayout.line(range, paragraph: paragraph, shaped: shaped))
+                lines.append(TextLayout.line(range, paragraph: paragraph, index: index, shaped: shaped))
             }
         }
         self.size = size
@@ -88,7 +93,7 @@ struct TextLayout {
     }
 
     /// The glyphs of `range`, runs in visual order, each run's glyphs as HarfBuzz ordered them.
-    private static func line(_ range: Range<Int>, paragraph: Paragraph, shaped: [[ShapedGlyph]]) -> LaidOutLine {
+    private static func line(_ range: Range<Int>, paragraph: Paragraph, index: Int, shaped: [[ShapedGlyph]]) -> LaidOutLine {
         let inLine = paragraph.runs.indices.filter { paragraph.runs[$0].range.overlaps(range) }
         let order = BidiLevels.visualOrder(inLine.map { paragraph.runs[$0].level })
         var pen = 0
@@ -100,6 +105,6 @@ struct TextLayout {
                 pen += g.advance
             }
         }
-        return LaidOutLine(glyphs: glyphs, width: pen)
+        return LaidOutLine(glyphs: glyphs, width: pen, paragraph: index, range: range)
     }
 }

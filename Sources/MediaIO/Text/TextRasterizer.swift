@@ -18,20 +18,26 @@ public final class TextRasterizer {
     }
 
     /// Renders `text`, wrapped to `maxWidth` and shrunk (down to `style.minimumSize`) until it fits
-    /// `maxWidth` × `maxHeight`; nil bounds are unlimited.
-    public func render(_ text: String, style: TextStyle, maxWidth: Int? = nil, maxHeight: Int? = nil) throws(MediaError) -> RenderedText {
-        let (layout, overflowed) = try fittedLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+    /// `maxWidth` × `maxHeight` in at most `maxLines` lines; nil bounds are unlimited. Text that
+    /// still needs more than `maxLines` lines at the minimum size is cut with an ellipsis.
+    public func render(_ text: String, style: TextStyle, maxWidth: Int? = nil, maxHeight: Int? = nil,
+                       maxLines: Int? = nil) throws(MediaError) -> RenderedText {
+        let fitted = try fittedLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, maxLines: maxLines)
+        let layout = fitted.layout
         let painter = TextPainter(layout: layout, style: style, fonts: fonts, library: library, label: TextValidation.label(text))
         let (image, block) = try painter.paint()
-        return RenderedText(image: image, block: block, fittedSize: layout.size, lineCount: layout.lines.count, overflowed: overflowed)
+        return RenderedText(image: image, block: block, fittedSize: layout.size, lineCount: layout.lines.count,
+                            overflowed: fitted.overflowed, truncated: fitted.truncated)
     }
 
     /// The layout `render` would produce, without drawing it: for validation to warn about text that
     /// cannot fit its area, cheaply.
-    public func measure(_ text: String, style: TextStyle, maxWidth: Int? = nil, maxHeight: Int? = nil) throws(MediaError) -> TextMeasurement {
-        let (layout, overflowed) = try fittedLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+    public func measure(_ text: String, style: TextStyle, maxWidth: Int? = nil, maxHeight: Int? = nil,
+                        maxLines: Int? = nil) throws(MediaError) -> TextMeasurement {
+        let fitted = try fittedLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, maxLines: maxLines)
+        let layout = fitted.layout
         return TextMeasurement(width: layout.width, height: layout.height, fittedSize: layout.size,
-                               lineCount: layout.lines.count, overflowed: overflowed)
+                               lineCount: layout.lines.count, overflowed: fitted.overflowed, truncated: fitted.truncated)
     }
 
     /// The font file fontconfig picks for a family pattern, for diagnostics ("Impact" may well
@@ -50,39 +56,62 @@ public final class TextRasterizer {
         }
     }
 
-    /// The laid-out text at the largest size that fits, in quarter pixels, and whether it overflows.
+    /// Text laid out for drawing, and how it met its bounds.
+    struct FittedLayout {
+        let layout: TextLayout
+        /// Wider or taller than its bounds (or a word split between characters), even as drawn.
+        let overflowed: Bool
+        /// Cut with an ellipsis to keep within its most lines.
+        let truncated: Bool
+    }
+
+    /// The laid-out text at the largest size that fits, in quarter pixels; cut with an ellipsis when
+    /// even the minimum size needs more than `maxLines` lines.
     ///
     /// Fitting is a binary search between the minimum and the requested size. Wrapping makes fit
     /// nearly but not strictly monotonic in size, so the answer is a size that fits, not
     /// necessarily the largest one.
-    func fittedLayout(_ text: String, style: TextStyle, maxWidth: Int?, maxHeight: Int?) throws(MediaError) -> (TextLayout, Bool) {
-        try TextValidation.check(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+    func fittedLayout(_ text: String, style: TextStyle, maxWidth: Int?, maxHeight: Int?, maxLines: Int? = nil) throws(MediaError) -> FittedLayout {
+        try TextValidation.check(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, maxLines: maxLines)
         let primary = try fonts.primary(for: style)
         let family = style.fontFamily ?? FontLookup.defaultFamily
-        let paragraphs = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            Paragraph(line.last == "\r" ? line.dropLast() : line, fonts: fonts, primary: primary, family: family)
+        let scalars = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            Array(line.last == "\r" ? line.dropLast() : line)
         }
-        func layout(_ size: Double) throws(MediaError) -> TextLayout {
+        func paragraphs(_ lines: [[Unicode.Scalar]]) -> [Paragraph] {
+            lines.map { Paragraph($0, fonts: fonts, primary: primary, family: family) }
+        }
+        let itemized = paragraphs(scalars)
+        func layout(_ paragraphs: [Paragraph], _ size: Double) throws(MediaError) -> TextLayout {
             try TextLayout(paragraphs, fonts: fonts, primary: primary, shaper: shaper, size: size,
                            lineSpacing: style.lineSpacing, maxWidth: maxWidth)
         }
-        let full = try layout(style.size)
-        if full.fits(maxWidth: maxWidth, maxHeight: maxHeight) { return (full, false) }
-        guard let minimum = style.minimumSize, minimum < style.size else { return (full, true) }
-        var best = try layout(minimum)
-        if !best.fits(maxWidth: maxWidth, maxHeight: maxHeight) { return (best, true) }
-        var low = Int((minimum * 4).rounded(.up)), high = Int((style.size * 4).rounded(.up)) - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            let candidate = try layout(Double(middle) / 4)
-            if candidate.fits(maxWidth: maxWidth, maxHeight: maxHeight) {
-                if candidate.size > best.size { best = candidate }
-                low = middle + 1
-            } else {
-                high = middle - 1
+        func fits(_ l: TextLayout) -> Bool { l.fits(maxWidth: maxWidth, maxHeight: maxHeight, maxLines: maxLines) }
+
+        var best = try layout(itemized, style.size)
+        if !fits(best), let minimum = style.minimumSize, minimum < style.size {
+            best = try layout(itemized, minimum)
+            if fits(best) {
+                var low = Int((minimum * 4).rounded(.up)), high = Int((style.size * 4).rounded(.up)) - 1
+                while low <= high {
+                    let middle = (low + high) / 2
+                    let candidate = try layout(itemized, Double(middle) / 4)
+                    if fits(candidate) {
+                        if candidate.size > best.size { best = candidate }
+                        low = middle + 1
+                    } else {
+                        high = middle - 1
+                    }
+                }
             }
         }
-        return (best, false)
+        if fits(best) { return FittedLayout(layout: best, overflowed: false, truncated: false) }
+        guard let maxLines, best.lines.count > maxLines else { return FittedLayout(layout: best, overflowed: true, truncated: false) }
+        let size = best.size
+        let cut = try TextTruncation.truncate(scalars, layout: best, maxLines: maxLines) { lines throws(MediaError) in
+            try layout(paragraphs(lines), size)
+        }
+        return FittedLayout(layout: cut, overflowed: !cut.fits(maxWidth: maxWidth, maxHeight: maxHeight), truncated: true)
     }
 
     /// The font file behind a face index of a layout, for tests and diagnostics.

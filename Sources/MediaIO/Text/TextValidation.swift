@@ -6,7 +6,7 @@ enum TextValidation {
         return "text \"\(head)\(text.count > 24 ? "…" : "")\""
     }
 
-    static func check(_ text: String, style: TextStyle, maxWidth: Int?, maxHeight: Int?) throws(MediaError) {
+    static func check(_ text: String, style: TextStyle, maxWidth: Int?, maxHeight: Int?, maxLines: Int? = nil) throws(MediaError) {
         func fail(_ reason: String) -> MediaError {
             MediaError(.unsupported, file: label(text), operation: "laying out text", reason: reason)
         }
@@ -37,6 +37,9 @@ enum TextValidation {
         if let box = style.box { checks += [("box padding", box.padding, lengths), ("box corner radius", box.cornerRadius, lengths)] }
         for (name, value, range) in checks where !range.contains(value) {
             throw fail("\(name) \(value) px is outside \(range.lowerBound)...\(range.upperBound)")
+        }
+        if let maxLines, maxLines < 1 {
+            throw fail("at most \(maxLines) lines: a text needs at least one")
         }
         for (name, value) in [("maximum width", maxWidth), ("maximum height", maxHeight)] {
             if let value, !(1...TextLimits.maxImageSide).contains(value) {

@@ -8,8 +8,8 @@ import MediaTime
 /// | Reel | OpenTimelineIO |
 /// |---|---|
 /// | main track (layer 0) | video track `V1`: `Clip.2`s cut to cut, a `Transition.1` between two clips, its `in_offset` the frames before the cut and `out_offset` those after |
-/// | clip on layer n | video track `V(n+1)`, `Gap.1`s around its clips |
-/// | overlay | a video track of its own, the PNG as the clip's media |
+/// | clips of one upper layer | a video track `Vk`, `Gap.1`s around its clips |
+/// | overlay | a video track `Vk <id>` of its own, the PNG as the clip's media |
 /// | music and other sounds | audio track `A1` |
 /// | speed, reverse | a `LinearTimeWarp.1` effect (`time_scalar`, negative when reversed) |
 /// | everything else (fit, frame, motion, filters, texts, grade, volume, transition kind) | `metadata.reel` of the item or timeline |
@@ -19,21 +19,36 @@ import MediaTime
 /// as a float, as OpenTimelineIO stores them). Crossfades and dips become `SMPTE_Dissolve`, other
 /// kinds `Custom_Transition` with their Reel kind in the metadata. Media are `ExternalReference.1`s
 /// with `file://` URLs for absolute paths (relative paths are written as relative URLs).
+///
+/// Video tracks above `V1` follow the renderer's stacking order (`Stacking`: upper layers and
+/// overlays interleaved by their layer numbers), numbered `V2`, `V3`, ... bottom to top, since
+/// OpenTimelineIO stacks tracks in the order they are listed. Texts are not tracks, so their
+/// layer numbers go in the metadata.
 public enum OTIOExport {
     public static func text(_ t: Timeline) -> String { JSONWriter.write(document(t)) }
 
     public static func document(_ t: Timeline) -> JSONValue {
         let rate = t.frameRate
         var tracks: [JSONValue] = [videoTrack("V1", items: mainItems(t))]
-        let layers = Set(t.clips.map(\.layer).filter { $0 > 0 }).sorted()
-        for layer in layers {
-            let clips = t.clips.filter { $0.layer == layer }.sorted { $0.timelineRange.start < $1.timelineRange.start }
-            tracks.append(videoTrack("V\(layer + 1)", items: withGaps(clips.map { ($0.timelineRange, clip($0, rate: rate)) }, rate: rate)))
-        }
-        for overlay in t.overlays {
-            let item = plainClip(name: overlay.id, media: overlay.media, start: .zero, duration: overlay.timelineRange.duration, rate: rate,
-                                 metadata: JSONObject(["x": num(overlay.x), "y": num(overlay.y), "width": num(overlay.width), "opacity": num(overlay.opacity)]))
-            tracks.append(videoTrack("V\(tracks.count + 1) \(overlay.id)", items: withGaps([(overlay.timelineRange, item)], rate: rate)))
+        // One item per upper layer (its first clip stands for it) and per overlay, in stacking order.
+        let firstOfLayer = Dictionary(t.clips.indices.filter { t.clips[$0].layer > 0 }.map { (t.clips[$0].layer, $0) }, uniquingKeysWith: min)
+        let stacked = Stacking.order(firstOfLayer.values.map(Stacking.Item.clip) + t.overlays.indices.map(Stacking.Item.overlay), in: t)
+        for item in stacked {
+            switch item {
+            case .clip(let first):
+                let layer = t.clips[first].layer
+                let clips = t.clips.filter { $0.layer == layer }.sorted { $0.timelineRange.start < $1.timelineRange.start }
+                tracks.append(videoTrack("V\(tracks.count + 1)", items: withGaps(clips.map { ($0.timelineRange, clip($0, rate: rate)) }, rate: rate)))
+            case .overlay(let i):
+                let overlay = t.overlays[i]
+                var metadata = JSONObject(["x": num(overlay.x), "y": num(overlay.y), "width": num(overlay.width), "opacity": num(overlay.opacity)])
+                if let layer = overlay.layer { metadata["layer"] = .number(JSONNumber(layer)) }
+                let item = plainClip(name: overlay.id, media: overlay.media, start: .zero, duration: overlay.timelineRange.duration, rate: rate,
+                                     metadata: metadata)
+                tracks.append(videoTrack("V\(tracks.count + 1) \(overlay.id)", items: withGaps([(overlay.timelineRange, item)], rate: rate)))
+            case .text:
+                break
+            }
         }
         if !t.audio.isEmpty {
             let sounds = t.audio.sorted { $0.timelineRange.start < $1.timelineRange.start }.map { a in
@@ -48,7 +63,9 @@ public enum OTIOExport {
             "format": .number(JSONNumber(Timeline.currentFormat)), "frameRate": .string(rate.description),
             "width": .number(JSONNumber(t.canvas.width)), "height": .number(JSONNumber(t.canvas.height)),
             "texts": .array(t.texts.map { x in
-                .object(JSONObject(["id": .string(x.id), "text": .string(x.text), "range": range(x.timelineRange, rate: rate)]))
+                var o = JSONObject(["id": .string(x.id), "text": .string(x.text), "range": range(x.timelineRange, rate: rate)])
+                if let layer = x.layer { o["layer"] = .number(JSONNumber(layer)) }
+                return .object(o)
             }),
             "grade": .array(t.grade.map { .string($0.kind) }),
         ])

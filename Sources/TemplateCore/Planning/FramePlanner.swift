@@ -1,13 +1,18 @@
 import MediaTime
 
 /// What to draw for one output frame, bottom to top: the main track (one clip or a transition
-/// between two), clips on upper layers, then overlays and texts.
+/// between two), then everything above it (clips on upper layers, overlays, texts) in stacking order.
 public struct FramePlan: Sendable, Hashable {
     public var main: MainTrackPlan?
-    /// Clips on layers above the main track, lowest layer first.
-    public var upper: [LayerPlan]
-    public var overlays: [OverlayPlan]
-    public var texts: [TextPlan]
+    /// Everything above the main track, bottom to top, interleaved by stacking number (`Stacking`).
+    public var above: [StackPlan]
+
+    /// Clips on layers above the main track, bottom to top.
+    public var upper: [LayerPlan] { above.compactMap { if case .clip(let l) = $0 { l } else { nil } } }
+    /// Overlays, bottom to top.
+    public var overlays: [OverlayPlan] { above.compactMap { if case .overlay(let o) = $0 { o } else { nil } } }
+    /// Texts, bottom to top.
+    public var texts: [TextPlan] { above.compactMap { if case .text(let t) = $0 { t } else { nil } } }
 
     /// Every clip layer drawn, in order (for tests and tools).
     public var layers: [LayerPlan] {
@@ -19,6 +24,13 @@ public struct FramePlan: Sendable, Hashable {
         }
         return all + upper
     }
+}
+
+/// One item above the main track at one frame.
+public enum StackPlan: Sendable, Hashable {
+    case clip(LayerPlan)
+    case overlay(OverlayPlan)
+    case text(TextPlan)
 }
 
 /// The main track at one frame.
@@ -95,9 +107,8 @@ public struct FramePlanner: Sendable {
         public let frames: Range<Int64>
         public let mainClips: [Int]
         public let transitions: [Int]
-        public let upperClips: [Int]
-        public let overlays: [Int]
-        public let texts: [Int]
+        /// Clips of upper layers, overlays and texts, bottom to top.
+        public let above: [Stacking.Item]
     }
 
     public init(timeline: Timeline) {
@@ -129,18 +140,19 @@ public struct FramePlanner: Sendable {
         for (a, b) in zip(sorted, sorted.dropFirst()) where a < b {
             func visible(_ ranges: [Range<Int64>]) -> [Int] { ranges.indices.filter { ranges[$0].contains(a) } }
             let clips = visible(clipFrames)
+            let above = clips.filter { timeline.clips[$0].layer > 0 }.map(Stacking.Item.clip)
+                + visible(overlayFrames).map(Stacking.Item.overlay) + visible(textFrames).map(Stacking.Item.text)
             spans.append(Span(frames: a..<b,
                               mainClips: clips.filter { timeline.clips[$0].layer == 0 },
                               transitions: visible(transitionFrames),
-                              upperClips: clips.filter { timeline.clips[$0].layer > 0 }.sorted { timeline.clips[$0].layer < timeline.clips[$1].layer },
-                              overlays: visible(overlayFrames), texts: visible(textFrames)))
+                              above: Stacking.order(above, in: timeline)))
         }
         self.spans = spans
     }
 
     /// Everything drawn at output frame `index` (0-based).
     public func plan(frame index: Int64) -> FramePlan {
-        guard let span = span(containing: index) else { return FramePlan(main: nil, upper: [], overlays: [], texts: []) }
+        guard let span = span(containing: index) else { return FramePlan(main: nil, above: []) }
         let t = timeline.frameRate.time(ofFrame: index)
         var main: MainTrackPlan?
         if let ti = span.transitions.first, let plan = transitionPlan(ti, at: t) {
@@ -148,8 +160,13 @@ public struct FramePlanner: Sendable {
         } else if let ci = span.mainClips.first(where: { timeline.clips[$0].timelineRange.contains(t) }) ?? span.mainClips.first {
             main = .clip(layer(ci, at: t))
         }
-        return FramePlan(main: main, upper: span.upperClips.map { layer($0, at: t) },
-                         overlays: span.overlays.map { overlay($0, at: t) }, texts: span.texts.map { text($0, at: t) })
+        return FramePlan(main: main, above: span.above.map { item in
+            switch item {
+            case .clip(let i): .clip(layer(i, at: t))
+            case .overlay(let i): .overlay(overlay(i, at: t))
+            case .text(let i): .text(text(i, at: t))
+            }
+        })
     }
 
     func transitionPlan(_ index: Int, at t: RationalTime) -> TransitionPlan? {

@@ -1,7 +1,8 @@
 import MediaTime
 
 /// Turns a template's image and text layers into the timeline's overlays and texts, and places
-/// every layer in time.
+/// every layer in time. A layer's stacking number is its index among the template's layers plus
+/// one, whatever its kind, so media layers, images and texts keep the template's order (`Stacking`).
 enum LayerMapping {
     /// Where a layer plays: its start and end snapped to the nearest frame (ties later), cut at
     /// the end of the video; nil when nothing of it is left.
@@ -19,7 +20,7 @@ enum LayerMapping {
         return LayerAnimation(kind: a.kind, duration: a.duration)
     }
 
-    static func overlay(_ layer: LayerSpec, _ spec: ImageLayerSpec, range: TimeRange, templateFolder: String) -> OverlayItem {
+    static func overlay(_ layer: LayerSpec, _ spec: ImageLayerSpec, range: TimeRange, templateFolder: String, stacking: Int) -> OverlayItem {
         let frame = LayerRect(x: 0, y: 0, width: spec.width, height: spec.width)
         var motion = MotionMapping.keyframes(spec.motion, duration: range.duration, frame: frame)
         if spec.rotation != 0 {
@@ -30,13 +31,13 @@ enum LayerMapping {
         return OverlayItem(id: layer.id, media: AssetPath.join(templateFolder, spec.file), timelineRange: range,
                            x: spec.placement.x, y: spec.placement.y, anchorX: anchor.x, anchorY: anchor.y, width: spec.width,
                            opacity: layer.opacity, motion: motion,
-                           animationIn: animation(spec.animationIn), animationOut: animation(spec.animationOut))
+                           animationIn: animation(spec.animationIn), animationOut: animation(spec.animationOut), layer: stacking)
     }
 
     /// The text item of a text layer; its string is the person's text for its key, else the
     /// template's. A key with neither is an error naming the key.
     static func text(_ layer: LayerSpec, _ spec: TextLayerSpec, range: TimeRange, templateFolder: String, texts: [String: String],
-                     template: String) throws(ResolveError) -> TextItem {
+                     template: String, stacking: Int) throws(ResolveError) -> TextItem {
         var string = spec.text
         if let key = spec.key {
             if let given = texts[key] { string = given }
@@ -45,7 +46,8 @@ enum LayerMapping {
         let anchor = spec.placement.anchor.point
         return TextItem(id: layer.id, text: string, timelineRange: range, look: look(spec, templateFolder: templateFolder),
                         x: spec.placement.x, y: spec.placement.y, anchorX: anchor.x, anchorY: anchor.y, maxWidth: spec.maxWidth,
-                        animationIn: animation(spec.animationIn), animationOut: animation(spec.animationOut))
+                        maxLines: spec.maxLines, animationIn: animation(spec.animationIn), animationOut: animation(spec.animationOut),
+                        layer: stacking)
     }
 
     static func look(_ spec: TextLayerSpec, templateFolder: String) -> TextLook {

@@ -109,17 +109,18 @@ public enum Resolver {
             if let finding { diagnostics.append(finding) }
         }
 
-        // Overlays and texts above everything.
+        // Overlays and texts, stacked with the media layers in the template's order (layer i + 1).
         var overlays: [OverlayItem] = []
         var texts: [TextItem] = []
-        for layer in template.layers {
+        for (i, layer) in template.layers.enumerated() {
             guard let range = LayerMapping.range(of: layer, duration: duration, rate: rate) else { continue }
             switch layer.content {
             case .media: break
-            case .image(let spec): overlays.append(LayerMapping.overlay(layer, spec, range: range, templateFolder: templateFolder))
+            case .image(let spec):
+                overlays.append(LayerMapping.overlay(layer, spec, range: range, templateFolder: templateFolder, stacking: i + 1))
             case .text(let spec):
                 texts.append(try LayerMapping.text(layer, spec, range: range, templateFolder: templateFolder, texts: options.texts,
-                                                   template: template.name))
+                                                   template: template.name, stacking: i + 1))
             }
         }
 

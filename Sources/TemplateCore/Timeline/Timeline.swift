@@ -18,11 +18,12 @@ public struct Timeline: Sendable, Hashable {
     public var clips: [VideoClip]
     /// Changes between consecutive main-track clips, centred on their cuts.
     public var transitions: [Transition]
-    /// Text over the video, drawn in order (later on top).
+    /// Text over the video, stacked with the clips and overlays by `layer` (see `Stacking`).
     public var texts: [TextItem]
-    /// Pictures with alpha over the video, drawn in order, above the clips and below the texts.
+    /// Pictures with alpha over the video, stacked with the clips and texts by `layer`.
     public var overlays: [OverlayItem]
-    /// Filters over the whole picture (the look of the template), applied before overlays and texts.
+    /// Filters over the video (the look of the template): they colour the clips, never the overlays
+    /// and texts (see `FrameRenderer` for clips stacked above an overlay or text).
     public var grade: [Effect]
     /// Music and other sound, mixed over the clips' own audio.
     public var audio: [AudioClip]
@@ -155,7 +156,8 @@ public struct VideoClip: Sendable, Hashable {
     public var motion: [TransformKeyframe]
     /// Filters applied to this clip alone.
     public var filters: [Effect]
-    /// Stacking: 0 is the main track (cut and transitioned in order); higher layers are drawn above it.
+    /// Stacking: 0 is the main track (cut and transitioned in order); higher layers are drawn above
+    /// it, interleaved with overlays and texts by the same numbers (see `Stacking`).
     public var layer: Int
     /// Where on the canvas the clip is framed; the whole canvas for the main track.
     public var frame: LayerRect

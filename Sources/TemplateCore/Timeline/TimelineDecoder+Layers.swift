@@ -120,7 +120,8 @@ extension TimelineDecoder {
     }
 
     func text(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> TextItem {
-        let o = try reader.object(value, at: path, known: ["id", "text", "timelineRange", "look", "x", "y", "anchorX", "anchorY", "maxWidth", "in", "out"])
+        let o = try reader.object(value, at: path, known: ["id", "text", "timelineRange", "look", "x", "y", "anchorX", "anchorY", "maxWidth",
+                                                          "maxLines", "layer", "in", "out"])
         let lp = path.appending("look")
         let l = try reader.object(reader.required("look", in: o, at: path), at: lp,
                                   known: ["fontFamily", "fontFile", "size", "minimumSize", "color", "strokeColor", "strokeWidth", "shadowColor",
@@ -158,11 +159,14 @@ extension TimelineDecoder {
             look: look, x: try optionalNumber(o, "x", at: path, in: -1...2, default: 0.5), y: try optionalNumber(o, "y", at: path, in: -1...2, default: 0.5),
             anchorX: try optionalNumber(o, "anchorX", at: path, in: 0...1, default: 0.5), anchorY: try optionalNumber(o, "anchorY", at: path, in: 0...1, default: 0.5),
             maxWidth: try optionalNumber(o, "maxWidth", at: path, in: 0.01...1, default: 0.9),
-            animationIn: try animation(o["in"], at: path.appending("in")), animationOut: try animation(o["out"], at: path.appending("out")))
+            maxLines: try optionalInteger(o, "maxLines", at: path, in: 1...1000),
+            animationIn: try animation(o["in"], at: path.appending("in")), animationOut: try animation(o["out"], at: path.appending("out")),
+            layer: try optionalInteger(o, "layer", at: path, in: Self.layers))
     }
 
     func overlay(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> OverlayItem {
-        let o = try reader.object(value, at: path, known: ["id", "media", "timelineRange", "x", "y", "anchorX", "anchorY", "width", "opacity", "motion", "in", "out"])
+        let o = try reader.object(value, at: path, known: ["id", "media", "timelineRange", "x", "y", "anchorX", "anchorY", "width", "opacity", "motion",
+                                                          "layer", "in", "out"])
         return OverlayItem(
             id: try reader.string(reader.required("id", in: o, at: path), at: path.appending("id")),
             media: try media(reader.required("media", in: o, at: path), at: path.appending("media")),
@@ -171,7 +175,17 @@ extension TimelineDecoder {
             anchorX: try optionalNumber(o, "anchorX", at: path, in: 0...1, default: 0.5), anchorY: try optionalNumber(o, "anchorY", at: path, in: 0...1, default: 0.5),
             width: try optionalNumber(o, "width", at: path, in: 0.001...4, default: 0.3), opacity: try optionalNumber(o, "opacity", at: path, in: 0...1, default: 1),
             motion: try keyframes(o, "motion", at: path),
-            animationIn: try animation(o["in"], at: path.appending("in")), animationOut: try animation(o["out"], at: path.appending("out")))
+            animationIn: try animation(o["in"], at: path.appending("in")), animationOut: try animation(o["out"], at: path.appending("out")),
+            layer: try optionalInteger(o, "layer", at: path, in: Self.layers))
+    }
+
+    /// Stacking numbers of clips, overlays and texts alike.
+    static let layers = 0...100
+
+    /// An integer in `range` when the key is there and not `null`; nil otherwise.
+    func optionalInteger(_ object: JSONObject, _ key: String, at path: JSONPath, in range: ClosedRange<Int>) throws(TimelineCodingError) -> Int? {
+        guard let v = object[key], !v.isJSONNull else { return nil }
+        return try reader.integer(v, at: path.appending(key), in: range)
     }
 }
 

@@ -134,7 +134,7 @@ struct TimelineDecoder {
             filters.append(try effect(v, at: path.appending("filters").appending(i)))
         }
         var layer = 0
-        if let v = object["layer"] { layer = try reader.integer(v, at: path.appending("layer"), in: 0...100) }
+        if let v = object["layer"] { layer = try reader.integer(v, at: path.appending("layer"), in: Self.layers) }
         let frame = try object["frame"].map { v throws(TimelineCodingError) in try rect(v, at: path.appending("frame")) } ?? .full
         return VideoClip(id: id, media: media, kind: kind, timelineRange: timelineRange, sourceRange: sourceRange, speed: speed,
                          orientation: orientation, fit: fit, volume: volume, reverse: try flag("reverse"), loop: try flag("loop"),

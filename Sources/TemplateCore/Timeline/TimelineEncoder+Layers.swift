@@ -70,7 +70,8 @@ extension TimelineEncoder {
         return .object(JSONObject([
             "id": .string(t.id), "text": .string(t.text), "timelineRange": range(t.timelineRange), "look": .object(look),
             "x": number(t.x), "y": number(t.y), "anchorX": number(t.anchorX), "anchorY": number(t.anchorY),
-            "maxWidth": number(t.maxWidth), "in": animation(t.animationIn), "out": animation(t.animationOut),
+            "maxWidth": number(t.maxWidth), "maxLines": optionalInteger(t.maxLines), "layer": optionalInteger(t.layer),
+            "in": animation(t.animationIn), "out": animation(t.animationOut),
         ]))
     }
 
@@ -79,7 +80,12 @@ extension TimelineEncoder {
             "id": .string(o.id), "media": .string(mediaPath(o.media)), "timelineRange": range(o.timelineRange),
             "x": number(o.x), "y": number(o.y), "anchorX": number(o.anchorX), "anchorY": number(o.anchorY),
             "width": number(o.width), "opacity": number(o.opacity), "motion": .array(o.motion.map(keyframe)),
-            "in": animation(o.animationIn), "out": animation(o.animationOut),
+            "layer": optionalInteger(o.layer), "in": animation(o.animationIn), "out": animation(o.animationOut),
         ]))
+    }
+
+    /// An integer, or `null` for none (every field is written, so "none" is written too).
+    static func optionalInteger(_ value: Int?) -> JSONValue {
+        value.map { .number(JSONNumber($0)) } ?? .null
     }
 }

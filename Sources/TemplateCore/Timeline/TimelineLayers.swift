@@ -240,12 +240,19 @@ public struct TextItem: Sendable, Hashable {
     public var anchorY: Double
     /// Widest the block may be, as a fraction of the canvas width; it wraps (and shrinks) to fit.
     public var maxWidth: Double
+    /// Most lines the block may take: it shrinks (down to `look.minimumSize`) to fit them, and what
+    /// still does not fit is cut with an ellipsis. nil sets no bound (timelines written before it).
+    public var maxLines: Int?
     public var animationIn: LayerAnimation?
     public var animationOut: LayerAnimation?
+    /// Stacking position, in the same space as `VideoClip.layer`: the text is drawn above the clips
+    /// of lower layers and below those of higher ones. nil draws it above every clip, as timelines
+    /// written before stacking were drawn. See `Stacking`.
+    public var layer: Int?
 
     public init(id: String, text: String, timelineRange: TimeRange, look: TextLook, x: Double = 0.5, y: Double = 0.5,
-                anchorX: Double = 0.5, anchorY: Double = 0.5, maxWidth: Double = 0.9,
-                animationIn: LayerAnimation? = nil, animationOut: LayerAnimation? = nil) {
+                anchorX: Double = 0.5, anchorY: Double = 0.5, maxWidth: Double = 0.9, maxLines: Int? = nil,
+                animationIn: LayerAnimation? = nil, animationOut: LayerAnimation? = nil, layer: Int? = nil) {
         self.id = id
         self.text = text
         self.timelineRange = timelineRange
@@ -255,8 +262,10 @@ public struct TextItem: Sendable, Hashable {
         self.anchorX = anchorX
         self.anchorY = anchorY
         self.maxWidth = maxWidth
+        self.maxLines = maxLines
         self.animationIn = animationIn
         self.animationOut = animationOut
+        self.layer = layer
     }
 }
 
@@ -277,10 +286,13 @@ public struct OverlayItem: Sendable, Hashable {
     public var motion: [TransformKeyframe]
     public var animationIn: LayerAnimation?
     public var animationOut: LayerAnimation?
+    /// Stacking position, in the same space as `VideoClip.layer` (see `TextItem.layer`); nil draws
+    /// it above every clip.
+    public var layer: Int?
 
     public init(id: String, media: String, timelineRange: TimeRange, x: Double = 0.5, y: Double = 0.5, anchorX: Double = 0.5,
                 anchorY: Double = 0.5, width: Double = 0.3, opacity: Double = 1, motion: [TransformKeyframe] = [],
-                animationIn: LayerAnimation? = nil, animationOut: LayerAnimation? = nil) {
+                animationIn: LayerAnimation? = nil, animationOut: LayerAnimation? = nil, layer: Int? = nil) {
         self.id = id
         self.media = media
         self.timelineRange = timelineRange
@@ -293,5 +305,6 @@ public struct OverlayItem: Sendable, Hashable {
         self.motion = motion
         self.animationIn = animationIn
         self.animationOut = animationOut
+        self.layer = layer
     }
 }

@@ -85,6 +85,9 @@ import Testing
         #expect(title.look.shadowColor == RGBAColor(red: 0, green: 0, blue: 0, alpha: 0x80) && title.look.shadowY == 4)
         #expect(title.look.boxColor == RGBAColor(red: 0, green: 0, blue: 0, alpha: 0x66) && title.look.boxPadding == 20)
         #expect(title.animationIn?.kind == "slideUp" && title.animationOut?.kind == "fade")
+        #expect(title.maxLines == 2, "the template's maxLines reaches the renderer")
+        // Stacked in the template's order with the media layers (left 1, right 2).
+        #expect(sticker.layer == 3 && title.layer == 4)
     }
 
     @Test func textsFillPlaceholdersAndAMissingRequiredTextNamesItsKey() throws {

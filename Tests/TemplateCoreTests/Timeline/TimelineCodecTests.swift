@@ -36,10 +36,11 @@ import Testing
                              look: TextLook(fontFamily: "DejaVu Sans:bold", size: 96, minimumSize: 48, color: RGBAColor(red: 255, green: 240, blue: 200),
                                             strokeColor: .black, strokeWidth: 4, shadowColor: RGBAColor(red: 0, green: 0, blue: 0, alpha: 128),
                                             shadowX: 3, shadowY: 5, shadowBlur: 6, boxColor: nil, alignment: "left", lineSpacing: 1.1),
-                             x: 0.1, y: 0.8, anchorX: 0, anchorY: 1, maxWidth: 0.8,
-                             animationIn: LayerAnimation(kind: "fade", duration: seconds("0.5")), animationOut: nil)],
+                             x: 0.1, y: 0.8, anchorX: 0, anchorY: 1, maxWidth: 0.8, maxLines: 2,
+                             animationIn: LayerAnimation(kind: "fade", duration: seconds("0.5")), animationOut: nil, layer: 3)],
             overlays: [OverlayItem(id: "star", media: "/tpl/star.png", timelineRange: second, x: 0.9, y: 0.1, width: 0.2, opacity: 0.8,
-                                   motion: [TransformKeyframe(time: .zero, rotation: -10)], animationIn: LayerAnimation(kind: "pop", duration: seconds("0.3")))],
+                                   motion: [TransformKeyframe(time: .zero, rotation: -10)], animationIn: LayerAnimation(kind: "pop", duration: seconds("0.3")),
+                                   layer: 2)],
             grade: [Effect(kind: "filmFade", parameters: ["strength": 0.4])],
             audio: [AudioClip(id: "music", media: "/templates/postcard/music/track.m4a",
                               timelineRange: TimeRange(start: .zero, duration: second.end), sourceStart: RationalTime(value: 1, timescale: 3),
@@ -205,6 +206,7 @@ import Testing
                 "duration": "0.3s",
                 "kind": "pop"
               },
+              "layer": 2,
               "media": "/tpl/star.png",
               "motion": [
                 {
@@ -237,6 +239,7 @@ import Testing
                 "duration": "0.5s",
                 "kind": "fade"
               },
+              "layer": 3,
               "look": {
                 "alignment": "left",
                 "boxColor": null,
@@ -255,6 +258,7 @@ import Testing
                 "strokeColor": "#000000",
                 "strokeWidth": 4
               },
+              "maxLines": 2,
               "maxWidth": 0.8,
               "out": null,
               "text": "Lisbon 2026 · 里斯本",
