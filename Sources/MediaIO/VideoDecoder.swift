@@ -39,6 +39,8 @@ public final class VideoDecoder {
     private let nalLengthSize: Int?
     /// Packets left undecoded: non-reference pictures no request was going to show.
     public private(set) var skippedPackets = 0
+    /// Pictures the codec has returned since the decoder was opened: what decoding has cost so far.
+    public private(set) var decodedPictures = 0
     /// Display intervals of the pictures skipped since the last seek and not yet passed.
     private var skipped: [TimeRange] = []
     /// Source time between successive requests, as the caller last said.
@@ -119,6 +121,36 @@ public final class VideoDecoder {
         }
     }
 
+    /// Decodes from the keyframe at or before `time` through the picture shown at `time`, handing
+    /// `visit` every picture on the way in presentation order, then the one after it (which says
+    /// where the picture at `time` stops being shown) unless the stream ends first.
+    ///
+    /// Reverse playback reads a group of pictures once this way and shows them backwards, instead of
+    /// seeking back to the keyframe for every picture. Nothing is skipped: on a reverse walk, any
+    /// picture before `time` may be shown next. Afterwards the decoder stands at `time`, as after
+    /// `frame(at: time)`.
+    /// - Returns: true when the stream ended after the last picture visited (it holds to the end).
+    public func decodeGroup(through time: RationalTime, visit: (VideoFrame) throws(MediaError) -> Void) throws(MediaError) -> Bool {
+        try seek(to: time)
+        step = nil
+        lastRequest = time
+        while true {
+            guard let next = try decodeNext(before: nil) else {
+                drained = true
+                if current == nil {
+                    throw MediaError(.corrupt, file: path, operation: "decoding video", reason: "no picture could be decoded")
+                }
+                return true
+            }
+            try visit(next)
+            if next.time > time, current != nil {
+                lookahead = next
+                return false
+            }
+            current = next
+        }
+    }
+
     /// The display interval of a packet whose picture no request at `target` or after it (on the
     /// step grid) will show; nil when it may be needed. (Keyframes are references, so a picture is
     /// always decoded for the time asked, even past the end.)
@@ -161,12 +193,14 @@ public final class VideoDecoder {
     /// The next decoded picture in presentation order, or nil at the end of the stream.
     /// - Parameter target: the time being asked for. Requests only move forward between seeks, so a
     ///   non-reference picture whose display ends by then will never be shown: it is not decoded
-    ///   (a 60 fps source rendered at 30 fps decodes about half its disposable pictures).
-    private func decodeNext(before target: RationalTime) throws(MediaError) -> VideoFrame? {
+    ///   (a 60 fps source rendered at 30 fps decodes about half its disposable pictures). Nil when
+    ///   every picture may be shown (a reverse walk): all are decoded in full.
+    private func decodeNext(before target: RationalTime?) throws(MediaError) -> VideoFrame? {
         let box = FrameBox()
         while true {
             let r = avcodec_receive_frame(codec, box.frame)
             if r >= 0 {
+                decodedPictures += 1
                 var pts = box.frame.pointee.best_effort_timestamp
                 if pts == reel_nopts() { pts = box.frame.pointee.pts }
                 if pts == reel_nopts() { pts = startTicks }
@@ -197,7 +231,7 @@ public final class VideoDecoder {
             }
             defer { av_packet_unref(packet.packet) }
             if packet.packet.pointee.stream_index != streamIndex { continue }
-            if let n = nalLengthSize, let interval = unneededInterval(packet.packet, target: target),
+            if let target, let n = nalLengthSize, let interval = unneededInterval(packet.packet, target: target),
                DisposableFrames.isDisposable(packet.packet, nalLengthSize: n) {
                 skippedPackets += 1
                 skipped.append(interval)
@@ -206,10 +240,10 @@ public final class VideoDecoder {
             let span = economy == .none ? nil : displayInterval(packet.packet)
             if let span {
                 // Pictures shown before the target are only references on the way to it.
-                codec.pointee.skip_loop_filter = span.end <= target ? AVDISCARD_ALL : AVDISCARD_DEFAULT
+                codec.pointee.skip_loop_filter = target.map { span.end <= $0 } == true ? AVDISCARD_ALL : AVDISCARD_DEFAULT
             }
             let s = avcodec_send_packet(codec, packet.packet)
-            if economy == .stills, let span, span.contains(target) {
+            if economy == .stills, let span, let target, span.contains(target) {
                 // Everything the target refers to came before it: drain rather than feed ahead.
                 avcodec_send_packet(codec, nil)
                 sentEnd = true

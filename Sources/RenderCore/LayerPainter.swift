@@ -18,6 +18,7 @@ final class LayerPainter {
     private var scratch: [Int: Picture] = [:]
     private var scalers: [Int: FrameScaler] = [:]
     private let effects: EffectApplier
+    private let reversed: ReversedClips
 
     init(timeline: Timeline, sources: MediaSources, width: Int, height: Int, fast: Bool, background: YCbCr) {
         self.timeline = timeline
@@ -27,6 +28,7 @@ final class LayerPainter {
         self.fast = fast
         self.background = background
         effects = EffectApplier(sources: sources)
+        reversed = ReversedClips(sources: sources)
     }
 
     /// Forgets framed stills and scalers of clips not in `clips`: a long timeline of many clips
@@ -34,6 +36,7 @@ final class LayerPainter {
     func release(except clips: Set<Int>) {
         for index in stills.keys where !clips.contains(index) { stills[index] = nil }
         for key in scalers.keys where !clips.contains(key / 2) { scalers[key] = nil }
+        reversed.release(except: clips)
     }
 
     /// The clip's rectangle on the output, on even pixels (4:2:0 chroma).
@@ -66,6 +69,16 @@ final class LayerPainter {
                     layer = picture(layerW, layerH, slot: 1)
                     layer.copy(from: framed)
                 }
+            } else if clip.reverse && sources.economy == .none {
+                // Played backwards, each group of pictures is decoded once and kept framed. (Previews,
+                // which skim, ask for too few pictures of a group to be worth keeping.)
+                let framed = try reversed.picture(plan.clipIndex, clip: clip, at: plan.sourceTime,
+                                                  step: timeline.frameRate.frameDuration * clip.speed,
+                                                  width: layerW, height: layerH) { (decoded: VideoFrame, into: Picture) throws(MediaError) in
+                    try frameInto(into, decoded, clip: clip, index: plan.clipIndex)
+                }
+                layer = picture(layerW, layerH, slot: 1)
+                layer.copy(from: framed)
             } else {
                 layer = picture(layerW, layerH, slot: 1)
                 // Forward playback asks on a regular grid: the decoder may skip pictures between its points.

@@ -16,6 +16,8 @@ final class MediaSources {
     private var lastUse: [String: Int] = [:]
     private var clock = 0
     private var stills: [String: VideoFrame] = [:]
+    /// Decoders a single clip opened for itself (reversed clips), by identity: their damage is reported too.
+    private var owned: [ObjectIdentifier: VideoDecoder] = [:]
     /// Damage found in files whose decoders were closed, by path.
     private var closedDamage: [String: (count: Int, first: RationalTime?)] = [:]
 
@@ -44,12 +46,29 @@ final class MediaSources {
     /// The frame of `media` shown at `time`; with `loop`, times past the end wrap to the start.
     func videoFrame(_ media: String, at time: RationalTime, loop: Bool = false, step: RationalTime? = nil) throws(MediaError) -> VideoFrame {
         let d = try decoder(resolve(media))
-        var t = time
-        if loop, let duration = d.duration, duration.isPositive, t >= duration {
-            let cycles = (t / duration).ticks(timescale: 1, rounding: .down)
-            t = t - duration * cycles
-        }
-        return try d.frame(at: t, step: step)
+        return try d.frame(at: loop ? Self.wrapped(time, duration: d.duration) : time, step: step)
+    }
+
+    /// `time` brought back into `[0, duration)` by whole lengths of the media (a looping clip).
+    static func wrapped(_ time: RationalTime, duration: RationalTime?) -> RationalTime {
+        guard let duration, duration.isPositive, time >= duration else { return time }
+        let cycles = (time / duration).ticks(timescale: 1, rounding: .down)
+        return time - duration * cycles
+    }
+
+    /// A decoder of `media` for one clip alone, outside the shared ones and their bound: a reversed
+    /// clip reads whole groups of pictures, which would throw a shared decoder off its position.
+    /// Give it back with `close(_:)` when the clip leaves the screen.
+    func openDecoder(_ media: String) throws(MediaError) -> VideoDecoder {
+        let d = try VideoDecoder(path: resolve(media), economy: economy)
+        owned[ObjectIdentifier(d)] = d
+        return d
+    }
+
+    /// Closes a decoder from `openDecoder(_:)`, keeping what it found of damage for the warnings.
+    func close(_ d: VideoDecoder) {
+        guard owned.removeValue(forKey: ObjectIdentifier(d)) != nil else { return }
+        remember(d)
     }
 
     private func decoder(_ path: String) throws(MediaError) -> VideoDecoder {
@@ -92,6 +111,8 @@ final class MediaSources {
     func damageWarnings() -> [String] {
         for d in decoders.values { remember(d) }
         decoders.removeAll()
+        for d in owned.values { remember(d) }
+        owned.removeAll()
         return closedDamage.keys.sorted().compactMap { path in
             guard let d = closedDamage[path] else { return nil }
             let at = d.first.map { " near \(String(format: "%.2f", $0.seconds)) s" } ?? ""

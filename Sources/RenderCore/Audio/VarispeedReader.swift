@@ -1,11 +1,12 @@
 import MediaIO
 
 /// Reads a sound at another speed by resampling it (linear interpolation), like tape run fast or slow.
+/// The sound may be a file read forward or one read backwards (a reversed clip at its speed).
 ///
 /// The source position of each output sample is computed from its index, not accumulated, so a long
 /// clip at 0.8x stays in step with its pictures to the sample.
 final class VarispeedReader {
-    let decoder: AudioDecoder
+    let decoder: any SampleStream
     let speed: Double
     /// Decoded source samples (interleaved stereo), starting at source sample `bufferStart`.
     private var buffer: [Float] = []
@@ -14,7 +15,7 @@ final class VarispeedReader {
     private var origin: Int64?
     private var ended = false
 
-    init(decoder: AudioDecoder, speed: Double) {
+    init(decoder: any SampleStream, speed: Double) {
         self.decoder = decoder
         self.speed = speed
     }

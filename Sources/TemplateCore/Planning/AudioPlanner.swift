@@ -10,7 +10,8 @@ public struct AudioPlanner: Sendable {
         public var media: String
         public var start: Int64
         public var end: Int64
-        /// Source time heard at `start`.
+        /// Source time heard at `start`. Played backwards, the source time just above it: the sound
+        /// runs down from there.
         public var sourceStart: RationalTime
         public var volume: Double
         public var fadeInSamples: Int64
@@ -20,6 +21,8 @@ public struct AudioPlanner: Sendable {
         /// Source seconds per timeline second: a clip played fast or slow plays its sound so too
         /// (resampled, so its pitch moves with the speed).
         public var speed: Double = 1
+        /// Played backwards (a reversed clip): source samples from just below `sourceStart` down.
+        public var reverse: Bool = false
         /// Gain while clip audio plays (1: not ducked), over `duckRanges` of timeline samples.
         public var duck: Double = 1
         public var duckRanges: [Range<Int64>] = []
@@ -61,22 +64,33 @@ public struct AudioPlanner: Sendable {
                               fadeInSamples: rate.sample(at: a.fadeIn, rounding: .toNearestOrAwayFromZero),
                               fadeOutSamples: rate.sample(at: a.fadeOut, rounding: .toNearestOrAwayFromZero), duck: a.duck))
         }
-        for c in timeline.clips where c.kind == .video && c.volume > 0 && !c.reverse {
+        for c in timeline.clips where c.kind == .video && c.volume > 0 {
             // A clip's sound runs through the transitions at its ends, fading across them: the
             // sound of A fades out while B's fades in, over the same frames as the pictures.
             let entering = timeline.transitions.first { $0.to == c.id }?.range
             let leaving = timeline.transitions.first { $0.from == c.id }?.range
             let start = min(c.timelineRange.start, entering?.start ?? c.timelineRange.start)
             let end = max(c.timelineRange.end, leaving?.end ?? c.timelineRange.end)
-            let sourceStart = c.sourceTime(at: start)
             let s0 = rate.sample(at: start, rounding: .toNearestOrAwayFromZero)
+            let fadeIn = entering.map { rate.sample(at: $0.duration, rounding: .toNearestOrAwayFromZero) } ?? 0
+            let fadeOut = leaving.map { rate.sample(at: $0.duration, rounding: .toNearestOrAwayFromZero) } ?? 0
+            var s1 = min(totalSamples, rate.sample(at: end, rounding: .toNearestOrAwayFromZero))
+            if c.reverse {
+                // The sound runs down from the source time above the first frame shown (the end of
+                // the source range, or past it under an entering transition) and stops at the
+                // media's start.
+                let top = c.sourceRange.end + (c.timelineRange.start - start) * c.speed
+                s1 = top.isPositive ? min(s1, s0 + rate.sample(at: top / c.speed, rounding: .down)) : s0
+                items.append(Item(media: c.media, start: s0, end: s1, sourceStart: top, volume: c.volume,
+                                  fadeInSamples: fadeIn, fadeOutSamples: fadeOut, isClipAudio: true, speed: c.speed.seconds,
+                                  reverse: true))
+                continue
+            }
+            let sourceStart = c.sourceTime(at: start)
             let skip = sourceStart.isNegative ? rate.sample(at: -sourceStart / c.speed, rounding: .up) : 0
-            items.append(Item(media: c.media, start: s0 + skip,
-                              end: min(totalSamples, rate.sample(at: end, rounding: .toNearestOrAwayFromZero)),
+            items.append(Item(media: c.media, start: s0 + skip, end: s1,
                               sourceStart: sourceStart.isNegative ? .zero : sourceStart, volume: c.volume,
-                              fadeInSamples: entering.map { rate.sample(at: $0.duration, rounding: .toNearestOrAwayFromZero) } ?? 0,
-                              fadeOutSamples: leaving.map { rate.sample(at: $0.duration, rounding: .toNearestOrAwayFromZero) } ?? 0,
-                              isClipAudio: true, speed: c.speed.seconds))
+                              fadeInSamples: fadeIn, fadeOutSamples: fadeOut, isClipAudio: true, speed: c.speed.seconds))
         }
         // Sounds that duck do so wherever a clip's own sound plays.
         let clipRanges = items.filter(\.isClipAudio).map { $0.start..<$0.end }
