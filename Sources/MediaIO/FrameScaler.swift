@@ -40,8 +40,8 @@ public struct Placement: Sendable, Hashable {
 public final class FrameScaler {
     private var context: OpaquePointer?
     private var scratch: Picture?
-    /// 16-bit R'G'B' planes for HDR pictures on their way to the tone mapper.
-    private var rgbScratch: [UInt16] = []
+    /// 16-bit 4:4:4 planes for HDR pictures on their way to the tone mapper.
+    private var hdrScratch: [UInt16] = []
     /// Bilinear for drafts, bicubic otherwise.
     public let fast: Bool
 
@@ -118,8 +118,8 @@ public final class FrameScaler {
         let isRGB = desc.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
         let hdr = isRGB ? nil : HDRToneMapper.mapper(for: DynamicRange(transfer: src.pointee.color_trc))
         let flags = fast ? SWS_BILINEAR : SWS_BICUBIC
-        // HDR goes through 16-bit R'G'B' for the tone mapper; everything else straight to 4:2:0.
-        let outFormat = hdr == nil ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_GBRP16LE
+        // HDR is only scaled, to 16-bit 4:4:4, for the tone mapper; everything else goes straight to 4:2:0.
+        let outFormat = hdr == nil ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_YUV444P16LE
         context = sws_getCachedContext(context, Int32(crop.w), Int32(crop.h), format,
                                        Int32(rect.width), Int32(rect.height), outFormat, flags, nil, nil, nil)
         guard let ctx = context else {
@@ -132,8 +132,14 @@ public final class FrameScaler {
         case AVCOL_SPC_BT2020_NCL, AVCOL_SPC_BT2020_CL: srcSpace = SWS_CS_BT2020
         default: srcSpace = hdr != nil ? SWS_CS_BT2020 : src.pointee.height >= 720 && !isRGB ? SWS_CS_ITU709 : SWS_CS_ITU601
         }
-        sws_setColorspaceDetails(ctx, sws_getCoefficients(srcSpace), fullRange || isRGB ? 1 : 0,
-                                 sws_getCoefficients(SWS_CS_ITU709), hdr == nil ? 0 : 1, 0, 1 << 16, 1 << 16)
+        if hdr == nil {
+            sws_setColorspaceDetails(ctx, sws_getCoefficients(srcSpace), fullRange || isRGB ? 1 : 0,
+                                     sws_getCoefficients(SWS_CS_ITU709), 0, 0, 1 << 16, 1 << 16)
+        } else {
+            // Same matrix and range in and out: swscale only scales.
+            sws_setColorspaceDetails(ctx, sws_getCoefficients(SWS_CS_BT2020), fullRange ? 1 : 0,
+                                     sws_getCoefficients(SWS_CS_BT2020), fullRange ? 1 : 0, 0, 1 << 16, 1 << 16)
+        }
 
         // Crop by offsetting the source plane pointers.
         var srcPlanes: [UnsafePointer<UInt8>?] = [nil, nil, nil, nil]
@@ -149,7 +155,7 @@ public final class FrameScaler {
             srcStrides[i] = Int32(src.stride(i))
         }
         if let hdr {
-            try toneMapped(ctx, hdr, srcPlanes, srcStrides, rows: crop.h, into: picture, rect: rect, file: file)
+            try toneMapped(ctx, hdr, srcPlanes, srcStrides, rows: crop.h, fullRange: fullRange, into: picture, rect: rect, file: file)
             return
         }
         let cx = rect.x / 2, cy = rect.y / 2
@@ -170,15 +176,14 @@ public final class FrameScaler {
         }
     }
 
-    /// Scales an HDR picture into 16-bit R'G'B' scratch planes, then tone-maps them into `rect`.
+    /// Scales an HDR picture into 16-bit 4:4:4 scratch planes, then tone-maps them into `rect`.
     private func toneMapped(_ ctx: OpaquePointer, _ mapper: HDRToneMapper, _ srcPlanes: [UnsafePointer<UInt8>?], _ srcStrides: [Int32],
-                            rows: Int, into picture: Picture, rect: PixelRect, file: String) throws(MediaError) {
+                            rows: Int, fullRange: Bool, into picture: Picture, rect: PixelRect, file: String) throws(MediaError) {
         let stride = (rect.width + 31) & ~31
         let planeSize = stride * rect.height
-        if rgbScratch.count < 3 * planeSize { rgbScratch = [UInt16](repeating: 0, count: 3 * planeSize) }
-        let result: Int32 = rgbScratch.withUnsafeMutableBufferPointer { buffer in
+        if hdrScratch.count < 3 * planeSize { hdrScratch = [UInt16](repeating: 0, count: 3 * planeSize) }
+        let result: Int32 = hdrScratch.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return -1 }
-            // GBRP16 planes are green, blue, red.
             var dstPlanes: [UnsafeMutablePointer<UInt8>?] = [0, 1, 2].map { UnsafeMutableRawPointer(base + $0 * planeSize).assumingMemoryBound(to: UInt8.self) } + [nil]
             let dstStrides: [Int32] = [Int32(stride * 2), Int32(stride * 2), Int32(stride * 2), 0]
             let r = srcPlanes.withUnsafeBufferPointer { sp in
@@ -187,7 +192,7 @@ public final class FrameScaler {
                 }
             }
             if r >= 0 {
-                mapper.convert(red: base + 2 * planeSize, green: base, blue: base + planeSize, stride: stride,
+                mapper.convert(luma: base, cb: base + planeSize, cr: base + 2 * planeSize, stride: stride, fullRange: fullRange,
                                width: rect.width, height: rect.height, into: picture, x: rect.x, y: rect.y)
             }
             return r

@@ -21,13 +21,17 @@ import Foundation
 public final class HDRToneMapper: @unchecked Sendable {
     public let range: DynamicRange
     /// Display light (relative to reference white) for each 12-bit signal value, per channel.
-    private let signalToLight: [Float]
+    private let signalToLight: UnsafeMutableBufferPointer<Float>
     /// `Ys^0.2` for HLG's OOTF, over `Ys` in 0...1 in 4096 steps.
-    private let systemGamma: [Float]
-    /// SDR signal for display light 0...1 in 65536 steps.
-    private let lightToSignal: [Float]
+    private let systemGamma: UnsafeMutableBufferPointer<Float>
+    /// SDR signal for display light 0...1, indexed by the square root of the light in 4096 steps:
+    /// fine steps near black where the curve is steep, and small enough to stay in the L1 cache.
+    private let lightToSignal: UnsafeMutableBufferPointer<Float>
     private let knee: Float = 0.8
     private let peak: Float
+    /// `rollOff(m) / m` for the largest channel `m` in 0...peak, in 4096 steps: the gain applied
+    /// to all three channels (a table, because the curve needs divisions).
+    private let gain: UnsafeMutableBufferPointer<Float>
 
     static let referenceWhite: Float = 203
     static let assumedPeak: Float = 1000
@@ -47,7 +51,7 @@ public final class HDRToneMapper: @unchecked Sendable {
     init(range: DynamicRange) {
         self.range = range
         peak = Self.assumedPeak / Self.referenceWhite
-        signalToLight = (0..<4096).map { i in
+        signalToLight = Self.table((0..<4096).map { i in
             let e = Double(i) / 4095
             switch range {
             case .pq: return Float(Self.pqEOTF(e) / Double(Self.referenceWhite))
@@ -55,9 +59,22 @@ public final class HDRToneMapper: @unchecked Sendable {
             case .hlg: return Float(Self.hlgInverseOETF(e))
             case .sdr: return Float(e)
             }
-        }
-        systemGamma = (0..<4096).map { Float(pow(Double($0) / 4095, 0.2)) }
-        lightToSignal = (0..<65536).map { Float(pow(Double($0) / 65535, 1 / 2.4)) }
+        })
+        systemGamma = Self.table((0..<4096).map { Float(pow(Double($0) / 4095, 0.2)) })
+        let peak = Self.assumedPeak / Self.referenceWhite, knee: Float = 0.8
+        gain = Self.table((0..<4096).map { i in
+            let m = peak * Float(i) / 4095
+            return m > knee ? Self.rollOff(m, knee: knee, peak: peak) / m : 1
+        })
+        lightToSignal = Self.table((0..<4096).map { Float(pow(pow(Double($0) / 4095, 2), 1 / 2.4)) })
+    }
+
+    // The mappers are shared for the life of the process; tables are read without bounds checks
+    // in the per-pixel loop, whose indices are bounded by construction.
+    private static func table(_ values: [Float]) -> UnsafeMutableBufferPointer<Float> {
+        let t = UnsafeMutableBufferPointer<Float>.allocate(capacity: values.count)
+        _ = t.initialize(from: values)
+        return t
     }
 
     /// SMPTE ST 2084 EOTF: signal 0...1 to nits.
@@ -76,67 +93,115 @@ public final class HDRToneMapper: @unchecked Sendable {
 
     /// The roll-off of step 3: identity up to the knee, then a curve with slope 1 at the knee that
     /// reaches 1 exactly at the peak.
-    func rollOff(_ x: Float) -> Float {
+    func rollOff(_ x: Float) -> Float { Self.rollOff(x, knee: knee, peak: peak) }
+
+    static func rollOff(_ x: Float, knee: Float, peak: Float) -> Float {
         guard x > knee else { return x }
         let t = (x - knee) / (1 - knee), tp = (peak - knee) / (1 - knee)
         let g = t * (1 + t / (tp * tp)) / (1 + t)
         return min(1, knee + (1 - knee) * g)
     }
 
-    /// Converts one picture of 16-bit planar R'G'B' (BT.2020 primaries, HDR signal; as swscale
-    /// writes `GBRP16`) of `width` x `height` into `rect`-sized region of `picture` at (`x`, `y`).
-    /// Planes are given in R, G, B order with their strides in samples.
-    public func convert(red: UnsafePointer<UInt16>, green: UnsafePointer<UInt16>, blue: UnsafePointer<UInt16>, stride: Int,
-                        width: Int, height: Int, into picture: Picture, x: Int, y: Int) {
+    /// Converts one picture of 16-bit 4:4:4 Y'CbCr (BT.2020 matrix, HDR signal; as swscale writes
+    /// `YUV444P16` when only asked to scale) of `width` x `height` into the region of `picture` at
+    /// (`x`, `y`). Strides are in samples. swscale's own route to 16-bit RGB costs several times
+    /// more than scaling alone, so the matrix is applied here, where it is a few multiplications.
+    public func convert(luma: UnsafePointer<UInt16>, cb: UnsafePointer<UInt16>, cr: UnsafePointer<UInt16>, stride: Int,
+                        fullRange: Bool, width: Int, height: Int, into picture: Picture, x: Int, y: Int) {
         let blocksX = width / 2, blocksY = height / 2
         guard blocksX > 0, blocksY > 0 else { return }
         let bands = min(blocksY, max(1, ProcessInfo.processInfo.activeProcessorCount) * 2)
         // Each band writes its own rows; the planes outlive the call.
-        nonisolated(unsafe) let red = red, green = green, blue = blue
+        nonisolated(unsafe) let lumaIn = luma, cbIn = cb, crIn = cr
+        let decode = YCbCr16(fullRange: fullRange)
+        nonisolated(unsafe) let lumaPlane = picture.y + y * picture.lumaStride + x
+        nonisolated(unsafe) let cbPlane = picture.u + (y / 2) * picture.chromaStride + x / 2
+        nonisolated(unsafe) let crPlane = picture.v + (y / 2) * picture.chromaStride + x / 2
+        let lumaStride = picture.lumaStride, chromaStride = picture.chromaStride
         DispatchQueue.concurrentPerform(iterations: bands) { band in
             for by in (blocksY * band / bands)..<(blocksY * (band + 1) / bands) {
+                let top = 2 * by * stride, bottom = top + stride
+                let lumaTop = lumaPlane + 2 * by * lumaStride, lumaBottom = lumaTop + lumaStride
                 for bx in 0..<blocksX {
-                    var sum = (r: Float(0), g: Float(0), b: Float(0))
-                    for dy in 0..<2 {
-                        let row = 2 * by + dy
-                        for dx in 0..<2 {
-                            let i = row * stride + 2 * bx + dx
-                            let light = sdrSignal(red[i], green[i], blue[i])
-                            let luma = 0.2126 * light.x + 0.7152 * light.y + 0.0722 * light.z
-                            picture.y[(y + row) * picture.lumaStride + x + 2 * bx + dx] = UInt8(16 + 219 * luma + 0.5)
-                            sum.r += light.x; sum.g += light.y; sum.b += light.z
-                        }
-                    }
-                    let r = sum.r / 4, g = sum.g / 4, b = sum.b / 4
-                    let luma = 0.2126 * r + 0.7152 * g + 0.0722 * b
-                    let c = (y / 2 + by) * picture.chromaStride + x / 2 + bx
-                    picture.u[c] = UInt8(max(16, min(240, 128 + 224 * (b - luma) / 1.8556 + 0.5)))
-                    picture.v[c] = UInt8(max(16, min(240, 128 + 224 * (r - luma) / 1.5748 + 0.5)))
+                    let i = top + 2 * bx, j = bottom + 2 * bx
+                    let a = sdrSignal(decode.rgb(lumaIn[i], cbIn[i], crIn[i]))
+                    let b = sdrSignal(decode.rgb(lumaIn[i + 1], cbIn[i + 1], crIn[i + 1]))
+                    let c = sdrSignal(decode.rgb(lumaIn[j], cbIn[j], crIn[j]))
+                    let d = sdrSignal(decode.rgb(lumaIn[j + 1], cbIn[j + 1], crIn[j + 1]))
+                    lumaTop[2 * bx] = Self.luma(a)
+                    lumaTop[2 * bx + 1] = Self.luma(b)
+                    lumaBottom[2 * bx] = Self.luma(c)
+                    lumaBottom[2 * bx + 1] = Self.luma(d)
+                    // Chroma is linear in R'G'B': the block's chroma is that of its average colour.
+                    let mean = (a + b + c + d) * 0.25
+                    let yMean = 0.2126 * mean.x + 0.7152 * mean.y + 0.0722 * mean.z
+                    cbPlane[by * chromaStride + bx] = Self.chroma((mean.z - yMean) / 1.8556)
+                    crPlane[by * chromaStride + bx] = Self.chroma((mean.x - yMean) / 1.5748)
                 }
             }
         }
     }
 
-    /// One pixel, 16-bit HDR R'G'B' in, SDR BT.709 R'G'B' 0...1 out.
     @inline(__always)
-    func sdrSignal(_ r16: UInt16, _ g16: UInt16, _ b16: UInt16) -> SIMD3<Float> {
-        var r = signalToLight[Int(r16 >> 4)], g = signalToLight[Int(g16 >> 4)], b = signalToLight[Int(b16 >> 4)]
+    private static func luma(_ c: SIMD3<Float>) -> UInt8 {
+        UInt8(16 + 219 * (0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z) + 0.5)
+    }
+
+    @inline(__always)
+    private static func chroma(_ difference: Float) -> UInt8 {
+        UInt8(max(16, min(240, 128 + 224 * difference + 0.5)))
+    }
+
+    /// One pixel, HDR R'G'B' 0...1 in, SDR BT.709 R'G'B' 0...1 out. Scalar on purpose: generic
+    /// SIMD min/max are not inlined and cost more than the arithmetic.
+    @inline(__always)
+    func sdrSignal(_ signal: SIMD3<Float>) -> SIMD3<Float> {
+        var r = signalToLight[Self.index(signal.x, 4095)]
+        var g = signalToLight[Self.index(signal.y, 4095)]
+        var b = signalToLight[Self.index(signal.z, 4095)]
         if range == .hlg {
             // OOTF: display light = peak * Ys^0.2 * scene light, relative to reference white.
-            let ys = min(1, max(0, 0.2627 * r + 0.6780 * g + 0.0593 * b))
-            let k = peak * systemGamma[Int(ys * 4095)]
+            let k = peak * systemGamma[Self.index(0.2627 * r + 0.6780 * g + 0.0593 * b, 4095)]
             r *= k; g *= k; b *= k
         }
         // BT.2020 to BT.709 primaries, linear light.
-        var r7 = max(0, 1.6605 * r - 0.5876 * g - 0.0728 * b)
-        var g7 = max(0, -0.1246 * r + 1.1329 * g - 0.0083 * b)
-        var b7 = max(0, -0.0182 * r - 0.1006 * g + 1.1187 * b)
-        let m = max(r7, max(g7, b7))
+        var r7 = Swift.max(0, 1.6605 * r - 0.5876 * g - 0.0728 * b)
+        var g7 = Swift.max(0, -0.1246 * r + 1.1329 * g - 0.0083 * b)
+        var b7 = Swift.max(0, -0.0182 * r - 0.1006 * g + 1.1187 * b)
+        let m = Swift.max(r7, Swift.max(g7, b7))
         if m > knee {
-            let gain = rollOff(m) / m
-            r7 *= gain; g7 *= gain; b7 *= gain
+            let k = m < peak ? gain[Self.index(m * (1 / peak), 4095)] : 1 / m
+            r7 *= k; g7 *= k; b7 *= k
         }
-        return SIMD3(lightToSignal[Int(min(1, r7) * 65535)], lightToSignal[Int(min(1, g7) * 65535)],
-                     lightToSignal[Int(min(1, b7) * 65535)])
+        // Channels are 0...1 here (the roll-off ends at 1), so only the top needs a bound.
+        return SIMD3(lightToSignal[Self.index(r7.squareRoot(), 4095)], lightToSignal[Self.index(g7.squareRoot(), 4095)],
+                     lightToSignal[Self.index(b7.squareRoot(), 4095)])
+    }
+
+    /// The table index of `value` in 0...1 (clamped) on `steps` steps.
+    /// Rounded through the float's own bits (adding 1.5 * 2^23 leaves the integer in the low
+    /// mantissa bits), which avoids the checked float-to-integer conversion in the hot loop.
+    @inline(__always)
+    private static func index(_ value: Float, _ steps: Float) -> Int {
+        let shifted = Swift.min(Swift.max(value, 0), 1) * steps + 12_582_912
+        return Int(shifted.bitPattern & 0x3F_FFFF)
+    }
+}
+
+/// BT.2020 (non-constant luminance) 16-bit Y'CbCr to R'G'B' 0...1.
+struct YCbCr16 {
+    let lumaOffset: Float, lumaScale: Float, chromaScale: Float
+
+    init(fullRange: Bool) {
+        lumaOffset = fullRange ? 0 : 16 * 256
+        lumaScale = fullRange ? 1 / 65535 : 1 / (219 * 256)
+        chromaScale = fullRange ? 1 / 65535 : 1 / (224 * 256)
+    }
+
+    @inline(__always)
+    func rgb(_ y: UInt16, _ cb: UInt16, _ cr: UInt16) -> SIMD3<Float> {
+        let l = (Float(y) - lumaOffset) * lumaScale
+        let u = (Float(cb) - 32768) * chromaScale, v = (Float(cr) - 32768) * chromaScale
+        return SIMD3(l + 1.4746 * v, l - 0.16455 * u - 0.57135 * v, l + 1.8814 * u)
     }
 }
