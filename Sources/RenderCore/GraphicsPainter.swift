@@ -65,9 +65,19 @@ final class GraphicsPainter {
             scaled = Compositor.scaled(image, width: w, height: h)
             if plan.pose.scale == 1 { scaledImages[key] = scaled }
         }
-        let x = (item.x + plan.pose.x) * Double(width) - item.anchorX * Double(w)
-        let y = (item.y + plan.pose.y) * Double(height) - item.anchorY * Double(h)
-        Compositor.blend(scaled, onto: picture, x: Int(x.rounded()), y: Int(y.rounded()), opacity: plan.pose.opacity)
+        let x = Int(((item.x + plan.pose.x) * Double(width) - item.anchorX * Double(w)).rounded())
+        let y = Int(((item.y + plan.pose.y) * Double(height) - item.anchorY * Double(h)).rounded())
+        let rotation = plan.pose.rotation.truncatingRemainder(dividingBy: 360)
+        if rotation == 0 || !rotation.isFinite {
+            Compositor.blend(scaled, onto: picture, x: x, y: y, opacity: plan.pose.opacity)
+            return
+        }
+        // Turned clockwise about its anchor point, which stays where the unturned image puts it.
+        let anchorX = Double(x) + item.anchorX * Double(w), anchorY = Double(y) + item.anchorY * Double(h)
+        let transform = AffineTransform.translation(x: -item.anchorX * Double(w), y: -item.anchorY * Double(h))
+            .concatenating(.rotation(degrees: rotation))
+            .concatenating(.translation(x: anchorX, y: anchorY))
+        Compositor.draw(scaled, onto: picture, transform: transform, opacity: plan.pose.opacity)
     }
 
     func draw(_ plan: TextPlan, onto picture: Picture) throws(RenderError) {

@@ -126,4 +126,35 @@ import MediaIO
         }
         #expect(Compositor.scaled(image, width: 0, height: 3).pixels.isEmpty)
     }
+
+    /// The affine draw of an RGBA image, moved by whole pixels, lands where and as `blend` does, at
+    /// any alpha and opacity, clipped at the picture's edges.
+    @Test func imageDrawWithAWholePixelShiftMatchesBlend() {
+        var image = RGBAImage(width: 13, height: 9)
+        for i in 0..<(13 * 9) {
+            image.pixels[i * 4] = UInt8(i * 37 % 256)
+            image.pixels[i * 4 + 1] = UInt8(i * 91 % 256)
+            image.pixels[i * 4 + 2] = UInt8(i * 53 % 256)
+            image.pixels[i * 4 + 3] = UInt8(i * 29 % 256)
+        }
+        for (x, y) in [(7, 5), (-4, 3), (28, 20), (6, -2)] {
+            let blended = P.pattern(34, 26, seed: 3), drawn = P.pattern(34, 26, seed: 3)
+            Compositor.blend(image, onto: blended, x: x, y: y, opacity: 0.8)
+            Compositor.draw(image, onto: drawn, transform: .translation(x: Double(x), y: Double(y)), opacity: 0.8)
+            #expect(P.maxDifference(blended, drawn) <= 1, "at (\(x), \(y))")
+        }
+    }
+
+    /// A quarter turn about the image's centre: the wide bar stands upright, with its colour.
+    @Test func imageDrawTurnsAWideBarUpright() {
+        let red = YCbCr(red: 255, green: 0, blue: 0), blue = YCbCr(red: 0, green: 0, blue: 255)
+        let bar = RGBAImage(width: 20, height: 4, pixels: Array([[UInt8]](repeating: [255, 0, 0, 255], count: 80).joined()))
+        let picture = P.flat(40, 40, 0, 0, 255)
+        let turn = AffineTransform.translation(x: -10, y: -2).concatenating(.rotation(degrees: 90)).concatenating(.translation(x: 20, y: 20))
+        Compositor.draw(bar, onto: picture, transform: turn, opacity: 1)
+        #expect(isColour(picture, 18, 12, red) && isColour(picture, 20, 26, red), "the bar covers x 18..<22, y 10..<30")
+        #expect(isColour(picture, 12, 20, blue) && isColour(picture, 26, 20, blue) && isColour(picture, 20, 4, blue))
+        // Soft edges: the pixels just outside the corners' diagonal neighbours are untouched.
+        #expect(isColour(picture, 16, 8, blue, tolerance: 0) && isColour(picture, 23, 31, blue, tolerance: 0))
+    }
 }
