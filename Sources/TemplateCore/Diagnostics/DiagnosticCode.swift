@@ -100,7 +100,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
         case .layerRect: "a layer's rectangle is empty or leaves the canvas"
         case .layerTiming: "a layer starts at or after the end of the video"
         case .layerPastEnd: "a layer lasts past the end of the video and is cut there"
-        case .textFit: "a text cannot fit its box even at its minimum size"
+        case .textFit: "a text cannot fit its box even at its minimum size; it will be cut with an ellipsis or overflow"
         case .placeholderKey: "a text key is not a simple name"
         case .kindFallback: "no media of the kind a slot accepts; another kind was used"
         case .videoTooShort: "a video is too short for its slot even at half speed; its last frame is held"

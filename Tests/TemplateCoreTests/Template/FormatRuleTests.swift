@@ -114,6 +114,28 @@ import Testing
         #expect(!d.notes.isEmpty, "a fix note")
     }
 
+    /// T063 says what rendering will do with a text that cannot fit, and keeps the ways to fix it.
+    @Test func aTextThatCannotFitIsSaidToBeCutOrBroken() throws {
+        let fixes = ["shorten the text, widen \"maxWidth\", allow more \"maxLines\", or lower \"minSize\""]
+        let long = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen"
+        let many = try #require(try RichFixture.findings(replacing: "\"text\": \"Lisbon 2026\"", with: "\"text\": \"\(long)\"").first(.textFit))
+        #expect(many.message == "the text needs 4 lines at its minimum size 48, more than maxLines (2): it will be cut with \"…\" at the end of line 2 at render time")
+        #expect(many.notes == fixes)
+        let wide = try #require(try RichFixture.findings(replacing: "\"text\": \"Lisbon 2026\"",
+                                                         with: "\"text\": \"Supercalifragilisticexpialidocious and more\"").first(.textFit))
+        #expect(wide.message.contains("broken between characters at render time") && wide.message.contains("more than 2 lines"), "\(wide.message)")
+        #expect(wide.notes == fixes)
+        // Forty short lines within 50 allowed, but taller than the canvas: nothing is cut, they run off it.
+        let lines = Array(repeating: "x", count: 40).joined(separator: "\\n")
+        let json = RichFixture.json.replacingOccurrences(of: "\"text\": \"Lisbon 2026\"", with: "\"text\": \"\(lines)\"")
+            .replacingOccurrences(of: "\"maxLines\": 2", with: "\"maxLines\": 50")
+        let fixture = try TemplateFixture(json: json, files: RichFixture.files)
+        defer { fixture.remove() }
+        let tall = try #require(try fixture.load().diagnostics.first(.textFit))
+        #expect(tall.message == "the text's 40 lines are taller than the canvas at its minimum size 48: it will run off the canvas")
+        #expect(tall.notes == fixes)
+    }
+
     @Test func theRichTemplateIsClean() throws {
         let fixture = try RichFixture.fixture()
         defer { fixture.remove() }

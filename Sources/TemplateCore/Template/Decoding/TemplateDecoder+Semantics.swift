@@ -64,10 +64,22 @@ extension TemplateDecoder {
         let lines = Self.wrappedLines(text.text, size: text.minSize, width: boxWidth)
         let tooWide = lines == nil
         let tooMany = (lines ?? 0) > text.maxLines
-        let tooTall = Double(lines ?? 0) * text.minSize * Self.lineHeight > Double(canvas.height)
+        // What is drawn: at most maxLines lines, the rest cut.
+        let shown = min(lines ?? 0, text.maxLines)
+        let tooTall = Double(shown) * text.minSize * Self.lineHeight > Double(canvas.height)
         guard tooWide || tooMany || tooTall else { return }
-        let reason = tooWide ? "a word is wider than the box" : tooMany ? "it needs \(lines ?? 0) lines; maxLines is \(text.maxLines)" : "it is taller than the canvas"
-        context.report(.warning, .textFit, "the text does not fit at its minimum size \(Catalog.number(text.minSize)): \(reason)",
+        let size = Catalog.number(text.minSize)
+        var message: String
+        if tooWide {
+            // The renderer breaks such a word between characters, and cuts what then needs too many lines.
+            message = "a word is wider than the box even at its minimum size \(size): it will be broken between characters at render time (and cut with \"…\" if that makes more than \(text.maxLines) \(text.maxLines == 1 ? "line" : "lines"))"
+        } else if tooMany {
+            message = "the text needs \(lines ?? 0) lines at its minimum size \(size), more than maxLines (\(text.maxLines)): it will be cut with \"…\" at the end of line \(text.maxLines) at render time"
+            if tooTall { message += ", and even those lines are taller than the canvas" }
+        } else {
+            message = "the text's \(shown) \(shown == 1 ? "line is" : "lines are") taller than the canvas at its minimum size \(size): it will run off the canvas"
+        }
+        context.report(.warning, .textFit, message,
                        at: path.appending("text"), notes: ["shorten the text, widen \"maxWidth\", allow more \"maxLines\", or lower \"minSize\""])
     }
 
