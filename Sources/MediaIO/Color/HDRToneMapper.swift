@@ -119,66 +119,84 @@ public final class HDRToneMapper: @unchecked Sendable {
         nonisolated(unsafe) let crPlane = picture.v + (y / 2) * picture.chromaStride + x / 2
         let lumaStride = picture.lumaStride, chromaStride = picture.chromaStride
         DispatchQueue.concurrentPerform(iterations: bands) { band in
+            // Two pixel rows of R'G'B' floats: each step is its own simple loop over a row, so the
+            // arithmetic vectorizes and only the table lookups stay scalar.
+            let n = 2 * blocksX
+            let rows = UnsafeMutablePointer<Float>.allocate(capacity: 6 * n)
+            defer { rows.deallocate() }
             for by in (blocksY * band / bands)..<(blocksY * (band + 1) / bands) {
-                let top = 2 * by * stride, bottom = top + stride
-                let lumaTop = lumaPlane + 2 * by * lumaStride, lumaBottom = lumaTop + lumaStride
+                for half in 0..<2 {
+                    let row = 2 * by + half
+                    let r = rows + 3 * half * n, g = r + n, b = g + n
+                    let offset = row * stride
+                    decode.row(lumaIn + offset, cbIn + offset, crIn + offset, count: n, red: r, green: g, blue: b)
+                    mapRow(red: r, green: g, blue: b, count: n)
+                    let out = lumaPlane + row * lumaStride
+                    for k in 0..<n {
+                        out[k] = Self.byte(16 + 219 * (0.2126 * r[k] + 0.7152 * g[k] + 0.0722 * b[k]))
+                    }
+                }
+                // Chroma is linear in R'G'B': the block's chroma is that of its average colour.
+                let r0 = rows, g0 = rows + n, b0 = rows + 2 * n, r1 = rows + 3 * n, g1 = rows + 4 * n, b1 = rows + 5 * n
+                let cbRow = cbPlane + by * chromaStride, crRow = crPlane + by * chromaStride
                 for bx in 0..<blocksX {
-                    let i = top + 2 * bx, j = bottom + 2 * bx
-                    let a = sdrSignal(decode.rgb(lumaIn[i], cbIn[i], crIn[i]))
-                    let b = sdrSignal(decode.rgb(lumaIn[i + 1], cbIn[i + 1], crIn[i + 1]))
-                    let c = sdrSignal(decode.rgb(lumaIn[j], cbIn[j], crIn[j]))
-                    let d = sdrSignal(decode.rgb(lumaIn[j + 1], cbIn[j + 1], crIn[j + 1]))
-                    lumaTop[2 * bx] = Self.luma(a)
-                    lumaTop[2 * bx + 1] = Self.luma(b)
-                    lumaBottom[2 * bx] = Self.luma(c)
-                    lumaBottom[2 * bx + 1] = Self.luma(d)
-                    // Chroma is linear in R'G'B': the block's chroma is that of its average colour.
-                    let mean = (a + b + c + d) * 0.25
-                    let yMean = 0.2126 * mean.x + 0.7152 * mean.y + 0.0722 * mean.z
-                    cbPlane[by * chromaStride + bx] = Self.chroma((mean.z - yMean) / 1.8556)
-                    crPlane[by * chromaStride + bx] = Self.chroma((mean.x - yMean) / 1.5748)
+                    let i = 2 * bx
+                    let red = (r0[i] + r0[i + 1] + r1[i] + r1[i + 1]) * 0.25
+                    let green = (g0[i] + g0[i + 1] + g1[i] + g1[i + 1]) * 0.25
+                    let blue = (b0[i] + b0[i + 1] + b1[i] + b1[i + 1]) * 0.25
+                    let yMean = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+                    cbRow[bx] = Self.byte(Swift.min(240, Swift.max(16, 128 + 224 * (blue - yMean) / 1.8556)))
+                    crRow[bx] = Self.byte(Swift.min(240, Swift.max(16, 128 + 224 * (red - yMean) / 1.5748)))
                 }
             }
         }
     }
 
-    @inline(__always)
-    private static func luma(_ c: SIMD3<Float>) -> UInt8 {
-        UInt8(16 + 219 * (0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z) + 0.5)
-    }
-
-    @inline(__always)
-    private static func chroma(_ difference: Float) -> UInt8 {
-        UInt8(max(16, min(240, 128 + 224 * difference + 0.5)))
-    }
-
-    /// One pixel, HDR R'G'B' 0...1 in, SDR BT.709 R'G'B' 0...1 out. Scalar on purpose: generic
-    /// SIMD min/max are not inlined and cost more than the arithmetic.
-    @inline(__always)
-    func sdrSignal(_ signal: SIMD3<Float>) -> SIMD3<Float> {
-        var r = signalToLight[Self.index(signal.x, 4095)]
-        var g = signalToLight[Self.index(signal.y, 4095)]
-        var b = signalToLight[Self.index(signal.z, 4095)]
+    /// HDR R'G'B' 0...1 in place to SDR BT.709 R'G'B' 0...1, over a row.
+    private func mapRow(red r: UnsafeMutablePointer<Float>, green g: UnsafeMutablePointer<Float>,
+                        blue b: UnsafeMutablePointer<Float>, count n: Int) {
+        let toLight = signalToLight.baseAddress!, toSignal = lightToSignal.baseAddress!
+        let gammaTable = systemGamma.baseAddress!, gainTable = gain.baseAddress!
+        for k in 0..<n {
+            r[k] = toLight[Self.index(r[k], 4095)]
+            g[k] = toLight[Self.index(g[k], 4095)]
+            b[k] = toLight[Self.index(b[k], 4095)]
+        }
         if range == .hlg {
             // OOTF: display light = peak * Ys^0.2 * scene light, relative to reference white.
-            let k = peak * systemGamma[Self.index(0.2627 * r + 0.6780 * g + 0.0593 * b, 4095)]
-            r *= k; g *= k; b *= k
+            for k in 0..<n {
+                let s = peak * gammaTable[Self.index(0.2627 * r[k] + 0.6780 * g[k] + 0.0593 * b[k], 4095)]
+                r[k] *= s; g[k] *= s; b[k] *= s
+            }
         }
-        // BT.2020 to BT.709 primaries, linear light.
-        var r7 = Swift.max(0, 1.6605 * r - 0.5876 * g - 0.0728 * b)
-        var g7 = Swift.max(0, -0.1246 * r + 1.1329 * g - 0.0083 * b)
-        var b7 = Swift.max(0, -0.0182 * r - 0.1006 * g + 1.1187 * b)
-        let m = Swift.max(r7, Swift.max(g7, b7))
-        if m > knee {
-            let k = m < peak ? gain[Self.index(m * (1 / peak), 4095)] : 1 / m
-            r7 *= k; g7 *= k; b7 *= k
+        // BT.2020 to BT.709 primaries in linear light; colours outside BT.709 are clipped.
+        for k in 0..<n {
+            let r7 = Swift.max(0, 1.6605 * r[k] - 0.5876 * g[k] - 0.0728 * b[k])
+            let g7 = Swift.max(0, -0.1246 * r[k] + 1.1329 * g[k] - 0.0083 * b[k])
+            let b7 = Swift.max(0, -0.0182 * r[k] - 0.1006 * g[k] + 1.1187 * b[k])
+            r[k] = r7; g[k] = g7; b[k] = b7
         }
-        // Channels are 0...1 here (the roll-off ends at 1), so only the top needs a bound.
-        return SIMD3(lightToSignal[Self.index(r7.squareRoot(), 4095)], lightToSignal[Self.index(g7.squareRoot(), 4095)],
-                     lightToSignal[Self.index(b7.squareRoot(), 4095)])
+        // Highlights roll off: one gain for all three channels keeps the hue.
+        let inversePeak = 1 / peak
+        for k in 0..<n {
+            let m = Swift.max(r[k], Swift.max(g[k], b[k]))
+            guard m > knee else { continue }
+            let s = m < peak ? gainTable[Self.index(m * inversePeak, 4095)] : 1 / m
+            r[k] *= s; g[k] *= s; b[k] *= s
+        }
+        for k in 0..<n {
+            r[k] = toSignal[Self.index(r[k].squareRoot(), 4095)]
+            g[k] = toSignal[Self.index(g[k].squareRoot(), 4095)]
+            b[k] = toSignal[Self.index(b[k].squareRoot(), 4095)]
+        }
     }
 
-    /// The table index of `value` in 0...1 (clamped) on `steps` steps.
+    /// A value already in 0...255, rounded, without a checked conversion.
+    @inline(__always)
+    private static func byte(_ value: Float) -> UInt8 {
+        UInt8(truncatingIfNeeded: (value + 12_582_912).bitPattern & 0xFF)
+    }
+
     /// Rounded through the float's own bits (adding 1.5 * 2^23 leaves the integer in the low
     /// mantissa bits), which avoids the checked float-to-integer conversion in the hot loop.
     @inline(__always)
@@ -198,10 +216,14 @@ struct YCbCr16 {
         chromaScale = fullRange ? 1 / 65535 : 1 / (224 * 256)
     }
 
-    @inline(__always)
-    func rgb(_ y: UInt16, _ cb: UInt16, _ cr: UInt16) -> SIMD3<Float> {
-        let l = (Float(y) - lumaOffset) * lumaScale
-        let u = (Float(cb) - 32768) * chromaScale, v = (Float(cr) - 32768) * chromaScale
-        return SIMD3(l + 1.4746 * v, l - 0.16455 * u - 0.57135 * v, l + 1.8814 * u)
+    func row(_ y: UnsafePointer<UInt16>, _ cb: UnsafePointer<UInt16>, _ cr: UnsafePointer<UInt16>, count: Int,
+             red: UnsafeMutablePointer<Float>, green: UnsafeMutablePointer<Float>, blue: UnsafeMutablePointer<Float>) {
+        for k in 0..<count {
+            let l = (Float(y[k]) - lumaOffset) * lumaScale
+            let u = (Float(cb[k]) - 32768) * chromaScale, v = (Float(cr[k]) - 32768) * chromaScale
+            red[k] = l + 1.4746 * v
+            green[k] = l - 0.16455 * u - 0.57135 * v
+            blue[k] = l + 1.8814 * u
+        }
     }
 }
