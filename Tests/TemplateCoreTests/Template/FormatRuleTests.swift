@@ -6,14 +6,7 @@ import Testing
 /// One fixture per rule of the full format: the rich template with one change that must trigger
 /// the rule, at the expected JSON Pointer.
 @Suite struct FormatRuleTests {
-    struct Case: Sendable, CustomTestStringConvertible {
-        let original: String
-        let replacement: String
-        let code: DiagnosticCode
-        let pointer: String
-        var severity: Severity = .error
-        var testDescription: String { "\(code.rawValue) \(replacement)" }
-    }
+    typealias Case = RuleCase
 
     static let cases: [Case] = [
         // Identity and limits.
@@ -105,13 +98,7 @@ import Testing
 
     @Test(arguments: cases)
     func ruleIsTriggered(_ c: Case) throws {
-        let diagnostics = try RichFixture.findings(replacing: c.original, with: c.replacement)
-        let d = try #require(diagnostics.first(c.code), "got \(diagnostics.rendered())")
-        #expect(d.severity == c.severity)
-        #expect((d.location.path?.pointer ?? "") == c.pointer, "\(d)")
-        #expect(d.location.file?.hasSuffix("/template.json") == true)
-        if c.severity != .note { #expect(d.location.line != nil && d.location.column != nil) }
-        #expect(!d.notes.isEmpty, "a fix note")
+        try c.check(try RichFixture.findings(replacing: c.original, with: c.replacement))
     }
 
     /// T063 says what rendering will do with a text that cannot fit, and keeps the ways to fix it.

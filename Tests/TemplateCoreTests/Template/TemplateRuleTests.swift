@@ -4,14 +4,7 @@ import Testing
 
 /// One fixture per validation rule: the valid template with one change that must trigger it.
 @Suite struct TemplateRuleTests {
-    struct Case: Sendable, CustomTestStringConvertible {
-        let original: String
-        let replacement: String
-        let code: DiagnosticCode
-        let path: String
-        var severity: Severity = .error
-        var testDescription: String { "\(code.rawValue) \(replacement)" }
-    }
+    typealias Case = RuleCase
 
     static let cases: [Case] = [
         Case(original: "\"format\": 1", replacement: "\"format\": 2", code: .unsupportedFormat, path: "format"),
@@ -59,13 +52,7 @@ import Testing
 
     @Test(arguments: cases)
     func ruleIsTriggered(_ c: Case) throws {
-        let diagnostics = try findings(replacing: c.original, with: c.replacement)
-        let d = try #require(diagnostics.first(c.code), "got \(diagnostics.rendered())")
-        #expect(d.severity == c.severity)
-        #expect(d.location.path?.description == c.path)
-        #expect(d.location.file?.hasSuffix("/template.json") == true)
-        #expect(d.location.line != nil && d.location.column != nil)
-        #expect(!d.notes.isEmpty, "a fix note")
+        try c.check(try findings(replacing: c.original, with: c.replacement))
     }
 
     @Test func unknownKeySuggestsTheClosestKnownOne() throws {
