@@ -5,11 +5,12 @@ import ReelTestSupport
 
 /// HEIC photos (what phones take by default) are read through libheif.
 @Suite struct HEIFTests {
-    /// A grey and a red square side by side, as a PNG and as HEIC encoded by libheif's own `heif-enc`.
-    func bars(_ dir: TemporaryFolder) throws -> (png: String, heic: String) {
-        let png = dir.file("bars.png"), heic = dir.file("IMG_0001.HEIC")
+    /// A grey and a red square side by side, as a PNG and as HEIC (HEVC inside) or AVIF (AV1
+    /// inside), encoded by libheif's own `heif-enc`.
+    func bars(_ dir: TemporaryFolder, avif: Bool = false) throws -> (png: String, heic: String) {
+        let png = dir.file("bars.png"), heic = dir.file(avif ? "photo.avif" : "IMG_0001.HEIC")
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=0x808080:s=64x64[a];color=c=0xC83232:s=64x64[b];[a][b]hstack=2", "-frames:v", "1", png])
-        _ = try Tools.run("heif-enc", ["-q", "95", png, "-o", heic])
+        _ = try Tools.run("heif-enc", (avif ? ["-A"] : []) + ["-q", "95", png, "-o", heic])
         return (png, heic)
     }
 
@@ -24,9 +25,9 @@ import ReelTestSupport
         }
     }
 
-    @Test func heicIsProbedAndDrawnLikeThePNGItCameFrom() throws {
+    @Test(arguments: [false, true]) func heicAndAvifAreProbedAndDrawnLikeThePNGTheyCameFrom(avif: Bool) throws {
         let dir = TemporaryFolder()
-        let (png, heic) = try bars(dir)
+        let (png, heic) = try bars(dir, avif: avif)
         let info = try MediaProbe.probe(heic)
         #expect(info.isStillImage)
         #expect(info.container == "heif")
