@@ -76,6 +76,8 @@ enum HEIFImage {
         for row in 0..<Int(height) {
             (plane + row * dstStride).update(from: pixels + row * Int(stride), count: rowBytes)
         }
+        // Phones tag their photos Display P3: bring the colours into the sRGB gamut Reel composes in.
+        file.gamutConversion()?.apply(plane, width: Int(width), height: Int(height), stride: dstStride, bytesPerPixel: alpha ? 4 : 3)
         return VideoFrame(box: box, time: .zero)
     }
 }
@@ -107,6 +109,26 @@ private final class HEIFFile {
     deinit {
         heif_image_handle_release(handle)
         heif_context_free(context)
+    }
+
+    /// The gamut conversion the image's colour profile (ICC or `nclx`) asks for; nil for sRGB.
+    func gamutConversion() -> GamutConversion? {
+        let type = heif_image_handle_get_color_profile_type(handle)
+        if type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC {
+            let size = heif_image_handle_get_raw_color_profile_size(handle)
+            guard size > 0, size < 4 << 20 else { return nil }
+            var bytes = [UInt8](repeating: 0, count: size)
+            guard heif_image_handle_get_raw_color_profile(handle, &bytes).code == heif_error_Ok, let profile = ICCProfile(bytes) else { return nil }
+            return GamutConversion(profile: profile)
+        }
+        if type == heif_color_profile_type_nclx {
+            var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+            guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else { return nil }
+            defer { heif_nclx_color_profile_free(nclx) }
+            return GamutConversion(primaries: Int(nclx.pointee.color_primaries.rawValue),
+                                   transfer: Int(nclx.pointee.transfer_characteristics.rawValue))
+        }
+        return nil
     }
 
     /// `DateTimeOriginal` (else `DateTime`) from the image's EXIF block, as EXIF writes it.

@@ -71,6 +71,6 @@ public enum StillImage {
             throw MediaError(.notMedia, file: path, operation: "loading the picture", reason: "no picture in the file")
         }
         let decoder = try StillDecoder(input: input, stream: index)
-        return VideoFrame(box: try decoder.decodeFirst(), time: .zero)
+        return VideoFrame(box: try StillGamut.converted(try decoder.decodeFirst(), file: path), time: .zero)
     }
 }

@@ -75,4 +75,88 @@ import ReelTestSupport
         #expect(EXIFReader(tiff: tiff).date == "2024:07:14 18:03:22")
         #expect(EXIFReader(tiff: Array(tiff.prefix(30))).date == nil, "a cut block gives no date")
     }
+
+    /// Writes a Display P3 ICC profile (matrix/TRC, as phones and editors write it) and a PNG of
+    /// one colour that carries it in `iCCP`; python3 builds both with nothing but its standard library.
+    func p3PNG(_ dir: TemporaryFolder, colour: (Int, Int, Int)) throws -> (png: String, icc: String) {
+        let png = dir.file("p3.png"), icc = dir.file("p3.icc")
+        let script = """
+        import struct, sys, zlib
+        def s15(v): return struct.pack('>i', int(round(v * 65536)))
+        def xyz(x, y, z): return b'XYZ ' + bytes(4) + s15(x) + s15(y) + s15(z)
+        para = b'para' + bytes(4) + struct.pack('>H', 3) + bytes(2) + s15(2.4) + s15(1/1.055) + s15(0.055/1.055) + s15(1/12.92) + s15(0.04045)
+        tags = [(b'rXYZ', xyz(0.5151, 0.2412, -0.0011)), (b'gXYZ', xyz(0.2919, 0.6922, 0.0419)), (b'bXYZ', xyz(0.1572, 0.0666, 0.7841)),
+                (b'rTRC', para), (b'gTRC', para), (b'bTRC', para), (b'wtpt', xyz(0.9642, 1.0, 0.8249))]
+        start = 128 + 4 + 12 * len(tags); table = b''; data = b''
+        for sig, body in tags:
+            data += bytes(-(start + len(data)) % 4)
+            table += sig + struct.pack('>II', start + len(data), len(body)); data += body
+        body = struct.pack('>I', len(tags)) + table + data
+        header = struct.pack('>I', 128 + len(body)) + b'none' + struct.pack('>I', 0x02100000) + b'mntrRGB XYZ ' + bytes(12) + b'acsp' + bytes(28) + s15(0.9642) + s15(1.0) + s15(0.8249) + bytes(128 - 80)
+        icc = header + body
+        open(sys.argv[2], 'wb').write(icc)
+        def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))
+        raw = b''.join(b'\\0' + bytes([\(colour.0), \(colour.1), \(colour.2)]) * 16 for _ in range(16))
+        open(sys.argv[1], 'wb').write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 16, 16, 8, 2, 0, 0, 0))
+            + chunk(b'iCCP', b'P3\\0\\0' + zlib.compress(icc)) + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b''))
+        """
+        let r = try Tools.run("python3", ["-c", script, png, icc])
+        try #require(r.status == 0, "\(r.stderr)")
+        return (png, icc)
+    }
+
+    func centre(_ path: String) throws -> (Int, Int, Int) {
+        let frame = try StillImage.load(path)
+        let picture = Picture(width: 16, height: 16)
+        try FrameScaler().draw(frame, placement: Placement(), into: picture, rect: PixelRect(x: 0, y: 0, width: 16, height: 16))
+        let (u, v) = picture.chroma(x: 8, y: 8)
+        let c = YCbCr(y: picture.luma(x: 8, y: 8), cb: u, cr: v).rgb
+        return (Int(c.red), Int(c.green), Int(c.blue))
+    }
+
+    /// sRGB's pure red is (234, 51, 35) in Display P3. A P3 photo of it tagged with an ICC profile
+    /// (as iPhones tag theirs), in HEIC or in a PNG read through FFmpeg, must come out pure red, not
+    /// the duller (234, 51, 35) an untagged file means.
+    @Test func displayP3PhotosAreBroughtIntoSRGB() throws {
+        let dir = TemporaryFolder()
+        let (png, _) = try p3PNG(dir, colour: (234, 51, 35))
+        let plainPNG = dir.file("plain.png"), tagged = dir.file("tagged.heic"), untagged = dir.file("untagged.heic")
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=0xEA3323:s=16x16", "-frames:v", "1", plainPNG])
+        _ = try Tools.run("heif-enc", ["-q", "98", png, "-o", tagged])
+        _ = try Tools.run("heif-enc", ["-q", "98", plainPNG, "-o", untagged])
+        let red = try centre(tagged), plain = try centre(untagged), pngRed = try centre(png)
+        #expect(red.0 >= 240 && red.1 <= 24 && red.2 <= 24, "P3 (234, 51, 35) drawn as \(red)")
+        #expect(pngRed.0 >= 240 && pngRed.1 <= 24 && pngRed.2 <= 24, "the P3 PNG itself (read by FFmpeg) drawn as \(pngRed)")
+        #expect(abs(plain.0 - 234) <= 8 && abs(plain.1 - 51) <= 8 && abs(plain.2 - 35) <= 8, "untagged drawn as \(plain)")
+    }
+
+    /// The `nclx` route (H.273 code points; `heif-enc` here writes no `nclx` box, so the conversion is
+    /// checked on pixels directly): P3 and BT.2020 primaries move into sRGB, sRGB stays.
+    @Test func nclxPrimariesConvertPixels() throws {
+        func convert(_ primaries: Int, _ rgb: [UInt8]) throws -> [UInt8] {
+            let conversion = try #require(GamutConversion(primaries: primaries, transfer: 13))
+            var pixel = rgb
+            pixel.withUnsafeMutableBufferPointer { conversion.apply($0.baseAddress!, width: 1, height: 1, stride: 3, bytesPerPixel: 3) }
+            return pixel
+        }
+        let red = try convert(12, [234, 51, 35])
+        #expect(red[0] >= 250 && red[1] <= 8 && red[2] <= 8, "P3 (234, 51, 35) is sRGB red: \(red)")
+        let grey = try convert(12, [128, 128, 128])
+        #expect(grey.allSatisfy { abs(Int($0) - 128) <= 1 }, "greys stay grey: \(grey)")
+        let green2020 = try convert(9, [100, 180, 100])
+        #expect(Int(green2020[1]) - Int(green2020[0]) > 80, "BT.2020 green gets greener in sRGB: \(green2020)")
+        #expect(GamutConversion(primaries: 1, transfer: 13) == nil)
+    }
+
+    @Test func iccProfilesAreReadAndBrokenOnesRefused() throws {
+        let dir = TemporaryFolder()
+        let (_, icc) = try p3PNG(dir, colour: (0, 0, 0))
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: icc)))
+        let profile = try #require(ICCProfile(bytes))
+        #expect(abs(profile.colorants.m[0] - 0.5151) < 1e-4 && abs(profile.colorants.m[4] - 0.6922) < 1e-4)
+        #expect(abs(profile.curve.linear(0.5) - 0.2140) < 1e-3, "sRGB curve: 0.5 is 21.4% light")
+        #expect(ICCProfile(Array(bytes.prefix(200))) == nil)
+        #expect(ICCProfile(Array(repeating: 0, count: 300)) == nil)
+    }
 }
+
