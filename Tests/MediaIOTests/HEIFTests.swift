@@ -124,6 +124,17 @@ import ReelTestSupport
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=0xEA3323:s=16x16", "-frames:v", "1", plainPNG])
         _ = try Tools.run("heif-enc", ["-q", "98", png, "-o", tagged])
         _ = try Tools.run("heif-enc", ["-q", "98", plainPNG, "-o", untagged])
+        // A JPEG with the profile in APP2 segments, as cameras and phones write it.
+        let (_, icc) = try p3PNG(dir, colour: (234, 51, 35))
+        let plainJPEG = dir.file("plain.jpg"), jpeg = dir.file("p3.jpg")
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=0xEA3323:s=16x16", "-frames:v", "1", "-q:v", "1", plainJPEG])
+        let profile = [UInt8](try Data(contentsOf: URL(fileURLWithPath: icc)))
+        let segment = Array("ICC_PROFILE".utf8) + [0, 1, 1] + profile
+        let app2: [UInt8] = [0xFF, 0xE2, UInt8((segment.count + 2) >> 8), UInt8((segment.count + 2) & 0xFF)] + segment
+        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: plainJPEG)))
+        try Data(original.prefix(2) + app2 + original.dropFirst(2)).write(to: URL(fileURLWithPath: jpeg))
+        let jpegRed = try centre(jpeg)
+        #expect(jpegRed.0 >= 236 && jpegRed.1 <= 28 && jpegRed.2 <= 28, "the P3 JPEG drawn as \(jpegRed)")
         let red = try centre(tagged), plain = try centre(untagged), pngRed = try centre(png)
         #expect(red.0 >= 240 && red.1 <= 24 && red.2 <= 24, "P3 (234, 51, 35) drawn as \(red)")
         #expect(pngRed.0 >= 240 && pngRed.1 <= 24 && pngRed.2 <= 24, "the P3 PNG itself (read by FFmpeg) drawn as \(pngRed)")
