@@ -51,6 +51,12 @@ enum HEIFImage {
     /// Decodes the primary picture, upright.
     static func load(_ path: String) throws(MediaError) -> VideoFrame {
         let file = try HEIFFile(path: path, operation: "loading the picture")
+        let shownWidth = heif_image_handle_get_width(file.handle), shownHeight = heif_image_handle_get_height(file.handle)
+        // A timeline may name a file that was never probed: refuse absurd sizes before decoding.
+        guard shownWidth > 0, shownHeight > 0, shownWidth <= 16384, shownHeight <= 16384 else {
+            throw MediaError(.unsupported, file: path, operation: "loading the picture",
+                             reason: "picture size \(shownWidth)x\(shownHeight) is larger than 16384 pixels")
+        }
         let alpha = heif_image_handle_has_alpha_channel(file.handle) != 0
         var image: OpaquePointer?
         let decoded = heif_decode_image(file.handle, &image, heif_colorspace_RGB,
