@@ -5,8 +5,8 @@ import TemplateCore
 
 /// Turns the paths a person gave (files and folders) into the facts the resolver needs.
 ///
-/// Folders are expanded to the media files directly inside them, sorted by name; files named
-/// explicitly must be media. Probing runs in parallel, and the first failure in the given order is
+/// Folders are expanded to the media files directly inside them, sorted by name, a Live Photo's
+/// video left out beside its photo (`LivePhotos`); files named explicitly must be media. Probing runs in parallel, and the first failure in the given order is
 /// reported, naming its file.
 public enum AssetProbe {
     /// Extensions taken from a folder; other files in it are passed over.
@@ -23,12 +23,12 @@ public enum AssetProbe {
             }
             if isDir.boolValue {
                 let names = ((try? fm.contentsOfDirectory(atPath: input)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-                let media = names.filter { name in
+                let media = LivePhotos.withoutMotionHalves(names.filter { name in
                     let ext = (name as NSString).pathExtension.lowercased()
                     var sub: ObjCBool = false
                     let path = (input as NSString).appendingPathComponent(name)
                     return mediaExtensions.contains(ext) && fm.fileExists(atPath: path, isDirectory: &sub) && !sub.boolValue
-                }
+                })
                 if media.isEmpty {
                     throw MediaError(.notMedia, file: input, operation: "reading media", reason: "the folder holds no photos or videos")
                 }
