@@ -137,7 +137,7 @@ private final class HEIFFile {
         return nil
     }
 
-    /// `DateTimeOriginal` (else `DateTime`) from the image's EXIF block, as EXIF writes it.
+    /// `DateTimeOriginal` (else `DateTime`) from the image's EXIF block, in the form `CaptureDate` gives.
     func exifDate() -> String? {
         var id = heif_item_id()
         guard heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else { return nil }
@@ -148,6 +148,7 @@ private final class HEIFFile {
         // The block starts with the 4-byte offset of the TIFF header.
         let skip = 4 + (Int(data[0]) << 24 | Int(data[1]) << 16 | Int(data[2]) << 8 | Int(data[3]))
         guard skip < data.count else { return nil }
-        return EXIFReader(tiff: Array(data[skip...])).date
+        let exif = EXIFReader(tiff: Array(data[skip...]))
+        return exif.date.flatMap { CaptureDate.normalized($0, offset: exif.offset) }
     }
 }

@@ -9,7 +9,10 @@ public enum MediaProbe {
         let input = try InputFile(path: path)
         let still = input.isStillImage
         var video: VideoStreamInfo?
-        var creation = dictionaryValue(input.context.pointee.metadata, "creation_time")
+        var exifOffset: String?
+        // iPhones write the local time with its offset beside the UTC `creation_time`.
+        var creation = dictionaryValue(input.context.pointee.metadata, "com.apple.quicktime.creationdate")
+            ?? dictionaryValue(input.context.pointee.metadata, "creation_time")
         if let vi = input.bestStream(AVMEDIA_TYPE_VIDEO) {
             let st = input.stream(vi)
             let par = st.pointee.codecpar.pointee
@@ -20,6 +23,7 @@ public enum MediaProbe {
                 rotation = exif.rotation
                 mirrored = exif.mirrored
                 if creation == nil { creation = exif.date }
+                exifOffset = exif.offset
             } else {
                 (rotation, mirrored) = displayMatrixOrientation(st)
             }
@@ -60,7 +64,7 @@ public enum MediaProbe {
         let duration: RationalTime? = still ? nil : (video?.duration ?? audio.first?.duration ?? containerDuration(input))
         if !still { try checkComplete(input) }
         return MediaInfo(path: path, container: input.formatName, isStillImage: still, duration: duration,
-                         video: video, audio: audio, creationTime: creation)
+                         video: video, audio: audio, creationTime: creation.flatMap { CaptureDate.normalized($0, offset: exifOffset) })
     }
 
     /// Fails when the file is shorter than its own index says: a truncated download or copy.
@@ -118,14 +122,16 @@ public enum MediaProbe {
     }
 
     /// EXIF orientation of a still picture, which FFmpeg 5.1 leaves in the decoded frame's metadata.
-    static func exifOrientation(input: InputFile, stream: Int32) throws(MediaError) -> (rotation: Int, mirrored: Bool, date: String?) {
+    static func exifOrientation(input: InputFile, stream: Int32) throws(MediaError) -> (rotation: Int, mirrored: Bool, date: String?, offset: String?) {
         let decoder = try StillDecoder(input: input, stream: stream)
         let frame = try decoder.decodeFirst()
         let metadata = frame.frame.pointee.metadata
         let date = dictionaryValue(metadata, "DateTimeOriginal") ?? dictionaryValue(metadata, "DateTime")
-        guard let text = dictionaryValue(metadata, "Orientation"), let value = Int(text) else { return (0, false, date) }
+        // FFmpeg names the EXIF tags it knows and gives the others by number (0x9011: OffsetTimeOriginal).
+        let offset = dictionaryValue(metadata, "OffsetTimeOriginal") ?? dictionaryValue(metadata, "0x9011")
+        guard let text = dictionaryValue(metadata, "Orientation"), let value = Int(text) else { return (0, false, date, offset) }
         let o = exifOrientationTable(value)
-        return (o.rotation, o.mirrored, date)
+        return (o.rotation, o.mirrored, date, offset)
     }
 
     /// EXIF orientation values 1-8 as a clockwise rotation followed by a horizontal mirror.

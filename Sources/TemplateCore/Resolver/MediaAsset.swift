@@ -17,7 +17,8 @@ public struct MediaAsset: Sendable, Hashable {
     /// Nominal frame rate of a video; nil for a still image.
     public var frameRate: FrameRate?
     public var hasAudio: Bool
-    /// When the picture was taken, as written in the container or EXIF metadata (ISO 8601 when possible).
+    /// When the picture was taken, as `YYYY-MM-DDTHH:MM:SS`: in UTC with a `Z` when the file says its
+    /// offset (every video container, EXIF with `OffsetTimeOriginal`), else local time as written.
     public var captureDate: String?
     /// How watchable each whole second of a video is, 0 (black, blurred or frozen) to 1, from the
     /// cheap analysis pass; nil when not analysed. Only `whenLonger: best` reads it.
