@@ -69,9 +69,9 @@ final class LayerPainter {
                     layer = picture(layerW, layerH, slot: 1)
                     layer.copy(from: framed)
                 }
-            } else if clip.reverse && sources.economy == .none {
-                // Played backwards, each group of pictures is decoded once and kept framed. (Previews,
-                // which skim, ask for too few pictures of a group to be worth keeping.)
+            } else if clip.reverse {
+                // Played backwards, each group of pictures is decoded once and kept framed: an
+                // animated preview of a reversed clip no longer seeks for every picture it shows.
                 let framed = try reversed.picture(plan.clipIndex, clip: clip, at: plan.sourceTime,
                                                   step: timeline.frameRate.frameDuration * clip.speed,
                                                   width: layerW, height: layerH) { (decoded: VideoFrame, into: Picture) throws(MediaError) in

@@ -39,6 +39,26 @@ import TemplateCore
         #expect(wrong.isEmpty, "output frames not showing frame 79 - k: \(wrong.prefix(8)); reversed \(r)")
     }
 
+    /// Previews (skimming, every third frame, as an animated preview asks) draw a reversed clip with
+    /// the same pictures as export does.
+    @Test func previewsOfAReversedClipShowTheExportsPictures() throws {
+        let dir = TemporaryFolder()
+        let clip = dir.file("count.mp4")
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "nullsrc=s=64x64:r=30,format=gray,geq=lum='16+N*3',format=yuv420p", "-frames:v", "80",
+                          "-c:v", "libx264", "-preset", "veryfast", "-qp", "0", "-bf", "3", "-g", "60", "-pix_fmt", "yuv420p", clip])
+        var c = VideoClip(id: "c", media: clip, kind: .video, timelineRange: TimeRange(start: .zero, end: Self.t(80)),
+                          sourceRange: TimeRange(start: .zero, end: Self.t(80)))
+        c.reverse = true
+        let t = timeline([c], duration: Self.t(80))
+        let exporting = FrameRenderer(timeline: t), skimming = FrameRenderer(timeline: t, economy: .skimming)
+        let a = exporting.makePicture(), b = skimming.makePicture()
+        for frame in stride(from: Int64(0), to: 80, by: 3) {
+            try exporting.render(frame: frame, into: a)
+            try skimming.render(frame: frame, into: b)
+            #expect(abs(Int(a.luma(x: 32, y: 32)) - Int(b.luma(x: 32, y: 32))) <= 1, "frame \(frame)")
+        }
+    }
+
     /// A clip with a grey picture and a different sound on each channel (a rising chirp, a pulsing
     /// tone), `seconds` long, AAC at 48 kHz.
     func toneClip(_ path: String, seconds: Int) throws {
