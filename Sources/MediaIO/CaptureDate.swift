@@ -6,7 +6,8 @@ import Foundation
 /// camera knows it); containers write ISO 8601 (`2024-07-14T16:03:22.000000Z`, UTC), and iPhones
 /// add a local time with its offset (`2024-07-14T18:03:22+0200`). Compared as written, every
 /// video of a day sorted before every photo of it. Each becomes `YYYY-MM-DDTHH:MM:SS`, in UTC with
-/// a `Z` when the offset is known, else the local time as written.
+/// a `Z` when the offset is known, else the local time as written. Unset clocks (zeros, the Unix
+/// and QuickTime epochs) read as undated.
 enum CaptureDate {
     static func normalized(_ raw: String, offset: String? = nil) -> String? {
         let text = raw.trimmingCharacters(in: .whitespaces)
@@ -25,6 +26,9 @@ enum CaptureDate {
         guard numbers.count >= 3, (1900...2999).contains(numbers[0]), (1...12).contains(numbers[1]), (1...31).contains(numbers[2]) else { return nil }
         while numbers.count < 6 { numbers.append(0) }
         guard numbers[3] < 24, numbers[4] < 60, numbers[5] < 61 else { return nil }
+        // The epochs of Unix and QuickTime: what files say when the clock was never set.
+        let unset: [[Int]] = [[1970, 1, 1, 0, 0, 0], [1904, 1, 1, 0, 0, 0]]
+        guard !unset.contains(Array(numbers.prefix(6))) else { return nil }
         let rest = String(String.UnicodeScalarView(scalars[i...]))
         let zone: Int?  // seconds east of UTC
         if rest.hasSuffix("Z") || rest.hasSuffix("z") {

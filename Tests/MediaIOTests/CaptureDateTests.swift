@@ -14,6 +14,8 @@ import ReelTestSupport
         #expect(CaptureDate.normalized("2024-07-14T20:00:00-0500") == "2024-07-15T01:00:00Z")
         // Cameras write zeros when their clock was never set.
         #expect(CaptureDate.normalized("0000:00:00 00:00:00") == nil)
+        #expect(CaptureDate.normalized("1970-01-01T00:00:00.000000Z") == nil)
+        #expect(CaptureDate.normalized("1904-01-01T00:00:00.000000Z") == nil)
         #expect(CaptureDate.normalized("") == nil)
         #expect(CaptureDate.normalized("yesterday") == nil)
     }
