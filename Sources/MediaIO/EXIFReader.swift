@@ -8,26 +8,20 @@ struct EXIFReader {
     init(tiff: [UInt8]) {
         self.tiff = tiff
         bigEndian = tiff.count >= 2 && tiff[0] == 0x4D && tiff[1] == 0x4D
+        guard tiff.count >= 8, (tiff[0] == 0x49 && tiff[1] == 0x49) || bigEndian, let ifd0 = uint32(at: 4) else { return }
+        firstIFD = entries(at: Int(ifd0))
+        if let exif = firstIFD[0x8769].flatMap({ uint32(at: $0 + 8) }) { exifIFD = entries(at: Int(exif)) }
     }
 
     /// `DateTimeOriginal`, else `DateTime`, as EXIF writes it (`2024:07:14 18:03:22`).
-    var date: String? {
-        guard let first = firstIFD else { return nil }
-        if let exif = exifIFD, let original = ascii(exif[0x9003]) { return original }
-        return ascii(first[0x0132])
-    }
+    var date: String? { ascii(exifIFD[0x9003]) ?? ascii(firstIFD[0x0132]) }
 
     /// `OffsetTimeOriginal` (`+02:00`): the offset from UTC of the capture date's local time.
-    var offset: String? { exifIFD.flatMap { ascii($0[0x9011]) } }
+    var offset: String? { ascii(exifIFD[0x9011]) }
 
-    private var firstIFD: [UInt16: Int]? {
-        guard tiff.count >= 8, (tiff[0] == 0x49 && tiff[1] == 0x49) || bigEndian, let ifd0 = uint32(at: 4) else { return nil }
-        return entries(at: Int(ifd0))
-    }
-
-    private var exifIFD: [UInt16: Int]? {
-        firstIFD?[0x8769].flatMap { uint32(at: $0 + 8) }.map { entries(at: Int($0)) }
-    }
+    /// Entries of IFD0 and of the Exif IFD it points to, read once; empty when the block is broken.
+    private var firstIFD: [UInt16: Int] = [:]
+    private var exifIFD: [UInt16: Int] = [:]
 
     /// Tag to entry offset, for the IFD at `offset`.
     private func entries(at offset: Int) -> [UInt16: Int] {

@@ -151,17 +151,15 @@ public final class VideoDecoder {
         }
     }
 
-    /// The display interval of a packet whose picture no request at `target` or after it (on the
-    /// step grid) will show; nil when it may be needed. (Keyframes are references, so a picture is
-    /// always decoded for the time asked, even past the end.)
-    private func unneededInterval(_ p: UnsafeMutablePointer<AVPacket>, target: RationalTime) -> TimeRange? {
-        guard let interval = displayInterval(p) else { return nil }
-        let start = interval.start, end = interval.end
-        if end <= target { return interval }
-        guard let step, start > target else { return nil }
+    /// Whether no request at `target` or after it (on the step grid) will show the picture on
+    /// screen over `interval`. (Keyframes are references, so a picture is always decoded for the
+    /// time asked, even past the end.)
+    private func isUnneeded(_ interval: TimeRange, target: RationalTime) -> Bool {
+        if interval.end <= target { return true }
+        guard let step, interval.start > target else { return false }
         // The first request on the grid at or after the picture's start.
-        let k = ((start - target) / step).ticks(timescale: 1, rounding: .up)
-        return target + step * k >= end ? interval : nil
+        let k = ((interval.start - target) / step).ticks(timescale: 1, rounding: .up)
+        return target + step * k >= interval.end
     }
 
     /// When a packet's picture is on screen, in source time; nil when the file does not say.
@@ -231,14 +229,14 @@ public final class VideoDecoder {
             }
             defer { av_packet_unref(packet.packet) }
             if packet.packet.pointee.stream_index != streamIndex { continue }
-            if let target, let n = nalLengthSize, let interval = unneededInterval(packet.packet, target: target),
+            let span = displayInterval(packet.packet)
+            if let target, let n = nalLengthSize, let span, isUnneeded(span, target: target),
                DisposableFrames.isDisposable(packet.packet, nalLengthSize: n) {
                 skippedPackets += 1
-                skipped.append(interval)
+                skipped.append(span)
                 continue
             }
-            let span = economy == .none ? nil : displayInterval(packet.packet)
-            if let span {
+            if economy != .none, let span {
                 // Pictures shown before the target are only references on the way to it.
                 codec.pointee.skip_loop_filter = target.map { span.end <= $0 } == true ? AVDISCARD_ALL : AVDISCARD_DEFAULT
             }

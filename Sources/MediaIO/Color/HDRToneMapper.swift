@@ -27,14 +27,16 @@ public final class HDRToneMapper: @unchecked Sendable {
     /// SDR signal for display light 0...1, indexed by the square root of the light in 4096 steps:
     /// fine steps near black where the curve is steep, and small enough to stay in the L1 cache.
     private let lightToSignal: UnsafeMutableBufferPointer<Float>
-    private let knee: Float = 0.8
-    private let peak: Float
     /// `rollOff(m) / m` for the largest channel `m` in 0...peak, in 4096 steps: the gain applied
     /// to all three channels (a table, because the curve needs divisions).
     private let gain: UnsafeMutableBufferPointer<Float>
 
     static let referenceWhite: Float = 203
     static let assumedPeak: Float = 1000
+    /// Light below this (relative to reference white) is kept as it is; above it, rolled off.
+    static let knee: Float = 0.8
+    /// The assumed peak relative to reference white: where the roll-off reaches SDR white.
+    static let peak = assumedPeak / referenceWhite
 
     private static let hlg = HDRToneMapper(range: .hlg)
     private static let pq = HDRToneMapper(range: .pq)
@@ -50,7 +52,6 @@ public final class HDRToneMapper: @unchecked Sendable {
 
     init(range: DynamicRange) {
         self.range = range
-        peak = Self.assumedPeak / Self.referenceWhite
         signalToLight = Self.table((0..<4096).map { i in
             let e = Double(i) / 4095
             switch range {
@@ -61,10 +62,9 @@ public final class HDRToneMapper: @unchecked Sendable {
             }
         })
         systemGamma = Self.table((0..<4096).map { Float(pow(Double($0) / 4095, 0.2)) })
-        let peak = Self.assumedPeak / Self.referenceWhite, knee: Float = 0.8
         gain = Self.table((0..<4096).map { i in
-            let m = peak * Float(i) / 4095
-            return m > knee ? Self.rollOff(m, knee: knee, peak: peak) / m : 1
+            let m = Self.peak * Float(i) / 4095
+            return m > Self.knee ? Self.rollOff(m) / m : 1
         })
         lightToSignal = Self.table((0..<4096).map { Float(pow(pow(Double($0) / 4095, 2), 1 / 2.4)) })
     }
@@ -93,9 +93,8 @@ public final class HDRToneMapper: @unchecked Sendable {
 
     /// The roll-off of step 3: identity up to the knee, then a curve with slope 1 at the knee that
     /// reaches 1 exactly at the peak.
-    func rollOff(_ x: Float) -> Float { Self.rollOff(x, knee: knee, peak: peak) }
-
-    static func rollOff(_ x: Float, knee: Float, peak: Float) -> Float {
+    static func rollOff(_ x: Float) -> Float {
+        let knee = Self.knee, peak = Self.peak
         guard x > knee else { return x }
         let t = (x - knee) / (1 - knee), tp = (peak - knee) / (1 - knee)
         let g = t * (1 + t / (tp * tp)) / (1 + t)
@@ -157,6 +156,7 @@ public final class HDRToneMapper: @unchecked Sendable {
                         blue b: UnsafeMutablePointer<Float>, count n: Int) {
         let toLight = signalToLight.baseAddress!, toSignal = lightToSignal.baseAddress!
         let gammaTable = systemGamma.baseAddress!, gainTable = gain.baseAddress!
+        let peak = Self.peak, knee = Self.knee
         for k in 0..<n {
             r[k] = toLight[Self.index(r[k], 4095)]
             g[k] = toLight[Self.index(g[k], 4095)]

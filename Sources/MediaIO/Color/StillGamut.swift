@@ -27,19 +27,9 @@ enum StillGamut {
         let full = src.pointee.color_range != AVCOL_RANGE_MPEG
         let space = src.pointee.colorspace == AVCOL_SPC_BT709 ? SWS_CS_ITU709 : SWS_CS_ITU601
         sws_setColorspaceDetails(ctx, sws_getCoefficients(space), full ? 1 : 0, sws_getCoefficients(space), 1, 0, 1 << 16, 1 << 16)
-        let rows = withUnsafePointer(to: src.pointee.data) { sp in
-            withUnsafePointer(to: src.pointee.linesize) { sl in
-                withUnsafePointer(to: out.frame.pointee.data) { dp in
-                    withUnsafePointer(to: out.frame.pointee.linesize) { dl in
-                        sws_scale(ctx, UnsafeRawPointer(sp).assumingMemoryBound(to: UnsafePointer<UInt8>?.self),
-                                  UnsafeRawPointer(sl).assumingMemoryBound(to: Int32.self), 0, src.pointee.height,
-                                  UnsafeRawPointer(dp).assumingMemoryBound(to: UnsafeMutablePointer<UInt8>?.self),
-                                  UnsafeRawPointer(dl).assumingMemoryBound(to: Int32.self))
-                    }
-                }
-            }
-        }
-        guard rows > 0, let plane = out.frame.pointee.data.0 else { return box }
+        // swscale's frame API reads the planes and strides from the frames themselves.
+        let rows = sws_scale_frame(ctx, out.frame, src)
+        guard rows >= 0, let plane = out.frame.pointee.data.0 else { return box }
         conversion.apply(plane, width: Int(src.pointee.width), height: Int(src.pointee.height),
                          stride: Int(out.frame.pointee.linesize.0), bytesPerPixel: alpha ? 4 : 3)
         // Orientation and other metadata travel with the picture.
