@@ -5,11 +5,14 @@ import PackageDescription
 ///
 /// Dependencies point one way: MediaTime ◄── TemplateCore ◄── RenderCore ──► MediaIO ──► C libraries.
 /// Only MediaIO sees FFmpeg, libpng and libheif; TemplateCore sees json-c through its JSON reader alone.
+/// FileAccess, below TemplateCore and MediaIO, is the one place files are opened and outputs created:
+/// only regular files are read, template folders confine their opens, outputs are atomic.
 let package = Package(
     name: "Reel",
     products: [
         .executable(name: "reel", targets: ["reel"]),
         .library(name: "MediaTime", targets: ["MediaTime"]),
+        .library(name: "FileAccess", targets: ["FileAccess"]),
         .library(name: "TemplateCore", targets: ["TemplateCore"]),
         .library(name: "MediaIO", targets: ["MediaIO"]),
         .library(name: "RenderCore", targets: ["RenderCore"]),
@@ -20,19 +23,22 @@ let package = Package(
         .systemLibrary(name: "CText", pkgConfig: "harfbuzz", providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CJSONC", pkgConfig: "json-c", providers: [.apt(["libjson-c-dev"])]),
         .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CSystem"),
 
         .target(name: "MediaTime"),
-        .target(name: "TemplateCore", dependencies: ["MediaTime", "CJSONC"]),
-        .target(name: "MediaIO", dependencies: ["MediaTime", "CFFmpeg", "CPNG", "CText", "CHEIF"]),
+        .target(name: "FileAccess", dependencies: ["CSystem"]),
+        .target(name: "TemplateCore", dependencies: ["MediaTime", "FileAccess", "CJSONC"]),
+        .target(name: "MediaIO", dependencies: ["MediaTime", "FileAccess", "CFFmpeg", "CPNG", "CText", "CHEIF"]),
         .target(
             name: "RenderCore",
             dependencies: ["MediaTime", "TemplateCore", "MediaIO"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
-        .executableTarget(name: "reel", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "RenderCore"]),
+        .executableTarget(name: "reel", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore"]),
 
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
+        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
         .testTarget(name: "TemplateCoreTests", dependencies: ["TemplateCore"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "ReelTestSupport"]),
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "ReelTestSupport"]),

@@ -47,7 +47,7 @@ public final class AnimatedImageWriter {
             throw MediaError(.missingComponent, file: path, operation: "looking for the \(format.rawValue) encoder",
                              reason: "this FFmpeg has no \(encoderName) encoder; install Debian's libavcodec59 by running scripts/setup")
         }
-        output = try AtomicFile(path: path)
+        output = try AtomicFile.forMedia(path)
         var oc: UnsafeMutablePointer<AVFormatContext>?
         try check(avformat_alloc_output_context2(&oc, nil, format.rawValue, output.temporaryPath), .writeFailed, file: path, operation: "creating the animation")
         guard let fmt = oc, let st = avformat_new_stream(fmt, nil), let ctx = avcodec_alloc_context3(encoder) else {
@@ -126,7 +126,7 @@ public final class AnimatedImageWriter {
         try encode(ctx, nil)
         try check(av_write_trailer(muxer), .writeFailed, file: path, operation: "finishing the animation")
         close()
-        try output.commit()
+        try output.commitMedia()
     }
 
     private func encode(_ ctx: UnsafeMutablePointer<AVCodecContext>, _ f: UnsafeMutablePointer<AVFrame>?) throws(MediaError) {

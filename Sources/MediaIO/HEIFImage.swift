@@ -14,10 +14,11 @@ enum HEIFImage {
 
     /// Whether the file is a HEIF or AVIF image, judged from its `ftyp` box rather than its name.
     static func isHEIF(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 64), head.count >= 16 else { return false }
-        let bytes = [UInt8](head)
+        // Opened as every medium is (a FIFO or device is refused, not waited on); the probe that
+        // follows reports why the file cannot be read.
+        guard let file = try? ReadableFile(path: path) else { return false }
+        let bytes = file.prefix(64)
+        guard bytes.count >= 16 else { return false }
         guard String(bytes: bytes[4..<8], encoding: .ascii) == "ftyp" else { return false }
         let size = min(bytes.count, Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3]))
         var brandsFound = [String(bytes: bytes[8..<12], encoding: .ascii) ?? ""]
@@ -37,8 +38,8 @@ enum HEIFImage {
         guard width > 0, height > 0 else {
             throw MediaError(.corrupt, file: path, operation: "probing", reason: "the image has no size")
         }
-        if width > 16384 || height > 16384 {
-            throw MediaError(.unsupported, file: path, operation: "probing", reason: "picture size \(width)x\(height) is larger than 16384 pixels")
+        if width > MediaLimits.maxPictureSide || height > MediaLimits.maxPictureSide {
+            throw MediaError(.unsupported, file: path, operation: "probing", reason: PictureHeader.sizeMessage(width, height))
         }
         var video = VideoStreamInfo(codec: "heif", codedWidth: width, codedHeight: height, rotation: 0, mirrored: false,
                                     frameRate: nil, pixelFormat: "rgb24", colorRange: "full", duration: nil, frameCount: nil,
@@ -53,9 +54,9 @@ enum HEIFImage {
         let file = try HEIFFile(path: path, operation: "loading the picture")
         let shownWidth = heif_image_handle_get_width(file.handle), shownHeight = heif_image_handle_get_height(file.handle)
         // A timeline may name a file that was never probed: refuse absurd sizes before decoding.
-        guard shownWidth > 0, shownHeight > 0, shownWidth <= 16384, shownHeight <= 16384 else {
+        guard shownWidth > 0, shownHeight > 0, shownWidth <= MediaLimits.maxPictureSide, shownHeight <= MediaLimits.maxPictureSide else {
             throw MediaError(.unsupported, file: path, operation: "loading the picture",
-                             reason: "picture size \(shownWidth)x\(shownHeight) is larger than 16384 pixels")
+                             reason: PictureHeader.sizeMessage(Int(shownWidth), Int(shownHeight)))
         }
         let alpha = heif_image_handle_has_alpha_channel(file.handle) != 0
         var image: OpaquePointer?
@@ -92,12 +93,14 @@ enum HEIFImage {
 private final class HEIFFile {
     let context: OpaquePointer
     let handle: OpaquePointer
+    private let file: ReadableFile
 
     init(path: String, operation: String) throws(MediaError) {
+        file = try ReadableFile.forMedia(path, operation: operation)
         guard let context = heif_context_alloc() else {
             throw MediaError(.unsupported, file: path, operation: operation, reason: "libheif could not start")
         }
-        let read = heif_context_read_from_file(context, path, nil)
+        let read = heif_context_read_from_file(context, file.descriptorPath, nil)
         guard read.code == heif_error_Ok else {
             heif_context_free(context)
             throw MediaError(.corrupt, file: path, operation: operation, reason: String(cString: read.message))

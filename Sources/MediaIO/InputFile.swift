@@ -5,18 +5,21 @@ import MediaTime
 final class InputFile {
     let path: String
     var context: UnsafeMutablePointer<AVFormatContext>
+    /// The file as opened and checked (a regular file, beneath its template folder if in one);
+    /// FFmpeg reads it through its descriptor's name, so nothing else can be read in its place.
+    private let file: ReadableFile
 
     init(path: String) throws(MediaError) {
         self.path = path
+        file = try ReadableFile.forMedia(path)
         var ctx: UnsafeMutablePointer<AVFormatContext>?
-        let openCode = avformat_open_input(&ctx, path, nil, nil)
+        let openCode = avformat_open_input(&ctx, file.descriptorPath, nil, nil)
         guard openCode >= 0, let opened = ctx else {
-            let errno2 = reel_averror(ENOENT)
-            if openCode == errno2 {
-                throw MediaError(.unreadable, file: path, operation: "opening", reason: "no such file")
-            }
-            if openCode == reel_averror(EACCES) || openCode == reel_averror(EISDIR) {
+            if openCode == reel_averror(EACCES) {
                 throw MediaError(.unreadable, file: path, operation: "opening", reason: ffmpegMessage(openCode))
+            }
+            if let size = PictureHeader.oversizeDescription(of: file) {
+                throw MediaError(.unsupported, file: path, operation: "opening", reason: size)
             }
             throw MediaError(.notMedia, file: path, operation: "opening", reason: "not a media file FFmpeg can read (\(ffmpegMessage(openCode)))")
         }
@@ -25,6 +28,10 @@ final class InputFile {
         if info < 0 {
             var c: UnsafeMutablePointer<AVFormatContext>? = context
             avformat_close_input(&c)
+            // FFmpeg refuses pictures past its own limit with "invalid data"; say what is wrong.
+            if let size = PictureHeader.oversizeDescription(of: file) {
+                throw MediaError(.unsupported, file: path, operation: "opening", reason: size)
+            }
             throw MediaError(.corrupt, file: path, operation: "reading stream information", reason: ffmpegMessage(info))
         }
     }

@@ -33,7 +33,8 @@ public struct EncoderSettings: Sendable, Hashable {
 /// with its index at the front (`+faststart`), so it plays everywhere and streams at once.
 ///
 /// Pictures and sound are given in presentation order; packets are interleaved by the muxer.
-/// The file is written to a temporary name and appears at `path` only after `finish()`.
+/// The file is written to a temporary name and appears at `path` only after `finish()`; a device,
+/// FIFO or `-` (standard output) is written in place as a fragmented MP4 (see `AtomicFile`).
 public final class MP4Writer {
     public let path: String
     public let settings: EncoderSettings
@@ -62,7 +63,7 @@ public final class MP4Writer {
                              reason: "size \(settings.width)x\(settings.height) must be even and within 16...8192")
         }
         try MediaLibrary.checkEncoders()
-        output = try AtomicFile(path: path)
+        output = try AtomicFile.forMedia(path)
         var oc: UnsafeMutablePointer<AVFormatContext>?
         try check(avformat_alloc_output_context2(&oc, nil, "mp4", output.temporaryPath), .writeFailed, file: path, operation: "creating the MP4")
         guard let fmt = oc else { throw MediaError(.writeFailed, file: path, operation: "creating the MP4", reason: "no muxer") }
@@ -112,10 +113,13 @@ public final class MP4Writer {
 
             if settings.audio { try openAudio() }
 
-            try check(avio_open(&fmt.pointee.pb, output.temporaryPath, AVIO_FLAG_WRITE), .writeFailed, file: path, operation: "opening the output file")
+            // A stream (a device, a FIFO, standard output) cannot be read back to move the index to
+            // the front, so it gets a fragmented MP4, which players read front to back.
+            let url = output.destination == .stream ? "pipe:\(output.descriptor)" : output.temporaryPath
+            try check(avio_open(&fmt.pointee.pb, url, AVIO_FLAG_WRITE), .writeFailed, file: path, operation: "opening the output file")
             ioOpen = true
             var muxOptions: OpaquePointer?
-            av_dict_set(&muxOptions, "movflags", "+faststart", 0)
+            av_dict_set(&muxOptions, "movflags", output.destination == .stream ? "+frag_keyframe+empty_moov+default_base_moof" : "+faststart", 0)
             let header = avformat_write_header(fmt, &muxOptions)
             av_dict_free(&muxOptions)
             try check(header, .writeFailed, file: path, operation: "writing the MP4 header")
@@ -228,7 +232,7 @@ public final class MP4Writer {
         try check(av_write_trailer(format), .writeFailed, file: path, operation: "writing the MP4 index")
         finished = true
         close()
-        try output.commit()
+        try output.commitMedia()
     }
 
     /// Stops without producing a file.

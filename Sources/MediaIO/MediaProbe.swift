@@ -48,8 +48,8 @@ public enum MediaProbe {
             if par.width <= 0 || par.height <= 0 {
                 throw MediaError(.corrupt, file: path, operation: "probing", reason: "the video stream has no picture size")
             }
-            if par.width > 16384 || par.height > 16384 {
-                throw MediaError(.unsupported, file: path, operation: "probing", reason: "picture size \(par.width)x\(par.height) is larger than 16384 pixels")
+            if par.width > MediaLimits.maxPictureSide || par.height > MediaLimits.maxPictureSide {
+                throw MediaError(.unsupported, file: path, operation: "probing", reason: PictureHeader.sizeMessage(Int(par.width), Int(par.height)))
             }
         }
         let audio: [AudioStreamInfo] = still ? [] : input.streams(AVMEDIA_TYPE_AUDIO).map { i in

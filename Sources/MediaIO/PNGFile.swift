@@ -29,21 +29,30 @@ public struct RGBAImage: Sendable {
 public enum PNGFile {
     /// Writes `image` to `path` atomically (temporary file, then rename).
     public static func write(_ image: RGBAImage, to path: String) throws(MediaError) {
-        let output = try AtomicFile(path: path)
+        let output = try AtomicFile.forMedia(path)
         var png = png_image()
         png.version = UInt32(PNG_IMAGE_VERSION)
         png.width = UInt32(image.width)
         png.height = UInt32(image.height)
         png.format = reel_png_format_rgba
-        let ok = image.pixels.withUnsafeBufferPointer { buf in
-            png_image_write_to_file(&png, output.temporaryPath, 0, buf.baseAddress, Int32(image.width * 4), nil)
+        // Encoded in memory, then written through the output's own descriptor: a stream output
+        // (`-`, a FIFO) is written in place, a file under its locked temporary name.
+        var size = 0
+        var bytes: [UInt8] = []
+        let ok = image.pixels.withUnsafeBufferPointer { buf -> Int32 in
+            guard png_image_write_to_memory(&png, nil, &size, 0, buf.baseAddress, Int32(image.width * 4), nil) != 0 else { return 0 }
+            bytes = [UInt8](repeating: 0, count: size)
+            return bytes.withUnsafeMutableBytes { out in
+                png_image_write_to_memory(&png, out.baseAddress, &size, 0, buf.baseAddress, Int32(image.width * 4), nil)
+            }
         }
         if ok == 0 {
             let message = withUnsafeBytes(of: png.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             png_image_free(&png)
             throw MediaError(.writeFailed, file: path, operation: "writing PNG", reason: message)
         }
-        try output.commit()
+        do { try output.write(Array(bytes.prefix(size))) } catch { throw MediaError(error) }
+        try output.commitMedia()
     }
 
     /// Reads a PNG as 8-bit RGBA (alpha is 255 where the file has none).
@@ -55,10 +64,11 @@ public enum PNGFile {
             png_image_free(&png)
             return MediaError(.corrupt, file: path, operation: what, reason: message.isEmpty ? "not a PNG file" : message)
         }
-        guard png_image_begin_read_from_file(&png, path) != 0 else { throw fail("reading PNG") }
-        guard png.width > 0, png.height > 0, png.width <= 16384, png.height <= 16384 else {
+        let file = try ReadableFile.forMedia(path, operation: "reading PNG")
+        guard png_image_begin_read_from_file(&png, file.descriptorPath) != 0 else { throw fail("reading PNG") }
+        guard png.width > 0, png.height > 0, png.width <= MediaLimits.maxPictureSide, png.height <= MediaLimits.maxPictureSide else {
             png_image_free(&png)
-            throw MediaError(.unsupported, file: path, operation: "reading PNG", reason: "size \(png.width)x\(png.height) is outside 1...16384")
+            throw MediaError(.unsupported, file: path, operation: "reading PNG", reason: PictureHeader.sizeMessage(Int(png.width), Int(png.height)))
         }
         png.format = reel_png_format_rgba
         var pixels = [UInt8](repeating: 0, count: Int(png.width) * Int(png.height) * 4)

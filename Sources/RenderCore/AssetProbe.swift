@@ -25,9 +25,9 @@ public enum AssetProbe {
                 let names = ((try? fm.contentsOfDirectory(atPath: input)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
                 let media = LivePhotos.withoutMotionHalves(names.filter { name in
                     let ext = (name as NSString).pathExtension.lowercased()
-                    var sub: ObjCBool = false
+                    // Only regular files can be media: a FIFO or device in the folder is passed over.
                     let path = (input as NSString).appendingPathComponent(name)
-                    return mediaExtensions.contains(ext) && fm.fileExists(atPath: path, isDirectory: &sub) && !sub.boolValue
+                    return mediaExtensions.contains(ext) && FileKind.of(path) == .regular
                 })
                 if media.isEmpty {
                     throw MediaError(.notMedia, file: input, operation: "reading media", reason: "the folder holds no photos or videos")

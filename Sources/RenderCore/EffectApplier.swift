@@ -30,8 +30,9 @@ final class EffectApplier {
     private func load(_ file: String) throws(MediaError) -> LUT3D {
         let path = sources.resolve(file)
         if let l = luts[path] { return l }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw MediaError(.unreadable, file: path, operation: "reading a LUT", reason: "cannot read the file")
+        let text: String
+        do { text = try ReadableFile.text(path, limit: TemplateLimits.maxLUTFileSize, operation: "reading a LUT") } catch {
+            throw MediaError(error)
         }
         let cube: CubeLUT
         do { cube = try CubeLUT.parse(text) } catch {

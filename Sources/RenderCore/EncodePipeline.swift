@@ -25,6 +25,9 @@ final class EncodePipeline: @unchecked Sendable {
     private var failure: MediaError?
     private var thread: Thread?
     private let done = DispatchSemaphore(value: 0)
+    /// Whether the encoder thread's end has been waited for; owned by the drawing side. The thread
+    /// signals `done` once, so a second wait (an `abort` after a failed `finish`) would never return.
+    private var joined = false
 
     init(writer: MP4Writer, ringSize: Int, makePicture: () -> Picture) {
         self.writer = writer
@@ -54,7 +57,7 @@ final class EncodePipeline: @unchecked Sendable {
     /// Waits for every submitted frame to be encoded, then finishes the file.
     func finish() throws(RenderError) {
         close()
-        done.wait()
+        join()
         if let failure { throw RenderError(media: failure) }
         do { try writer.finish() } catch { throw RenderError(media: error) }
     }
@@ -66,7 +69,13 @@ final class EncodePipeline: @unchecked Sendable {
         closed = true
         lock.broadcast()
         lock.unlock()
+        join()
+    }
+
+    private func join() {
+        guard !joined else { return }
         done.wait()
+        joined = true
     }
 
     private func close() {

@@ -50,6 +50,9 @@ enum CommandLineTool {
         } catch let error as MediaError {
             Console.error(error.description)
             return .failure
+        } catch let error as FileAccessError {
+            Console.error(error.description)
+            return error.kind == .collision ? .usage : .failure
         } catch let error as RenderError {
             Console.error(error.description)
             return .failure

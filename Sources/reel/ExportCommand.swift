@@ -20,10 +20,9 @@ struct ExportCommand: Command {
         for i in timeline.clips.indices { timeline.clips[i].media = MediaPathText.absolute(timeline.clips[i].media) }
         for i in timeline.overlays.indices { timeline.overlays[i].media = MediaPathText.absolute(timeline.overlays[i].media) }
         for i in timeline.audio.indices { timeline.audio[i].media = MediaPathText.absolute(timeline.audio[i].media) }
+        try OutputCheck.check([("--otio", out)], inputs: OutputCheck.timeline(path, timeline))
         let output = try AtomicFile(path: out)
-        guard FileManager.default.createFile(atPath: output.temporaryPath, contents: Data(OTIOExport.text(timeline).utf8)) else {
-            throw MediaError(.writeFailed, file: out, operation: "writing the OpenTimelineIO file", reason: "cannot create the file")
-        }
+        try output.write(Array(OTIOExport.text(timeline).utf8))
         try output.commit()
         if !args.flag("quiet") { Console.out("wrote \(out)") }
         return .success

@@ -15,6 +15,7 @@ struct GalleryCommand: Command {
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard args.operands.count == 1, let folder = args.operands.first else { throw UsageError(message: "give one folder of templates") }
         guard let site = args.value("output") else { throw UsageError(message: "give the site folder with -o") }
+        try OutputCheck.check([("-o", site + "/index.html")], inputs: [.tree(folder)] + OutputCheck.media(args.all("media")))
         let start = monotonicSeconds()
         let media = args.all("media").isEmpty ? [] : try Workflow.gatherMedia(args.all("media"))
         let result = try Gallery.build(templates: folder, site: site, media: media)

@@ -16,8 +16,11 @@ struct MakeCommand: Command {
         try MediaLibrary.checkEncoders()
         let json = try Workflow.summaryFormat(args)
         let output = Workflow.outputPath(args, default: Workflow.name(of: folder) + ".mp4")
+        let mediaOperands = Array(args.operands.dropFirst())
+        try OutputCheck.check([("-o", output), ("--timeline", args.value("timeline"))],
+                              inputs: [.tree(folder)] + OutputCheck.media(mediaOperands) + (args.value("text-file").map { [.file($0)] } ?? []))
         let template = try Workflow.loadTemplate(folder, quiet: args.flag("quiet"))
-        let media = try Workflow.gatherMedia(Array(args.operands.dropFirst()), for: template)
+        let media = try Workflow.gatherMedia(mediaOperands, for: template)
         let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args)
         if let path = args.value("timeline") {
             try TimelineFile.write(timeline, to: path)

@@ -30,6 +30,7 @@ struct PosterCommand: Command {
             time = t
         }
         let output = Workflow.outputPath(args, default: input.baseName + "-poster.png")
+        try OutputCheck.check([("-o", output)], inputs: input.inputs(media: args.all("media")))
         let image = try Poster.image(timeline, at: time, width: width)
         try PNGFile.write(image, to: output)
         if !args.flag("quiet") { Console.out("wrote \(output) (\(image.width)x\(image.height), frame at \(SheetCells.clock(time)))") }

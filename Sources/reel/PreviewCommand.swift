@@ -42,6 +42,7 @@ struct PreviewCommand: Command {
         // Placeholder pictures live as long as the input: keep it until every output is drawn.
         defer { withExtendedLifetime(input) {} }
         let sheetPath = args.value("output") ?? (animated == nil ? Workflow.name(of: input.baseName) + ".png" : nil)
+        try OutputCheck.check([("-o", sheetPath), ("--animated", animated)], inputs: input.inputs(media: args.all("media")))
 
         guard let timeline = input.timeline else {
             if args.value("every") != nil { throw UsageError(message: "--every applies to templates and timelines; use --frames or --grid for a video") }
@@ -123,6 +124,13 @@ struct PreviewInput {
     let header: SheetHeader?
     /// Keeps placeholder pictures on disk while the timeline is drawn.
     let placeholders: PlaceholderMedia?
+
+    /// What drawing from this input reads, for the output check.
+    func inputs(media: [String]) -> [OutputGuard.Input] {
+        if template != nil { return [.tree(path)] + OutputCheck.media(media) }
+        if let timeline, path.lowercased().hasSuffix(".json") { return OutputCheck.timeline(path, timeline) }
+        return [.file(path)]
+    }
 
     /// The name outputs are called after by default.
     var baseName: String {

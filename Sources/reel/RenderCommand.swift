@@ -19,6 +19,7 @@ struct RenderCommand: Command {
         var base = Workflow.name(of: path)
         if base.hasSuffix(".json") { base = String(base.dropLast(5)) }
         let output = Workflow.outputPath(args, default: base + ".mp4")
+        try OutputCheck.check([("-o", output)], inputs: OutputCheck.timeline(path, timeline))
         try Workflow.render(timeline, baseFolder: nil, to: output, args: args)
         return .success
     }

@@ -7,9 +7,7 @@ enum TimelineFile {
     static func write(_ timeline: Timeline, to path: String) throws {
         let text = TimelineCodec.encode(timeline, mediaRelativeTo: Workflow.folder(of: path))
         let output = try AtomicFile(path: path)
-        guard FileManager.default.createFile(atPath: output.temporaryPath, contents: Data(text.utf8)) else {
-            throw MediaError(.writeFailed, file: path, operation: "writing the timeline", reason: "cannot create the file")
-        }
+        try output.write(Array(text.utf8))
         try output.commit()
     }
 }

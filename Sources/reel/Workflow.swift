@@ -88,8 +88,9 @@ enum Workflow {
 
     /// Reads `{ "key": "text", ... }`.
     static func textFile(_ path: String) throws -> [String: String] {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw CommandFailure(message: "\(path): cannot read the text file")
+        let text: String
+        do { text = try ReadableFile.text(path, limit: TemplateLimits.maxFileSize) } catch {
+            throw CommandFailure(message: "\(path): cannot read the text file: \(error.reason)")
         }
         let document: JSONDocument
         do { document = try JSONParser.parse(text) } catch {

@@ -34,11 +34,15 @@ final class FontFace {
     let face: FT_Face
     let shapingFont: OpaquePointer
     private let library: FreeTypeLibrary
+    private let file: ReadableFile
     private var currentSize = 0.0
 
     init(_ key: FontFaceKey, library: FreeTypeLibrary) throws(MediaError) {
+        // Opened as every asset is (a regular file, beneath its template folder when in one), and
+        // read by FreeType through the descriptor's name, so nothing else is read in its place.
+        let file = try ReadableFile.forMedia(key.file, operation: "loading font")
         var loaded: FT_Face?
-        let error = FT_New_Face(library.handle, key.file, FT_Long(key.index), &loaded)
+        let error = FT_New_Face(library.handle, file.descriptorPath, FT_Long(key.index), &loaded)
         guard error == 0, let loaded else {
             let kind: MediaError.Kind = error == 1 ? .unreadable : .unsupported  // 1: cannot open resource
             throw MediaError(kind, file: key.file, operation: "loading font", reason: freeTypeMessage(error))
@@ -54,6 +58,7 @@ final class FontFace {
         }
         hb_ft_font_set_load_flags(font, FontFace.loadFlags)
         self.key = key
+        self.file = file
         self.face = loaded
         self.shapingFont = font
         self.library = library

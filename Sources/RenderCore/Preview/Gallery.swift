@@ -39,9 +39,7 @@ public enum Gallery {
         }
         let page = "\(site)/index.html"
         let output = try AtomicFile(path: page)
-        guard FileManager.default.createFile(atPath: output.temporaryPath, contents: Data(GalleryPage.html(title: "Reel templates", entries: entries).utf8)) else {
-            throw MediaError(.writeFailed, file: page, operation: "writing the gallery page", reason: "cannot create the file")
-        }
+        try output.write(Array(GalleryPage.html(title: "Reel templates", entries: entries).utf8))
         try output.commit()
         return Result(page: page, entries: entries)
     }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Reads and writes timeline files (see docs/timeline-format.md).
@@ -38,15 +39,10 @@ public enum TimelineCodec {
 
     /// Reads the timeline file at `path`, resolving media paths against its folder.
     public static func decode(contentsOfFile path: String) throws(TimelineCodingError) -> Timeline {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maxFileSize {
-            throw TimelineCodingError(file: path, path: nil, position: nil, message: "larger than \(maxFileSize) bytes")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TimelineCodingError(file: path, path: nil, position: nil, message: "cannot read the file")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw TimelineCodingError(file: path, path: nil, position: nil, message: "not UTF-8 text")
+        // Opened as every input is: a FIFO or device is refused at once instead of read forever.
+        let text: String
+        do { text = try ReadableFile.text(path, limit: maxFileSize) } catch {
+            throw TimelineCodingError(file: path, path: nil, position: nil, message: error.reason)
         }
         let folder = (path as NSString).deletingLastPathComponent
         return try decode(text, file: path, timelineFolder: folder.isEmpty ? "." : folder)

@@ -30,7 +30,6 @@ import Testing
         let original = Array(RichFixture.json.utf8)
         var random = SeededGenerator(state: 2026)
         var counts: [Mutation: Int] = [:]
-        let start = Date()
         for _ in 0..<3000 {
             let mutation = Mutation.allCases.randomElement(using: &random) ?? .flipByte
             counts[mutation, default: 0] += 1
@@ -47,7 +46,6 @@ import Testing
             for d in result.diagnostics { #expect(!d.message.isEmpty && !d.notes.isEmpty || d.code == .jsonSyntax || d.code == .nestingTooDeep) }
         }
         #expect(counts.count == Mutation.allCases.count)
-        #expect(Date().timeIntervalSince(start) < 30, "fuzzing took too long")
     }
 
     func mutate(_ bytes: [UInt8], _ mutation: Mutation, using random: inout SeededGenerator) -> [UInt8] {

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// What is inside asset files: LUTs are parsed here; audio, pictures and fonts are checked by the
@@ -28,14 +29,14 @@ extension TemplateDecoder {
     }
 
     private mutating func checkLUT(_ full: String, relative: String, at path: JSONPath) -> Bool {
-        let size = ((try? FileManager.default.attributesOfItem(atPath: full))?[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= TemplateLimits.maxLUTFileSize else {
-            context.error(.lutSyntax, "'\(relative)' is \(size) bytes; a .cube file may be at most \(TemplateLimits.maxLUTFileSize >> 20) MiB",
-                          at: path, notes: ["use a LUT of at most 129 points per axis (LUT_3D_SIZE 129); 33 or 65 is usual"])
-            return false
-        }
-        guard let data = FileManager.default.contents(atPath: full), let text = String(data: data, encoding: .utf8) else {
-            context.error(.lutSyntax, "'\(relative)' cannot be read as UTF-8 text", at: path, notes: ["a .cube LUT is a text file"])
+        let text: String
+        do { text = try ReadableFile.text(full, limit: TemplateLimits.maxLUTFileSize) } catch {
+            if error.kind == .tooLarge {
+                context.error(.lutSyntax, "'\(relative)' is larger than \(TemplateLimits.maxLUTFileSize >> 20) MiB, the most a .cube file may be",
+                              at: path, notes: ["use a LUT of at most 129 points per axis (LUT_3D_SIZE 129); 33 or 65 is usual"])
+            } else {
+                context.error(.lutSyntax, "'\(relative)' cannot be read as UTF-8 text: \(error.reason)", at: path, notes: ["a .cube LUT is a text file"])
+            }
             return false
         }
         do {

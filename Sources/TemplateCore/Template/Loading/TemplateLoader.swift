@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// What loading a template found: the template when it is usable, and every finding.
@@ -38,22 +39,19 @@ public enum TemplateLoader {
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw .templateFileMissing(path: file)
         }
-        let size: Int
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: file)
-            size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        } catch {
-            throw .unreadable(path: file, reason: "\(error.localizedDescription)")
-        }
-        if size > maxFileSize {
-            let diagnostic = Diagnostic(.error, .fileTooLarge, "template.json is \(size) bytes; the limit is \(maxFileSize) (1 MiB)",
+        // From here on, every file of this template is opened beneath its folder (see
+        // ConfinedFolders): a link swapped in after validation cannot lead out of it.
+        ConfinedFolders.confine(folder)
+        let opened: ReadableFile
+        do { opened = try ReadableFile(path: file) } catch { throw .unreadable(path: file, reason: error.reason) }
+        if opened.size > maxFileSize {
+            let diagnostic = Diagnostic(.error, .fileTooLarge, "template.json is \(opened.size) bytes; the limit is \(maxFileSize) (1 MiB)",
                                         at: SourceLocation(file: file), notes: ["keep media and other assets in their own files next to template.json"])
             return TemplateLoadResult(template: nil, diagnostics: [diagnostic], templateFile: file)
         }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw .unreadable(path: file, reason: "permission denied or not a regular file")
-        }
-        return decode(bytes: Array(data), file: file, folder: folder, inspector: inspector)
+        let bytes: [UInt8]
+        do { bytes = try opened.readAll(limit: maxFileSize) } catch { throw .unreadable(path: file, reason: error.reason) }
+        return decode(bytes: bytes, file: file, folder: folder, inspector: inspector)
     }
 
     /// Validates and decodes the bytes of a `template.json` that lives in `folder`

@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CSystem
+
+/// An output written under a temporary name in its final folder and renamed when complete.
+///
+/// A failed, cancelled or interrupted run therefore never leaves a half-written file at the
+/// output path, and an existing file there is replaced only by a complete one, which keeps its
+/// mode. The temporary file is created exclusively (`O_EXCL`) and locked while it is written, so
+/// the leftovers of a run that was killed (`.name.<pid>-<n>.partial`, unlocked, their process gone)
+/// are recognised and removed the next time Reel writes into that folder.
+///
+/// An output that exists and is not a regular file is never replaced: a character device (such as
+/// `/dev/null`) or a FIFO is written in place, and `-` is standard output; these are
+/// `Destination.stream`, which writers must fill front to back (an MP4 is then fragmented). A
+/// folder, a socket or a block device is refused.
+public final class AtomicFile {
+    public enum Destination: Sendable, Equatable {
+        /// A regular file, written under `temporaryPath` and renamed into place.
+        case file
+        /// Written in place, front to back, through `descriptor`: a device, a FIFO, or standard output.
+        case stream
+    }
+
+    /// The path the caller asked for (`-` for standard output).
+    public let path: String
+    public let destination: Destination
+    /// Where writers write until `commit()`: the temporary file, or the stream's descriptor path.
+    public let temporaryPath: String
+    /// The open descriptor of what is written: the temporary file (held for its lock) or the stream.
+    public let descriptor: Int32
+    private var done = false
+
+    /// Whether `path` names standard output.
+    public static func isStandardOutput(_ path: String) -> Bool { path == "-" }
+
+    public init(path: String) throws(FileAccessError) {
+        self.path = path
+        let operation = "creating the output"
+        if Self.isStandardOutput(path) {
+            destination = .stream
+            descriptor = reel_fcntl_int(1, F_DUPFD_CLOEXEC, 3)
+            temporaryPath = "/proc/self/fd/\(descriptor)"
+            done = true
+            return
+        }
+        let name = PathText.name(of: path)
+        guard !name.isEmpty, name != ".", name != ".." else {
+            throw FileAccessError(.failed, file: path, operation: operation, reason: "the path names a folder, not a file")
+        }
+        let folder = PathText.folder(of: path)
+        guard FileKind.of(folder) == .folder else {
+            throw FileAccessError(.notFound, file: path, operation: operation, reason: "folder \(folder) does not exist")
+        }
+        var existing = stat()
+        let exists = stat(path, &existing) == 0
+        if exists {
+            switch FileKind(mode: existing.st_mode) {
+            case .regular:
+                break
+            case .characterDevice, .fifo:
+                let fd = reel_open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY, 0)
+                if fd < 0 { throw .system(errno, file: path, operation: operation) }
+                destination = .stream
+                descriptor = fd
+                temporaryPath = "/proc/self/fd/\(fd)"
+                done = true
+                return
+            case let kind:
+                throw FileAccessError(.failed, file: path, operation: operation, reason: "\(kind.phrase) has that name; Reel writes only files, devices and FIFOs")
+            }
+        }
+        destination = .file
+        PartialFiles.removeStale(in: folder)
+        let prefix = folder == "." && !path.hasPrefix("./") ? "" : (folder == "/" ? "/" : folder + "/")
+        var fd: Int32 = -1
+        var candidate = ""
+        for _ in 0..<8 {
+            candidate = prefix + PartialFiles.name(for: name)
+            fd = reel_open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+            if fd >= 0 || errno != EEXIST { break }
+        }
+        if fd < 0 { throw .system(errno, file: path, operation: operation) }
+        if exists { fchmod(fd, existing.st_mode & 0o7777) }
+        flock(fd, LOCK_EX | LOCK_NB)
+        descriptor = fd
+        temporaryPath = candidate
+        TemporaryFiles.register(candidate)
+    }
+
+    deinit {
+        if !done { discard() }
+        close(descriptor)
+    }
+
+    /// Moves the finished file into place (its data on disk first, so a crash right after cannot
+    /// leave an empty file where a good one was).
+    public func commit() throws(FileAccessError) {
+        guard !done else { return }
+        if fsync(descriptor) != 0 && errno != EINVAL {
+            let error = FileAccessError.system(errno, file: path, operation: "writing the output")
+            discard()
+            throw error
+        }
+        if rename(temporaryPath, path) != 0 {
+            let error = FileAccessError.system(errno, file: path, operation: "moving the finished output into place")
+            discard()
+            throw error
+        }
+        done = true
+        TemporaryFiles.unregister(temporaryPath)
+    }
+
+    /// Removes the temporary file; the output path is left untouched.
+    public func discard() {
+        guard !done else { return }
+        done = true
+        unlink(temporaryPath)
+        TemporaryFiles.unregister(temporaryPath)
+    }
+
+    /// Writes `bytes` to the output (whole), for writers that do not go through a library.
+    public func write(_ bytes: [UInt8]) throws(FileAccessError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .system(errno, file: path, operation: "writing the output")
+            }
+            offset += n
+        }
+    }
+}

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a path names in the file system, in the words Reel's messages use.
+public enum FileKind: Sendable, Equatable {
+    case regular, folder, fifo, socket, characterDevice, blockDevice, link, other
+
+    init(mode: mode_t) {
+        switch mode & S_IFMT {
+        case S_IFREG: self = .regular
+        case S_IFDIR: self = .folder
+        case S_IFIFO: self = .fifo
+        case S_IFSOCK: self = .socket
+        case S_IFCHR: self = .characterDevice
+        case S_IFBLK: self = .blockDevice
+        case S_IFLNK: self = .link
+        default: self = .other
+        }
+    }
+
+    /// The kind of what `path` names after following links, or nil when nothing is there.
+    public static func of(_ path: String) -> FileKind? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return FileKind(mode: st.st_mode)
+    }
+
+    /// "a FIFO", "a folder": for "is a FIFO, not a file".
+    public var phrase: String {
+        switch self {
+        case .regular: return "a file"
+        case .folder: return "a folder"
+        case .fifo: return "a FIFO (named pipe)"
+        case .socket: return "a socket"
+        case .characterDevice: return "a character device"
+        case .blockDevice: return "a block device"
+        case .link: return "a symbolic link"
+        case .other: return "a special file"
+        }
+    }
+}

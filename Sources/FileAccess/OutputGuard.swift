@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Checks, before any work, that no output of a run would replace one of its inputs or another
+/// of its outputs.
+///
+/// Paths are compared as files, by device and inode after following links, so `media/../media/a.mp4`,
+/// a symbolic link and a hard link to an input are all recognised; outputs that do not exist yet
+/// are compared by their folder's real path and their name.
+public struct OutputGuard {
+    /// What a run reads: files, and folders whose files it reads.
+    public enum Input: Sendable {
+        case file(String)
+        /// A folder and the files directly inside it (a folder of media).
+        case folder(String)
+        /// A folder and everything beneath it (a template).
+        case tree(String)
+    }
+
+    /// Most files looked at beneath one folder; a template holds far fewer.
+    static let maxFilesPerFolder = 20_000
+
+    private var inputs: [FileIdentity: String] = [:]
+
+    public init(inputs: [Input]) {
+        for input in inputs {
+            switch input {
+            case .file(let path): add(path)
+            case .folder(let path): add(path); addContents(of: path, depth: 1)
+            case .tree(let path): add(path); addContents(of: path, depth: 8)
+            }
+        }
+    }
+
+    /// Throws a `.collision` error when an output (`label`, such as `-o` or `--timeline`, and its
+    /// path) names an input or the same file as another output. Standard output (`-`) and devices
+    /// are written in place and never collide.
+    public func check(_ outputs: [(label: String, path: String)]) throws(FileAccessError) {
+        var targets: [String: String] = [:]
+        var identities: [FileIdentity: String] = [:]
+        for (label, path) in outputs where !AtomicFile.isStandardOutput(path) {
+            let kind = FileKind.of(path)
+            if kind == .characterDevice || kind == .fifo { continue }
+            if let id = FileIdentity.of(path) {
+                if let input = inputs[id] {
+                    throw FileAccessError(.collision, file: path, operation: "checking the outputs",
+                                          reason: "\(label) names \(input == path ? "an input" : "the same file as the input \(input)") of this run; choose another output")
+                }
+                if let other = identities[id] {
+                    throw FileAccessError(.collision, file: path, operation: "checking the outputs", reason: "\(label) names the same file as \(other)")
+                }
+                identities[id] = label
+            }
+            let target = (PathText.realPath(PathText.folder(of: path)) ?? PathText.absolute(PathText.folder(of: path))) + "/" + PathText.name(of: path)
+            if let other = targets[target] {
+                throw FileAccessError(.collision, file: path, operation: "checking the outputs", reason: "\(label) names the same file as \(other)")
+            }
+            targets[target] = label
+        }
+    }
+
+    private mutating func add(_ path: String) {
+        if let id = FileIdentity.of(path), inputs[id] == nil { inputs[id] = path }
+    }
+
+    private mutating func addContents(of folder: String, depth: Int) {
+        var count = 0
+        addContents(of: folder, depth: depth, count: &count)
+    }
+
+    private mutating func addContents(of folder: String, depth: Int, count: inout Int) {
+        guard depth > 0, let dir = opendir(folder) else { return }
+        defer { closedir(dir) }
+        while let entry = readdir(dir), count < Self.maxFilesPerFolder {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } }
+            if name == "." || name == ".." { continue }
+            count += 1
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            add(path)
+            if FileKind.of(path) == .folder { addContents(of: path, depth: depth - 1, count: &count) }
+        }
+    }
+}

@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CSystem
+
+/// A regular file opened for reading, checked on the opened descriptor.
+///
+/// Media, assets, templates and timelines are untrusted: a FIFO or a device named as a clip would
+/// block a reader forever, and a link swapped into a template folder could lead out of it. So
+/// every file Reel reads is opened here first: without blocking, beneath its template folder when
+/// it lies in one (`ConfinedFolders`), and refused unless `fstat` on the descriptor says it is a
+/// regular file. Libraries that open by name (FFmpeg, libheif, libpng, FreeType) are then given
+/// `descriptorPath`, which names this very file however the path changes meanwhile.
+public final class ReadableFile: @unchecked Sendable {
+    /// The path as the caller named it, for messages.
+    public let path: String
+    public let descriptor: Int32
+    /// Size in bytes when opened.
+    public let size: Int64
+    public let identity: FileIdentity
+
+    /// Opens `path` for reading; `operation` names what the caller is doing, for errors.
+    public init(path: String, operation: String = "opening") throws(FileAccessError) {
+        self.path = path
+        let fd = try Self.open(path, operation: operation)
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let code = errno
+            close(fd)
+            throw .system(code, file: path, operation: operation)
+        }
+        let kind = FileKind(mode: st.st_mode)
+        guard kind == .regular else {
+            close(fd)
+            throw FileAccessError(.notRegularFile, file: path, operation: operation, reason: "is \(kind.phrase), not a file")
+        }
+        // Reads of a regular file never block; clear the flag so libraries see an ordinary descriptor.
+        let flags = reel_fcntl_int(fd, F_GETFL, 0)
+        if flags >= 0 { _ = reel_fcntl_int(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        descriptor = fd
+        size = Int64(st.st_size)
+        identity = FileIdentity(st)
+    }
+
+    deinit { close(descriptor) }
+
+    /// A name for this opened file that libraries can open (Linux's `/proc/self/fd`): it reaches the
+    /// same file even if `path` is replaced, and never leads anywhere else.
+    public var descriptorPath: String { "/proc/self/fd/\(descriptor)" }
+
+    /// The whole file, refused when larger than `limit` bytes.
+    public func readAll(limit: Int) throws(FileAccessError) -> [UInt8] {
+        if size > Int64(limit) {
+            throw FileAccessError(.tooLarge, file: path, operation: "reading", reason: "larger than the \(limit) bytes Reel reads")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(size))
+        var done = 0
+        while true {
+            // Read one byte past the size seen at open, to notice a file that grew meanwhile.
+            if done == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 4096)) }
+            let n = bytes.withUnsafeMutableBytes { buf in pread(descriptor, buf.baseAddress! + done, buf.count - done, off_t(done)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .system(errno, file: path, operation: "reading")
+            }
+            if n == 0 { break }
+            done += n
+            if done > limit {
+                throw FileAccessError(.tooLarge, file: path, operation: "reading", reason: "larger than the \(limit) bytes Reel reads")
+            }
+        }
+        bytes.removeSubrange(done...)
+        return bytes
+    }
+
+    /// Up to `count` bytes from the start (fewer when the file is shorter or a read fails).
+    public func prefix(_ count: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let n = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, count, 0) }
+        return Array(bytes.prefix(max(0, n)))
+    }
+
+    /// The whole file as UTF-8 text.
+    public func readText(limit: Int) throws(FileAccessError) -> String {
+        let bytes = try readAll(limit: limit)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw FileAccessError(.failed, file: path, operation: "reading", reason: "not UTF-8 text")
+        }
+        return text
+    }
+
+    /// Reads `path` whole as UTF-8 text, with every check of `init`.
+    public static func text(_ path: String, limit: Int, operation: String = "reading") throws(FileAccessError) -> String {
+        try ReadableFile(path: path, operation: operation).readText(limit: limit)
+    }
+
+    private static func open(_ path: String, operation: String) throws(FileAccessError) -> Int32 {
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
+        guard let (root, relative) = ConfinedFolders.root(containing: path) else {
+            let fd = reel_open(path, flags, 0)
+            if fd < 0 { throw .system(errno, file: path, operation: operation) }
+            return fd
+        }
+        let dir = reel_open(root, reel_o_path | O_DIRECTORY | O_CLOEXEC, 0)
+        if dir < 0 { throw .system(errno, file: path, operation: operation) }
+        defer { close(dir) }
+        var fd = reel_openat2(dir, relative, UInt64(flags), 0, reel_resolve_beneath | reel_resolve_no_magiclinks)
+        if fd < 0 && errno == ENOSYS { fd = openWithoutLinks(dir, relative, flags) }
+        if fd < 0 { throw .system(errno, file: path, operation: operation) }
+        return fd
+    }
+
+    /// Before `openat2` (Linux 5.6): a walk, component by component, that follows no link at all.
+    private static func openWithoutLinks(_ dir: Int32, _ relative: String, _ flags: Int32) -> Int32 {
+        let parts = relative.split(separator: "/").map(String.init)
+        guard !parts.contains("..") else { errno = EXDEV; return -1 }
+        var current = reel_fcntl_int(dir, F_DUPFD_CLOEXEC, 0)
+        for (i, part) in parts.enumerated() {
+            let last = i == parts.count - 1
+            let next = reel_openat(current, part, last ? flags | O_NOFOLLOW : reel_o_path | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+            let code = errno
+            close(current)
+            if next < 0 { errno = code; return -1 }
+            current = next
+        }
+        return current
+    }
+}

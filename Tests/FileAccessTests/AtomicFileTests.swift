@@ -1,0 +1,76 @@
+import FileAccess
+import Foundation
+import Testing
+
+/// Outputs appear whole or not at all, keep the mode of what they replace, never replace a device
+/// or FIFO, and the leftovers of killed runs are swept.
+@Suite struct AtomicFileTests {
+    let folder: String
+
+    init() throws {
+        folder = NSTemporaryDirectory() + "reel-atomic-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String { folder + "/" + name }
+    func names() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder).sorted() }
+
+    @Test func theOutputAppearsOnlyOnCommitAndKeepsTheReplacedMode() throws {
+        try "old".write(toFile: path("out.txt"), atomically: false, encoding: .utf8)
+        chmod(path("out.txt"), 0o640)
+        let output = try AtomicFile(path: path("out.txt"))
+        try output.write(Array("new".utf8))
+        #expect(try String(contentsOfFile: path("out.txt"), encoding: .utf8) == "old")
+        try output.commit()
+        #expect(try String(contentsOfFile: path("out.txt"), encoding: .utf8) == "new")
+        let mode = (try FileManager.default.attributesOfItem(atPath: path("out.txt"))[.posixPermissions] as? NSNumber)?.intValue
+        #expect(mode == 0o640)
+        #expect(try names() == ["out.txt"])
+    }
+
+    @Test func aDiscardedOutputLeavesNothing() throws {
+        do {
+            let output = try AtomicFile(path: path("out.mp4"))
+            try output.write([1, 2, 3])
+        }
+        #expect(try names() == [])
+    }
+
+    @Test func aDeviceIsWrittenInPlaceAndNeverReplaced() throws {
+        let output = try AtomicFile(path: "/dev/null")
+        #expect(output.destination == .stream)
+        try output.write([1, 2, 3])
+        try output.commit()
+        var st = stat()
+        #expect(stat("/dev/null", &st) == 0 && (st.st_mode & S_IFMT) == S_IFCHR)
+    }
+
+    @Test func aFolderOrSocketIsRefused() throws {
+        try FileManager.default.createDirectory(atPath: path("sub"), withIntermediateDirectories: false)
+        #expect(throws: FileAccessError.self) { try AtomicFile(path: path("sub")) }
+        #expect(throws: FileAccessError.self) { try AtomicFile(path: path("missing-folder/out.mp4")) }
+    }
+
+    /// A run killed with SIGKILL leaves its temporary file; the next output in that folder removes it,
+    /// while the temporary file of a live writer (locked, its process alive) is kept.
+    @Test func leftoversOfDeadRunsAreSweptAndLiveOnesKept() throws {
+        // A dead writer: a process that has exited, its file unlocked.
+        let dead = Process()
+        dead.executableURL = URL(fileURLWithPath: "/bin/true")
+        try dead.run()
+        dead.waitUntilExit()
+        let leftover = ".out.mp4.\(dead.processIdentifier)-12345.partial"
+        FileManager.default.createFile(atPath: path(leftover), contents: Data([0]))
+        // A live writer in this process: its file stays.
+        let live = try AtomicFile(path: path("other.mp4"))
+        let unrelated = ".notes.partial"
+        FileManager.default.createFile(atPath: path(unrelated), contents: Data([0]))
+        let output = try AtomicFile(path: path("next.mp4"))
+        let left = try names()
+        #expect(!left.contains(leftover))
+        #expect(left.contains(unrelated))
+        #expect(left.contains((live.temporaryPath as NSString).lastPathComponent))
+        output.discard()
+        live.discard()
+    }
+}
