@@ -13,8 +13,9 @@ enum Reel {
         return folder.appendingPathComponent("reel").path
     }
 
-    static func run(_ arguments: [String]) throws -> Tools.Output {
-        try Tools.run(path, arguments)
+    /// Runs `reel`; a run that outlives `timeout` seconds is killed (exit status 9 by signal).
+    static func run(_ arguments: [String], timeout: Double = 300) throws -> Tools.Output {
+        try Tools.run(path, arguments, timeout: timeout)
     }
 
     /// The repository's root, for shipped templates and sample media.

@@ -12,7 +12,8 @@ public enum Tools {
 
     /// Runs `executable` (looked up on PATH when not a path) and waits for it.
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Output {
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                           timeout: Double? = nil) throws -> Output {
         let process = Process()
         if executable.contains("/") {
             process.executableURL = URL(fileURLWithPath: executable)
@@ -27,6 +28,13 @@ public enum Tools {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // A process that outlives its timeout is killed, so a hang fails the test instead of the suite.
+        let killer = timeout.map { seconds in
+            let item = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: item)
+            return item
+        }
+        defer { killer?.cancel() }
         // Read both pipes while the process runs so neither fills up.
         let errData = LockedData()
         let group = DispatchGroup()

@@ -1,0 +1,127 @@
+import Foundation
+import ReelTestSupport
+import Testing
+
+/// No fault hangs and none leaves a file behind: a write that fails at any point ends the run with
+/// exit 1 and one line, a FIFO is refused at once wherever it is named, and the leftovers of a
+/// killed run are swept by the next one.
+@Suite struct FaultTests {
+    struct Project {
+        let dir = TemporaryFolder()
+        let template: String
+        let media: String
+        let timeline: String
+
+        init() throws {
+            template = try makeTemplate(in: dir)
+            media = dir.file("media")
+            try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
+            try TestMedia.colorClip(media + "/a.mp4", color: "red", seconds: "1")
+            try TestMedia.colorClip(media + "/b.mp4", color: "blue", seconds: "1")
+            timeline = dir.file("t.json")
+            let r = try Reel.run(["resolve", template, media, "-o", timeline, "-q"])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+
+        func names(in folder: String) -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        }
+    }
+
+    /// The file-size limit makes the kernel fail a write at an exact byte: the header, the middle
+    /// of the picture data, and the index written at the end (when the whole file is rewritten to
+    /// put it at the front) all end the run within seconds, with nothing left.
+    @Test func aWriteThatFailsAnywhereEndsTheRunCleanly() throws {
+        let p = try Project()
+        let whole = p.dir.file("whole.mp4")
+        let ok = try Reel.run(["render", p.timeline, "-o", whole, "-q"], timeout: 120)
+        #expect(ok.status == 0, "\(ok.stderr)")
+        let size = ((try FileManager.default.attributesOfItem(atPath: whole))[.size] as? NSNumber)?.intValue ?? 0
+        #expect(size > 4000)
+        let out = p.dir.file("out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        for limit in [600, size / 2, size - 200] {
+            let started = Date()
+            let r = try Tools.run("prlimit", ["--fsize=\(limit)", Reel.path, "render", p.timeline, "-o", out + "/video.mp4", "-q"], timeout: 60)
+            #expect(r.status == 1, "limit \(limit): exit \(r.status): \(r.stderr)")
+            #expect(r.stderr.hasPrefix("reel: error: ") && r.stderr.contains("video.mp4") && r.stderr.contains("File too large"),
+                    "limit \(limit): \(r.stderr)")
+            #expect(Date().timeIntervalSince(started) < 60, "limit \(limit): ended")
+            #expect(p.names(in: out) == [], "limit \(limit): left \(p.names(in: out))")
+        }
+    }
+
+    /// A disk that fills during the render: a tiny tmpfs, where the machine lets a test mount one.
+    @Test func aDiskThatFillsLateEndsTheRunCleanly() throws {
+        let p = try Project()
+        let disk = p.dir.file("disk")
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        let mount = try Tools.run("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk])
+        guard mount.status == 0 else {
+            print("FaultTests: no tmpfs can be mounted here (\(mount.stderr.trimmingCharacters(in: .whitespacesAndNewlines))); the file-size limit test covers late write failures")
+            return
+        }
+        defer { _ = try? Tools.run("umount", [disk]) }
+        FileManager.default.createFile(atPath: disk + "/filler", contents: Data(count: 40 * 1024))
+        let r = try Reel.run(["render", p.timeline, "-o", disk + "/out.mp4", "-q"], timeout: 60)
+        #expect(r.status == 1, "exit \(r.status): \(r.stderr)")
+        #expect(r.stderr.contains("No space left on device"), "\(r.stderr)")
+        #expect(p.names(in: disk) == ["filler"])
+    }
+
+    /// A FIFO never blocks Reel: named as media, found in a media folder, or named by a timeline as
+    /// a clip, a sound, a mask or a font.
+    @Test func aFIFOIsRefusedAtOnceWhereverItIsNamed() throws {
+        let p = try Project()
+        let fifo = p.dir.file("fifo.mp4")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        for args in [["probe", fifo], ["make", p.template, fifo, "-o", p.dir.file("o.mp4")], ["preview", fifo, "-o", p.dir.file("o.png")]] {
+            let r = try Reel.run(args, timeout: 30)
+            #expect(r.status == 1, "\(args): exit \(r.status): \(r.stderr)")
+            #expect(r.stderr.contains("is a FIFO"), "\(args): \(r.stderr)")
+        }
+        // In a folder, a FIFO is not a photo or video: it is passed over.
+        #expect(mkfifo(p.media + "/c.mp4", 0o644) == 0)
+        let folder = try Reel.run(["make", p.template, p.media, "-o", p.dir.file("folder.mp4"), "-q"], timeout: 120)
+        #expect(folder.status == 0, "\(folder.stderr)")
+
+        let text = try String(contentsOfFile: p.timeline, encoding: .utf8)
+        let firstClip = try #require(text.range(of: "media/a.mp4"))
+        let asClip = text.replacingCharacters(in: firstClip, with: "fifo.mp4")
+        let asMusic = text.replacingOccurrences(of: "tiny/music.m4a", with: "fifo.mp4")
+        #expect(asMusic != text)
+        for (name, mutated) in [("clip", asClip), ("music", asMusic)] {
+            let file = p.dir.file("\(name).json")
+            try mutated.write(toFile: file, atomically: true, encoding: .utf8)
+            let r = try Reel.run(["render", file, "-o", p.dir.file("\(name).mp4")], timeout: 30)
+            #expect(r.status != 0 && r.status != 9, "\(name): exit \(r.status): \(r.stderr)")
+            #expect(r.stderr.contains("FIFO"), "\(name): \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: p.dir.file("\(name).mp4")))
+        }
+        // A timeline file that is itself a FIFO.
+        let r = try Reel.run(["render", fifo, "-o", p.dir.file("t.mp4")], timeout: 30)
+        #expect(r.status == 3 && r.stderr.contains("FIFO"), "exit \(r.status): \(r.stderr)")
+    }
+
+    /// A run killed with SIGKILL cannot clean up; the next run that writes into that folder removes
+    /// its leftover, and leaves the output of the run in progress alone.
+    @Test func theLeftoverOfAKilledRunIsSweptByTheNextRun() throws {
+        let p = try Project()
+        let out = p.dir.file("out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Reel.path)
+        process.arguments = ["render", p.timeline, "-o", out + "/video.mp4", "-q", "--quality", "high"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while p.names(in: out).isEmpty && Date() < deadline && process.isRunning { usleep(2000) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let left = p.names(in: out)
+        #expect(left.count == 1 && left[0].hasSuffix(".partial"), "\(left)")
+        let r = try Reel.run(["render", p.timeline, "-o", out + "/other.mp4", "-q", "--quality", "draft"], timeout: 120)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(p.names(in: out) == ["other.mp4"])
+    }
+}

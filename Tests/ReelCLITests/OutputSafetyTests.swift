@@ -1,0 +1,108 @@
+import Foundation
+import ReelTestSupport
+import Testing
+
+/// Inputs are untouchable: an output that names an input (directly, through `..`, a link or a hard
+/// link) or another output is refused before any work, exit 2, and nothing is written.
+@Suite struct OutputSafetyTests {
+    /// A tiny template, a media folder of two clips, and a resolved timeline beside them.
+    struct Project {
+        let dir = TemporaryFolder()
+        let template: String
+        let media: String
+        let clip: String
+        let timeline: String
+
+        init() throws {
+            template = try makeTemplate(in: dir)
+            media = dir.file("media")
+            try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
+            clip = media + "/clip1.mp4"
+            try TestMedia.colorClip(clip, color: "red", seconds: "1")
+            try TestMedia.colorClip(media + "/clip2.mp4", color: "blue", seconds: "1")
+            timeline = dir.file("t.json")
+            let r = try Reel.run(["resolve", template, media, "-o", timeline, "-q"])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+
+        /// The bytes of every file of the project, to check that a refused run changed none.
+        func snapshot() throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            let enumerator = FileManager.default.enumerator(atPath: dir.path)
+            while let name = enumerator?.nextObject() as? String {
+                let path = dir.file(name)
+                var isDir: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue {
+                    files[name] = FileManager.default.contents(atPath: path)
+                }
+            }
+            return files
+        }
+    }
+
+    func expectRefused(_ project: Project, _ args: [String], naming: String) throws {
+        let before = try project.snapshot()
+        let r = try Reel.run(args, timeout: 60)
+        #expect(r.status == 2, "\(args): exit \(r.status): \(r.stderr)")
+        #expect(r.stderr.hasPrefix("reel: error: ") && r.stderr.contains(naming), "\(args): \(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1, "one line: \(r.stderr)")
+        #expect(try project.snapshot() == before, "\(args) changed a file")
+    }
+
+    @Test func makeAndResolveNeverWriteOverTheirInputs() throws {
+        let p = try Project()
+        let hardLink = p.dir.file("hard.mp4")
+        try FileManager.default.linkItem(atPath: p.clip, toPath: hardLink)
+        let symbolic = p.dir.file("link.mp4")
+        try FileManager.default.createSymbolicLink(atPath: symbolic, withDestinationPath: p.clip)
+        for output in [p.clip, p.template + "/template.json", p.template + "/music.m4a", p.media + "/../media/clip2.mp4", hardLink, symbolic] {
+            try expectRefused(p, ["make", p.template, p.media, "-o", output], naming: "input")
+        }
+        try expectRefused(p, ["make", p.template, p.media, "-o", p.dir.file("out.mp4"), "--timeline", p.media + "/clip2.mp4"], naming: "--timeline")
+        try expectRefused(p, ["make", p.template, p.media, "-o", p.dir.file("x.mp4"), "--timeline", p.dir.file("x.mp4")], naming: "the same file as -o")
+        try expectRefused(p, ["resolve", p.template, p.media, "-o", p.clip], naming: "input")
+    }
+
+    @Test func renderExportAndPreviewNeverWriteOverTheirInputs() throws {
+        let p = try Project()
+        try expectRefused(p, ["render", p.timeline, "-o", p.timeline], naming: "input")
+        try expectRefused(p, ["render", p.timeline, "-o", p.clip], naming: "input")
+        try expectRefused(p, ["export", p.timeline, "--otio", p.timeline], naming: "input")
+        try expectRefused(p, ["preview", p.clip, "-o", p.clip], naming: "input")
+        try expectRefused(p, ["poster", p.timeline, "-o", p.media + "/clip2.mp4"], naming: "input")
+    }
+
+    /// `-o /dev/null` (timing a run, or checking only its exit) writes into the device and leaves it one.
+    @Test func aDeviceOutputIsWrittenInPlace() throws {
+        let p = try Project()
+        let r = try Reel.run(["render", p.timeline, "-o", "/dev/null", "-q", "--quality", "draft"], timeout: 120)
+        #expect(r.status == 0, "\(r.stderr)")
+        var st = stat()
+        #expect(stat("/dev/null", &st) == 0 && (st.st_mode & S_IFMT) == S_IFCHR, "/dev/null is still a device")
+    }
+
+    /// Standard output and a FIFO get a fragmented MP4 that a player reads front to back.
+    @Test func standardOutputAndAFIFOGetAStreamableMP4() throws {
+        let p = try Project()
+        let r = try Reel.run(["render", p.timeline, "-o", "-", "-q", "--quality", "draft"], timeout: 120)
+        #expect(r.status == 0, "\(r.stderr)")
+        let saved = p.dir.file("from-stdout.mp4")
+        try r.data.write(to: URL(fileURLWithPath: saved))
+        let probe = try Tools.probe(saved)
+        #expect(probe.video?.frames == 50, "every frame arrives: \(String(describing: probe.video?.frames))")
+
+        let fifo = p.dir.file("pipe.mp4")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let received = p.dir.file("received.mp4")
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "cat \"$0\" > \"$1\"", fifo, received]
+        try reader.run()
+        let w = try Reel.run(["render", p.timeline, "-o", fifo, "-q", "--quality", "draft"], timeout: 120)
+        reader.waitUntilExit()
+        #expect(w.status == 0, "\(w.stderr)")
+        #expect(try Tools.probe(received).video?.frames == 50)
+        var st = stat()
+        #expect(stat(fifo, &st) == 0 && (st.st_mode & S_IFMT) == S_IFIFO, "the FIFO is still a FIFO")
+    }
+}
