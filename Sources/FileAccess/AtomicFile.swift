@@ -31,6 +31,13 @@ public final class AtomicFile {
     /// The open descriptor of what is written: the temporary file (held for its lock) or the stream.
     public let descriptor: Int32
     private var done = false
+    /// The mode of the file being replaced, given to the new one when it is complete (not before,
+    /// so a writer that reads back what it wrote, as the MP4 muxer does, can always read it).
+    private var replacedMode: mode_t?
+
+    /// The name libraries that open outputs by name (FFmpeg, libpng) are given: the descriptor's
+    /// `/proc/self/fd` name, which reaches exactly the file created here whatever its name's bytes.
+    public var libraryPath: String { "/proc/self/fd/\(descriptor)" }
 
     /// Whether `path` names standard output.
     public static func isStandardOutput(_ path: String) -> Bool { path == "-" }
@@ -54,13 +61,13 @@ public final class AtomicFile {
             throw FileAccessError(.notFound, file: path, operation: operation, reason: "folder \(folder) does not exist")
         }
         var existing = stat()
-        let exists = stat(path, &existing) == 0
+        let exists = PathBytes.withCString(path) { stat($0, &existing) } == 0
         if exists {
             switch FileKind(mode: existing.st_mode) {
             case .regular:
                 break
             case .characterDevice, .fifo:
-                let fd = reel_open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY, 0)
+                let fd = PathBytes.withCString(path) { reel_open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY, 0) }
                 if fd < 0 { throw .system(errno, file: path, operation: operation) }
                 destination = .stream
                 descriptor = fd
@@ -78,12 +85,12 @@ public final class AtomicFile {
         var candidate = ""
         for _ in 0..<8 {
             candidate = prefix + PartialFiles.name(for: name)
-            fd = reel_open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+            fd = PathBytes.withCString(candidate) { reel_open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666) }
             if fd >= 0 || errno != EEXIST { break }
         }
         if fd < 0 { throw .system(errno, file: path, operation: operation) }
-        if exists { fchmod(fd, existing.st_mode & 0o7777) }
         flock(fd, LOCK_EX | LOCK_NB)
+        replacedMode = exists ? existing.st_mode & 0o7777 : nil
         descriptor = fd
         temporaryPath = candidate
         TemporaryFiles.register(candidate)
@@ -103,7 +110,8 @@ public final class AtomicFile {
             discard()
             throw error
         }
-        if rename(temporaryPath, path) != 0 {
+        if let replacedMode { fchmod(descriptor, replacedMode) }
+        if PathBytes.withCString(temporaryPath, { from in PathBytes.withCString(path) { rename(from, $0) } }) != 0 {
             let error = FileAccessError.system(errno, file: path, operation: "moving the finished output into place")
             discard()
             throw error
@@ -116,7 +124,7 @@ public final class AtomicFile {
     public func discard() {
         guard !done else { return }
         done = true
-        unlink(temporaryPath)
+        _ = PathBytes.withCString(temporaryPath) { unlink($0) }
         TemporaryFiles.unregister(temporaryPath)
     }
 

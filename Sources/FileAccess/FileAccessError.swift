@@ -37,7 +37,7 @@ public struct FileAccessError: Error, Sendable, CustomStringConvertible, Equatab
         self.reason = reason
     }
 
-    public var description: String { "\(file): \(operation): \(reason)" }
+    public var description: String { "\(PathBytes.display(file)): \(operation): \(reason)" }
 
     /// The error for a failed system call, from `errno`.
     static func system(_ code: Int32, file: String, operation: String) -> FileAccessError {

@@ -16,7 +16,7 @@ public struct FileIdentity: Sendable, Hashable {
     /// The identity of what `path` names after following links, or nil when nothing is there.
     public static func of(_ path: String) -> FileIdentity? {
         var st = stat()
-        guard stat(path, &st) == 0 else { return nil }
+        guard PathBytes.withCString(path, { stat($0, &st) }) == 0 else { return nil }
         return FileIdentity(st)
     }
 }

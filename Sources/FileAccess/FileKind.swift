@@ -22,7 +22,7 @@ public enum FileKind: Sendable, Equatable {
     /// The kind of what `path` names after following links, or nil when nothing is there.
     public static func of(_ path: String) -> FileKind? {
         var st = stat()
-        guard stat(path, &st) == 0 else { return nil }
+        guard PathBytes.withCString(path, { stat($0, &st) }) == 0 else { return nil }
         return FileKind(mode: st.st_mode)
     }
 

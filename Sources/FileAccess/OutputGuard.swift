@@ -70,11 +70,8 @@ public struct OutputGuard {
     }
 
     private mutating func addContents(of folder: String, depth: Int, count: inout Int) {
-        guard depth > 0, let dir = opendir(folder) else { return }
-        defer { closedir(dir) }
-        while let entry = readdir(dir), count < Self.maxFilesPerFolder {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } }
-            if name == "." || name == ".." { continue }
+        guard depth > 0, let names = FolderListing.names(folder) else { return }
+        for name in names where count < Self.maxFilesPerFolder {
             count += 1
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             add(path)

@@ -30,18 +30,18 @@ enum PartialFiles {
 
     /// Removes the leftovers of dead runs in `folder`; anything in doubt is left alone.
     static func removeStale(in folder: String) {
-        guard let dir = opendir(folder) else { return }
+        guard let dir = PathBytes.withCString(folder, { opendir($0) }) else { return }
         defer { closedir(dir) }
         let dirfd = Glibc.dirfd(dir)
         while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } }
+            let name = withUnsafePointer(to: entry.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { PathBytes.string(cString: $0) } }
             guard let pid = writerPID(name), pid != getpid() else { continue }
             guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
-            let fd = reel_openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0)
+            let fd = PathBytes.withCString(name) { reel_openat(dirfd, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0) }
             guard fd >= 0 else { continue }
             var st = stat()
             if fstat(fd, &st) == 0, FileKind(mode: st.st_mode) == .regular, flock(fd, LOCK_EX | LOCK_NB) == 0 {
-                unlinkat(dirfd, name, 0)
+                _ = PathBytes.withCString(name) { unlinkat(dirfd, $0, 0) }
             }
             close(fd)
         }

@@ -10,7 +10,7 @@ public enum PathText {
         var full = path
         if !path.hasPrefix("/") {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let cwd = getcwd(&buffer, buffer.count).map { _ in String(cString: buffer) } ?? "/"
+            let cwd = getcwd(&buffer, buffer.count).map { _ in PathBytes.string(cString: buffer) } ?? "/"
             full = cwd + "/" + path
         }
         var parts: [Substring] = []
@@ -24,9 +24,9 @@ public enum PathText {
 
     /// The canonical path with every link resolved, or nil when it does not exist.
     public static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = PathBytes.withCString(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return PathBytes.string(cString: resolved)
     }
 
     /// The folder part of a path ("." for a bare name).

@@ -97,14 +97,14 @@ public final class ReadableFile: @unchecked Sendable {
     private static func open(_ path: String, operation: String) throws(FileAccessError) -> Int32 {
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
         guard let (root, relative) = ConfinedFolders.root(containing: path) else {
-            let fd = reel_open(path, flags, 0)
+            let fd = PathBytes.withCString(path) { reel_open($0, flags, 0) }
             if fd < 0 { throw .system(errno, file: path, operation: operation) }
             return fd
         }
-        let dir = reel_open(root, reel_o_path | O_DIRECTORY | O_CLOEXEC, 0)
+        let dir = PathBytes.withCString(root) { reel_open($0, reel_o_path | O_DIRECTORY | O_CLOEXEC, 0) }
         if dir < 0 { throw .system(errno, file: path, operation: operation) }
         defer { close(dir) }
-        var fd = reel_openat2(dir, relative, UInt64(flags), 0, reel_resolve_beneath | reel_resolve_no_magiclinks)
+        var fd = PathBytes.withCString(relative) { reel_openat2(dir, $0, UInt64(flags), 0, reel_resolve_beneath | reel_resolve_no_magiclinks) }
         if fd < 0 && errno == ENOSYS { fd = openWithoutLinks(dir, relative, flags) }
         if fd < 0 { throw .system(errno, file: path, operation: operation) }
         return fd
@@ -117,7 +117,7 @@ public final class ReadableFile: @unchecked Sendable {
         var current = reel_fcntl_int(dir, F_DUPFD_CLOEXEC, 0)
         for (i, part) in parts.enumerated() {
             let last = i == parts.count - 1
-            let next = reel_openat(current, part, last ? flags | O_NOFOLLOW : reel_o_path | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+            let next = PathBytes.withCString(part) { reel_openat(current, $0, last ? flags | O_NOFOLLOW : reel_o_path | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0) }
             let code = errno
             close(current)
             if next < 0 { errno = code; return -1 }

@@ -17,7 +17,7 @@ public enum TemporaryFiles {
     static func register(_ path: String) {
         lock.withLock {
             for i in 0..<capacity where slots[i] == nil {
-                slots[i] = strdup(path)
+                slots[i] = PathBytes.withCString(path) { strdup($0) }
                 return
             }
         }
@@ -26,7 +26,7 @@ public enum TemporaryFiles {
     static func unregister(_ path: String) {
         lock.withLock {
             for i in 0..<capacity {
-                if let s = slots[i], String(cString: s) == path {
+                if let s = slots[i], PathBytes.string(cString: s) == path {
                     slots[i] = nil
                     free(s)
                 }

@@ -49,7 +49,7 @@ public final class AnimatedImageWriter {
         }
         output = try AtomicFile.forMedia(path)
         var oc: UnsafeMutablePointer<AVFormatContext>?
-        try check(avformat_alloc_output_context2(&oc, nil, format.rawValue, output.temporaryPath), .writeFailed, file: path, operation: "creating the animation")
+        try check(avformat_alloc_output_context2(&oc, nil, format.rawValue, output.libraryPath), .writeFailed, file: path, operation: "creating the animation")
         guard let fmt = oc, let st = avformat_new_stream(fmt, nil), let ctx = avcodec_alloc_context3(encoder) else {
             avformat_free_context(oc)
             throw MediaError(.writeFailed, file: path, operation: "creating the animation", reason: "out of memory")
@@ -73,7 +73,7 @@ public final class AnimatedImageWriter {
             try check(opened, .unsupported, file: path, operation: "opening the \(format.rawValue) encoder")
             try check(avcodec_parameters_from_context(st.pointee.codecpar, ctx), .writeFailed, file: path, operation: "configuring the animation")
             st.pointee.time_base = ctx.pointee.time_base
-            try check(avio_open(&fmt.pointee.pb, output.temporaryPath, AVIO_FLAG_WRITE), .writeFailed, file: path, operation: "opening the output file")
+            try check(avio_open(&fmt.pointee.pb, output.libraryPath, AVIO_FLAG_WRITE), .writeFailed, file: path, operation: "opening the output file")
             ioOpen = true
             var muxOptions: OpaquePointer?
             av_dict_set(&muxOptions, "loop", "0", 0)

@@ -65,7 +65,7 @@ public final class MP4Writer {
         try MediaLibrary.checkEncoders()
         output = try AtomicFile.forMedia(path)
         var oc: UnsafeMutablePointer<AVFormatContext>?
-        try check(avformat_alloc_output_context2(&oc, nil, "mp4", output.temporaryPath), .writeFailed, file: path, operation: "creating the MP4")
+        try check(avformat_alloc_output_context2(&oc, nil, "mp4", output.libraryPath), .writeFailed, file: path, operation: "creating the MP4")
         guard let fmt = oc else { throw MediaError(.writeFailed, file: path, operation: "creating the MP4", reason: "no muxer") }
         format = fmt
 
@@ -115,7 +115,7 @@ public final class MP4Writer {
 
             // A stream (a device, a FIFO, standard output) cannot be read back to move the index to
             // the front, so it gets a fragmented MP4, which players read front to back.
-            let url = output.destination == .stream ? "pipe:\(output.descriptor)" : output.temporaryPath
+            let url = output.destination == .stream ? "pipe:\(output.descriptor)" : output.libraryPath
             try check(avio_open(&fmt.pointee.pb, url, AVIO_FLAG_WRITE), .writeFailed, file: path, operation: "opening the output file")
             ioOpen = true
             var muxOptions: OpaquePointer?

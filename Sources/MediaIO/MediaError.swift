@@ -1,4 +1,5 @@
 import CFFmpeg
+import FileAccess
 
 /// A failure of a media operation, naming the file and what was being done.
 ///
@@ -37,7 +38,7 @@ public struct MediaError: Error, Sendable, CustomStringConvertible, Equatable {
         self.reason = reason
     }
 
-    public var description: String { "\(file): \(operation): \(reason)" }
+    public var description: String { "\(PathBytes.display(file)): \(operation): \(reason)" }
 }
 
 /// FFmpeg's message for an error code.

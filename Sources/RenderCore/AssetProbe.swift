@@ -15,14 +15,13 @@ public enum AssetProbe {
     /// Lists the media files named by `inputs`, expanding folders.
     public static func expand(_ inputs: [String]) throws(MediaError) -> [String] {
         var files: [String] = []
-        let fm = FileManager.default
         for input in inputs {
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: input, isDirectory: &isDir) else {
+            guard let kind = FileKind.of(input) else {
                 throw MediaError(.unreadable, file: input, operation: "reading media", reason: "no such file or folder")
             }
-            if isDir.boolValue {
-                let names = ((try? fm.contentsOfDirectory(atPath: input)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+            if kind == .folder {
+                // Names are listed with their bytes kept, so a name that is not UTF-8 is found.
+                let names = (FolderListing.names(input) ?? []).filter { !$0.hasPrefix(".") }.sorted()
                 let media = LivePhotos.withoutMotionHalves(names.filter { name in
                     let ext = (name as NSString).pathExtension.lowercased()
                     // Only regular files can be media: a FIFO or device in the folder is passed over.

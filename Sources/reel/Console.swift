@@ -1,16 +1,18 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FileAccess
 
 /// Writing to the terminal: errors to standard error, results to standard output, progress only
 /// when standard error is a terminal.
 enum Console {
+    /// Lines for people show a file name's bytes that are not UTF-8 as `\xFF` (see `PathBytes`).
     static func out(_ line: String) {
-        write(1, line + "\n")
+        write(1, PathBytes.display(line) + "\n")
     }
 
     static func err(_ line: String) {
-        write(2, line + "\n")
+        write(2, PathBytes.display(line) + "\n")
     }
 
     /// `reel: error: <message>`: the one-line form every failure takes.

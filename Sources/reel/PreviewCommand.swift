@@ -142,11 +142,10 @@ struct PreviewInput {
     }
 
     static func open(_ path: String, media: [String], quiet: Bool) throws -> PreviewInput {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+        guard let kind = FileKind.of(path) else {
             throw MediaError(.unreadable, file: path, operation: "opening", reason: "no such file or folder")
         }
-        if isFolder.boolValue {
+        if kind == .folder {
             let template = try Workflow.loadTemplate(path, quiet: quiet)
             if media.isEmpty {
                 let placeholders = try PlaceholderMedia(template: template)

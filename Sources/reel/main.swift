@@ -5,5 +5,5 @@ import MediaIO
 
 MediaLibrary.configure()
 SignalCleanup.install()
-let status = CommandLineTool.run(Array(CommandLine.arguments.dropFirst()))
+let status = CommandLineTool.run(Array(PathBytes.arguments.dropFirst()))
 exit(status.rawValue)

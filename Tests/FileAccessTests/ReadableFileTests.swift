@@ -63,3 +63,34 @@ import Testing
         #expect(try ReadableFile.text(path("outside.txt"), limit: 100) == "secret")
     }
 }
+
+/// Names that are not UTF-8 keep their bytes from the command line to the system call and back.
+@Suite struct PathBytesTests {
+    @Test func invalidBytesRoundTripAndValidTextIsUntouched() {
+        let raw: [UInt8] = Array("bad".utf8) + [0xFF] + Array("name-é".utf8) + [0xC3] + Array(".jpg".utf8)
+        let name = PathBytes.string(raw)
+        #expect(PathBytes.bytes(name) == raw)
+        #expect(PathBytes.display(name) == "bad\\xFFname-é\\xC3.jpg")
+        #expect(PathBytes.string(Array("Lisbon 2026 ☀.jpg".utf8)) == "Lisbon 2026 ☀.jpg")
+    }
+
+    @Test func aFileWithSuchANameIsFoundListedAndRead() throws {
+        let folder = NSTemporaryDirectory() + "reel-bytes-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let raw: [UInt8] = Array(folder.utf8) + Array("/p".utf8) + [0xFF] + Array(".txt".utf8)
+        let fd = open(raw.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT, 0o644)
+        #expect(fd >= 0)
+        _ = write(fd, "x", 1)
+        close(fd)
+        let names = try #require(FolderListing.names(folder))
+        #expect(names.count == 1)
+        let path = folder + "/" + names[0]
+        #expect(PathBytes.bytes(path) == raw)
+        #expect(FileKind.of(path) == .regular)
+        #expect(try ReadableFile.text(path, limit: 10) == "x")
+        let output = try AtomicFile(path: folder + "/o" + PathBytes.string([0xFE]) + ".txt")
+        try output.write([1])
+        try output.commit()
+        #expect(FolderListing.names(folder)?.map { PathBytes.bytes($0) }.contains(Array("o".utf8) + [0xFE] + Array(".txt".utf8)) == true)
+    }
+}

@@ -30,11 +30,9 @@ public enum TemplateLoader {
     /// Loads the template in `folder`; `inspector`, when given, checks that assets are readable
     /// as what they are used for (without it, only their paths are checked).
     public static func load(folder: String, inspector: (any AssetInspector)? = nil) throws(TemplateLoadError) -> TemplateLoadResult {
+        guard let kind = FileKind.of(folder) else { throw .folderNotFound(path: folder) }
+        guard kind == .folder else { throw .notAFolder(path: folder) }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
-            throw .folderNotFound(path: folder)
-        }
-        guard isDirectory.boolValue else { throw .notAFolder(path: folder) }
         let file = AssetPath.join(folder, fileName)
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw .templateFileMissing(path: file)
