@@ -44,8 +44,10 @@ public struct FileAccessError: Error, Sendable, CustomStringConvertible, Equatab
         switch code {
         case ENOENT: return FileAccessError(.notFound, file: file, operation: operation, reason: "no such file")
         case ENOTDIR: return FileAccessError(.notFound, file: file, operation: operation, reason: "a part of the path is not a folder")
-        case EXDEV, ELOOP:
+        case EXDEV:
             return FileAccessError(.escapesFolder, file: file, operation: operation, reason: "the path leads outside its template folder (a link that leaves it)")
+        case ELOOP:
+            return FileAccessError(.failed, file: file, operation: operation, reason: "a loop of symbolic links")
         case ENXIO: return FileAccessError(.notRegularFile, file: file, operation: operation, reason: "is a socket or device, not a file")
         default: return FileAccessError(.failed, file: file, operation: operation, reason: String(cString: strerror(code)))
         }

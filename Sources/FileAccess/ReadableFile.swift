@@ -120,7 +120,8 @@ public final class ReadableFile: @unchecked Sendable {
             let next = PathBytes.withCString(part) { reel_openat(current, $0, last ? flags | O_NOFOLLOW : reel_o_path | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0) }
             let code = errno
             close(current)
-            if next < 0 { errno = code; return -1 }
+            // A link anywhere is refused here (no link is followed): report it as leaving the folder.
+            if next < 0 { errno = code == ELOOP ? EXDEV : code; return -1 }
             current = next
         }
         return current

@@ -7,7 +7,7 @@ final class InputFile {
     var context: UnsafeMutablePointer<AVFormatContext>
     /// The file as opened and checked (a regular file, beneath its template folder if in one);
     /// FFmpeg reads it through its descriptor's name, so nothing else can be read in its place.
-    private let file: ReadableFile
+    let file: ReadableFile
 
     init(path: String) throws(MediaError) {
         self.path = path
@@ -50,6 +50,18 @@ final class InputFile {
 
     func stream(_ index: Int32) -> UnsafeMutablePointer<AVStream> {
         context.pointee.streams[Int(index)]!
+    }
+
+    /// Throws when a picture stream's size, from the container or the picture's own header, is past
+    /// `MediaLimits.maxPictureSide`.
+    func checkPictureSize(stream index: Int32) throws(MediaError) {
+        let par = stream(index).pointee.codecpar.pointee
+        if Int(par.width) > MediaLimits.maxPictureSide || Int(par.height) > MediaLimits.maxPictureSide {
+            throw MediaError(.unsupported, file: path, operation: "opening", reason: PictureHeader.sizeMessage(Int(par.width), Int(par.height)))
+        }
+        if isStillImage, let size = PictureHeader.oversizeDescription(of: file) {
+            throw MediaError(.unsupported, file: path, operation: "opening", reason: size)
+        }
     }
 
     /// Index of the best stream of a type, or nil.

@@ -25,6 +25,9 @@ final class StillDecoder {
     let codec: UnsafeMutablePointer<AVCodecContext>
 
     init(input: InputFile, stream: Int32) throws(MediaError) {
+        // Refused before decoding: a picture past the limit would need gigabytes, and FFmpeg's own
+        // refusal says only "invalid data".
+        try input.checkPictureSize(stream: stream)
         self.input = input
         streamIndex = stream
         codec = try input.openDecoder(stream: stream, threads: 1)

@@ -17,7 +17,8 @@ public enum AssetProbe {
         var files: [String] = []
         for input in inputs {
             guard let kind = FileKind.of(input) else {
-                throw MediaError(.unreadable, file: input, operation: "reading media", reason: "no such file or folder")
+                let reason = errno == ELOOP ? "a loop of symbolic links" : "no such file or folder"
+                throw MediaError(.unreadable, file: input, operation: "reading media", reason: reason)
             }
             if kind == .folder {
                 // Names are listed with their bytes kept, so a name that is not UTF-8 is found.

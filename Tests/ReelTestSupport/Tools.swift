@@ -5,6 +5,8 @@ import Foundation
 public enum Tools {
     public struct Output: Sendable {
         public let status: Int32
+        /// Whether the process was ended by a signal (`status` is then the signal's number).
+        public var signaled: Bool = false
         public let stdout: String
         public let stderr: String
         public let data: Data
@@ -46,8 +48,10 @@ public enum Tools {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData.get(), as: UTF8.self), data: outData)
+        var output = Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                            stderr: String(decoding: errData.get(), as: UTF8.self), data: outData)
+        output.signaled = process.terminationReason == .uncaughtSignal
+        return output
     }
 
     /// Runs the ffmpeg CLI; throws with its message when it fails.
