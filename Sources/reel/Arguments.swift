@@ -34,7 +34,9 @@ func parseArguments(_ args: [String], specs: [OptionSpec]) throws(UsageError) ->
     while i < args.count {
         let arg = args[i]
         i += 1
-        if optionsEnded || !arg.hasPrefix("-") || arg == "-" {
+        // A negative number (`-0.5s`, `-1`) is a value, not an option.
+        let negativeNumber = arg.count > 1 && arg.dropFirst().first.map { $0.isNumber || $0 == "." } == true
+        if optionsEnded || !arg.hasPrefix("-") || arg == "-" || negativeNumber {
             parsed.operands.append(arg)
             continue
         }

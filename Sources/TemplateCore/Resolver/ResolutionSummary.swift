@@ -30,7 +30,7 @@ extension SlotAssignment {
     }
 
     /// `mm:ss.cc`, rounded to the nearest hundredth; display only.
-    static func clock(_ time: RationalTime) -> String {
+    public static func clock(_ time: RationalTime) -> String {
         let hundredths = time.ticks(timescale: 100, rounding: .toNearestOrAwayFromZero)
         let sign = hundredths < 0 ? "-" : ""
         let h = abs(hundredths)

@@ -1,0 +1,106 @@
+import MediaIO
+import MediaTime
+import RenderCore
+import TemplateCore
+
+/// `reel edit`: one edit of a timeline file per call, kept valid, with a history to undo and redo.
+struct EditCommand: Command {
+    let name = "edit"
+    let summary = "edit a timeline: split, trim, move, swap, replace, speed, filters, texts, music; undo and redo"
+    let synopsis = """
+    <timeline.json> <operation> [arguments]
+
+    operations (a clip is its id or its number in 'list'; times as 2.5s, 1.2 or 48f):
+      list                                   numbered clips, layers, transitions, texts and sounds
+      split <clip> --at <time>               cut a clip in two at a time of the video
+      trim <clip> [--in +0.5s] [--out -1s]   move its start later (+) or earlier (-), its end likewise
+      slip <clip> <offset>                   show a later (+) or earlier (-) part of the source
+      move <clip> --to <n>                   put a main-track clip at place n
+      swap <clip> <clip>                     exchange two main-track clips
+      delete <clip>
+      replace <clip> <media>                 other media in its place, fitted as the resolver would
+      speed <clip> <ratio>   reverse <clip>   rotate <clip> <90|180|270>
+      volume <clip> <gain>   mute <clip>
+      filter <clip> add <kind> [--<parameter> <value>...]   filter <clip> remove [<kind>]
+      transition <clip> <kind> [--duration 0.4] [--easing easeInOut]   the cut after the clip; kind 'cut' removes it
+      text <id> "<words>"
+      music <file> [--start 12s]             another song under the whole video
+      undo   redo   history
+
+    The history is kept beside the timeline, in <name>.history.jsonl (see docs/editing.md).
+    """
+
+    var options: [OptionSpec] {
+        var specs = [
+            OptionSpec(long: "at", short: nil, takesValue: true, help: "split: the time of the video to cut at"),
+            OptionSpec(long: "in", short: nil, takesValue: true, help: "trim: move the start by this much (+ later, - earlier)"),
+            OptionSpec(long: "out", short: nil, takesValue: true, help: "trim: move the end by this much (+ later, - earlier)"),
+            OptionSpec(long: "to", short: nil, takesValue: true, help: "move: the place (1 is first)"),
+            OptionSpec(long: "duration", short: nil, takesValue: true, help: "transition: its length"),
+            OptionSpec(long: "easing", short: nil, takesValue: true, help: "transition: linear, easeIn, easeOut or easeInOut"),
+            OptionSpec(long: "start", short: nil, takesValue: true, help: "music: where in the song the video begins"),
+            OptionSpec(long: "format", short: nil, takesValue: true, help: "text (default) or json"),
+        ]
+        // Every effect parameter of the catalog is an option of `filter add` and `transition`.
+        let taken = Set(specs.map(\.long) + ["output", "quiet", "help"])
+        let parameters = Set(Catalog.all.filter { $0.family == .filter || $0.family == .transition }.flatMap(\.parameters)
+            .filter { $0.range != nil }.map(\.name)).subtracting(taken).sorted()
+        specs += parameters.map { OptionSpec(long: $0, short: nil, takesValue: true, help: "an effect parameter (see 'reel catalog')") }
+        return specs
+    }
+
+    func run(_ args: ParsedArguments) throws -> ExitStatus {
+        guard args.operands.count >= 2 else { throw UsageError(message: "give a timeline file and an operation (see 'reel edit --help')") }
+        let json = try Workflow.summaryFormat(args)
+        let path = args.operands[0]
+        let operation = args.operands[1]
+        let operands = Array(args.operands.dropFirst(2))
+        let text: String
+        do { text = try ReadableFile.text(path, limit: TimelineCodec.maxFileSize) } catch {
+            throw CommandFailure(message: error.description, status: error.kind == .notFound ? .failure : .invalid)
+        }
+        let timeline: Timeline
+        do { timeline = try TimelineCodec.decode(text, file: path, timelineFolder: Workflow.folder(of: path)) } catch {
+            throw CommandFailure(message: error.description, status: .invalid)
+        }
+        if operation == "list" {
+            EditListing.print(timeline, json: json)
+            return .success
+        }
+        var draft = try EditDraft(timelinePath: path, text: text)
+        let changed: String
+        switch operation {
+        case "undo":
+            guard let undone = try draft.undo() else { throw CommandFailure(message: "\(path): nothing to undo") }
+            changed = "undid: \(undone)"
+        case "redo":
+            guard let redone = try draft.redo() else { throw CommandFailure(message: "\(path): nothing to redo") }
+            changed = "redid: \(redone)"
+        case "history":
+            EditListing.printHistory(draft.history, json: json)
+            return .success
+        default:
+            var editor: TimelineEditor
+            do { editor = try TimelineEditor(timeline) } catch {
+                throw CommandFailure(message: "\(path): \(error.description)", status: .invalid)
+            }
+            let request = EditRequest(operation: operation, operands: operands, args: args, timeline: timeline)
+            do { changed = try request.apply(to: &editor) } catch let error as EditError {
+                throw CommandFailure(message: "\(path): \(operation): \(error.description); nothing was changed")
+            }
+            let written = TimelineCodec.encode(editor.timeline, mediaRelativeTo: Workflow.folder(of: path))
+            let call = ([operation] + operands + request.optionText).joined(separator: " ")
+            try draft.commitEdit(call, summary: changed, timeline: written)
+        }
+        if json {
+            let value = JSONValue.object(JSONObject([
+                "operation": .string(operation), "changed": .string(changed), "timeline": .string(path),
+                "canUndo": .bool(draft.history.canUndo), "canRedo": .bool(draft.history.canRedo),
+            ]))
+            Console.write(1, JSONWriter.write(value))
+        } else if !args.flag("quiet") {
+            Console.out(changed)
+        }
+        return .success
+    }
+}

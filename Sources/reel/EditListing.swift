@@ -1,0 +1,93 @@
+import MediaTime
+import TemplateCore
+
+/// What `reel edit <t> list` and `history` print: the timeline's parts, numbered as edits name them.
+enum EditListing {
+    static func print(_ t: Timeline, json: Bool) {
+        let main = t.clips.filter { $0.layer == 0 }
+        if json {
+            Console.write(1, JSONWriter.write(value(t, main: main)))
+            return
+        }
+        Console.out("\(t.canvas.width)x\(t.canvas.height), \(TimeText.ratioString(from: t.frameRate.frameDuration)) s a frame, \(clock(t.duration)) long")
+        Console.out("main track:")
+        for (n, c) in main.enumerated() { Console.out("  \(n + 1)  " + describe(c)) }
+        let upper = t.clips.filter { $0.layer > 0 }
+        if !upper.isEmpty {
+            Console.out("layers:")
+            for c in upper { Console.out("  layer \(c.layer)  " + describe(c)) }
+        }
+        if !t.transitions.isEmpty {
+            Console.out("transitions:")
+            for tr in t.transitions {
+                let n = main.firstIndex { $0.id == tr.from }.map { "\($0 + 1)" } ?? tr.from
+                Console.out("  after \(n)  \(tr.kind)  \(span(tr.range))  (\(tr.from) → \(tr.to))")
+            }
+        }
+        if !t.texts.isEmpty {
+            Console.out("texts:")
+            for x in t.texts { Console.out("  \(x.id)  \"\(x.text)\"  \(span(x.timelineRange))") }
+        }
+        if !t.overlays.isEmpty {
+            Console.out("overlays:")
+            for o in t.overlays { Console.out("  \(o.id)  \(o.media)  \(span(o.timelineRange))") }
+        }
+        if !t.audio.isEmpty {
+            Console.out("sound:")
+            for a in t.audio {
+                Console.out("  \(a.id)  \(a.media)  \(span(a.timelineRange)) from \(clock(a.sourceStart))  volume \(a.volume)")
+            }
+        }
+    }
+
+    static func printHistory(_ h: EditHistory, json: Bool) {
+        let state = h.state
+        if json {
+            let entries = h.entries.enumerated().map { i, e in
+                JSONValue.object(JSONObject(["n": .number(JSONNumber(i)), "kind": .string(e.kind.rawValue), "operation": .string(e.operation),
+                                             "summary": .string(e.summary), "current": .bool(i == state.current)]))
+            }
+            Console.write(1, JSONWriter.write(.object(JSONObject(["entries": .array(entries), "canUndo": .bool(h.canUndo), "canRedo": .bool(h.canRedo)]))))
+            return
+        }
+        for (i, e) in h.entries.enumerated() {
+            let mark = i == state.current ? "*" : state.redo.contains(i) ? "r" : " "
+            Console.out("\(mark) \(i)  \(e.operation == e.summary ? e.summary : "\(e.operation): \(e.summary)")")
+        }
+        Console.out("(* current, r can be redone)")
+    }
+
+    private static func describe(_ c: VideoClip) -> String {
+        var line = "\(c.id)  \(c.kind == .image ? "photo" : "video")  \(c.media)  \(span(c.timelineRange))"
+        if c.kind == .video {
+            line += "  source \(clock(c.sourceRange.start))"
+            if c.speed != RationalTime(seconds: 1) { line += "  speed \(TimeText.ratioString(from: c.speed))" }
+            if c.reverse { line += "  reversed" }
+            line += c.volume == 0 ? "  muted" : "  volume \(c.volume)"
+        }
+        if c.orientation.rotation != 0 { line += "  rotated \(c.orientation.rotation)°" }
+        if !c.filters.isEmpty { line += "  filters " + c.filters.map(\.kind).joined(separator: ", ") }
+        return line
+    }
+
+    private static func value(_ t: Timeline, main: [VideoClip]) -> JSONValue {
+        let clips = t.clips.map { c -> JSONValue in
+            var o = JSONObject(["id": .string(c.id), "kind": .string(c.kind == .image ? "image" : "video"), "media": .string(c.media),
+                                "layer": .number(JSONNumber(c.layer)), "start": .string(TimeText.string(from: c.timelineRange.start)),
+                                "end": .string(TimeText.string(from: c.timelineRange.end))])
+            if let n = main.firstIndex(where: { $0.id == c.id }) { o["number"] = .number(JSONNumber(n + 1)) }
+            return .object(o)
+        }
+        let transitions = t.transitions.map { tr -> JSONValue in
+            .object(JSONObject(["kind": .string(tr.kind), "from": .string(tr.from), "to": .string(tr.to),
+                                "start": .string(TimeText.string(from: tr.range.start)), "end": .string(TimeText.string(from: tr.range.end))]))
+        }
+        let texts = t.texts.map { x -> JSONValue in .object(JSONObject(["id": .string(x.id), "text": .string(x.text)])) }
+        let audio = t.audio.map { a -> JSONValue in .object(JSONObject(["id": .string(a.id), "media": .string(a.media)])) }
+        return .object(JSONObject(["clips": .array(clips), "transitions": .array(transitions), "texts": .array(texts), "audio": .array(audio),
+                                   "duration": .string(TimeText.string(from: t.duration))]))
+    }
+
+    private static func clock(_ t: RationalTime) -> String { SlotAssignment.clock(t) }
+    private static func span(_ r: TimeRange) -> String { "\(clock(r.start))-\(clock(r.end))" }
+}

@@ -1,0 +1,224 @@
+import MediaIO
+import MediaTime
+import RenderCore
+import TemplateCore
+
+/// One `reel edit` operation as called: it names its clips, reads its times and values, applies
+/// itself to the editor and says in one line what changed.
+struct EditRequest {
+    let operation: String
+    let operands: [String]
+    let args: ParsedArguments
+    let timeline: Timeline
+
+    /// The options given, as text for the history (`--at 2.5s`).
+    var optionText: [String] {
+        args.values.keys.filter { $0 != "format" }.sorted().flatMap { key in args.all(key).map { "--\(key) \($0)" } }
+    }
+
+    var rate: FrameRate { timeline.frameRate }
+    var mainClips: [VideoClip] { timeline.clips.filter { $0.layer == 0 } }
+
+    func apply(to editor: inout TimelineEditor) throws -> String {
+        switch operation {
+        case "split":
+            let id = try clip(0)
+            let at = try time(option: "at")
+            let frame = rate.frame(at: at, rounding: .toNearestOrAwayFromZero)
+            try editor.split(id, atFrame: frame)
+            return "split \(label(id)) at \(SlotAssignment.clock(rate.time(ofFrame: frame)))"
+        case "trim":
+            let id = try clip(0)
+            guard args.value("in") != nil || args.value("out") != nil else { throw UsageError(message: "trim takes --in and/or --out") }
+            let startFrames = try args.value("in").map { try frames(signedTime($0, what: "--in")) } ?? 0
+            let endFrames = try args.value("out").map { try -frames(signedTime($0, what: "--out")) } ?? 0
+            try editor.trim(id, startFrames: startFrames, endFrames: endFrames)
+            let clip = editor.timeline.clips.first { $0.id == id }
+            return "trimmed \(label(id)): now \(clip.map { span($0.timelineRange) } ?? "")"
+        case "slip":
+            let id = try clip(0)
+            let offset = try signedTime(operand(1, "an offset such as 1.2s"), what: "the offset")
+            guard let c = timeline.clips.first(where: { $0.id == id }) else { throw EditError.noClip(id) }
+            let start = c.sourceRange.start + offset
+            guard !start.isNegative else { throw EditError.outOfRange("the source of \(label(id)) starts at \(SlotAssignment.clock(c.sourceRange.start)); it cannot slip \(SlotAssignment.clock(offset))") }
+            try editor.slip(id, sourceStart: start)
+            return "slipped \(label(id)): its source now starts at \(SlotAssignment.clock(start))"
+        case "move":
+            let id = try clip(0)
+            guard let place = args.value("to").flatMap(Int.init), place >= 1 else { throw UsageError(message: "move takes --to <place>, 1 or more") }
+            try editor.move(id, to: place - 1)
+            return "moved \(label(id)) to place \(place)"
+        case "swap":
+            let a = try clip(0), b = try clip(1)
+            try editor.swap(a, b)
+            return "swapped \(label(a)) and \(label(b))"
+        case "delete":
+            let id = try clip(0)
+            try editor.delete(id)
+            return "deleted \(label(id))"
+        case "replace":
+            let id = try clip(0)
+            let media = try operand(1, "the media file to put in its place")
+            let asset = try AssetProbe.asset(media)
+            try editor.replace(id, with: asset)
+            return "replaced \(label(id)) with \(media)"
+        case "speed":
+            let id = try clip(0)
+            let text = try operand(1, "a speed such as 0.5 or 2")
+            guard let speed = RationalTime(decimalString: text), speed.isPositive else { throw UsageError(message: "speed takes a positive ratio such as 0.5, not '\(text)'") }
+            try editor.setSpeed(id, speed)
+            return "\(label(id)) now plays at \(text)x"
+        case "reverse":
+            let id = try clip(0)
+            let reversed = !(timeline.clips.first { $0.id == id }?.reverse ?? false)
+            try editor.setReverse(id, reversed)
+            return "\(label(id)) now plays \(reversed ? "backwards" : "forwards")"
+        case "rotate":
+            let id = try clip(0)
+            let text = try operand(1, "90, 180 or 270")
+            guard let degrees = Int(text), degrees % 90 == 0 else { throw UsageError(message: "rotate takes a multiple of 90 degrees, not '\(text)'") }
+            try editor.rotate(id, quarterTurns: degrees / 90)
+            return "rotated \(label(id)) by \(degrees)°"
+        case "volume":
+            let id = try clip(0)
+            let text = try operand(1, "a gain such as 0.8")
+            guard let gain = Double(text), gain.isFinite, gain >= 0 else { throw UsageError(message: "volume takes a gain of 0 or more, not '\(text)'") }
+            try editor.setVolume(id, gain)
+            return "\(label(id)) volume \(text)"
+        case "mute":
+            let id = try clip(0)
+            try editor.mute(id)
+            return "muted \(label(id))"
+        case "filter":
+            return try filter(&editor)
+        case "transition":
+            return try transition(&editor)
+        case "text":
+            let id = try operand(0, "the id of a text")
+            let words = try operand(1, "the new words")
+            try editor.setText(id, words)
+            return "text \(id) now reads \"\(words)\""
+        case "music":
+            let file = try operand(0, "the song")
+            let info = try MediaProbe.probe(file)
+            guard !info.audio.isEmpty, let duration = info.audio.first?.duration ?? info.duration else {
+                throw CommandFailure(message: "\(file): has no sound to use as music")
+            }
+            let start = try args.value("start").map { try signedTime($0, what: "--start") } ?? .zero
+            try editor.setMusic(file, duration: duration, start: start)
+            return "music is now \(file) from \(SlotAssignment.clock(start))"
+        default:
+            throw UsageError(message: "unknown operation '\(operation)' (see 'reel edit --help')")
+        }
+    }
+
+    private func filter(_ editor: inout TimelineEditor) throws -> String {
+        let id = try clip(0)
+        let action = try operand(1, "add or remove")
+        let current = timeline.clips.first { $0.id == id }?.filters ?? []
+        switch action {
+        case "add":
+            let kind = try operand(2, "a filter kind (see 'reel catalog')")
+            guard let entry = Catalog.entry(.filter, kind) else {
+                throw UsageError(message: "no filter '\(kind)' (filters: \(Catalog.ids(of: .filter).joined(separator: ", ")))")
+            }
+            let parameters = try values(for: entry)
+            guard !entry.parameters.contains(where: { if case .file = $0.type { return true }; return false }) else {
+                throw UsageError(message: "filter \(kind) needs a file; set it in the template")
+            }
+            try editor.addFilter(id, Effect(kind: kind, parameters: parameters))
+            return "added \(kind) to \(label(id))"
+        case "remove":
+            if let kind = operands.count > 2 ? operands[2] : nil {
+                guard current.contains(where: { $0.kind == kind }) else { throw EditError.outOfRange("\(label(id)) has no \(kind) filter") }
+                try editor.setFilters(id, current.filter { $0.kind != kind })
+                return "removed \(kind) from \(label(id))"
+            }
+            try editor.setFilters(id, [])
+            return "removed every filter from \(label(id))"
+        default:
+            throw UsageError(message: "filter takes add or remove, not '\(action)'")
+        }
+    }
+
+    private func transition(_ editor: inout TimelineEditor) throws -> String {
+        let id = try clip(0)
+        let kind = try operand(1, "a transition kind, or cut")
+        if kind == "cut" {
+            try editor.removeTransition(after: id)
+            return "the cut after \(label(id)) is now a straight cut"
+        }
+        guard let entry = Catalog.entry(.transition, kind) else {
+            throw UsageError(message: "no transition '\(kind)' (transitions: \(Catalog.ids(of: .transition).joined(separator: ", ")))")
+        }
+        let duration = try args.value("duration").map { try signedTime($0, what: "--duration") } ?? RationalTime(seconds: 1) / 2
+        let easing = try args.value("easing").map { text in
+            guard let e = Easing(rawValue: text) else { throw UsageError(message: "--easing takes \(Easing.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'") }
+            return e
+        } ?? .easeInOut
+        if entry.parameters.contains(where: { if case .file = $0.type { return true }; return false }) {
+            throw UsageError(message: "transition \(kind) needs a file; set it in the template")
+        }
+        try editor.setTransition(after: id, kind: kind, frames: try frames(duration), easing: easing, parameters: try values(for: entry))
+        return "\(kind) of \(SlotAssignment.clock(rate.snap(duration, rounding: .toNearestOrAwayFromZero))) on the cut after \(label(id))"
+    }
+
+    /// The catalog entry's parameters: defaults, overridden by options, each within its range.
+    private func values(for entry: CatalogEntry) throws -> [String: Double] {
+        var values: [String: Double] = [:]
+        for p in entry.parameters {
+            guard let range = p.range else { continue }
+            if let text = args.value(p.name) {
+                guard let v = Double(text), range.contains(v) else {
+                    throw UsageError(message: "--\(p.name) of \(entry.id) takes a number in \(range.lowerBound)...\(range.upperBound), not '\(text)'")
+                }
+                values[p.name] = v
+            } else if let d = p.defaultValue {
+                values[p.name] = d
+            }
+        }
+        return values
+    }
+
+    // MARK: Operands
+
+    private func operand(_ i: Int, _ what: String) throws -> String {
+        guard i < operands.count else { throw UsageError(message: "\(operation) needs \(what)") }
+        return operands[i]
+    }
+
+    /// The clip named by operand `i`: an id, else a number from `list` (main-track clips from 1).
+    private func clip(_ i: Int) throws -> String {
+        let name = try operand(i, "a clip (its id, or its number in 'list')")
+        if timeline.clips.contains(where: { $0.id == name }) { return name }
+        if let n = Int(name), n >= 1, n <= mainClips.count { return mainClips[n - 1].id }
+        let known = mainClips.enumerated().map { "\($0.offset + 1) \($0.element.id)" }.joined(separator: ", ")
+        throw UsageError(message: "no clip '\(name)' (main track: \(known))")
+    }
+
+    private func label(_ id: String) -> String {
+        if let n = mainClips.firstIndex(where: { $0.id == id }) { return "clip \(n + 1) (\(id))" }
+        return "clip \(id)"
+    }
+
+    private func signedTime(_ text: String, what: String) throws -> RationalTime {
+        var body = Substring(text)
+        var negative = false
+        if body.hasPrefix("+") { body = body.dropFirst() } else if body.hasPrefix("-") { body = body.dropFirst(); negative = true }
+        guard let t = TimeText.time(from: String(body), frameRate: rate) else {
+            throw UsageError(message: "\(what) takes a time such as 2.5s, 1.2 or 48f, not '\(text)'")
+        }
+        return negative ? .zero - t : t
+    }
+
+    private func time(option: String) throws -> RationalTime {
+        guard let text = args.value(option) else { throw UsageError(message: "\(operation) takes --\(option) <time>") }
+        return try signedTime(text, what: "--\(option)")
+    }
+
+    private func frames(_ t: RationalTime) throws -> Int64 {
+        rate.frame(at: t, rounding: .toNearestOrAwayFromZero)
+    }
+
+    private func span(_ r: TimeRange) -> String { "\(SlotAssignment.clock(r.start))-\(SlotAssignment.clock(r.end))" }
+}
