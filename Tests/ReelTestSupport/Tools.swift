@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs command-line tools for tests: the ffmpeg CLI to make small media and check results
 /// independently of Reel's own reader, and the built `reel` binary.
@@ -42,16 +45,29 @@ public enum Tools {
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            errData.set(err.fileHandleForReading.readDataToEndOfFile())
+            errData.set(readToEnd(err.fileHandleForReading.fileDescriptor))
             group.leave()
         }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let outData = readToEnd(out.fileHandleForReading.fileDescriptor)
         group.wait()
         process.waitUntilExit()
         var output = Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                             stderr: String(decoding: errData.get(), as: UTF8.self), data: outData)
         output.signaled = process.terminationReason == .uncaughtSignal
         return output
+    }
+
+    /// Everything a pipe gives until its writers close it. Foundation's `readDataToEndOfFile` traps
+    /// when a signal interrupts the read (EINTR), which happens when many children run at once.
+    static func readToEnd(_ fd: Int32) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            if n > 0 { data.append(contentsOf: buffer[0..<n]); continue }
+            if n < 0 && errno == EINTR { continue }
+            return data
+        }
     }
 
     /// Runs the ffmpeg CLI; throws with its message when it fails.
