@@ -98,7 +98,9 @@ extension TemplateDecoder {
         return valid ? filters : nil
     }
 
-    mutating func readTransition(_ value: JSONValue, at path: JSONPath) -> TransitionSpec? {
+    /// A transition; `timing` gets its kind and duration when those two are usable, even when a
+    /// parameter is not, so that its length is still checked against the slots beside it.
+    mutating func readTransition(_ value: JSONValue, at path: JSONPath, timing: inout (kind: String, duration: RationalTime)?) -> TransitionSpec? {
         guard let (entry, object) = effect(value, at: path, family: .transition, keys: TemplateKeys.transition,
                                            example: "{ \"kind\": \"crossfade\", \"duration\": 0.5 }") else { return nil }
         let values = parameters(of: entry, in: object, at: path)
@@ -112,6 +114,7 @@ extension TemplateDecoder {
                 duration = d
             } else { valid = false }
         }
+        if valid { timing = (entry.id, duration) }
         let easing = choice(object, "easing", at: path, default: Easing.easeInOut, valid: &valid)
         guard valid, let values else { return nil }
         return TransitionSpec(kind: entry.id, duration: duration, easing: easing, parameters: values)
@@ -134,13 +137,16 @@ extension TemplateDecoder {
     }
 
     /// An enter or leave animation: `"fade"` or `{ "kind": "slideUp", "duration": 0.4 }`.
-    mutating func readAnimation(_ value: JSONValue, at path: JSONPath) -> AnimationSpec? {
+    /// Its duration may be in beats, counted from `reference` in `direction` (see `readAnimations`).
+    mutating func readAnimation(_ value: JSONValue, at path: JSONPath, from reference: RationalTime?, direction: BeatDirection,
+                                referenceName: String) -> AnimationSpec? {
         guard let (entry, object) = effect(value, at: path, family: .textAnimation, keys: TemplateKeys.animation,
                                            example: "{ \"kind\": \"fade\", \"duration\": 0.5 }") else { return nil }
         var duration = entry.id == "none" ? RationalTime.zero : Self.defaultAnimation
         if let value = object["duration"] {
-            guard let d = context.duration(value, at: path.appending("duration"), rate: frameRate,
-                                           in: RationalTime.zero...TemplateLimits.maxAnimation, what: "animation duration") else { return nil }
+            guard let d = boundedLength(value, at: path.appending("duration"), from: reference, direction: direction,
+                                        in: RationalTime.zero...TemplateLimits.maxAnimation, what: "animation duration",
+                                        referenceName: referenceName) else { return nil }
             duration = d
         }
         return AnimationSpec(kind: entry.id, duration: duration)

@@ -43,27 +43,41 @@ extension TemplateDecoder {
            let text = context.text(raw, at: path.appending("id"), maxLength: TemplateLimits.maxShortText, example: "\"id\": \"title\"") {
             id = claim(id: text, at: path.appending("id")) ? text : nil
         }
-        var start = RationalTime.zero
+        // Times in seconds, frames, or beats: the start counted from the start of the video, the
+        // duration from the layer's start.
+        var start: RationalTime? = .zero
         if let raw = object["start"] {
-            if let t = context.duration(raw, at: path.appending("start"), rate: frameRate, in: .zero...TemplateLimits.maxTotalDuration,
-                                        what: "layer start") { start = t } else { valid = false }
+            start = boundedLength(raw, at: path.appending("start"), from: .zero, in: .zero...TemplateLimits.maxTotalDuration,
+                                  what: "layer start", referenceName: "the start of the video")
+            if start == nil { valid = false }
         }
-        var duration: RationalTime?
+        var duration: RationalTime??  = .some(nil)
         if let raw = object["duration"] {
-            duration = context.duration(raw, at: path.appending("duration"), rate: frameRate,
-                                        in: frameRate.frameDuration...TemplateLimits.maxTotalDuration, what: "layer duration")
+            duration = boundedLength(raw, at: path.appending("duration"), from: start,
+                                     in: frameRate.frameDuration...TemplateLimits.maxTotalDuration,
+                                     what: "layer duration", referenceName: "the layer's start").map { .some($0) }
             if duration == nil { valid = false }
         }
+        facts.layers.append(LayerFacts(path: path, id: id, start: start, duration: duration,
+                                       isTimed: object["start"] != nil || object["duration"] != nil))
+        // Where the layer ends, for a leaving animation counted in beats back from it.
+        var end: RationalTime?
+        if let start, let written = duration {
+            // A layer lasting past the video is cut at its end.
+            end = written.map { start.addingReportingOverflow($0) } ?? facts.total
+            if let total = facts.total, let e = end, e > total { end = total }
+        }
+        let span = LayerSpan(start: start, end: end)
         var opacity = 1.0
         if let raw = object["opacity"] {
             if let x = context.number(raw, at: path.appending("opacity"), in: 0...1, what: "opacity") { opacity = x } else { valid = false }
         }
         let content: LayerContent? = switch kind {
         case "media": readMediaLayer(object, at: path).map(LayerContent.media)
-        case "image": readImageLayer(object, at: path).map(LayerContent.image)
-        default: readTextLayer(object, at: path).map(LayerContent.text)
+        case "image": readImageLayer(object, at: path, span: span).map(LayerContent.image)
+        default: readTextLayer(object, at: path, span: span).map(LayerContent.text)
         }
-        guard valid, let id, let content else { return nil }
+        guard valid, let id, let start, let duration, let content else { return nil }
         return LayerSpec(id: id, start: start, duration: duration, opacity: opacity, content: content)
     }
 
@@ -111,7 +125,7 @@ extension TemplateDecoder {
         return rect
     }
 
-    private mutating func readImageLayer(_ object: JSONObject, at path: JSONPath) -> ImageLayerSpec? {
+    private mutating func readImageLayer(_ object: JSONObject, at path: JSONPath, span: LayerSpan) -> ImageLayerSpec? {
         var valid = true
         var file: String?
         if let raw = context.required("file", in: object, at: path, example: "\"file\": \"overlays/sticker.png\""),
@@ -130,7 +144,7 @@ extension TemplateDecoder {
             layer.motion = readMotion(raw, at: path.appending("motion"))
             if layer.motion == nil { valid = false }
         }
-        readAnimations(object, at: path, into: &layer.animationIn, &layer.animationOut, valid: &valid)
+        readAnimations(object, at: path, span: span, into: &layer.animationIn, &layer.animationOut, valid: &valid)
         guard valid, file != nil else { return nil }
         return layer
     }
@@ -148,14 +162,21 @@ extension TemplateDecoder {
         return placement
     }
 
-    mutating func readAnimations(_ object: JSONObject, at path: JSONPath, into animationIn: inout AnimationSpec?,
+    /// Where a layer starts and ends in the video, when known: beats of its animations count from there.
+    struct LayerSpan {
+        var start: RationalTime?
+        var end: RationalTime?
+    }
+
+    /// The entering animation's beats count from the layer's start, the leaving one's back from its end.
+    mutating func readAnimations(_ object: JSONObject, at path: JSONPath, span: LayerSpan, into animationIn: inout AnimationSpec?,
                                  _ animationOut: inout AnimationSpec?, valid: inout Bool) {
         if let raw = object["in"] {
-            animationIn = readAnimation(raw, at: path.appending("in"))
+            animationIn = readAnimation(raw, at: path.appending("in"), from: span.start, direction: .forward, referenceName: "the layer's start")
             if animationIn == nil { valid = false }
         }
         if let raw = object["out"] {
-            animationOut = readAnimation(raw, at: path.appending("out"))
+            animationOut = readAnimation(raw, at: path.appending("out"), from: span.end, direction: .backward, referenceName: "the layer's end")
             if animationOut == nil { valid = false }
         }
     }

@@ -6,7 +6,10 @@ import MediaTime
 extension TemplateDecoder {
     mutating func readMusic(_ value: JSONValue, at path: JSONPath) -> MusicSpec? {
         let example = "\"music\": { \"file\": \"music/track.m4a\" }"
-        guard let object = context.object(value, at: path, known: TemplateKeys.music, example: example) else { return nil }
+        guard let object = context.object(value, at: path, known: TemplateKeys.music, example: example) else {
+            facts.beatsBroken = true
+            return nil
+        }
         var file: String?
         if let value = context.required("file", in: object, at: path, example: "\"file\": \"music/track.m4a\""),
            let text = context.string(value, at: path.appending("file"), example: "\"file\": \"music/track.m4a\"") {
@@ -22,6 +25,14 @@ extension TemplateDecoder {
         if let value = object["loop"] { loop = context.bool(value, at: path.appending("loop")) }
         var beatsValid = true
         let beats = readBeats(object, at: path, offset: start ?? .zero, valid: &beatsValid)
+        // The beats and the length are used by other parts whatever else of the music is wrong.
+        // A list of beats is placed on the video by `start`; a tempo lasts the same wherever it starts.
+        if !beatsValid || (start == nil && beats?.isSteady == false) {
+            facts.beatsBroken = true
+        } else {
+            facts.beats = beats
+        }
+        if let file, let start, let loop { facts.musicLength = (file, start, loop) }
         guard let file, let start, let fadeIn, let fadeOut, let volume, let loop, beatsValid else { return nil }
         return MusicSpec(file: file, start: start, volume: volume, fadeIn: fadeIn, fadeOut: fadeOut, loop: loop, beats: beats)
     }

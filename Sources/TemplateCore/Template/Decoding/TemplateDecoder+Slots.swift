@@ -3,15 +3,19 @@ import MediaTime
 /// The slot rules: 1 to 200 slots, unique non-empty ids, durations of one frame to 600 s (in
 /// seconds, frames or beats), 3600 s in all; fit, playback, motion, filters and transition.
 extension TemplateDecoder {
-    /// A slot whose duration may still be in beats, before the beat grid is applied.
+    /// What was read of one slot: the slot when every key is usable, and what the rules across
+    /// slots need (its id, written duration and transition) as far as each is usable.
     struct PendingSlot {
-        var slot: SlotSpec
-        var length: TemplateTime
+        var slot: SlotSpec?
+        var id: String?
+        var length: TemplateTime?
         var path: JSONPath
+        var transition: (kind: String, duration: RationalTime)?
     }
 
-    /// The slots, or nil when any is unusable (every problem reported).
-    mutating func readSlots(_ root: JSONObject, beats: BeatGrid?, musicValid: Bool) -> [SlotSpec]? {
+    /// The slots, or nil when any is unusable (every problem reported). What each slot yielded is
+    /// kept in `facts.slots`, for the rules across parts.
+    mutating func readSlots(_ root: JSONObject) -> [SlotSpec]? {
         let path = JSONPath.root.appending("slots")
         let example = "\"slots\": [{ \"id\": \"opening\", \"duration\": 2.5 }]"
         guard let value = context.required("slots", in: root, at: .root, example: example) else { return nil }
@@ -28,30 +32,33 @@ extension TemplateDecoder {
         var pending: [PendingSlot] = []
         var valid = true
         for (index, item) in items.enumerated() {
-            guard let slot = readSlot(item, at: path.appending(index)) else {
-                valid = false
-                continue
-            }
-            if !claim(id: slot.slot.id, at: path.appending(index).appending("id")) { valid = false }
+            var slot = readSlot(item, at: path.appending(index))
+            if let id = slot.id, !claim(id: id, at: path.appending(index).appending("id")) { slot.slot = nil }
+            if slot.slot == nil { valid = false }
             pending.append(slot)
         }
-        guard valid, let durations = slotDurations(pending, beats: beats, musicValid: musicValid) else { return nil }
+        let durations = slotDurations(pending)
+        facts.slots = zip(pending, durations).map { SlotFacts(path: $0.path, id: $0.id, duration: $1, transition: $0.transition) }
+        let known = durations.compactMap { $0 }
+        guard known.count == durations.count else { return nil }
         var sum: RationalTime? = .zero
-        for d in durations { sum = sum?.addingReportingOverflow(d) }
+        for d in known { sum = sum?.addingReportingOverflow(d) }
         guard let total = sum else {
             context.error(.totalDuration, "the slot durations cannot be added exactly", at: path,
                           notes: ["write durations in seconds with few decimals, or as frames (\"48f\")"])
             return nil
         }
+        facts.total = total
         guard total <= TemplateLimits.maxTotalDuration else {
             context.error(.totalDuration, "the slots last \(TimeText.string(from: total)) in all; the limit is 3600s", at: path,
                           notes: ["shorten or remove slots"])
             return nil
         }
-        return zip(pending, durations).map { p, d in
-            var s = p.slot
+        guard valid else { return nil }
+        return zip(pending, known).compactMap { p, d in
+            guard var s = p.slot, let length = p.length else { return nil }
             s.duration = d
-            s.length = p.length
+            s.length = length
             return s
         }
     }
@@ -68,45 +75,24 @@ extension TemplateDecoder {
         return true
     }
 
-    /// Exact durations: beats are counted from where each slot starts, so slots follow one another.
-    private mutating func slotDurations(_ pending: [PendingSlot], beats: BeatGrid?, musicValid: Bool) -> [RationalTime]? {
-        var durations: [RationalTime] = []
-        var start = RationalTime.zero
-        var valid = true
+    /// Exact durations, nil where unusable: beats are counted from where each slot starts, so slots
+    /// follow one another. With a list of beats, a slot in beats after one whose duration is
+    /// broken cannot be placed, and says so; with a tempo, it can.
+    private mutating func slotDurations(_ pending: [PendingSlot]) -> [RationalTime?] {
+        var durations: [RationalTime?] = []
+        var start: RationalTime? = .zero
         for p in pending {
             let durationPath = p.path.appending("duration")
             var duration: RationalTime?
-            switch p.length {
-            case .seconds(let t): duration = t
-            case .frames(let n): duration = frameRate.time(ofFrame: n)
-            case .beats(let n):
-                if let beats {
-                    duration = beats.end(from: start, beats: n).flatMap { $0.subtractingReportingOverflow(start) }
-                    if duration == nil {
-                        context.error(.totalDuration, "\(p.length.text) cannot be computed exactly from where the slot starts", at: durationPath,
-                                      notes: ["give the beats as a tempo, or with fewer decimals"])
-                        valid = false
-                        continue
-                    }
-                } else {
-                    // An unusable music object has been reported already.
-                    if musicValid {
-                        context.error(.beatsNeeded, "the duration is \(p.length.text), but the music has no beats", at: durationPath,
-                                      notes: ["give the music a \"tempo\" (and \"firstBeat\") or a list of \"beats\"", "or write the duration in seconds"])
-                    }
-                    valid = false
-                    continue
-                }
+            if let written = p.length {
+                let before = durations.last.map { _ in "the slot's start (the end of the slot before it)" } ?? "the start of the video"
+                duration = length(of: written, from: start, at: durationPath, what: "the duration", referenceName: before)
+                if written.unit != "seconds", let d = duration, !checkSlotDuration(d, written: written, at: durationPath) { duration = nil }
             }
-            let checked = p.length.unit == "beats" ? duration.map { checkSlotDuration($0, written: p.length, at: durationPath) } : true
-            guard let d = duration, checked == true else {
-                valid = false
-                continue
-            }
-            durations.append(d)
-            start = start.addingReportingOverflow(d) ?? start
+            durations.append(duration)
+            start = duration.flatMap { start?.addingReportingOverflow($0) }
         }
-        return valid ? durations : nil
+        return durations
     }
 
     private mutating func checkSlotDuration(_ duration: RationalTime, written: TemplateTime, at path: JSONPath) -> Bool {
@@ -125,9 +111,11 @@ extension TemplateDecoder {
         return false
     }
 
-    private mutating func readSlot(_ value: JSONValue, at path: JSONPath) -> PendingSlot? {
+    private mutating func readSlot(_ value: JSONValue, at path: JSONPath) -> PendingSlot {
         let example = "{ \"id\": \"opening\", \"duration\": 2.5 }"
-        guard let object = context.object(value, at: path, known: TemplateKeys.slot, example: example) else { return nil }
+        guard let object = context.object(value, at: path, known: TemplateKeys.slot, example: example) else {
+            return PendingSlot(slot: nil, id: nil, length: nil, path: path)
+        }
         var id: String?
         if let value = context.required("id", in: object, at: path, example: "\"id\": \"opening\""),
            let text = context.string(value, at: path.appending("id"), example: "\"id\": \"opening\"") {
@@ -146,12 +134,9 @@ extension TemplateDecoder {
             length = context.templateTime(value, at: path.appending("duration"), beats: true)
             // Seconds and frames are checked now, so that every slot's duration is checked whatever
             // else is wrong; beats need the slots before them and are checked once all are read.
-            switch length {
-            case .seconds(let t)?: if !checkSlotDuration(t, written: length ?? .seconds(t), at: path.appending("duration")) { length = nil }
-            case .frames(let n)?:
-                if !checkSlotDuration(frameRate.time(ofFrame: n), written: .frames(n), at: path.appending("duration")) { length = nil }
-            default: break
-            }
+            if case .seconds(let t)? = length, !checkSlotDuration(t, written: .seconds(t), at: path.appending("duration")) { length = nil }
+            if case .frames(let n)? = length, facts.frameRateKnown,
+               !checkSlotDuration(frameRate.time(ofFrame: n), written: .frames(n), at: path.appending("duration")) { length = nil }
         }
         var valid = true
         let accepts = choice(object, "accepts", at: path, default: SlotAccepts.any, valid: &valid)
@@ -168,19 +153,22 @@ extension TemplateDecoder {
         var filters: [EffectSpec]? = []
         if let value = object["filters"] { filters = readFilters(value, at: path.appending("filters")) }
         var transition: TransitionSpec?
+        var timing: (kind: String, duration: RationalTime)?
         if let value = object["transition"] {
-            transition = readTransition(value, at: path.appending("transition"))
+            transition = readTransition(value, at: path.appending("transition"), timing: &timing)
             if transition == nil { valid = false }
         }
         var repeatable = false
         if let value = object["repeatable"] {
             if let flag = context.bool(value, at: path.appending("repeatable")) { repeatable = flag } else { valid = false }
         }
-        guard valid, let id, let length, let volume, let playback, let filters else { return nil }
+        var read = PendingSlot(slot: nil, id: id, length: length, path: path, transition: timing)
+        guard valid, let id, let length, let volume, let playback, let filters else { return read }
         var slot = SlotSpec(id: id, accepts: accepts, duration: .zero, length: length, fit: fit, volume: volume, playback: playback,
                             orientation: orientation, motion: motion, filters: filters, transition: transition)
         slot.repeatable = repeatable
-        return PendingSlot(slot: slot, length: length, path: path)
+        read.slot = slot
+        return read
     }
 
     /// The value of an optional word key, or `fallback` when absent; clears `valid` on a bad word.

@@ -35,9 +35,8 @@ public enum TemplateLoader {
         }
         guard isDirectory.boolValue else { throw .notAFolder(path: folder) }
         let file = AssetPath.join(folder, fileName)
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw .templateFileMissing(path: file)
-        }
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else { throw .templateFileMissing(path: file) }
+        guard !isDirectory.boolValue else { throw .templateFileNotRegular(path: file) }
         let size: Int
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: file)
