@@ -49,7 +49,7 @@ extension TemplateDecoder {
                     values[parameter.name] = .number(d)
                 } else {
                     context.error(.missingKey, "\(entry.id) needs '\(parameter.name)' (\(parameter.summary))", at: path,
-                                  notes: ["add \"\(parameter.name)\": \"\(Self.examplePath(parameter.fileKind ?? .image))\""])
+                                  notes: proposeFile(for: parameter.name, role: Self.role(of: parameter, in: entry) ?? .picture))
                     valid = false
                 }
                 continue
@@ -69,9 +69,10 @@ extension TemplateDecoder {
                 } else if let x = context.number(value, at: paramPath, in: range, what: "\(entry.id) \(parameter.name)", code: .parameterRange) {
                     values[parameter.name] = .number(x)
                 } else { valid = false }
-            case .file(let kind):
-                if let text = context.string(value, at: paramPath, example: "\"\(parameter.name)\": \"\(Self.examplePath(kind))\""),
-                   checkAsset(text, at: paramPath, kind: kind) {
+            case .file:
+                let role = Self.role(of: parameter, in: entry) ?? .picture
+                if let text = context.string(value, at: paramPath, example: "\"\(parameter.name)\": \"\(role.example)\""),
+                   checkAsset(text, at: paramPath, role: role) {
                     values[parameter.name] = .file(text)
                 } else { valid = false }
             }
@@ -99,14 +100,19 @@ extension TemplateDecoder {
     }
 
     /// A transition; `timing` gets its kind and duration when those two are usable, even when a
-    /// parameter is not, so that its length is still checked against the slots beside it.
-    mutating func readTransition(_ value: JSONValue, at path: JSONPath, timing: inout (kind: String, duration: RationalTime)?) -> TransitionSpec? {
+    /// parameter is not, so that its length is still checked against the slots beside it. A
+    /// duration in beats needs the cut, known once every slot is read: it goes to `beats`, and
+    /// the duration is set by `readSlots` (see `centredLength`).
+    mutating func readTransition(_ value: JSONValue, at path: JSONPath, timing: inout (kind: String, duration: RationalTime)?,
+                                 beats: inout (kind: String, beats: RationalTime)?) -> TransitionSpec? {
         guard let (entry, object) = effect(value, at: path, family: .transition, keys: TemplateKeys.transition,
                                            example: "{ \"kind\": \"crossfade\", \"duration\": 0.5 }") else { return nil }
         let values = parameters(of: entry, in: object, at: path)
         var valid = true
         var duration = entry.id == "cut" ? RationalTime.zero : Self.defaultTransition
-        if let value = object["duration"] {
+        if let value = object["duration"], entry.id != "cut", case .beats(let n)? = TemplateTime(value) {
+            beats = (entry.id, n)
+        } else if let value = object["duration"] {
             let lower = entry.id == "cut" ? RationalTime.zero : frameRate.frameDuration
             let upper = entry.id == "cut" ? RationalTime.zero : TemplateLimits.maxTransition
             if let d = context.duration(value, at: path.appending("duration"), rate: frameRate, in: lower...upper,
@@ -114,7 +120,7 @@ extension TemplateDecoder {
                 duration = d
             } else { valid = false }
         }
-        if valid { timing = (entry.id, duration) }
+        if valid, beats == nil { timing = (entry.id, duration) }
         let easing = choice(object, "easing", at: path, default: Easing.easeInOut, valid: &valid)
         guard valid, let values else { return nil }
         return TransitionSpec(kind: entry.id, duration: duration, easing: easing, parameters: values)
@@ -160,9 +166,15 @@ extension EffectFamily {
     }
 }
 
-extension CatalogParameter {
-    var fileKind: AssetKind? {
-        if case .file(let kind) = type { return kind }
-        return nil
+extension TemplateDecoder {
+    /// What a file parameter is for: a transition's picture is its mask, a filter's `.cube` its look.
+    static func role(of parameter: CatalogParameter, in entry: CatalogEntry) -> AssetRole? {
+        guard case .file(let kind) = parameter.type else { return nil }
+        switch kind {
+        case .image: return entry.family == .transition ? .mask : .picture
+        case .audio: return .music
+        case .lut: return .lut
+        case .font: return .font
+        }
     }
 }

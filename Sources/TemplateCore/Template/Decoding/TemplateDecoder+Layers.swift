@@ -130,7 +130,7 @@ extension TemplateDecoder {
         var file: String?
         if let raw = context.required("file", in: object, at: path, example: "\"file\": \"overlays/sticker.png\""),
            let text = context.string(raw, at: path.appending("file"), example: "\"file\": \"overlays/sticker.png\"") {
-            file = checkAsset(text, at: path.appending("file"), kind: .image) ? text : nil
+            file = checkAsset(text, at: path.appending("file"), role: .picture) ? text : nil
         }
         let placement = readPlacement(object, at: path, valid: &valid)
         var layer = ImageLayerSpec(file: file ?? "", placement: placement)

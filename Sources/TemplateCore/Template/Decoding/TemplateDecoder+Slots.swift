@@ -11,6 +11,8 @@ extension TemplateDecoder {
         var length: TemplateTime?
         var path: JSONPath
         var transition: (kind: String, duration: RationalTime)?
+        /// A transition whose duration is written in beats, centred on the cut after the slot.
+        var transitionBeats: (kind: String, beats: RationalTime)?
     }
 
     /// The slots, or nil when any is unusable (every problem reported). What each slot yielded is
@@ -38,6 +40,7 @@ extension TemplateDecoder {
             pending.append(slot)
         }
         let durations = slotDurations(pending)
+        placeTransitionsInBeats(&pending, durations: durations)
         facts.slots = zip(pending, durations).map { SlotFacts(path: $0.path, id: $0.id, duration: $1, transition: $0.transition) }
         let known = durations.compactMap { $0 }
         guard known.count == durations.count else { return nil }
@@ -73,6 +76,41 @@ extension TemplateDecoder {
         }
         ids[id] = path
         return true
+    }
+
+    /// Sets the durations of transitions written in beats, now that the cuts are known.
+    private mutating func placeTransitionsInBeats(_ pending: inout [PendingSlot], durations: [RationalTime?]) {
+        var cut: RationalTime? = .zero
+        for i in pending.indices {
+            cut = durations[i].flatMap { cut?.addingReportingOverflow($0) }
+            guard let (kind, beats) = pending[i].transitionBeats else { continue }
+            let path = pending[i].path.appending("transition").appending("duration")
+            guard let d = centredLength(beats: beats, on: cut, at: path) else {
+                pending[i].slot = nil
+                continue
+            }
+            pending[i].slot?.transition?.duration = d
+            pending[i].transition = (kind, d)
+        }
+    }
+
+    /// The length of `beats` beats centred on `cut`: half of them before it, half after, so that a
+    /// transition of two beats on a cut placed on a beat runs from the beat before to the beat after.
+    private mutating func centredLength(beats: RationalTime, on cut: RationalTime?, at path: JSONPath) -> RationalTime? {
+        let written = TemplateTime.beats(beats)
+        let half = TemplateTime.beats(beats / 2)
+        let what = "the transition's duration (\(written.text))"
+        guard let before = length(of: half, from: cut, direction: .backward, at: path, what: what, referenceName: "its cut"),
+              let after = length(of: half, from: cut, direction: .forward, at: path, what: what, referenceName: "its cut"),
+              let d = before.addingReportingOverflow(after) else { return nil }
+        let range = frameRate.frameDuration...TemplateLimits.maxTransition
+        guard range.contains(d) else {
+            let bounds = "\(TimeText.string(from: range.lowerBound))...\(TimeText.string(from: range.upperBound))"
+            context.error(.outOfRange, "transition duration \(written.text) (\(TimeText.string(from: d))) is outside \(bounds)", at: path,
+                          notes: ["use a time from \(bounds)"])
+            return nil
+        }
+        return d
     }
 
     /// Exact durations, nil where unusable: beats are counted from where each slot starts, so slots
@@ -114,7 +152,7 @@ extension TemplateDecoder {
     private mutating func readSlot(_ value: JSONValue, at path: JSONPath) -> PendingSlot {
         let example = "{ \"id\": \"opening\", \"duration\": 2.5 }"
         guard let object = context.object(value, at: path, known: TemplateKeys.slot, example: example) else {
-            return PendingSlot(slot: nil, id: nil, length: nil, path: path)
+            return PendingSlot(slot: nil, id: nil, length: nil, path: path, transition: nil, transitionBeats: nil)
         }
         var id: String?
         if let value = context.required("id", in: object, at: path, example: "\"id\": \"opening\""),
@@ -154,15 +192,17 @@ extension TemplateDecoder {
         if let value = object["filters"] { filters = readFilters(value, at: path.appending("filters")) }
         var transition: TransitionSpec?
         var timing: (kind: String, duration: RationalTime)?
+        var beats: (kind: String, beats: RationalTime)?
         if let value = object["transition"] {
-            transition = readTransition(value, at: path.appending("transition"), timing: &timing)
+            transition = readTransition(value, at: path.appending("transition"), timing: &timing, beats: &beats)
             if transition == nil { valid = false }
         }
         var repeatable = false
         if let value = object["repeatable"] {
             if let flag = context.bool(value, at: path.appending("repeatable")) { repeatable = flag } else { valid = false }
         }
-        var read = PendingSlot(slot: nil, id: id, length: length, path: path, transition: timing)
+        var read = PendingSlot(slot: nil, id: id, length: length, path: path, transition: timing,
+                               transitionBeats: beats)
         guard valid, let id, let length, let volume, let playback, let filters else { return read }
         var slot = SlotSpec(id: id, accepts: accepts, duration: .zero, length: length, fit: fit, volume: volume, playback: playback,
                             orientation: orientation, motion: motion, filters: filters, transition: transition)

@@ -96,7 +96,7 @@ extension TemplateDecoder {
         guard let name = context.text(value, at: path, maxLength: TemplateLimits.maxShortText, example: "\"font\": \"DejaVu Sans\"") else { return nil }
         let lower = name.lowercased()
         guard Self.fontExtensions.contains(where: { lower.hasSuffix($0) }) else { return .family(name) }
-        return checkAsset(name, at: path, kind: .font) ? .file(name) : nil
+        return checkAsset(name, at: path, role: .font) ? .file(name) : nil
     }
 
     private mutating func readStroke(_ value: JSONValue, at path: JSONPath) -> TextLayerSpec.Stroke? {
