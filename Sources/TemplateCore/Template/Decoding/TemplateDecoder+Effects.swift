@@ -39,7 +39,8 @@ extension TemplateDecoder {
     }
 
     /// Every parameter of `entry`: the written values, checked against the catalog, and defaults.
-    private mutating func parameters(of entry: CatalogEntry, in object: JSONObject, at path: JSONPath) -> [String: ParameterValue]? {
+    private mutating func parameters(of entry: CatalogEntry, in object: JSONObject, at path: JSONPath,
+                                     timing: ItemTiming = .unknown) -> [String: ParameterValue]? {
         var values: [String: ParameterValue] = [:]
         var valid = true
         for parameter in entry.parameters {
@@ -63,7 +64,7 @@ extension TemplateDecoder {
                         valid = false
                         continue
                     }
-                    if let keyframes = readValueKeyframes(items, at: paramPath, range: range, what: "\(entry.id) \(parameter.name)") {
+                    if let keyframes = readValueKeyframes(items, at: paramPath, range: range, what: "\(entry.id) \(parameter.name)", timing: timing) {
                         values[parameter.name] = .keyframes(keyframes)
                     } else { valid = false }
                 } else if let x = context.number(value, at: paramPath, in: range, what: "\(entry.id) \(parameter.name)", code: .parameterRange) {
@@ -80,8 +81,8 @@ extension TemplateDecoder {
         return valid ? values : nil
     }
 
-    /// A list of filters (a slot's, a layer's, or the grade).
-    mutating func readFilters(_ value: JSONValue, at path: JSONPath) -> [EffectSpec]? {
+    /// A list of filters (a slot's, a layer's, or the grade); keyframe times are within `timing`.
+    mutating func readFilters(_ value: JSONValue, at path: JSONPath, timing: ItemTiming) -> [EffectSpec]? {
         guard let items = context.array(value, at: path, limit: TemplateLimits.maxFilters, what: "filters",
                                         example: "[{ \"kind\": \"saturation\", \"amount\": 1.2 }]") else { return nil }
         var filters: [EffectSpec] = []
@@ -90,7 +91,7 @@ extension TemplateDecoder {
             let itemPath = path.appending(i)
             guard let (entry, object) = effect(item, at: itemPath, family: .filter, keys: TemplateKeys.filter,
                                                example: "{ \"kind\": \"saturation\", \"amount\": 1.2 }"),
-                  let values = parameters(of: entry, in: object, at: itemPath) else {
+                  let values = parameters(of: entry, in: object, at: itemPath, timing: timing) else {
                 valid = false
                 continue
             }
@@ -126,7 +127,8 @@ extension TemplateDecoder {
         return TransitionSpec(kind: entry.id, duration: duration, easing: easing, parameters: values)
     }
 
-    mutating func readMotion(_ value: JSONValue, at path: JSONPath) -> MotionSpec? {
+    /// A preset or keyframes; keyframe times are within `timing`.
+    mutating func readMotion(_ value: JSONValue, at path: JSONPath, timing: ItemTiming) -> MotionSpec? {
         if let object = value.objectValue, let keyframes = object["keyframes"] {
             context.reportUnknownKeys(of: object, at: path, known: TemplateKeys.motion)
             if object["kind"] != nil {
@@ -134,7 +136,7 @@ extension TemplateDecoder {
                               notes: ["keep \"kind\" for a preset, or \"keyframes\" for your own moves"])
                 return nil
             }
-            return readPoseKeyframes(keyframes, at: path.appending("keyframes")).map(MotionSpec.keyframes)
+            return readPoseKeyframes(keyframes, at: path.appending("keyframes"), timing: timing).map(MotionSpec.keyframes)
         }
         guard let (entry, object) = effect(value, at: path, family: .motion, keys: TemplateKeys.motion,
                                            example: "{ \"kind\": \"zoomIn\", \"amount\": 1.2 }"),

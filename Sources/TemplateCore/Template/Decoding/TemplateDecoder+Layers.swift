@@ -68,20 +68,21 @@ extension TemplateDecoder {
             if let total = facts.total, let e = end, e > total { end = total }
         }
         let span = LayerSpan(start: start, end: end)
+        let timing = ItemTiming(start: start, duration: end.flatMap { e in start.flatMap { e.subtractingReportingOverflow($0) } }, name: "the layer")
         var opacity = 1.0
         if let raw = object["opacity"] {
             if let x = context.number(raw, at: path.appending("opacity"), in: 0...1, what: "opacity") { opacity = x } else { valid = false }
         }
         let content: LayerContent? = switch kind {
-        case "media": readMediaLayer(object, at: path).map(LayerContent.media)
-        case "image": readImageLayer(object, at: path, span: span).map(LayerContent.image)
+        case "media": readMediaLayer(object, at: path, timing: timing).map(LayerContent.media)
+        case "image": readImageLayer(object, at: path, span: span, timing: timing).map(LayerContent.image)
         default: readTextLayer(object, at: path, span: span).map(LayerContent.text)
         }
         guard valid, let id, let start, let duration, let content else { return nil }
         return LayerSpec(id: id, start: start, duration: duration, opacity: opacity, content: content)
     }
 
-    private mutating func readMediaLayer(_ object: JSONObject, at path: JSONPath) -> MediaLayerSpec? {
+    private mutating func readMediaLayer(_ object: JSONObject, at path: JSONPath, timing: ItemTiming) -> MediaLayerSpec? {
         var valid = true
         let accepts = choice(object, "accepts", at: path, default: SlotAccepts.any, valid: &valid)
         let fit = choice(object, "fit", at: path, default: Fit.cover, valid: &valid)
@@ -94,11 +95,11 @@ extension TemplateDecoder {
         let playback = readPlayback(object, at: path)
         var motion: MotionSpec?
         if let raw = object["motion"] {
-            motion = readMotion(raw, at: path.appending("motion"))
+            motion = readMotion(raw, at: path.appending("motion"), timing: timing)
             if motion == nil { valid = false }
         }
         var filters: [EffectSpec]? = []
-        if let raw = object["filters"] { filters = readFilters(raw, at: path.appending("filters")) }
+        if let raw = object["filters"] { filters = readFilters(raw, at: path.appending("filters"), timing: timing) }
         guard valid, let rect, let volume, let playback, let filters else { return nil }
         return MediaLayerSpec(accepts: accepts, rect: rect, fit: fit, volume: volume, playback: playback, motion: motion, filters: filters)
     }
@@ -125,7 +126,7 @@ extension TemplateDecoder {
         return rect
     }
 
-    private mutating func readImageLayer(_ object: JSONObject, at path: JSONPath, span: LayerSpan) -> ImageLayerSpec? {
+    private mutating func readImageLayer(_ object: JSONObject, at path: JSONPath, span: LayerSpan, timing: ItemTiming) -> ImageLayerSpec? {
         var valid = true
         var file: String?
         if let raw = context.required("file", in: object, at: path, example: "\"file\": \"overlays/sticker.png\""),
@@ -141,7 +142,7 @@ extension TemplateDecoder {
             if let x = context.number(raw, at: path.appending("rotation"), in: Self.rotationRange, what: "rotation") { layer.rotation = x } else { valid = false }
         }
         if let raw = object["motion"] {
-            layer.motion = readMotion(raw, at: path.appending("motion"))
+            layer.motion = readMotion(raw, at: path.appending("motion"), timing: timing)
             if layer.motion == nil { valid = false }
         }
         readAnimations(object, at: path, span: span, into: &layer.animationIn, &layer.animationOut, valid: &valid)

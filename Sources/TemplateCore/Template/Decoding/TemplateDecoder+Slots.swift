@@ -31,16 +31,27 @@ extension TemplateDecoder {
             context.error(.slotCount, problem, at: path, notes: ["a template needs 1 to \(limits.upperBound) slots"])
             return nil
         }
+        // First every id and duration, so that keyframe times in the slots' motions and filters
+        // (which may count beats from the slot's start) know where each slot is.
         var pending: [PendingSlot] = []
-        var valid = true
+        var objects: [JSONObject?] = []
+        var claimed: [Bool] = []
         for (index, item) in items.enumerated() {
-            var slot = readSlot(item, at: path.appending(index))
-            if let id = slot.id, !claim(id: id, at: path.appending(index).appending("id")) { slot.slot = nil }
-            if slot.slot == nil { valid = false }
+            let (object, slot) = readSlotHead(item, at: path.appending(index))
+            claimed.append(slot.id.map { claim(id: $0, at: path.appending(index).appending("id")) } ?? true)
+            objects.append(object)
             pending.append(slot)
         }
         let durations = slotDurations(pending)
+        var start: RationalTime? = .zero
+        for i in pending.indices {
+            let timing = ItemTiming(start: start, duration: durations[i], name: "the slot")
+            if let object = objects[i] { readSlotBody(object, timing: timing, into: &pending[i]) }
+            if !claimed[i] { pending[i].slot = nil }
+            start = durations[i].flatMap { start?.addingReportingOverflow($0) }
+        }
         placeTransitionsInBeats(&pending, durations: durations)
+        let valid = pending.allSatisfy { $0.slot != nil }
         facts.slots = zip(pending, durations).map { SlotFacts(path: $0.path, id: $0.id, duration: $1, transition: $0.transition) }
         let known = durations.compactMap { $0 }
         guard known.count == durations.count else { return nil }
@@ -149,11 +160,11 @@ extension TemplateDecoder {
         return false
     }
 
-    private mutating func readSlot(_ value: JSONValue, at path: JSONPath) -> PendingSlot {
+    /// The slot's object, id and written duration.
+    private mutating func readSlotHead(_ value: JSONValue, at path: JSONPath) -> (JSONObject?, PendingSlot) {
         let example = "{ \"id\": \"opening\", \"duration\": 2.5 }"
-        guard let object = context.object(value, at: path, known: TemplateKeys.slot, example: example) else {
-            return PendingSlot(slot: nil, id: nil, length: nil, path: path, transition: nil, transitionBeats: nil)
-        }
+        var read = PendingSlot(slot: nil, id: nil, length: nil, path: path, transition: nil, transitionBeats: nil)
+        guard let object = context.object(value, at: path, known: TemplateKeys.slot, example: example) else { return (nil, read) }
         var id: String?
         if let value = context.required("id", in: object, at: path, example: "\"id\": \"opening\""),
            let text = context.string(value, at: path.appending("id"), example: "\"id\": \"opening\"") {
@@ -176,6 +187,13 @@ extension TemplateDecoder {
             if case .frames(let n)? = length, facts.frameRateKnown,
                !checkSlotDuration(frameRate.time(ofFrame: n), written: .frames(n), at: path.appending("duration")) { length = nil }
         }
+        (read.id, read.length) = (id, length)
+        return (object, read)
+    }
+
+    /// Every other key of the slot; the slot itself when all are usable.
+    private mutating func readSlotBody(_ object: JSONObject, timing: ItemTiming, into read: inout PendingSlot) {
+        let path = read.path
         var valid = true
         let accepts = choice(object, "accepts", at: path, default: SlotAccepts.any, valid: &valid)
         let fit = choice(object, "fit", at: path, default: Fit.cover, valid: &valid)
@@ -185,30 +203,28 @@ extension TemplateDecoder {
         let playback = readPlayback(object, at: path)
         var motion: MotionSpec?
         if let value = object["motion"] {
-            motion = readMotion(value, at: path.appending("motion"))
+            motion = readMotion(value, at: path.appending("motion"), timing: timing)
             if motion == nil { valid = false }
         }
         var filters: [EffectSpec]? = []
-        if let value = object["filters"] { filters = readFilters(value, at: path.appending("filters")) }
+        if let value = object["filters"] { filters = readFilters(value, at: path.appending("filters"), timing: timing) }
         var transition: TransitionSpec?
-        var timing: (kind: String, duration: RationalTime)?
+        var transitionTiming: (kind: String, duration: RationalTime)?
         var beats: (kind: String, beats: RationalTime)?
         if let value = object["transition"] {
-            transition = readTransition(value, at: path.appending("transition"), timing: &timing, beats: &beats)
+            transition = readTransition(value, at: path.appending("transition"), timing: &transitionTiming, beats: &beats)
             if transition == nil { valid = false }
         }
         var repeatable = false
         if let value = object["repeatable"] {
             if let flag = context.bool(value, at: path.appending("repeatable")) { repeatable = flag } else { valid = false }
         }
-        var read = PendingSlot(slot: nil, id: id, length: length, path: path, transition: timing,
-                               transitionBeats: beats)
-        guard valid, let id, let length, let volume, let playback, let filters else { return read }
+        (read.transition, read.transitionBeats) = (transitionTiming, beats)
+        guard valid, let id = read.id, let length = read.length, let volume, let playback, let filters else { return }
         var slot = SlotSpec(id: id, accepts: accepts, duration: .zero, length: length, fit: fit, volume: volume, playback: playback,
                             orientation: orientation, motion: motion, filters: filters, transition: transition)
         slot.repeatable = repeatable
         read.slot = slot
-        return read
     }
 
     /// The value of an optional word key, or `fallback` when absent; clears `valid` on a bad word.

@@ -53,7 +53,8 @@ struct TemplateDecoder {
         let layers = readLayers(root)
         var grade: [EffectSpec]? = []
         if let value = root["grade"] {
-            grade = readFilters(value, at: JSONPath.root.appending("grade"))
+            grade = readFilters(value, at: JSONPath.root.appending("grade"),
+                                timing: ItemTiming(start: .zero, duration: facts.total, name: "the video"))
         }
         var template: Template?
         if let name, let info, let canvas, let slots, let layers, let grade, musicValid {
