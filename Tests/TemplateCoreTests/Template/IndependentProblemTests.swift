@@ -80,6 +80,16 @@ import Testing
         #expect(diagnostics.filter { $0.code == .checkSkipped }.count == 1, "\(diagnostics.rendered())")
     }
 
+    @Test func aBrokenTextSizeSkipsItsFitWithANote() throws {
+        let diagnostics = try Self.findings([("\"minSize\": 48", "\"minSize\": 100"),
+                                             ("\"text\": \"Lisbon 2026\"", "\"text\": \"\(Self.longText)\"")])
+        #expect(diagnostics.first(.outOfRange)?.location.path?.pointer == "/layers/3/minSize")
+        #expect(diagnostics.first(.textFit) == nil)
+        let note = try #require(diagnostics.first(.checkSkipped), "\(diagnostics.rendered())")
+        #expect(note.location.path?.pointer == "/layers/3")
+        #expect(note.message.hasPrefix("whether the text of layer 'title' fits is not checked"), "\(note.message)")
+    }
+
     @Test func aBrokenMusicVolumeKeepsTheBeats() throws {
         // The beats are fine, so the durations in beats are computed and the transitions checked.
         let diagnostics = try Self.findings([("\"volume\": 0.9", "\"volume\": 9"), ("\"duration\": 0.5, \"easing\"", "\"duration\": 0.75, \"easing\"")])

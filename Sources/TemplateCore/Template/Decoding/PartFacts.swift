@@ -59,4 +59,7 @@ struct LayerFacts {
     var fit: TextLayerSpec?
     /// True for a text layer whose fit keys are not all usable.
     var fitBroken = false
+
+    /// `layer 'title'`, or `the layer at /layers/2` when its id is unusable.
+    var name: String { id.map { "layer '\($0)'" } ?? "the layer at \(path.pointer)" }
 }

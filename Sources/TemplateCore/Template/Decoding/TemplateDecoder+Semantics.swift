@@ -38,6 +38,9 @@ extension TemplateDecoder {
                     skipped("whether the text of \(layer.name) fits is not checked", at: layer.path.appending("text"),
                             because: "the fit needs the canvas size, which has an error")
                 }
+            } else if layer.fitBroken {
+                skipped("whether the text of \(layer.name) fits is not checked", at: layer.path,
+                        because: "the fit needs its text, size, minSize, maxWidth, maxLines and box, and one of them has an error")
             }
         }
         if let music = facts.musicLength, !music.loop, let inspector,
@@ -152,9 +155,4 @@ extension TemplateDecoder {
                        at: JSONPath.root.appending("music").appending("file"),
                        notes: ["use a longer track, an earlier \"start\", or \"loop\": true"])
     }
-}
-
-extension LayerFacts {
-    /// `layer 'title'`, or `the layer at /layers/2` when its id is unusable.
-    var name: String { id.map { "layer '\($0)'" } ?? "the layer at \(path.pointer)" }
 }
