@@ -120,6 +120,28 @@ import ReelTestSupport
         #expect(Set(try Self.codes(report.stdout)).isSuperset(of: expected), "\(report.stdout)")
     }
 
+    /// A lumaWipe without its mask is offered the folder's gray picture (stored as RGB), never the
+    /// coloured sticker, and the picture it proposes is not called unused.
+    @Test func aMissingMaskIsOfferedTheGrayPictureNotTheSticker() throws {
+        let dir = TemporaryFolder()
+        let folder = dir.file("wipe")
+        try FileManager.default.createDirectory(atPath: folder + "/art", withIntermediateDirectories: true)
+        try TestMedia.tone(folder + "/music.m4a", seconds: "4")
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=gray:s=16x16", "-frames:v", "1", "-pix_fmt", "rgb24", folder + "/art/wipe.png"])
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=red:s=16x16", "-frames:v", "1", "-pix_fmt", "rgba", folder + "/art/star.png"])
+        let json = """
+            { "format": 1, "name": "Wipe", "canvas": { "width": 160, "height": 284, "frameRate": "25" }, "music": { "file": "music.m4a" },
+              "slots": [{ "id": "a", "duration": 1, "transition": { "kind": "lumaWipe", "duration": 0.4 } }, { "id": "b", "duration": 1 }] }
+            """
+        try json.write(toFile: folder + "/template.json", atomically: true, encoding: .utf8)
+        let r = try Reel.run(["validate", folder])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("error[T011]: /slots/0/transition: lumaWipe needs 'mask'"), "\(r.stderr)")
+        #expect(r.stderr.contains("note: add \"mask\": \"art/wipe.png\", a grayscale PNG of the template folder"), "\(r.stderr)")
+        #expect(!r.stderr.contains("'art/wipe.png' is in the template folder but nothing uses it"), "\(r.stderr)")
+        #expect(r.stderr.contains("note[T045]: 'art/star.png' is in the template folder but nothing uses it"), "\(r.stderr)")
+    }
+
     /// The codes of every diagnostic of a `--format json` report.
     static func codes(_ stdout: String) throws -> [String] {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
