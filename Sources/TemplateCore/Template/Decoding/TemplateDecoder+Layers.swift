@@ -51,7 +51,7 @@ extension TemplateDecoder {
                                   what: "layer start", referenceName: "the start of the video")
             if start == nil { valid = false }
         }
-        var duration: RationalTime??  = .some(nil)
+        var duration: RationalTime?? = .some(nil)
         if let raw = object["duration"] {
             duration = boundedLength(raw, at: path.appending("duration"), from: start,
                                      in: frameRate.frameDuration...TemplateLimits.maxTotalDuration,
