@@ -39,6 +39,18 @@ public struct TemplateAssetInspector: AssetInspector {
         (try? MediaProbe.probe(path))?.duration
     }
 
+    /// Decodes the PNG and compares the channels of every pixel: masks saved as RGB count too.
+    public func isGrayscalePicture(_ path: String) -> Bool? {
+        guard let image = try? PNGFile.read(path) else { return nil }
+        var i = 0
+        let pixels = image.pixels
+        while i + 2 < pixels.count {
+            if pixels[i] != pixels[i + 1] || pixels[i] != pixels[i + 2] { return false }
+            i += 4
+        }
+        return true
+    }
+
     /// The first four bytes of a font file: TrueType (`00 01 00 00` or `true`), OpenType with
     /// CFF outlines (`OTTO`), or a collection (`ttcf`). A full check with FreeType may follow.
     static func fontProblem(_ path: String) -> String? {

@@ -32,14 +32,10 @@ struct ValidateCommand: Command {
                 diagnostics = result.diagnostics
                 file = result.templateFile
             } catch {
-                // A folder that cannot be read is one more problem found, reported like the others.
-                diagnostics = [Diagnostic(.error, .missingKey, error.description, at: SourceLocation(file: error.path))]
+                // A folder that cannot be read is one more problem found, reported like the others,
+                // with its code, in text and JSON alike.
+                diagnostics = [error.diagnostic]
                 file = error.path
-                if format == "text" {
-                    Console.error(error.description)
-                    failed = true
-                    continue
-                }
             }
             let fails = diagnostics.hasFailures(strict: strict)
             failed = failed || fails

@@ -72,7 +72,81 @@ import ReelTestSupport
     @Test func aMissingFolderIsAProblemFound() throws {
         let r = try Reel.run(["validate", "/nonexistent/reel-template"])
         #expect(r.status == 1)
-        #expect(r.stderr.contains("reel: error: /nonexistent/reel-template"))
+        #expect(r.stderr.contains("/nonexistent/reel-template: error[T005]: template folder not found"), "\(r.stderr)")
+    }
+
+    /// A template.json that is a folder is reported with its code in text and JSON alike.
+    @Test func aTemplateFileThatIsAFolderHasACodeInBothFormats() throws {
+        let dir = TemporaryFolder()
+        let folder = dir.file("odd")
+        try FileManager.default.createDirectory(atPath: folder + "/template.json", withIntermediateDirectories: true)
+        let text = try Reel.run(["validate", folder])
+        #expect(text.status == 1)
+        #expect(text.stderr.contains("template.json: error[T005]: not a regular file"), "\(text.stderr)")
+        #expect(text.stderr.contains("note: "), "a fix: \(text.stderr)")
+        let json = try Reel.run(["validate", "--format", "json", folder])
+        #expect(json.status == 1)
+        #expect(try Self.codes(json.stdout) == ["T005"])
+    }
+
+    /// The mistakes of issue 11: each hid the next one until it was fixed.
+    @Test(arguments: [
+        ("a duration and a transition", ["T034", "T053"]),
+        ("a sticker, a transition and a text", ["T041", "T053", "T063"]),
+    ])
+    func independentMistakesAreAllReportedInOneRun(_ mistakes: String, _ expected: [String]) throws {
+        let dir = TemporaryFolder()
+        let folder = dir.file("three")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try TestMedia.tone(folder + "/music.m4a", seconds: "4")
+        let first = expected.contains("T034") ? "0" : "1"
+        let layers = expected.contains("T041") ? """
+            , "layers": [{ "id": "star", "kind": "image", "file": "stickers/star.png" },
+                         { "id": "title", "kind": "text", "text": "Supercalifragilisticexpialidocious", "size": 64 }]
+            """ : ""
+        let json = """
+            { "format": 1, "name": "Three", "canvas": { "width": 160, "height": 284, "frameRate": "25" },
+              "music": { "file": "music.m4a" },
+              "slots": [{ "id": "a", "duration": \(first) },
+                        { "id": "b", "duration": 1, "transition": { "kind": "crossfade", "duration": 0.75 } },
+                        { "id": "c", "duration": 1 }]\(layers) }
+            """
+        try json.write(toFile: folder + "/template.json", atomically: true, encoding: .utf8)
+        let text = try Reel.run(["validate", folder])
+        #expect(text.status == 1)
+        for code in expected { #expect(text.stderr.contains("[\(code)]: "), "\(code) in \(text.stderr)") }
+        let report = try Reel.run(["validate", "--format", "json", folder])
+        #expect(report.status == 1)
+        #expect(Set(try Self.codes(report.stdout)).isSuperset(of: expected), "\(report.stdout)")
+    }
+
+    /// A lumaWipe without its mask is offered the folder's gray picture (stored as RGB), never the
+    /// coloured sticker, and the picture it proposes is not called unused.
+    @Test func aMissingMaskIsOfferedTheGrayPictureNotTheSticker() throws {
+        let dir = TemporaryFolder()
+        let folder = dir.file("wipe")
+        try FileManager.default.createDirectory(atPath: folder + "/art", withIntermediateDirectories: true)
+        try TestMedia.tone(folder + "/music.m4a", seconds: "4")
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=gray:s=16x16", "-frames:v", "1", "-pix_fmt", "rgb24", folder + "/art/wipe.png"])
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=red:s=16x16", "-frames:v", "1", "-pix_fmt", "rgba", folder + "/art/star.png"])
+        let json = """
+            { "format": 1, "name": "Wipe", "canvas": { "width": 160, "height": 284, "frameRate": "25" }, "music": { "file": "music.m4a" },
+              "slots": [{ "id": "a", "duration": 1, "transition": { "kind": "lumaWipe", "duration": 0.4 } }, { "id": "b", "duration": 1 }] }
+            """
+        try json.write(toFile: folder + "/template.json", atomically: true, encoding: .utf8)
+        let r = try Reel.run(["validate", folder])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("error[T011]: /slots/0/transition: lumaWipe needs 'mask'"), "\(r.stderr)")
+        #expect(r.stderr.contains("note: add \"mask\": \"art/wipe.png\", a grayscale PNG of the template folder"), "\(r.stderr)")
+        #expect(!r.stderr.contains("'art/wipe.png' is in the template folder but nothing uses it"), "\(r.stderr)")
+        #expect(r.stderr.contains("note[T045]: 'art/star.png' is in the template folder but nothing uses it"), "\(r.stderr)")
+    }
+
+    /// The codes of every diagnostic of a `--format json` report.
+    static func codes(_ stdout: String) throws -> [String] {
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
+        let templates = try #require(document["templates"] as? [[String: Any]])
+        return templates.flatMap { ($0["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String } }
     }
 
     @Test func newTemplateWritesAStrictlyValidTemplate() throws {

@@ -54,6 +54,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
     case videoSlowed = "R004"
     case slotTooShort = "R005"
     case transitionShortened = "R006"
+    case templateUnreadable = "T005"
+    case checkSkipped = "T070"
 
     /// One line saying what the code means.
     public var meaning: String {
@@ -90,7 +92,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
         case .lutSyntax: "a .cube LUT does not parse"
         case .assetUnused: "a file in the template folder is not used by the template"
         case .musicShort: "the music is shorter than the video and does not loop"
-        case .beatsNeeded: "a duration is written in beats but the music has no beats"
+        case .beatsNeeded: "a time is written in beats but the music has no beats"
         case .beatOrder: "beat times do not increase, or the tempo is outside 20...400"
         case .parameterRange: "an effect parameter is outside the range the catalog gives"
         case .notAnimatable: "keyframes are given for a parameter that cannot change over time"
@@ -108,6 +110,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
         case .videoSlowed: "a video was slowed down to fill its slot"
         case .slotTooShort: "a slot is shorter than one frame after snapping and was left out"
         case .transitionShortened: "a clip lacks the frames a transition needs beyond the cut; the transition was shortened or became a cut"
+        case .templateUnreadable: "the template folder or its template.json is missing, is not a folder or a regular file, or cannot be read"
+        case .checkSkipped: "a rule was not checked because a value it needs has an error reported above"
         }
     }
 

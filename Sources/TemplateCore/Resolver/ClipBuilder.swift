@@ -18,6 +18,9 @@ enum ClipBuilder {
         /// Timeline time the transitions on either side reach beyond the cuts (see `TransitionPlacement`).
         var lead: RationalTime = .zero
         var tail: RationalTime = .zero
+        /// The exact start the template gives the item minus `range.start` (its start on the frame
+        /// grid), so that keyframes written as times keep to the exact time.
+        var shift: RationalTime = .zero
 
         /// Source time the place plays at its written speed.
         var sourceNeeded: RationalTime { (try? range.duration.multiplied(by: playback.speed)) ?? range.duration }
@@ -36,12 +39,12 @@ enum ClipBuilder {
         var clip = VideoClip(id: place.id, media: asset.path, kind: asset.kind, timelineRange: place.range,
                              sourceRange: TimeRange(start: .zero, duration: d), orientation: asset.orientation, fit: place.fit,
                              volume: place.volume, layer: place.layer, frame: place.frame, opacity: place.opacity)
-        clip.filters = EffectMapping.effects(place.filters, templateFolder: templateFolder, duration: d)
+        clip.filters = EffectMapping.effects(place.filters, templateFolder: templateFolder, duration: d, shift: place.shift)
         var motion = place.motion
         if motion == nil, asset.kind == .image, let preset = stillMotion {
             motion = .preset(kind: preset, parameters: ["amount": .number(MotionMapping.stillAmount)])
         }
-        clip.motion = MotionMapping.keyframes(motion, duration: d, frame: place.frame)
+        clip.motion = MotionMapping.keyframes(motion, duration: d, frame: place.frame, shift: place.shift)
         guard asset.kind == .video else { return Made(clip: clip, holdsLastFrame: false, loops: false) }
 
         let available = asset.duration ?? .zero

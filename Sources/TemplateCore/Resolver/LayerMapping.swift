@@ -22,7 +22,8 @@ enum LayerMapping {
 
     static func overlay(_ layer: LayerSpec, _ spec: ImageLayerSpec, range: TimeRange, templateFolder: String, stacking: Int) -> OverlayItem {
         let frame = LayerRect(x: 0, y: 0, width: spec.width, height: spec.width)
-        var motion = MotionMapping.keyframes(spec.motion, duration: range.duration, frame: frame)
+        let shift = layer.start.subtractingReportingOverflow(range.start) ?? .zero
+        var motion = MotionMapping.keyframes(spec.motion, duration: range.duration, frame: frame, shift: shift)
         if spec.rotation != 0 {
             if motion.isEmpty { motion = [TransformKeyframe(time: .zero)] }
             for i in motion.indices { motion[i].rotation += spec.rotation }

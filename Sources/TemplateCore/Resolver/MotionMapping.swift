@@ -24,7 +24,9 @@ enum MotionMapping {
     static let stillMotions = ["zoomIn", "panLeft", "zoomOut", "panRight"]
     static let stillAmount = 1.08
 
-    static func keyframes(_ spec: MotionSpec?, duration: RationalTime, frame: LayerRect) -> [TransformKeyframe] {
+    /// `shift` is the item's exact start (as the template places it) minus its start on the frame
+    /// grid: a keyframe written as a time keeps to that exact time of the video.
+    static func keyframes(_ spec: MotionSpec?, duration: RationalTime, frame: LayerRect, shift: RationalTime = .zero) -> [TransformKeyframe] {
         switch spec {
         case nil: return []
         case .preset(let kind, let parameters):
@@ -33,7 +35,8 @@ enum MotionMapping {
             return preset(kind, amount: amount, duration: duration, frame: frame)
         case .keyframes(let poses):
             return poses.map { p in
-                TransformKeyframe(time: time(at: p.at, of: duration), scale: p.scale, x: p.x, y: p.y, rotation: p.rotation, easing: p.easing)
+                TransformKeyframe(time: time(of: p.time, at: p.at, within: duration, shift: shift), scale: p.scale, x: p.x, y: p.y,
+                                  rotation: p.rotation, easing: p.easing)
             }
         }
     }
@@ -55,6 +58,13 @@ enum MotionMapping {
         }
     }
 
+    /// The time of a keyframe from the start of its item on the timeline: its exact `time` when
+    /// written as one (moved by `shift`, kept within the item), else its fraction `at`.
+    static func time(of exact: RationalTime?, at fraction: Double, within duration: RationalTime, shift: RationalTime) -> RationalTime {
+        guard let exact, let moved = exact.addingReportingOverflow(shift) else { return time(at: fraction, of: duration) }
+        return moved.clamped(to: .zero, duration)
+    }
+
     /// `at` (0...1 of the item) as an exact time: `at` is read to 1/10000 of the item's length.
     static func time(at fraction: Double, of duration: RationalTime) -> RationalTime {
         let f = min(1, max(0, fraction))
@@ -69,11 +79,12 @@ enum MotionMapping {
 /// A parameter with keyframes becomes timed keyframes over the item's `duration` (`at` 0...1 of
 /// it), and its plain value is the one at the middle, for readers that draw one still.
 enum EffectMapping {
-    static func effects(_ specs: [EffectSpec], templateFolder: String, duration: RationalTime) -> [Effect] {
-        specs.map { effect($0, templateFolder: templateFolder, duration: duration) }
+    /// `shift` as for `MotionMapping.keyframes`.
+    static func effects(_ specs: [EffectSpec], templateFolder: String, duration: RationalTime, shift: RationalTime = .zero) -> [Effect] {
+        specs.map { effect($0, templateFolder: templateFolder, duration: duration, shift: shift) }
     }
 
-    static func effect(_ spec: EffectSpec, templateFolder: String, duration: RationalTime) -> Effect {
+    static func effect(_ spec: EffectSpec, templateFolder: String, duration: RationalTime, shift: RationalTime = .zero) -> Effect {
         var numbers: [String: Double] = [:]
         var animation: [String: [EffectKeyframe]] = [:]
         var file: String?
@@ -84,7 +95,7 @@ enum EffectMapping {
                 numbers[name] = self.value(keys, at: 0.5)
                 var timed: [EffectKeyframe] = []
                 for k in keys {
-                    let t = MotionMapping.time(at: k.at, of: duration)
+                    let t = MotionMapping.time(of: k.time, at: k.at, within: duration, shift: shift)
                     if let last = timed.last, t <= last.time { continue }
                     timed.append(EffectKeyframe(time: t, value: k.value, easing: k.easing))
                 }

@@ -37,9 +37,11 @@ public enum Resolver {
         // Where everything goes, before any medium is chosen.
         var places: [(place: ClipBuilder.Place, accepts: SlotAccepts, orientation: PreferredOrientation, location: SourceLocation)] = []
         var diagnostics: [Diagnostic] = []
+        var exactStart = RationalTime.zero
         for (i, placed) in slots.enumerated() {
             let slot = placed.spec
             let range = TimeRange(start: cuts[i], end: max(cuts[i], cuts[i + 1]))
+            defer { exactStart = exactStart.addingReportingOverflow(slot.duration) ?? exactStart }
             guard !range.isEmpty else {
                 diagnostics.append(Diagnostic(.warning, .slotTooShort, "slot '\(slot.id)' is shorter than one frame once cuts are snapped; left out",
                                               at: slotLocation(i), notes: ["make the slot at least one frame long"]))
@@ -47,6 +49,7 @@ public enum Resolver {
             }
             var place = ClipBuilder.Place(id: slot.id, range: range, fit: slot.fit, volume: slot.volume, playback: slot.playback,
                                           motion: slot.motion, filters: slot.filters)
+            place.shift = exactStart.subtractingReportingOverflow(range.start) ?? .zero
             if i > 0 { place.lead = rate.frameDuration * TransitionPlacement.frames(slots[i - 1].spec.transition, rate: rate).before }
             if i + 1 < slots.count { place.tail = rate.frameDuration * TransitionPlacement.frames(slot.transition, rate: rate).after }
             places.append((place, slot.accepts, slot.orientation, slotLocation(i)))
@@ -55,10 +58,11 @@ public enum Resolver {
         for m in mediaLayers {
             guard let range = LayerMapping.range(of: m.layer, duration: duration, rate: rate) else { continue }
             let s = m.spec
-            let place = ClipBuilder.Place(id: m.layer.id, range: range, fit: s.fit, volume: s.volume, playback: s.playback, motion: s.motion,
+            var place = ClipBuilder.Place(id: m.layer.id, range: range, fit: s.fit, volume: s.volume, playback: s.playback, motion: s.motion,
                                           filters: s.filters, layer: m.index + 1,
                                           frame: LayerRect(x: s.rect.x, y: s.rect.y, width: s.rect.width, height: s.rect.height),
                                           opacity: m.layer.opacity)
+            place.shift = m.layer.start.subtractingReportingOverflow(range.start) ?? .zero
             places.append((place, s.accepts, .any, SourceLocation(file: file, path: JSONPath.root.appending("layers").appending(m.index))))
         }
 

@@ -25,4 +25,14 @@ public protocol AssetInspector: Sendable {
     /// Exact length of the audio at `path`, when it can be told; used to warn about music shorter
     /// than the template.
     func audioDuration(of path: String) -> RationalTime?
+
+    /// True when the picture at `path` is a PNG whose every pixel is gray (red, green and blue
+    /// equal), whatever colour type it is stored in; nil when it cannot be told. Fix notes that
+    /// propose a luma-wipe mask propose such pictures only.
+    func isGrayscalePicture(_ path: String) -> Bool?
+}
+
+extension AssetInspector {
+    /// Without a way to decode pictures, only the PNG header's colour type tells (`AssetRole`).
+    public func isGrayscalePicture(_ path: String) -> Bool? { nil }
 }

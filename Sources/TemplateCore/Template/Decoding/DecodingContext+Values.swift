@@ -92,9 +92,14 @@ extension DecodingContext {
         let forms = "write seconds as a number (2.5) or a string: \"2.5s\", \"48f\" (frames), \"1001/30000s\"" + (beats ? ", \"4 beats\"" : "")
         switch value {
         case .number, .string:
-            guard let t = TemplateTime(value), beats || !(t.unit == "beats") else {
-                let text = value.numberValue?.text ?? value.stringValue ?? ""
+            let text = value.numberValue?.text ?? value.stringValue ?? ""
+            guard let t = TemplateTime(value) else {
                 error(.timeSyntax, "'\(text)' is not a time Reel reads here", at: path, notes: [forms])
+                return nil
+            }
+            guard beats || t.unit != "beats" else {
+                error(.timeSyntax, "'\(text)' is in beats, but \(path.lastKey ?? "this time") here takes seconds or frames only", at: path,
+                      notes: [forms])
                 return nil
             }
             return t

@@ -102,7 +102,17 @@ struct DecodingContext {
         case .number, .string:
             guard let t = TimeText.time(from: value, frameRate: frameRate) else {
                 let text = value.numberValue?.text ?? value.stringValue ?? ""
-                error(.timeSyntax, "'\(text)' is not a time Reel reads", at: path, notes: [forms])
+                // Music times are where the beats are counted from, so they cannot be beats themselves.
+                let written = frameRate == nil ? TemplateTime(value) : nil
+                if written?.unit == "beats" {
+                    error(.timeSyntax, "'\(text)' is in beats, but \(path.lastKey ?? "this time") is a time of the music file, in seconds", at: path,
+                          notes: ["beats are counted from the music's times, so these are seconds: \"2.5s\" or 2.5", forms])
+                } else if written?.unit == "frames" {
+                    error(.timeSyntax, "'\(text)' is in frames, but \(path.lastKey ?? "this time") is a time of the music file, in seconds", at: path,
+                          notes: ["music is not on the frame grid: write seconds, \"2.5s\" or 2.5", forms])
+                } else {
+                    error(.timeSyntax, "'\(text)' is not a time Reel reads", at: path, notes: [forms])
+                }
                 return nil
             }
             return t

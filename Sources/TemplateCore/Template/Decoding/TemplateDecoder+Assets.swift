@@ -1,9 +1,72 @@
 import FileAccess
 import Foundation
 
-/// What is inside asset files: LUTs are parsed here; audio, pictures and fonts are checked by the
-/// caller's `AssetInspector`. Files of the folder that nothing uses are noted.
+/// Asset files: their paths stay inside the folder, LUTs are parsed here, audio, pictures and fonts
+/// are checked by the caller's `AssetInspector`. Files of the folder that nothing uses are noted,
+/// except those a fix note proposes; a note that proposes a file proposes one fit for its role.
 extension TemplateDecoder {
+    /// True when `relative` names a regular file inside the template folder, readable as what
+    /// `role` needs; reports why not. Records the file as used.
+    mutating func checkAsset(_ relative: String, at path: JSONPath, role: AssetRole) -> Bool {
+        guard let problem = AssetPath.problem(with: relative, in: folder) else {
+            return checkContent(relative, at: path, kind: role.kind)
+        }
+        let inside = "write a path relative to the template folder, such as \"\(role.example)\", and keep the file inside the folder"
+        switch problem {
+        case .empty:
+            context.error(.emptyText, "the file path is empty", at: path, notes: [inside])
+        case .absolute:
+            context.error(.assetPathOutside, "'\(relative)' is an absolute path", at: path, notes: [inside])
+        case .climbsOut:
+            context.error(.assetPathOutside, "'\(relative)' uses '..'; asset paths must stay inside the template folder", at: path,
+                          notes: [inside])
+        case .linksOutside(let target):
+            context.error(.assetPathOutside, "'\(relative)' is a symbolic link that leads outside the template folder (to \(target))",
+                          at: path, notes: ["copy the file into the template folder instead of linking to it"])
+        case .missing:
+            var notes = ["check the spelling, or add the file to the template folder"]
+            // Only files of the right kind: a missing track is never "meant" to be a picture.
+            if let guess = Suggestion.closest(to: relative, among: AssetPath.files(in: folder).filter(role.names)) {
+                notes.insert("did you mean '\(guess)'?", at: 0)
+                propose(guess)
+            }
+            context.error(.assetMissing, "'\(relative)' does not exist in the template folder", at: path, notes: notes)
+        case .notRegularFile:
+            context.error(.assetNotRegularFile, "'\(relative)' is not a regular file", at: path,
+                          notes: ["name \(role.description), not a folder"])
+        }
+        return false
+    }
+
+    /// The fix note for a missing file key: the folder's files fit for `role` (a mask is proposed
+    /// among grayscale PNGs only), or, when it has none, an example path of the right kind.
+    mutating func proposeFile(for key: String, role: AssetRole) -> [String] {
+        let fit = role.candidates(in: folder, inspector: inspector)
+        guard let first = fit.first else {
+            return ["add \"\(key)\": \"\(role.example)\" and put \(role.description) there in the template folder"]
+        }
+        let shown = fit.prefix(3)
+        for file in shown { propose(file) }
+        let others = shown.dropFirst().map { "'\($0)'" }
+        var note = "add \"\(key)\": \"\(first)\""
+        note += others.isEmpty ? ", \(role.description) of the template folder" : " (or \(others.joined(separator: ", "))), each \(role.description) of the template folder"
+        return [note]
+    }
+
+    /// Records a file a note proposes, so that the same report does not call it unused.
+    private mutating func propose(_ relative: String) {
+        if let real = AssetPath.realPath(AssetPath.join(folder, relative)) { proposedAssets.insert(real) }
+    }
+
+    static func article(_ kind: AssetKind) -> String {
+        switch kind {
+        case .audio: "an audio"
+        case .image: "a PNG"
+        case .lut: "a .cube"
+        case .font: "a font"
+        }
+    }
+
     /// True when the file (already known to be inside the folder) is readable as `kind`.
     mutating func checkContent(_ relative: String, at path: JSONPath, kind: AssetKind) -> Bool {
         let full = AssetPath.join(folder, relative)
@@ -54,7 +117,8 @@ extension TemplateDecoder {
     mutating func reportUnusedAssets() {
         guard let root = AssetPath.realPath(folder) else { return }
         for relative in AssetPath.files(in: folder) where !Self.isDocument(relative) {
-            guard let real = AssetPath.realPath(AssetPath.join(root, relative)), !usedAssets.contains(real) else { continue }
+            guard let real = AssetPath.realPath(AssetPath.join(root, relative)), !usedAssets.contains(real),
+                  !proposedAssets.contains(real) else { continue }
             context.diagnostics.report(Diagnostic(.note, .assetUnused, "'\(relative)' is in the template folder but nothing uses it",
                                                   at: SourceLocation(file: context.file, path: nil, position: nil),
                                                   notes: ["remove it, so that shared copies of the template stay small"]))

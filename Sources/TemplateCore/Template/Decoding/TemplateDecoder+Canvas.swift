@@ -33,6 +33,11 @@ extension TemplateDecoder {
         if let value = object["background"] {
             background = context.color(value, at: path.appending("background"), alpha: false)
         }
+        if let rate {
+            frameRate = rate
+            facts.frameRateKnown = true
+        }
+        if let size { facts.canvas = Canvas(width: size.0, height: size.1, background: (background ?? .black).rgb) }
         guard let size, let rate, let background else { return nil }
         return (Canvas(width: size.0, height: size.1, background: background.rgb), rate)
     }

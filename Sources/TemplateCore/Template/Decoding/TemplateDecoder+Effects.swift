@@ -39,7 +39,8 @@ extension TemplateDecoder {
     }
 
     /// Every parameter of `entry`: the written values, checked against the catalog, and defaults.
-    private mutating func parameters(of entry: CatalogEntry, in object: JSONObject, at path: JSONPath) -> [String: ParameterValue]? {
+    private mutating func parameters(of entry: CatalogEntry, in object: JSONObject, at path: JSONPath,
+                                     timing: ItemTiming = .unknown) -> [String: ParameterValue]? {
         var values: [String: ParameterValue] = [:]
         var valid = true
         for parameter in entry.parameters {
@@ -49,7 +50,7 @@ extension TemplateDecoder {
                     values[parameter.name] = .number(d)
                 } else {
                     context.error(.missingKey, "\(entry.id) needs '\(parameter.name)' (\(parameter.summary))", at: path,
-                                  notes: ["add \"\(parameter.name)\": \"\(Self.examplePath(parameter.fileKind ?? .image))\""])
+                                  notes: proposeFile(for: parameter.name, role: Self.role(of: parameter, in: entry) ?? .picture))
                     valid = false
                 }
                 continue
@@ -63,15 +64,16 @@ extension TemplateDecoder {
                         valid = false
                         continue
                     }
-                    if let keyframes = readValueKeyframes(items, at: paramPath, range: range, what: "\(entry.id) \(parameter.name)") {
+                    if let keyframes = readValueKeyframes(items, at: paramPath, range: range, what: "\(entry.id) \(parameter.name)", timing: timing) {
                         values[parameter.name] = .keyframes(keyframes)
                     } else { valid = false }
                 } else if let x = context.number(value, at: paramPath, in: range, what: "\(entry.id) \(parameter.name)", code: .parameterRange) {
                     values[parameter.name] = .number(x)
                 } else { valid = false }
-            case .file(let kind):
-                if let text = context.string(value, at: paramPath, example: "\"\(parameter.name)\": \"\(Self.examplePath(kind))\""),
-                   checkAsset(text, at: paramPath, kind: kind) {
+            case .file:
+                let role = Self.role(of: parameter, in: entry) ?? .picture
+                if let text = context.string(value, at: paramPath, example: "\"\(parameter.name)\": \"\(role.example)\""),
+                   checkAsset(text, at: paramPath, role: role) {
                     values[parameter.name] = .file(text)
                 } else { valid = false }
             }
@@ -79,8 +81,8 @@ extension TemplateDecoder {
         return valid ? values : nil
     }
 
-    /// A list of filters (a slot's, a layer's, or the grade).
-    mutating func readFilters(_ value: JSONValue, at path: JSONPath) -> [EffectSpec]? {
+    /// A list of filters (a slot's, a layer's, or the grade); keyframe times are within `timing`.
+    mutating func readFilters(_ value: JSONValue, at path: JSONPath, timing: ItemTiming) -> [EffectSpec]? {
         guard let items = context.array(value, at: path, limit: TemplateLimits.maxFilters, what: "filters",
                                         example: "[{ \"kind\": \"saturation\", \"amount\": 1.2 }]") else { return nil }
         var filters: [EffectSpec] = []
@@ -89,7 +91,7 @@ extension TemplateDecoder {
             let itemPath = path.appending(i)
             guard let (entry, object) = effect(item, at: itemPath, family: .filter, keys: TemplateKeys.filter,
                                                example: "{ \"kind\": \"saturation\", \"amount\": 1.2 }"),
-                  let values = parameters(of: entry, in: object, at: itemPath) else {
+                  let values = parameters(of: entry, in: object, at: itemPath, timing: timing) else {
                 valid = false
                 continue
             }
@@ -98,13 +100,20 @@ extension TemplateDecoder {
         return valid ? filters : nil
     }
 
-    mutating func readTransition(_ value: JSONValue, at path: JSONPath) -> TransitionSpec? {
+    /// A transition; `timing` gets its kind and duration when those two are usable, even when a
+    /// parameter is not, so that its length is still checked against the slots beside it. A
+    /// duration in beats needs the cut, known once every slot is read: it goes to `beats`, and
+    /// the duration is set by `readSlots` (see `centredLength`).
+    mutating func readTransition(_ value: JSONValue, at path: JSONPath, timing: inout (kind: String, duration: RationalTime)?,
+                                 beats: inout (kind: String, beats: RationalTime)?) -> TransitionSpec? {
         guard let (entry, object) = effect(value, at: path, family: .transition, keys: TemplateKeys.transition,
                                            example: "{ \"kind\": \"crossfade\", \"duration\": 0.5 }") else { return nil }
         let values = parameters(of: entry, in: object, at: path)
         var valid = true
         var duration = entry.id == "cut" ? RationalTime.zero : Self.defaultTransition
-        if let value = object["duration"] {
+        if let value = object["duration"], entry.id != "cut", case .beats(let n)? = TemplateTime(value) {
+            beats = (entry.id, n)
+        } else if let value = object["duration"] {
             let lower = entry.id == "cut" ? RationalTime.zero : frameRate.frameDuration
             let upper = entry.id == "cut" ? RationalTime.zero : TemplateLimits.maxTransition
             if let d = context.duration(value, at: path.appending("duration"), rate: frameRate, in: lower...upper,
@@ -112,12 +121,14 @@ extension TemplateDecoder {
                 duration = d
             } else { valid = false }
         }
+        if valid, beats == nil { timing = (entry.id, duration) }
         let easing = choice(object, "easing", at: path, default: Easing.easeInOut, valid: &valid)
         guard valid, let values else { return nil }
         return TransitionSpec(kind: entry.id, duration: duration, easing: easing, parameters: values)
     }
 
-    mutating func readMotion(_ value: JSONValue, at path: JSONPath) -> MotionSpec? {
+    /// A preset or keyframes; keyframe times are within `timing`.
+    mutating func readMotion(_ value: JSONValue, at path: JSONPath, timing: ItemTiming) -> MotionSpec? {
         if let object = value.objectValue, let keyframes = object["keyframes"] {
             context.reportUnknownKeys(of: object, at: path, known: TemplateKeys.motion)
             if object["kind"] != nil {
@@ -125,7 +136,7 @@ extension TemplateDecoder {
                               notes: ["keep \"kind\" for a preset, or \"keyframes\" for your own moves"])
                 return nil
             }
-            return readPoseKeyframes(keyframes, at: path.appending("keyframes")).map(MotionSpec.keyframes)
+            return readPoseKeyframes(keyframes, at: path.appending("keyframes"), timing: timing).map(MotionSpec.keyframes)
         }
         guard let (entry, object) = effect(value, at: path, family: .motion, keys: TemplateKeys.motion,
                                            example: "{ \"kind\": \"zoomIn\", \"amount\": 1.2 }"),
@@ -134,13 +145,16 @@ extension TemplateDecoder {
     }
 
     /// An enter or leave animation: `"fade"` or `{ "kind": "slideUp", "duration": 0.4 }`.
-    mutating func readAnimation(_ value: JSONValue, at path: JSONPath) -> AnimationSpec? {
+    /// Its duration may be in beats, counted from `reference` in `direction` (see `readAnimations`).
+    mutating func readAnimation(_ value: JSONValue, at path: JSONPath, from reference: RationalTime?, direction: BeatDirection,
+                                referenceName: String) -> AnimationSpec? {
         guard let (entry, object) = effect(value, at: path, family: .textAnimation, keys: TemplateKeys.animation,
                                            example: "{ \"kind\": \"fade\", \"duration\": 0.5 }") else { return nil }
         var duration = entry.id == "none" ? RationalTime.zero : Self.defaultAnimation
         if let value = object["duration"] {
-            guard let d = context.duration(value, at: path.appending("duration"), rate: frameRate,
-                                           in: RationalTime.zero...TemplateLimits.maxAnimation, what: "animation duration") else { return nil }
+            guard let d = boundedLength(value, at: path.appending("duration"), from: reference, direction: direction,
+                                        in: RationalTime.zero...TemplateLimits.maxAnimation, what: "animation duration",
+                                        referenceName: referenceName) else { return nil }
             duration = d
         }
         return AnimationSpec(kind: entry.id, duration: duration)
@@ -154,9 +168,15 @@ extension EffectFamily {
     }
 }
 
-extension CatalogParameter {
-    var fileKind: AssetKind? {
-        if case .file(let kind) = type { return kind }
-        return nil
+extension TemplateDecoder {
+    /// What a file parameter is for: a transition's picture is its mask, a filter's `.cube` its look.
+    static func role(of parameter: CatalogParameter, in entry: CatalogEntry) -> AssetRole? {
+        guard case .file(let kind) = parameter.type else { return nil }
+        switch kind {
+        case .image: return entry.family == .transition ? .mask : .picture
+        case .audio: return .music
+        case .lut: return .lut
+        case .font: return .font
+        }
     }
 }

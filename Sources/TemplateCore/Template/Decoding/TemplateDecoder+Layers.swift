@@ -43,31 +43,46 @@ extension TemplateDecoder {
            let text = context.text(raw, at: path.appending("id"), maxLength: TemplateLimits.maxShortText, example: "\"id\": \"title\"") {
             id = claim(id: text, at: path.appending("id")) ? text : nil
         }
-        var start = RationalTime.zero
+        // Times in seconds, frames, or beats: the start counted from the start of the video, the
+        // duration from the layer's start.
+        var start: RationalTime? = .zero
         if let raw = object["start"] {
-            if let t = context.duration(raw, at: path.appending("start"), rate: frameRate, in: .zero...TemplateLimits.maxTotalDuration,
-                                        what: "layer start") { start = t } else { valid = false }
+            start = boundedLength(raw, at: path.appending("start"), from: .zero, in: .zero...TemplateLimits.maxTotalDuration,
+                                  what: "layer start", referenceName: "the start of the video")
+            if start == nil { valid = false }
         }
-        var duration: RationalTime?
+        var duration: RationalTime?? = .some(nil)
         if let raw = object["duration"] {
-            duration = context.duration(raw, at: path.appending("duration"), rate: frameRate,
-                                        in: frameRate.frameDuration...TemplateLimits.maxTotalDuration, what: "layer duration")
+            duration = boundedLength(raw, at: path.appending("duration"), from: start,
+                                     in: frameRate.frameDuration...TemplateLimits.maxTotalDuration,
+                                     what: "layer duration", referenceName: "the layer's start").map { .some($0) }
             if duration == nil { valid = false }
         }
+        facts.layers.append(LayerFacts(path: path, id: id, start: start, duration: duration,
+                                       isTimed: object["start"] != nil || object["duration"] != nil))
+        // Where the layer ends, for a leaving animation counted in beats back from it.
+        var end: RationalTime?
+        if let start, let written = duration {
+            // A layer lasting past the video is cut at its end.
+            end = written.map { start.addingReportingOverflow($0) } ?? facts.total
+            if let total = facts.total, let e = end, e > total { end = total }
+        }
+        let span = LayerSpan(start: start, end: end)
+        let timing = ItemTiming(start: start, duration: end.flatMap { e in start.flatMap { e.subtractingReportingOverflow($0) } }, name: "the layer")
         var opacity = 1.0
         if let raw = object["opacity"] {
             if let x = context.number(raw, at: path.appending("opacity"), in: 0...1, what: "opacity") { opacity = x } else { valid = false }
         }
         let content: LayerContent? = switch kind {
-        case "media": readMediaLayer(object, at: path).map(LayerContent.media)
-        case "image": readImageLayer(object, at: path).map(LayerContent.image)
-        default: readTextLayer(object, at: path).map(LayerContent.text)
+        case "media": readMediaLayer(object, at: path, timing: timing).map(LayerContent.media)
+        case "image": readImageLayer(object, at: path, span: span, timing: timing).map(LayerContent.image)
+        default: readTextLayer(object, at: path, span: span).map(LayerContent.text)
         }
-        guard valid, let id, let content else { return nil }
+        guard valid, let id, let start, let duration, let content else { return nil }
         return LayerSpec(id: id, start: start, duration: duration, opacity: opacity, content: content)
     }
 
-    private mutating func readMediaLayer(_ object: JSONObject, at path: JSONPath) -> MediaLayerSpec? {
+    private mutating func readMediaLayer(_ object: JSONObject, at path: JSONPath, timing: ItemTiming) -> MediaLayerSpec? {
         var valid = true
         let accepts = choice(object, "accepts", at: path, default: SlotAccepts.any, valid: &valid)
         let fit = choice(object, "fit", at: path, default: Fit.cover, valid: &valid)
@@ -80,11 +95,11 @@ extension TemplateDecoder {
         let playback = readPlayback(object, at: path)
         var motion: MotionSpec?
         if let raw = object["motion"] {
-            motion = readMotion(raw, at: path.appending("motion"))
+            motion = readMotion(raw, at: path.appending("motion"), timing: timing)
             if motion == nil { valid = false }
         }
         var filters: [EffectSpec]? = []
-        if let raw = object["filters"] { filters = readFilters(raw, at: path.appending("filters")) }
+        if let raw = object["filters"] { filters = readFilters(raw, at: path.appending("filters"), timing: timing) }
         guard valid, let rect, let volume, let playback, let filters else { return nil }
         return MediaLayerSpec(accepts: accepts, rect: rect, fit: fit, volume: volume, playback: playback, motion: motion, filters: filters)
     }
@@ -111,12 +126,12 @@ extension TemplateDecoder {
         return rect
     }
 
-    private mutating func readImageLayer(_ object: JSONObject, at path: JSONPath) -> ImageLayerSpec? {
+    private mutating func readImageLayer(_ object: JSONObject, at path: JSONPath, span: LayerSpan, timing: ItemTiming) -> ImageLayerSpec? {
         var valid = true
         var file: String?
         if let raw = context.required("file", in: object, at: path, example: "\"file\": \"overlays/sticker.png\""),
            let text = context.string(raw, at: path.appending("file"), example: "\"file\": \"overlays/sticker.png\"") {
-            file = checkAsset(text, at: path.appending("file"), kind: .image) ? text : nil
+            file = checkAsset(text, at: path.appending("file"), role: .picture) ? text : nil
         }
         let placement = readPlacement(object, at: path, valid: &valid)
         var layer = ImageLayerSpec(file: file ?? "", placement: placement)
@@ -127,10 +142,10 @@ extension TemplateDecoder {
             if let x = context.number(raw, at: path.appending("rotation"), in: Self.rotationRange, what: "rotation") { layer.rotation = x } else { valid = false }
         }
         if let raw = object["motion"] {
-            layer.motion = readMotion(raw, at: path.appending("motion"))
+            layer.motion = readMotion(raw, at: path.appending("motion"), timing: timing)
             if layer.motion == nil { valid = false }
         }
-        readAnimations(object, at: path, into: &layer.animationIn, &layer.animationOut, valid: &valid)
+        readAnimations(object, at: path, span: span, into: &layer.animationIn, &layer.animationOut, valid: &valid)
         guard valid, file != nil else { return nil }
         return layer
     }
@@ -148,14 +163,21 @@ extension TemplateDecoder {
         return placement
     }
 
-    mutating func readAnimations(_ object: JSONObject, at path: JSONPath, into animationIn: inout AnimationSpec?,
+    /// Where a layer starts and ends in the video, when known: beats of its animations count from there.
+    struct LayerSpan {
+        var start: RationalTime?
+        var end: RationalTime?
+    }
+
+    /// The entering animation's beats count from the layer's start, the leaving one's back from its end.
+    mutating func readAnimations(_ object: JSONObject, at path: JSONPath, span: LayerSpan, into animationIn: inout AnimationSpec?,
                                  _ animationOut: inout AnimationSpec?, valid: inout Bool) {
         if let raw = object["in"] {
-            animationIn = readAnimation(raw, at: path.appending("in"))
+            animationIn = readAnimation(raw, at: path.appending("in"), from: span.start, direction: .forward, referenceName: "the layer's start")
             if animationIn == nil { valid = false }
         }
         if let raw = object["out"] {
-            animationOut = readAnimation(raw, at: path.appending("out"))
+            animationOut = readAnimation(raw, at: path.appending("out"), from: span.end, direction: .backward, referenceName: "the layer's end")
             if animationOut == nil { valid = false }
         }
     }

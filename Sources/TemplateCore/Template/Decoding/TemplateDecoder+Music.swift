@@ -6,11 +6,14 @@ import MediaTime
 extension TemplateDecoder {
     mutating func readMusic(_ value: JSONValue, at path: JSONPath) -> MusicSpec? {
         let example = "\"music\": { \"file\": \"music/track.m4a\" }"
-        guard let object = context.object(value, at: path, known: TemplateKeys.music, example: example) else { return nil }
+        guard let object = context.object(value, at: path, known: TemplateKeys.music, example: example) else {
+            facts.beatsBroken = true
+            return nil
+        }
         var file: String?
         if let value = context.required("file", in: object, at: path, example: "\"file\": \"music/track.m4a\""),
            let text = context.string(value, at: path.appending("file"), example: "\"file\": \"music/track.m4a\"") {
-            file = checkAsset(text, at: path.appending("file"), kind: .audio) ? text : nil
+            file = checkAsset(text, at: path.appending("file"), role: .music) ? text : nil
         }
         // Frame counts are not accepted here: music is not on the frame grid.
         let start = readMusicTime("start", object, at: path, limit: TemplateLimits.maxMusicStart)
@@ -22,6 +25,14 @@ extension TemplateDecoder {
         if let value = object["loop"] { loop = context.bool(value, at: path.appending("loop")) }
         var beatsValid = true
         let beats = readBeats(object, at: path, offset: start ?? .zero, valid: &beatsValid)
+        // The beats and the length are used by other parts whatever else of the music is wrong.
+        // A list of beats is placed on the video by `start`; a tempo lasts the same wherever it starts.
+        if !beatsValid || (start == nil && beats?.isSteady == false) {
+            facts.beatsBroken = true
+        } else {
+            facts.beats = beats
+        }
+        if let file, let start, let loop { facts.musicLength = (file, start, loop) }
         guard let file, let start, let fadeIn, let fadeOut, let volume, let loop, beatsValid else { return nil }
         return MusicSpec(file: file, start: start, volume: volume, fadeIn: fadeIn, fadeOut: fadeOut, loop: loop, beats: beats)
     }
@@ -83,52 +94,5 @@ extension TemplateDecoder {
         guard let first = readMusicTime("firstBeat", object, at: path, limit: TemplateLimits.maxMusicStart) else { return nil }
         valid = true
         return BeatGrid(.tempo(bpm: bpm, firstBeat: first), offset: offset)
-    }
-
-    /// True when `relative` names a regular file inside the template folder, readable as `kind`;
-    /// reports why not. Records the file as used.
-    mutating func checkAsset(_ relative: String, at path: JSONPath, kind: AssetKind) -> Bool {
-        guard let problem = AssetPath.problem(with: relative, in: folder) else {
-            return checkContent(relative, at: path, kind: kind)
-        }
-        let inside = "write a path relative to the template folder, such as \"\(Self.examplePath(kind))\", and keep the file inside the folder"
-        switch problem {
-        case .empty:
-            context.error(.emptyText, "the file path is empty", at: path, notes: [inside])
-        case .absolute:
-            context.error(.assetPathOutside, "'\(relative)' is an absolute path", at: path, notes: [inside])
-        case .climbsOut:
-            context.error(.assetPathOutside, "'\(relative)' uses '..'; asset paths must stay inside the template folder", at: path,
-                          notes: [inside])
-        case .linksOutside(let target):
-            context.error(.assetPathOutside, "'\(relative)' is a symbolic link that leads outside the template folder (to \(target))",
-                          at: path, notes: ["copy the file into the template folder instead of linking to it"])
-        case .missing:
-            var notes = ["check the spelling, or add the file to the template folder"]
-            if let guess = Suggestion.closest(to: relative, among: AssetPath.files(in: folder)) { notes.insert("did you mean '\(guess)'?", at: 0) }
-            context.error(.assetMissing, "'\(relative)' does not exist in the template folder", at: path, notes: notes)
-        case .notRegularFile:
-            context.error(.assetNotRegularFile, "'\(relative)' is not a regular file", at: path,
-                          notes: ["name \(Self.article(kind)) file, not a folder"])
-        }
-        return false
-    }
-
-    static func examplePath(_ kind: AssetKind) -> String {
-        switch kind {
-        case .audio: "music/track.m4a"
-        case .image: "overlays/sticker.png"
-        case .lut: "looks/warm.cube"
-        case .font: "fonts/Title.ttf"
-        }
-    }
-
-    static func article(_ kind: AssetKind) -> String {
-        switch kind {
-        case .audio: "an audio"
-        case .image: "a PNG"
-        case .lut: "a .cube"
-        case .font: "a font"
-        }
     }
 }

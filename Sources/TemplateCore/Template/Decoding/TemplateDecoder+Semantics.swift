@@ -1,55 +1,97 @@
 import MediaTime
 
-/// Rules that look across parts of a valid template: transitions against the slots beside them,
-/// the cover time and layers against the video's length, music against it, texts against their box.
+/// Rules that look across parts: transitions against the slots beside them, the cover time and
+/// layers against the video's length, music against it, texts against their box.
+///
+/// They run on what each part yielded (`PartFacts`), whatever else is broken: a rule is skipped
+/// only when a value it needs is unusable, and then a note (T070) says which and why.
 extension TemplateDecoder {
-    mutating func checkAcrossParts(_ template: Template, root: JSONObject) {
-        guard let total = template.totalDuration else { return }
-        checkTransitions(template.slots)
-        if let cover = template.coverTime, cover.isNegative || cover >= total {
-            context.error(.outOfRange, "cover time \(TimeText.string(from: cover)) is outside the video (0s up to \(TimeText.string(from: total)))",
-                          at: JSONPath.root.appending("cover"), notes: ["pick a moment inside the video for its poster frame"])
-        }
-        for (i, layer) in template.layers.enumerated() {
-            checkTiming(of: layer, at: JSONPath.root.appending("layers").appending(i), total: total)
-            if case .text(let text) = layer.content {
-                checkFit(text, canvas: template.canvas, at: JSONPath.root.appending("layers").appending(i))
+    mutating func checkAcrossParts() {
+        checkTransitions(facts.slots)
+        let total = facts.total
+        let unknownLength = facts.firstSlotWithoutDuration.map {
+            "\($0.name) has no usable duration (\($0.path.appending("duration").pointer)), so the video's length is not known"
+        } ?? "the slots have an error, so the video's length is not known"
+        if let cover = facts.cover {
+            if let total {
+                if cover.isNegative || cover >= total {
+                    context.error(.outOfRange, "cover time \(TimeText.string(from: cover)) is outside the video (0s up to \(TimeText.string(from: total)))",
+                                  at: JSONPath.root.appending("cover"), notes: ["pick a moment inside the video for its poster frame"])
+                }
+            } else {
+                skipped("the cover time is not checked against the video's length", at: JSONPath.root.appending("cover"), because: unknownLength)
             }
         }
-        if let music = template.music { checkMusicLength(music, total: total) }
+        for layer in facts.layers {
+            if let start = layer.start, let duration = layer.duration {
+                if let total {
+                    checkTiming(of: layer, start: start, duration: duration, total: total)
+                } else if layer.isTimed {
+                    skipped("the start and duration of \(layer.name) are not checked against the video's length", at: layer.path.appending("start"),
+                            because: unknownLength)
+                }
+            }
+            if let text = layer.fit {
+                if let canvas = facts.canvas {
+                    checkFit(text, canvas: canvas, at: layer.path)
+                } else {
+                    skipped("whether the text of \(layer.name) fits is not checked", at: layer.path.appending("text"),
+                            because: "the fit needs the canvas size, which has an error")
+                }
+            } else if layer.fitBroken {
+                skipped("whether the text of \(layer.name) fits is not checked", at: layer.path,
+                        because: "the fit needs its text, size, minSize, maxWidth, maxLines and box, and one of them has an error")
+            }
+        }
+        if let music = facts.musicLength, !music.loop, let inspector,
+           let length = inspector.audioDuration(of: AssetPath.join(folder, music.file)) {
+            if let total {
+                checkMusicLength(length, start: music.start, total: total)
+            } else {
+                skipped("the music's length is not checked against the video's", at: JSONPath.root.appending("music").appending("file"),
+                        because: unknownLength)
+            }
+        }
     }
 
     /// A transition is centred on its cut and may use at most half of each slot beside it, so
     /// the two transitions of a slot never overlap.
-    private mutating func checkTransitions(_ slots: [SlotSpec]) {
-        let path = JSONPath.root.appending("slots")
+    private mutating func checkTransitions(_ slots: [SlotFacts]) {
         for (i, slot) in slots.enumerated() {
             guard let transition = slot.transition, transition.kind != "cut" else { continue }
-            let durationPath = path.appending(i).appending("transition")
+            let transitionPath = slot.path.appending("transition")
             guard i + 1 < slots.count else {
                 context.report(.warning, .transitionAtEnd, "the last slot has a \(transition.kind) transition, but no slot follows it",
-                               at: durationPath, notes: ["remove the transition; to fade out the video, use a filter or the music's fadeOut"])
+                               at: transitionPath, notes: ["remove the transition; to fade out the video, use a filter or the music's fadeOut"])
                 continue
             }
-            let shorter = min(slot.duration, slots[i + 1].duration)
+            let next = slots[i + 1]
+            guard let here = slot.duration, let there = next.duration else {
+                let missing = slot.duration == nil ? slot : next
+                skipped("the \(transition.kind)'s length is not checked against the slots beside it", at: transitionPath,
+                        because: "\(missing.name) has no usable duration (\(missing.path.appending("duration").pointer))")
+                continue
+            }
+            let shorter = min(here, there)
             let limit = shorter / 2
             if transition.duration > limit {
-                let which = slot.duration <= slots[i + 1].duration ? "this slot" : "the next slot ('\(slots[i + 1].id)')"
+                let which = here <= there ? "this slot" : next.id.map { "the next slot ('\($0)')" } ?? "the next slot"
                 context.error(.transitionTooLong,
                               "\(transition.kind) of \(TimeText.string(from: transition.duration)) is longer than half of \(which) (\(TimeText.string(from: shorter)))",
-                              at: durationPath, notes: ["use a duration of at most \(TimeText.string(from: limit)), or lengthen the slots"])
+                              at: transitionPath, notes: ["use a duration of at most \(TimeText.string(from: limit)), or lengthen the slots"])
             }
         }
     }
 
-    private mutating func checkTiming(of layer: LayerSpec, at path: JSONPath, total: RationalTime) {
-        if layer.start >= total {
-            context.error(.layerTiming, "layer '\(layer.id)' starts at \(TimeText.string(from: layer.start)), at or after the end of the video (\(TimeText.string(from: total)))",
-                          at: path.appending("start"), notes: ["start it before \(TimeText.string(from: total))"])
-        } else if let duration = layer.duration, let end = layer.start.addingReportingOverflow(duration), end > total {
+    private mutating func checkTiming(of layer: LayerFacts, start: RationalTime, duration: RationalTime?, total: RationalTime) {
+        let id = layer.id ?? ""
+        if start >= total {
+            context.error(.layerTiming, "layer '\(id)' starts at \(TimeText.string(from: start)), at or after the end of the video (\(TimeText.string(from: total)))",
+                          at: layer.path.appending("start"), notes: ["start it before \(TimeText.string(from: total))"])
+        } else if let duration, let end = start.addingReportingOverflow(duration), end > total {
             context.report(.warning, .layerPastEnd,
-                           "layer '\(layer.id)' ends at \(TimeText.string(from: end)), after the video (\(TimeText.string(from: total))); it is cut there",
-                           at: path.appending("duration"), notes: ["leave \"duration\" out to last until the end of the video"])
+                           "layer '\(id)' ends at \(TimeText.string(from: end)), after the video (\(TimeText.string(from: total))); it is cut there",
+                           at: layer.path.appending("duration"), notes: ["leave \"duration\" out to last until the end of the video"])
         }
     }
 
@@ -105,9 +147,8 @@ extension TemplateDecoder {
         return lines
     }
 
-    private mutating func checkMusicLength(_ music: MusicSpec, total: RationalTime) {
-        guard !music.loop, let inspector, let length = inspector.audioDuration(of: AssetPath.join(folder, music.file)) else { return }
-        let available = length.subtractingReportingOverflow(music.start) ?? .zero
+    private mutating func checkMusicLength(_ length: RationalTime, start: RationalTime, total: RationalTime) {
+        let available = length.subtractingReportingOverflow(start) ?? .zero
         guard available < total else { return }
         context.report(.warning, .musicShort,
                        "the music lasts \(TimeText.string(from: available.rounded(toTimescale: 1000, rule: .down))) from its start, shorter than the video (\(TimeText.string(from: total))); the end is silent",

@@ -3,15 +3,21 @@ import MediaTime
 /// The slot rules: 1 to 200 slots, unique non-empty ids, durations of one frame to 600 s (in
 /// seconds, frames or beats), 3600 s in all; fit, playback, motion, filters and transition.
 extension TemplateDecoder {
-    /// A slot whose duration may still be in beats, before the beat grid is applied.
+    /// What was read of one slot: the slot when every key is usable, and what the rules across
+    /// slots need (its id, written duration and transition) as far as each is usable.
     struct PendingSlot {
-        var slot: SlotSpec
-        var length: TemplateTime
+        var slot: SlotSpec?
+        var id: String?
+        var length: TemplateTime?
         var path: JSONPath
+        var transition: (kind: String, duration: RationalTime)?
+        /// A transition whose duration is written in beats, centred on the cut after the slot.
+        var transitionBeats: (kind: String, beats: RationalTime)?
     }
 
-    /// The slots, or nil when any is unusable (every problem reported).
-    mutating func readSlots(_ root: JSONObject, beats: BeatGrid?, musicValid: Bool) -> [SlotSpec]? {
+    /// The slots, or nil when any is unusable (every problem reported). What each slot yielded is
+    /// kept in `facts.slots`, for the rules across parts.
+    mutating func readSlots(_ root: JSONObject) -> [SlotSpec]? {
         let path = JSONPath.root.appending("slots")
         let example = "\"slots\": [{ \"id\": \"opening\", \"duration\": 2.5 }]"
         guard let value = context.required("slots", in: root, at: .root, example: example) else { return nil }
@@ -25,33 +31,48 @@ extension TemplateDecoder {
             context.error(.slotCount, problem, at: path, notes: ["a template needs 1 to \(limits.upperBound) slots"])
             return nil
         }
+        // First every id and duration, so that keyframe times in the slots' motions and filters
+        // (which may count beats from the slot's start) know where each slot is.
         var pending: [PendingSlot] = []
-        var valid = true
+        var objects: [JSONObject?] = []
+        var claimed: [Bool] = []
         for (index, item) in items.enumerated() {
-            guard let slot = readSlot(item, at: path.appending(index)) else {
-                valid = false
-                continue
-            }
-            if !claim(id: slot.slot.id, at: path.appending(index).appending("id")) { valid = false }
+            let (object, slot) = readSlotHead(item, at: path.appending(index))
+            claimed.append(slot.id.map { claim(id: $0, at: path.appending(index).appending("id")) } ?? true)
+            objects.append(object)
             pending.append(slot)
         }
-        guard valid, let durations = slotDurations(pending, beats: beats, musicValid: musicValid) else { return nil }
+        let durations = slotDurations(pending)
+        var start: RationalTime? = .zero
+        for i in pending.indices {
+            let timing = ItemTiming(start: start, duration: durations[i], name: "the slot")
+            if let object = objects[i] { readSlotBody(object, timing: timing, into: &pending[i]) }
+            if !claimed[i] { pending[i].slot = nil }
+            start = durations[i].flatMap { start?.addingReportingOverflow($0) }
+        }
+        placeTransitionsInBeats(&pending, durations: durations)
+        let valid = pending.allSatisfy { $0.slot != nil }
+        facts.slots = zip(pending, durations).map { SlotFacts(path: $0.path, id: $0.id, duration: $1, transition: $0.transition) }
+        let known = durations.compactMap { $0 }
+        guard known.count == durations.count else { return nil }
         var sum: RationalTime? = .zero
-        for d in durations { sum = sum?.addingReportingOverflow(d) }
+        for d in known { sum = sum?.addingReportingOverflow(d) }
         guard let total = sum else {
             context.error(.totalDuration, "the slot durations cannot be added exactly", at: path,
                           notes: ["write durations in seconds with few decimals, or as frames (\"48f\")"])
             return nil
         }
+        facts.total = total
         guard total <= TemplateLimits.maxTotalDuration else {
             context.error(.totalDuration, "the slots last \(TimeText.string(from: total)) in all; the limit is 3600s", at: path,
                           notes: ["shorten or remove slots"])
             return nil
         }
-        return zip(pending, durations).map { p, d in
-            var s = p.slot
+        guard valid else { return nil }
+        return zip(pending, known).compactMap { p, d in
+            guard var s = p.slot, let length = p.length else { return nil }
             s.duration = d
-            s.length = p.length
+            s.length = length
             return s
         }
     }
@@ -68,45 +89,24 @@ extension TemplateDecoder {
         return true
     }
 
-    /// Exact durations: beats are counted from where each slot starts, so slots follow one another.
-    private mutating func slotDurations(_ pending: [PendingSlot], beats: BeatGrid?, musicValid: Bool) -> [RationalTime]? {
-        var durations: [RationalTime] = []
-        var start = RationalTime.zero
-        var valid = true
+    /// Exact durations, nil where unusable: beats are counted from where each slot starts, so slots
+    /// follow one another. With a list of beats, a slot in beats after one whose duration is
+    /// broken cannot be placed, and says so; with a tempo, it can.
+    private mutating func slotDurations(_ pending: [PendingSlot]) -> [RationalTime?] {
+        var durations: [RationalTime?] = []
+        var start: RationalTime? = .zero
         for p in pending {
             let durationPath = p.path.appending("duration")
             var duration: RationalTime?
-            switch p.length {
-            case .seconds(let t): duration = t
-            case .frames(let n): duration = frameRate.time(ofFrame: n)
-            case .beats(let n):
-                if let beats {
-                    duration = beats.end(from: start, beats: n).flatMap { $0.subtractingReportingOverflow(start) }
-                    if duration == nil {
-                        context.error(.totalDuration, "\(p.length.text) cannot be computed exactly from where the slot starts", at: durationPath,
-                                      notes: ["give the beats as a tempo, or with fewer decimals"])
-                        valid = false
-                        continue
-                    }
-                } else {
-                    // An unusable music object has been reported already.
-                    if musicValid {
-                        context.error(.beatsNeeded, "the duration is \(p.length.text), but the music has no beats", at: durationPath,
-                                      notes: ["give the music a \"tempo\" (and \"firstBeat\") or a list of \"beats\"", "or write the duration in seconds"])
-                    }
-                    valid = false
-                    continue
-                }
+            if let written = p.length {
+                let before = durations.last.map { _ in "the slot's start (the end of the slot before it)" } ?? "the start of the video"
+                duration = length(of: written, from: start, at: durationPath, what: "the duration", referenceName: before)
+                if written.unit != "seconds", let d = duration, !checkSlotDuration(d, written: written, at: durationPath) { duration = nil }
             }
-            let checked = p.length.unit == "beats" ? duration.map { checkSlotDuration($0, written: p.length, at: durationPath) } : true
-            guard let d = duration, checked == true else {
-                valid = false
-                continue
-            }
-            durations.append(d)
-            start = start.addingReportingOverflow(d) ?? start
+            durations.append(duration)
+            start = duration.flatMap { start?.addingReportingOverflow($0) }
         }
-        return valid ? durations : nil
+        return durations
     }
 
     private mutating func checkSlotDuration(_ duration: RationalTime, written: TemplateTime, at path: JSONPath) -> Bool {
@@ -125,9 +125,11 @@ extension TemplateDecoder {
         return false
     }
 
-    private mutating func readSlot(_ value: JSONValue, at path: JSONPath) -> PendingSlot? {
+    /// The slot's object, id and written duration.
+    private mutating func readSlotHead(_ value: JSONValue, at path: JSONPath) -> (JSONObject?, PendingSlot) {
         let example = "{ \"id\": \"opening\", \"duration\": 2.5 }"
-        guard let object = context.object(value, at: path, known: TemplateKeys.slot, example: example) else { return nil }
+        var read = PendingSlot(slot: nil, id: nil, length: nil, path: path, transition: nil, transitionBeats: nil)
+        guard let object = context.object(value, at: path, known: TemplateKeys.slot, example: example) else { return (nil, read) }
         var id: String?
         if let value = context.required("id", in: object, at: path, example: "\"id\": \"opening\""),
            let text = context.string(value, at: path.appending("id"), example: "\"id\": \"opening\"") {
@@ -146,13 +148,17 @@ extension TemplateDecoder {
             length = context.templateTime(value, at: path.appending("duration"), beats: true)
             // Seconds and frames are checked now, so that every slot's duration is checked whatever
             // else is wrong; beats need the slots before them and are checked once all are read.
-            switch length {
-            case .seconds(let t)?: if !checkSlotDuration(t, written: length ?? .seconds(t), at: path.appending("duration")) { length = nil }
-            case .frames(let n)?:
-                if !checkSlotDuration(frameRate.time(ofFrame: n), written: .frames(n), at: path.appending("duration")) { length = nil }
-            default: break
-            }
+            if case .seconds(let t)? = length, !checkSlotDuration(t, written: .seconds(t), at: path.appending("duration")) { length = nil }
+            if case .frames(let n)? = length, facts.frameRateKnown,
+               !checkSlotDuration(frameRate.time(ofFrame: n), written: .frames(n), at: path.appending("duration")) { length = nil }
         }
+        (read.id, read.length) = (id, length)
+        return (object, read)
+    }
+
+    /// Every other key of the slot; the slot itself when all are usable.
+    private mutating func readSlotBody(_ object: JSONObject, timing: ItemTiming, into read: inout PendingSlot) {
+        let path = read.path
         var valid = true
         let accepts = choice(object, "accepts", at: path, default: SlotAccepts.any, valid: &valid)
         let fit = choice(object, "fit", at: path, default: Fit.cover, valid: &valid)
@@ -162,25 +168,28 @@ extension TemplateDecoder {
         let playback = readPlayback(object, at: path)
         var motion: MotionSpec?
         if let value = object["motion"] {
-            motion = readMotion(value, at: path.appending("motion"))
+            motion = readMotion(value, at: path.appending("motion"), timing: timing)
             if motion == nil { valid = false }
         }
         var filters: [EffectSpec]? = []
-        if let value = object["filters"] { filters = readFilters(value, at: path.appending("filters")) }
+        if let value = object["filters"] { filters = readFilters(value, at: path.appending("filters"), timing: timing) }
         var transition: TransitionSpec?
+        var transitionTiming: (kind: String, duration: RationalTime)?
+        var beats: (kind: String, beats: RationalTime)?
         if let value = object["transition"] {
-            transition = readTransition(value, at: path.appending("transition"))
+            transition = readTransition(value, at: path.appending("transition"), timing: &transitionTiming, beats: &beats)
             if transition == nil { valid = false }
         }
         var repeatable = false
         if let value = object["repeatable"] {
             if let flag = context.bool(value, at: path.appending("repeatable")) { repeatable = flag } else { valid = false }
         }
-        guard valid, let id, let length, let volume, let playback, let filters else { return nil }
+        (read.transition, read.transitionBeats) = (transitionTiming, beats)
+        guard valid, let id = read.id, let length = read.length, let volume, let playback, let filters else { return }
         var slot = SlotSpec(id: id, accepts: accepts, duration: .zero, length: length, fit: fit, volume: volume, playback: playback,
                             orientation: orientation, motion: motion, filters: filters, transition: transition)
         slot.repeatable = repeatable
-        return PendingSlot(slot: slot, length: length, path: path)
+        read.slot = slot
     }
 
     /// The value of an optional word key, or `fallback` when absent; clears `valid` on a bad word.

@@ -4,8 +4,13 @@
 extension TemplateDecoder {
     static let fontExtensions = [".ttf", ".otf", ".ttc"]
 
-    mutating func readTextLayer(_ object: JSONObject, at path: JSONPath) -> TextLayerSpec? {
+    /// The text layer when every key is usable. The keys that decide whether the text fits are
+    /// kept in the layer's facts when those are usable, so that the fit is checked whatever else
+    /// (a font file, a colour) is wrong.
+    mutating func readTextLayer(_ object: JSONObject, at path: JSONPath, span: LayerSpan) -> TextLayerSpec? {
         var valid = true
+        // False when a key that decides the fit is unusable.
+        var fits = true
         var layer = TextLayerSpec(text: "")
         if let raw = object["key"] {
             if let key = context.text(raw, at: path.appending("key"), maxLength: 64, example: "\"key\": \"title\"") {
@@ -22,7 +27,7 @@ extension TemplateDecoder {
             if let text = context.text(raw, at: path.appending("text"), maxLength: TemplateLimits.maxLongText, example: "\"text\": \"Lisbon 2026\"",
                                        allowEmpty: layer.key != nil) {
                 layer.text = text
-            } else { valid = false }
+            } else { (valid, fits) = (false, false) }
         } else if layer.key == nil {
             context.error(.missingKey, "a text layer needs 'text', 'key', or both", at: path,
                           notes: ["add \"text\": \"Lisbon 2026\" for fixed text, or \"key\": \"title\" to let the user fill it"])
@@ -32,14 +37,14 @@ extension TemplateDecoder {
             if let font = readFont(raw, at: path.appending("font")) { layer.font = font } else { valid = false }
         }
         if let raw = object["size"] {
-            if let x = context.number(raw, at: path.appending("size"), in: TemplateLimits.textSize, what: "size") { layer.size = x } else { valid = false }
+            if let x = context.number(raw, at: path.appending("size"), in: TemplateLimits.textSize, what: "size") { layer.size = x } else { (valid, fits) = (false, false) }
         }
         layer.minSize = layer.size
         if let raw = object["minSize"] {
             if let x = context.number(raw, at: path.appending("minSize"), in: TemplateLimits.textSize.lowerBound...layer.size,
                                       what: "minSize (at most the size)") {
                 layer.minSize = x
-            } else { valid = false }
+            } else { (valid, fits) = (false, false) }
         }
         if let raw = object["color"] {
             if let c = context.color(raw, at: path.appending("color"), alpha: true) { layer.color = c } else { valid = false }
@@ -54,12 +59,12 @@ extension TemplateDecoder {
         }
         if let raw = object["box"] {
             layer.box = readBox(raw, at: path.appending("box"))
-            if layer.box == nil { valid = false }
+            if layer.box == nil { (valid, fits) = (false, false) }
         }
         layer.alignment = choice(object, "align", at: path, default: TextAlignment.center, valid: &valid)
         layer.placement = readPlacement(object, at: path, valid: &valid)
         if let raw = object["maxWidth"] {
-            if let x = context.number(raw, at: path.appending("maxWidth"), in: 0.05...1, what: "maxWidth") { layer.maxWidth = x } else { valid = false }
+            if let x = context.number(raw, at: path.appending("maxWidth"), in: 0.05...1, what: "maxWidth") { layer.maxWidth = x } else { (valid, fits) = (false, false) }
         }
         if let raw = object["maxLines"] {
             if let n = context.integer(raw, at: path.appending("maxLines"), example: "\"maxLines\": 2") {
@@ -68,11 +73,15 @@ extension TemplateDecoder {
                 } else {
                     context.error(.outOfRange, "maxLines \(n) is outside 1...\(TemplateLimits.maxTextLines.upperBound)", at: path.appending("maxLines"),
                                   notes: ["use a whole number from 1 to \(TemplateLimits.maxTextLines.upperBound)"])
-                    valid = false
+                    (valid, fits) = (false, false)
                 }
-            } else { valid = false }
+            } else { (valid, fits) = (false, false) }
         }
-        readAnimations(object, at: path, into: &layer.animationIn, &layer.animationOut, valid: &valid)
+        readAnimations(object, at: path, span: span, into: &layer.animationIn, &layer.animationOut, valid: &valid)
+        if !facts.layers.isEmpty {
+            facts.layers[facts.layers.count - 1].fit = fits ? layer : nil
+            facts.layers[facts.layers.count - 1].fitBroken = !fits
+        }
         return valid ? layer : nil
     }
 
@@ -87,7 +96,7 @@ extension TemplateDecoder {
         guard let name = context.text(value, at: path, maxLength: TemplateLimits.maxShortText, example: "\"font\": \"DejaVu Sans\"") else { return nil }
         let lower = name.lowercased()
         guard Self.fontExtensions.contains(where: { lower.hasSuffix($0) }) else { return .family(name) }
-        return checkAsset(name, at: path, kind: .font) ? .file(name) : nil
+        return checkAsset(name, at: path, role: .font) ? .file(name) : nil
     }
 
     private mutating func readStroke(_ value: JSONValue, at path: JSONPath) -> TextLayerSpec.Stroke? {

@@ -15,6 +15,10 @@ struct TemplateDecoder {
     var ids: [String: JSONPath] = [:]
     /// The frame rate of the canvas, or a stand-in when the canvas has none, for frame counts.
     var frameRate = FrameRate(30)
+    /// What each part yielded, for the rules across parts (which run whatever else is broken).
+    var facts = PartFacts()
+    /// Files of the folder that a fix note proposed: never called unused in the same report.
+    var proposedAssets: Set<String> = []
 
     init(document: JSONDocument, file: String, folder: String, inspector: (any AssetInspector)?) {
         self.context = DecodingContext(document: document, file: file)
@@ -36,19 +40,21 @@ struct TemplateDecoder {
         }
         let name = readName(root)
         let canvas = readCanvas(root)
-        if let rate = canvas?.1 { frameRate = rate }
-        let info = readInfo(root)
         var music: MusicSpec?
         var musicValid = true
         if let value = root["music"] {
+            facts.hasMusic = true
             music = readMusic(value, at: JSONPath.root.appending("music"))
             musicValid = music != nil
         }
-        let slots = readSlots(root, beats: music?.beats, musicValid: musicValid)
+        // After the canvas and the music: the cover may be written in frames or beats.
+        let info = readInfo(root)
+        let slots = readSlots(root)
         let layers = readLayers(root)
         var grade: [EffectSpec]? = []
         if let value = root["grade"] {
-            grade = readFilters(value, at: JSONPath.root.appending("grade"))
+            grade = readFilters(value, at: JSONPath.root.appending("grade"),
+                                timing: ItemTiming(start: .zero, duration: facts.total, name: "the video"))
         }
         var template: Template?
         if let name, let info, let canvas, let slots, let layers, let grade, musicValid {
@@ -56,7 +62,7 @@ struct TemplateDecoder {
                                 license: info.license, tags: info.tags, coverTime: info.cover, canvas: canvas.0, frameRate: canvas.1,
                                 music: music, slots: slots, layers: layers, grade: grade)
         }
-        if let template { checkAcrossParts(template, root: root) }
+        checkAcrossParts()
         reportUnusedAssets()
         return template
     }
@@ -119,11 +125,10 @@ struct TemplateDecoder {
         }
         if let value = root["cover"] {
             // Checked against the video's length once the slots are known.
-            switch context.templateTime(value, at: JSONPath.root.appending("cover"), beats: false) {
-            case .seconds(let t)?: info.cover = t
-            case .frames(let n)?: info.cover = frameRate.time(ofFrame: n)
-            default: valid = false
-            }
+            if let t = videoTime(value, at: JSONPath.root.appending("cover"), from: .zero, what: "the cover time") {
+                info.cover = t
+                facts.cover = t
+            } else { valid = false }
         }
         return valid ? info : nil
     }

@@ -8,23 +8,41 @@ public enum TemplateLoadError: Error, Sendable, Hashable, CustomStringConvertibl
     case notAFolder(path: String)
     /// The folder has no `template.json`.
     case templateFileMissing(path: String)
+    /// `template.json` is a folder or another non-file.
+    case templateFileNotRegular(path: String)
     /// `template.json` exists but could not be read.
     case unreadable(path: String, reason: String)
 
     /// The file or folder concerned.
     public var path: String {
         switch self {
-        case .folderNotFound(let p), .notAFolder(let p), .templateFileMissing(let p), .unreadable(let p, _): p
+        case .folderNotFound(let p), .notAFolder(let p), .templateFileMissing(let p), .templateFileNotRegular(let p), .unreadable(let p, _): p
         }
     }
 
     /// `<path>: <what is wrong>`, the form the command line prints after `reel: error: `.
-    public var description: String {
+    public var description: String { "\(path): \(problem)" }
+
+    /// What is wrong, without the path: the message of the diagnostic.
+    public var problem: String {
         switch self {
-        case .folderNotFound(let p): "\(p): template folder not found"
-        case .notAFolder(let p): "\(p): not a folder (a template is a folder holding template.json)"
-        case .templateFileMissing(let p): "\(p): no template.json in the template folder"
-        case .unreadable(let p, let reason): "\(p): cannot read: \(reason)"
+        case .folderNotFound: "template folder not found"
+        case .notAFolder: "not a folder (a template is a folder holding template.json)"
+        case .templateFileMissing: "no template.json in the template folder"
+        case .templateFileNotRegular: "not a regular file (a folder, FIFO or device); template.json must be a file"
+        case .unreadable(_, let reason): "cannot read: \(reason)"
         }
+    }
+
+    /// The failure as a finding (T005) of the path, so that `validate` reports it with a code and a
+    /// fix like every other problem, in text and JSON alike.
+    public var diagnostic: Diagnostic {
+        let fix = switch self {
+        case .folderNotFound, .notAFolder: "give the folder that holds template.json, or template.json itself"
+        case .templateFileMissing: "add a template.json (reel new-template writes a valid one to start from)"
+        case .templateFileNotRegular: "replace the folder named template.json by the template's JSON file"
+        case .unreadable: "check the file's permissions"
+        }
+        return Diagnostic(.error, .templateUnreadable, problem, at: SourceLocation(file: path), notes: [fix])
     }
 }

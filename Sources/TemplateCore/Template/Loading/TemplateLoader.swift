@@ -32,11 +32,9 @@ public enum TemplateLoader {
     public static func load(folder: String, inspector: (any AssetInspector)? = nil) throws(TemplateLoadError) -> TemplateLoadResult {
         guard let kind = FileKind.of(folder) else { throw .folderNotFound(path: folder) }
         guard kind == .folder else { throw .notAFolder(path: folder) }
-        var isDirectory: ObjCBool = false
         let file = AssetPath.join(folder, fileName)
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw .templateFileMissing(path: file)
-        }
+        guard let fileKind = FileKind.of(file) else { throw .templateFileMissing(path: file) }
+        guard fileKind == .regular else { throw .templateFileNotRegular(path: file) }
         // From here on, every file of this template is opened beneath its folder (see
         // ConfinedFolders): a link swapped in after validation cannot lead out of it.
         ConfinedFolders.confine(folder)

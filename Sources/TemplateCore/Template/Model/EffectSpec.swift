@@ -38,12 +38,16 @@ public enum ParameterValue: Sendable, Hashable {
 public struct ValueKeyframe: Sendable, Hashable {
     /// Fraction of the item's time, 0...1 (0 its start, 1 its end).
     public var at: Double
+    /// The exact time from the item's start, when the template writes a time (seconds, frames or
+    /// beats) rather than a fraction: the timeline uses it, so a beat stays on the beat.
+    public var time: RationalTime?
     public var value: Double
     /// How the value moves from this keyframe to the next.
     public var easing: Easing
 
-    public init(at: Double, value: Double, easing: Easing = .linear) {
+    public init(at: Double, time: RationalTime? = nil, value: Double, easing: Easing = .linear) {
         self.at = at
+        self.time = time
         self.value = value
         self.easing = easing
     }
@@ -79,6 +83,9 @@ public enum MotionSpec: Sendable, Hashable {
 public struct PoseKeyframe: Sendable, Hashable {
     /// Fraction of the item's time, 0...1.
     public var at: Double
+    /// The exact time from the item's start, when the template writes a time (seconds, frames or
+    /// beats) rather than a fraction: the timeline uses it, so a beat stays on the beat.
+    public var time: RationalTime?
     /// Size relative to the fitted picture (1 fills it exactly).
     public var scale: Double
     /// Offset of the picture's centre, as fractions of the canvas width and height.
@@ -88,8 +95,10 @@ public struct PoseKeyframe: Sendable, Hashable {
     public var rotation: Double
     public var easing: Easing
 
-    public init(at: Double, scale: Double = 1, x: Double = 0, y: Double = 0, rotation: Double = 0, easing: Easing = .linear) {
+    public init(at: Double, time: RationalTime? = nil, scale: Double = 1, x: Double = 0, y: Double = 0, rotation: Double = 0,
+                easing: Easing = .linear) {
         self.at = at
+        self.time = time
         self.scale = scale
         self.x = x
         self.y = y

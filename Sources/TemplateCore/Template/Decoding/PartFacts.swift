@@ -1,0 +1,65 @@
+import MediaTime
+
+/// What could be read of each part of a template, whatever else in it is broken.
+///
+/// The rules that look across parts (a transition against its slots, a text against the canvas,
+/// layers and music against the video's length) run on these facts, not on a finished
+/// `Template`, so that one broken value hides only the rules that need it. A rule whose input is
+/// missing here is skipped with a note (T070) that names the value it waits for.
+struct PartFacts {
+    /// Nil when the canvas size is unusable.
+    var canvas: Canvas?
+    /// False when the frame rate is unusable: frame counts then cannot be turned into time.
+    var frameRateKnown = false
+    /// The beat grid of the music, when it has a usable one.
+    var beats: BeatGrid?
+    /// True when the music writes beats (a tempo or a list) but they are unusable.
+    var beatsBroken = false
+    /// True when the template has music (usable or not).
+    var hasMusic = false
+    /// The music file (checked), its start and whether it loops, when all three are usable.
+    var musicLength: (file: String, start: RationalTime, loop: Bool)?
+    /// The cover time, when one is written and usable.
+    var cover: RationalTime?
+    /// One per slot of a usable slots list, in order.
+    var slots: [SlotFacts] = []
+    /// The sum of the slot durations, when every one is known.
+    var total: RationalTime?
+    /// One per layer object, in order.
+    var layers: [LayerFacts] = []
+
+    /// The first slot without a usable duration, for notes that say why a rule waits.
+    var firstSlotWithoutDuration: SlotFacts? { slots.first { $0.duration == nil } }
+}
+
+/// A slot's id, duration and transition as far as they could be read.
+struct SlotFacts {
+    var path: JSONPath
+    var id: String?
+    /// Exact duration; nil when it is unusable or depends on an unusable value.
+    var duration: RationalTime?
+    /// The transition's kind and exact duration, when both are usable.
+    var transition: (kind: String, duration: RationalTime)?
+
+    /// `slot 'opening'`, or `slot 2` when the id is unusable.
+    var name: String { id.map { "slot '\($0)'" } ?? "the slot at \(path.pointer)" }
+}
+
+/// A layer's place in time and its text box as far as they could be read.
+struct LayerFacts {
+    var path: JSONPath
+    var id: String?
+    /// Nil when the start is unusable.
+    var start: RationalTime?
+    /// The written duration; `.some(nil)` when none is written (it lasts to the end), nil when unusable.
+    var duration: RationalTime??
+    /// True when the layer writes a start or a duration (a layer from 0 to the end always fits the video).
+    var isTimed = false
+    /// The keys that decide whether a text fits (text, sizes, width, lines, box padding), when all are usable.
+    var fit: TextLayerSpec?
+    /// True for a text layer whose fit keys are not all usable.
+    var fitBroken = false
+
+    /// `layer 'title'`, or `the layer at /layers/2` when its id is unusable.
+    var name: String { id.map { "layer '\($0)'" } ?? "the layer at \(path.pointer)" }
+}
