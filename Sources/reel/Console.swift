@@ -40,14 +40,20 @@ enum Console {
 /// A one-line progress display (`frame 120/300  58.2 fps  ETA 0:03`) redrawn in place on a terminal.
 final class ProgressLine: @unchecked Sendable {
     private let enabled: Bool
+    /// Lines of JSON for programs instead of a redrawn line for people.
+    private let json: Bool
     private let label: String
     private let start = monotonicSeconds()
     private var lastDraw = 0.0
     private var drawn = false
 
-    init(label: String, quiet: Bool) {
+    /// With `json`, progress is written whether or not stderr is a terminal (`-q` still silences it):
+    /// `{"frame":120,"total":300,"percent":40,"fps":58.2,"eta":3.1}`, at most ten lines a second
+    /// and always one for the last frame.
+    init(label: String, quiet: Bool, json: Bool = false) {
         self.label = label
-        enabled = !quiet && Console.stderrIsTerminal
+        self.json = json && !quiet
+        enabled = !quiet && (json || Console.stderrIsTerminal)
     }
 
     func update(done: Int64, total: Int64) {
@@ -59,6 +65,10 @@ final class ProgressLine: @unchecked Sendable {
         let fps = Double(done) / elapsed
         let remaining = fps > 0 ? Double(total - done) / fps : 0
         let pct = total > 0 ? Int(Double(done) * 100 / Double(total)) : 100
+        if json {
+            Console.write(2, "{\"frame\":\(done),\"total\":\(total),\"percent\":\(pct),\"fps\":\(format(fps, 1)),\"eta\":\(format(remaining, 1))}\n")
+            return
+        }
         let line = "\(label)  frame \(done)/\(total)  \(pct)%  \(format(fps, 1)) fps  ETA \(clock(remaining))"
         Console.write(2, "\r\u{1B}[2K" + line)
         drawn = true
@@ -66,7 +76,7 @@ final class ProgressLine: @unchecked Sendable {
 
     /// Clears the line so the next message starts clean.
     func finish() {
-        guard enabled, drawn else { return }
+        guard enabled, drawn, !json else { return }
         Console.write(2, "\r\u{1B}[2K")
         drawn = false
     }

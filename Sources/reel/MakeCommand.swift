@@ -20,6 +20,8 @@ struct MakeCommand: Command {
         try OutputCheck.check([("-o", output), ("--timeline", args.value("timeline"))],
                               inputs: [.tree(folder)] + OutputCheck.media(mediaOperands) + (args.value("text-file").map { [.file($0)] } ?? []))
         let template = try Workflow.loadTemplate(folder, quiet: args.flag("quiet"))
+        // Render options (size, quality, bit rate) are checked before any work is printed.
+        _ = try Workflow.exportOptions(args, canvas: template.canvas)
         let media = try Workflow.gatherMedia(mediaOperands, for: template)
         let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args)
         if let path = args.value("timeline") {

@@ -7,7 +7,9 @@ extension Workflow {
     /// Options of rendering a person can set.
     static let renderOptions = [
         OptionSpec(long: "quality", short: nil, takesValue: true, help: "draft, standard (default) or high"),
-        OptionSpec(long: "size", short: nil, takesValue: true, help: "render at WIDTHxHEIGHT instead of the canvas size (even numbers)"),
+        OptionSpec(long: "size", short: nil, takesValue: true,
+                   help: "render at WIDTHxHEIGHT, at 540p/720p/1080p (the canvas's shape), or in another shape: 9:16, 1:1, 16:9, 4:5"),
+        OptionSpec(long: "progress", short: nil, takesValue: true, help: "json: one line of progress a frame batch on stderr, for programs"),
         OptionSpec(long: "bitrate", short: nil, takesValue: true, help: "target video bit rate (e.g. 2M, 800k) instead of constant quality"),
         OptionSpec(long: "bpp", short: nil, takesValue: true,
                    help: "bit rate from bits per pixel per second (e.g. 6 for chat-sized clips: 240x320 at 6 is 460 kb/s)"),
@@ -25,13 +27,11 @@ extension Workflow {
         case let q: throw UsageError(message: "--quality takes draft, standard or high, not '\(q)'")
         }
         if let size = args.value("size") {
-            let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
-            guard parts.count == 2, parts.allSatisfy({ $0 >= 16 && $0 <= 8192 && $0 % 2 == 0 }) else {
-                throw UsageError(message: "--size takes WIDTHxHEIGHT with even numbers from 16 to 8192, not '\(size)'")
-            }
-            options.width = parts[0]
-            options.height = parts[1]
+            let parsed = try SizeOption.parse(size, canvas: canvas)
+            options.width = parsed.width
+            options.height = parsed.height
         }
+        if let p = args.value("progress"), p != "json" { throw UsageError(message: "--progress takes json, not '\(p)'") }
         if let rate = args.value("bitrate") {
             guard let bits = parseBitrate(rate), bits >= 50_000, bits <= 200_000_000 else {
                 throw UsageError(message: "--bitrate takes a rate such as 2M or 800k (50k to 200M), not '\(rate)'")
@@ -68,7 +68,11 @@ extension Workflow {
     /// Renders with a progress line; prints where the file landed and anything covered on the way.
     static func render(_ timeline: Timeline, baseFolder: String?, to output: String, args: ParsedArguments) throws {
         let options = try exportOptions(args, canvas: timeline.canvas)
-        let progress = ProgressLine(label: "rendering", quiet: args.flag("quiet"))
+        if let w = options.width, let h = options.height, let warning = SizeOption.shapeWarning((w, h), canvas: timeline.canvas),
+           !args.flag("quiet") {
+            Console.warning(warning)
+        }
+        let progress = ProgressLine(label: "rendering", quiet: args.flag("quiet"), json: args.value("progress") == "json")
         defer { progress.finish() }
         let report = try Exporter.export(timeline, baseFolder: baseFolder, to: output, options: options) { p in
             progress.update(done: p.framesDone, total: p.frameCount)
