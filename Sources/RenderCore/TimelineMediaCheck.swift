@@ -1,5 +1,6 @@
 import Foundation
 import MediaIO
+import MediaTime
 import TemplateCore
 
 /// The files a timeline names, checked before any work: each exists and is a readable file (L020),
@@ -32,6 +33,11 @@ public enum TimelineMediaCheck {
                 break
             }
         }
+        var durations: [String: RationalTime] = [:]
+        for case (let path, .success(let info)) in probed.map({ ($0.key, $0.value) }) where !info.isStillImage {
+            if let d = info.duration { durations[path] = d }
+        }
+        found += handleProblems(t, durations: durations)
         for (i, x) in t.overlays.enumerated() { _ = exists(x.media, at: root.appending("overlays").appending(i).appending("media"), &found) }
         for (i, x) in t.audio.enumerated() { _ = exists(x.media, at: root.appending("audio").appending(i).appending("media"), &found) }
         for (i, x) in t.texts.enumerated() {
@@ -46,6 +52,32 @@ public enum TimelineMediaCheck {
         for (i, c) in t.clips.enumerated() {
             for (j, e) in c.filters.enumerated() {
                 if let file = e.file { _ = exists(file, at: root.appending("clips").appending(i).appending("filters").appending(j).appending("file"), &found) }
+            }
+        }
+        return found
+    }
+
+    /// Transitions needing frames a video lacks (L022): the next clip shows frames before its
+    /// in-point from the transition's start, the previous one frames after its out-point up to its
+    /// end. Photos, looping clips and clips already past their video's end (holding its last
+    /// frame) have as many as needed, as the resolver counts them (`TransitionPlacement`).
+    static func handleProblems(_ t: Timeline, durations: [String: RationalTime]) -> [TimelineProblem] {
+        var found: [TimelineProblem] = []
+        let main = t.clips.filter { $0.layer == 0 }
+        for (i, tr) in t.transitions.enumerated() {
+            guard let a = main.firstIndex(where: { $0.id == tr.from }), a + 1 < main.count, main[a + 1].id == tr.to else { continue }
+            let cut = main[a].timelineRange.end
+            let sides: [(VideoClip, RationalTime, Bool)] = [(main[a + 1], cut - tr.range.start, true), (main[a], tr.range.end - cut, false)]
+            for (clip, time, before) in sides where time.isPositive {
+                guard clip.kind == .video, !clip.loop, let duration = durations[clip.media], clip.sourceRange.end <= duration,
+                      let needed = try? time.multiplied(by: clip.speed) else { continue }
+                // Forwards, the frames before the in-point lie before the source range; reversed, after it.
+                let towardStart = before != clip.reverse
+                let spare = towardStart ? clip.sourceRange.start : duration - clip.sourceRange.end
+                guard needed > spare else { continue }
+                found.append(TimelineProblem(.transitionHandles, JSONPath.root.appending("transitions").appending(i).appending("range"),
+                                             "'\(clip.id)' has \(TimeText.string(from: spare)) of video \(towardStart ? "before its source range" : "after its source range"); the transition needs \(TimeText.string(from: needed))",
+                                             fix: "shorten the transition, or move '\(clip.id)''s source range \(towardStart ? "later" : "earlier") in its video"))
             }
         }
         return found

@@ -67,6 +67,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
     case transitionJoin = "L015"
     case mediaMissing = "L020"
     case mediaKind = "L021"
+    case transitionHandles = "L022"
 
     /// One line saying what the code means.
     public var meaning: String {
@@ -130,6 +131,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
         case .transitionJoin: "a transition does not join two consecutive main-track clips across their cut"
         case .mediaMissing: "a media file named by a timeline does not exist or cannot be read"
         case .mediaKind: "a media file is not of the kind its clip says (a video, an image)"
+        case .transitionHandles: "a transition needs frames beyond a clip's source range that its video does not have"
         }
     }
 
