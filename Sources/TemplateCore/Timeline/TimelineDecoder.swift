@@ -197,9 +197,14 @@ struct TimelineDecoder {
         let id = try reader.text(reader.required("id", in: object, at: path), at: path.appending("id"), maxLength: Limits.maxShortText)
         let media = try self.media(reader.required("media", in: object, at: path), at: path.appending("media"))
         let range = try reader.range(reader.required("timelineRange", in: object, at: path), at: path.appending("timelineRange"), frameRate: rate)
-        func optionalTime(_ key: String) throws(TimelineCodingError) -> RationalTime {
+        func optionalTime(_ key: String, atMost limit: RationalTime) throws(TimelineCodingError) -> RationalTime {
             guard let v = object[key] else { return .zero }
-            return try reader.time(v, at: path.appending(key), frameRate: nil)
+            let t = try reader.time(v, at: path.appending(key), frameRate: nil)
+            if t > limit {
+                reader.report("\(key) \(TimeText.string(from: t)) is longer than \(TimeText.string(from: limit))", at: path.appending(key),
+                              code: .outOfRange, notes: ["use \(TimeText.string(from: limit)) or less"])
+            }
+            return t
         }
         var volume = 1.0
         if let v = object["volume"] { volume = try reader.gain(v, at: path.appending("volume")) }
@@ -207,8 +212,9 @@ struct TimelineDecoder {
         if let v = object["duck"] {
             duck = try reader.number(v, at: path.appending("duck"), in: 0...1, code: .volumeRange)
         }
-        return AudioClip(id: id, media: media, timelineRange: range, sourceStart: try optionalTime("sourceStart"), volume: volume,
-                         fadeIn: try optionalTime("fadeIn"), fadeOut: try optionalTime("fadeOut"), duck: duck)
+        return AudioClip(id: id, media: media, timelineRange: range, sourceStart: try optionalTime("sourceStart", atMost: Limits.maxMusicStart),
+                         volume: volume, fadeIn: try optionalTime("fadeIn", atMost: Limits.maxFade),
+                         fadeOut: try optionalTime("fadeOut", atMost: Limits.maxFade), duck: duck)
     }
 
     private func orientation(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> Orientation {
