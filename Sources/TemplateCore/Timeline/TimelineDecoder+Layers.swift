@@ -78,7 +78,8 @@ extension TimelineDecoder {
         guard let value, !value.isJSONNull else { return nil }
         let text = try reader.string(value, at: path)
         guard text.hasPrefix("#"), let c = RGBAColor(hex: text) else {
-            throw reader.failure("expected a colour written #rrggbb or #rrggbbaa, found '\(text)'", at: path)
+            throw reader.failure("expected a colour written #rrggbb or #rrggbbaa, found '\(text)'", at: path, code: .backgroundColor,
+                                 notes: ["write it like \"#ffffff\" or \"#00000080\""])
         }
         return c
     }

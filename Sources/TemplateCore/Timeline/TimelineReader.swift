@@ -10,9 +10,12 @@ struct TimelineReader {
     let file: String?
     let problems: TimelineProblems
 
+    /// Every problem says how to fix it: without a note of its own, it points to the format's description.
     func diagnostic(_ message: String, at path: JSONPath, code: DiagnosticCode, notes: [String], atKey: Bool = false) -> Diagnostic {
         let position = atKey ? document.keyPosition(of: path) : document.position(of: path)
-        return Diagnostic(.error, code, message, at: SourceLocation(file: file, path: path, position: position), notes: notes)
+        let key = path.components.reversed().lazy.compactMap { if case .key(let k) = $0 { k } else { nil } }.first
+        let fix = notes.isEmpty ? ["write \(key.map { "'\($0)'" } ?? "it") as docs/timeline-format.md describes"] : notes
+        return Diagnostic(.error, code, message, at: SourceLocation(file: file, path: path, position: position), notes: fix)
     }
 
     func failure(_ message: String, at path: JSONPath, code: DiagnosticCode = .wrongType, notes: [String] = [],

@@ -94,14 +94,6 @@ import Testing
         return t
     }
 
-    /// Processor time of the calling thread: unlike the clock on the wall, it does not grow when
-    /// other tests or other programs share the machine.
-    static func threadSeconds() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
-
     static func garbage(using random: inout Generator, avoiding words: [String]) -> String {
         let pieces = ["wipe", "Diagonal", "0/0s", "", " ", "cross", "fade", "Crossfade", "NaN", "\u{0}", "é", "lumaWipe2", "zoom"]
         var word = ""
@@ -114,7 +106,7 @@ import Testing
     @Test func mutatedTimelinesAreRefusedWithTheirCodeOrReadBack() throws {
         var random = Generator(state: 1111)
         var counts: [Breakage: Int] = [:]
-        let start = Self.threadSeconds()
+        let start = FuzzTests.threadSeconds()
         for _ in 0..<2000 {
             if Int.random(in: 0..<8, using: &random) == 0 {
                 let t = kept(using: &random)
@@ -134,7 +126,7 @@ import Testing
         }
         #expect(counts.count == Breakage.allCases.count)
         // A guard against a hang, not a benchmark: about 10 s of processor time in a debug build.
-        #expect(Self.threadSeconds() - start < 40, "fuzzing took too long")
+        #expect(FuzzTests.threadSeconds() - start < 40, "fuzzing took too long")
     }
 
     /// Bytes flipped, keys dropped, text cut: reading never crashes, and a text it refuses says

@@ -39,6 +39,9 @@ import Testing
         ("\"id\": \"two \\\"quoted\\\" é\"", "\"id\": \"opening\"", .duplicateID, "/clips/1/id"),
         ("\"kind\": \"fade\"", "\"kind\": \"spin\"", .unknownChoice, "/texts/0/in/kind"),
         ("\"preset\": \"medium\"", "\"preset\": \"turbo\"", .unknownChoice, "/output/preset"),
+        ("\"size\": 96", "\"size\": \"big\"", .wrongType, "/texts/0/look/size"),
+        ("\"color\": \"#fff0c8\"", "\"color\": \"cream\"", .backgroundColor, "/texts/0/look/color"),
+        ("\"crf\": 18", "\"crf\": 52", .outOfRange, "/output/crf"),
     ])
     func eachRuleHasItsCodeAndPlace(original: String, replacement: String, code: DiagnosticCode, pointer: String) throws {
         let found = try problems([(original, replacement)])
