@@ -57,10 +57,10 @@ public final class MP4Writer {
     public init(path: String, settings: EncoderSettings) throws(MediaError) {
         self.path = path
         self.settings = settings
-        guard settings.width >= 16, settings.height >= 16, settings.width <= 8192, settings.height <= 8192,
-              settings.width % 2 == 0, settings.height % 2 == 0 else {
+        let sides = Limits.canvasSide
+        guard sides.contains(settings.width), sides.contains(settings.height), settings.width % 2 == 0, settings.height % 2 == 0 else {
             throw MediaError(.unsupported, file: path, operation: "creating the video",
-                             reason: "size \(settings.width)x\(settings.height) must be even and within 16...8192")
+                             reason: "size \(settings.width)x\(settings.height) must be even and within \(sides.lowerBound)...\(sides.upperBound)")
         }
         try MediaLibrary.checkEncoders()
         output = try AtomicFile.forMedia(path)

@@ -66,11 +66,20 @@ public final class FrameRenderer {
             try layers.draw(t.from, onto: sideA, frame: index)
             try layers.draw(t.to, onto: sideB, frame: index)
             let transition = timeline.transitions[t.index]
-            let kind = TransitionKind(rawValue: transition.kind) ?? .crossfade
+            // Never guess: a kind without a kernel, or a luma wipe without its mask, is an error
+            // (reading a timeline file refuses both; a timeline built in code may still have them).
+            guard let kind = TransitionKind(rawValue: transition.kind) else {
+                throw RenderError(media: MediaError(.unsupported, file: transition.kind, operation: "drawing a transition",
+                                                    reason: "'\(transition.kind)' is not a transition of the catalog"), clip: "transition \(t.index)", frame: index)
+            }
             var inputs = TransitionInputs(kind, progress: t.progress)
             if let softness = transition.parameters["softness"] { inputs.softness = softness }
             if kind == .lumaWipe {
-                inputs.mask = try graphics.mask(for: t.index)
+                guard let mask = try graphics.mask(for: t.index) else {
+                    throw RenderError(media: MediaError(.unsupported, file: "lumaWipe", operation: "drawing a transition",
+                                                        reason: "a luma wipe needs its mask"), clip: "transition \(t.index)", frame: index)
+                }
+                inputs.mask = mask
             }
             TransitionRenderer.render(kind, from: sideA, to: sideB, into: picture, inputs: inputs)
         case nil:

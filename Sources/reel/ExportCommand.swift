@@ -13,9 +13,7 @@ struct ExportCommand: Command {
         guard args.operands.count == 1, let path = args.operands.first else { throw UsageError(message: "give one timeline file") }
         guard let out = args.value("otio") else { throw UsageError(message: "name the output with --otio out.otio") }
         var timeline: Timeline
-        do { timeline = try TimelineCodec.decode(contentsOfFile: path) } catch {
-            throw CommandFailure(message: error.description, status: .invalid)
-        }
+        timeline = try TimelineInput.read(path)
         // Editors resolve media by absolute URL, so every path is made absolute here.
         for i in timeline.clips.indices { timeline.clips[i].media = MediaPathText.absolute(timeline.clips[i].media) }
         for i in timeline.overlays.indices { timeline.overlays[i].media = MediaPathText.absolute(timeline.overlays[i].media) }

@@ -168,9 +168,7 @@ struct PreviewInput {
         if !media.isEmpty { throw UsageError(message: "--media applies to a template folder") }
         if path.lowercased().hasSuffix(".json") {
             let timeline: Timeline
-            do { timeline = try TimelineCodec.decode(contentsOfFile: path) } catch {
-                throw CommandFailure(message: error.description, status: .invalid)
-            }
+            timeline = try TimelineInput.read(path)
             return PreviewInput(path: path, timeline: timeline, template: nil, header: SheetHeader(timeline: timeline, file: path), placeholders: nil)
         }
         return PreviewInput(path: path, timeline: nil, template: nil, header: nil, placeholders: nil)

@@ -13,9 +13,7 @@ struct RenderCommand: Command {
         // Before any work: a system without the encoders learns what to install at once.
         try MediaLibrary.checkEncoders()
         let timeline: Timeline
-        do { timeline = try TimelineCodec.decode(contentsOfFile: path) } catch {
-            throw CommandFailure(message: error.description, status: .invalid)
-        }
+        timeline = try TimelineInput.read(path)
         var base = Workflow.name(of: path)
         if base.hasSuffix(".json") { base = String(base.dropLast(5)) }
         let output = Workflow.outputPath(args, default: base + ".mp4")

@@ -103,7 +103,8 @@ import Testing
         // A missing media file is a clear error naming it.
         try FileManager.default.removeItem(atPath: (moved as NSString).appendingPathComponent("media/4-yellow.jpg"))
         let gone = try Reel.run(["render", movedTimeline, "-o", dir.file("gone.mp4"), "-q"])
-        #expect(gone.status != 0 && gone.stderr.contains("4-yellow.jpg"), "\(gone.stderr)")
+        #expect(gone.status == 3 && gone.stderr.contains("4-yellow.jpg") && gone.stderr.contains("error[L020]"), "\(gone.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("gone.mp4")))
     }
 
     @Test func orderUseAllAndOptionMistakes() throws {

@@ -32,4 +32,16 @@ import TemplateCore
             }
         }
     }
+
+    /// The only number a transition kernel takes is `softness`: where the catalog gives it, its
+    /// default is the kernel's (a timeline read from a file always carries it, a timeline built in
+    /// code may leave it out).
+    @Test func transitionParametersMatchTheKernels() {
+        for kind in TransitionKind.allCases {
+            guard let entry = Catalog.entry(.transition, kind.rawValue) else { continue }
+            let numeric = entry.parameters.filter { $0.range != nil }
+            #expect(numeric.allSatisfy { $0.name == "softness" }, "\(kind)")
+            if let d = entry.parameter("softness")?.defaultValue { #expect(d == TransitionInputs.defaultSoftness(kind), "\(kind)") }
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import MediaTime
+
 /// An sRGB colour with straight (not premultiplied) 8-bit alpha, as template authors write it.
 public struct RGBA8: Sendable, Hashable {
     public var r: UInt8
@@ -101,21 +103,23 @@ public struct TextStyle: Sendable, Hashable {
     }
 }
 
-/// The bounds text rendering enforces, public so that template validation reports the same numbers.
+/// The bounds text rendering enforces: those of documents (`Limits`), so that a text the template
+/// validator or the timeline reader accepts is never refused here.
 ///
 /// Templates are untrusted: these keep one text layer from asking for unbounded memory or time.
 public enum TextLimits {
     /// Longest text, in characters (grapheme clusters).
-    public static let maxCharacters = 2000
-    /// Longest text in Unicode scalars, so that a few characters with thousands of combining marks
-    /// cannot pass the character limit.
-    public static let maxScalars = 8000
-    /// Allowed font sizes in pixels.
-    public static let sizes: ClosedRange<Double> = 1...1000
-    /// Largest rendered image side in pixels.
-    public static let maxImageSide = 8192
-    /// Largest stroke width, shadow offset or blur, box padding or corner radius, in pixels.
-    public static let maxEffectLength = 1000.0
+    public static let maxCharacters = Limits.maxLongText
+    /// Longest text in Unicode scalars.
+    public static let maxScalars = Limits.maxTextScalars
+    /// Allowed font sizes in pixels: up to the documents' largest; smaller than their smallest for
+    /// the labels of previews and for texts drawn on a thumbnail smaller than the canvas.
+    public static let sizes: ClosedRange<Double> = 1...Limits.textSize.upperBound
+    /// Largest rendered image side in pixels: the largest canvas.
+    public static let maxImageSide = Limits.canvasSide.upperBound
+    /// Largest stroke width, shadow offset or blur, box padding or corner radius, in pixels: the
+    /// largest any of them may be in a document.
+    public static let maxEffectLength = Limits.textBox.upperBound
     /// Allowed line spacing, as a multiple of the size.
-    public static let lineSpacings: ClosedRange<Double> = 0.1...10
+    public static let lineSpacings: ClosedRange<Double> = Limits.textLineSpacing
 }

@@ -1,8 +1,12 @@
+import MediaTime
+
 /// The stable codes of every finding, with their meaning: the one table of them.
 ///
 /// A code never changes meaning once released, so that scripts and documentation can rely on it;
 /// `docs/template-format.md` lists them (a test checks that it lists every one).
-/// `T` codes come from reading a template, `R` codes from resolving it against media.
+/// `T` codes come from reading a template (and, for the same problems, a timeline), `R` codes
+/// from resolving it against media, `L` codes from the rules only a timeline has
+/// (`docs/timeline-format.md` lists those).
 public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable {
     case jsonSyntax = "T001"
     case fileTooLarge = "T002"
@@ -56,14 +60,24 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
     case transitionShortened = "R006"
     case templateUnreadable = "T005"
     case checkSkipped = "T070"
+    case timelineUnreadable = "L001"
+    case mainTrackSequence = "L010"
+    case duplicateID = "L011"
+    case offFrameGrid = "L012"
+    case sourceRange = "L013"
+    case outsideVideo = "L014"
+    case transitionJoin = "L015"
+    case mediaMissing = "L020"
+    case mediaKind = "L021"
+    case transitionHandles = "L022"
 
     /// One line saying what the code means.
     public var meaning: String {
         switch self {
-        case .jsonSyntax: "template.json is not valid JSON"
+        case .jsonSyntax: "template.json (or a timeline) is not valid JSON"
         case .fileTooLarge: "template.json is larger than 1 MiB"
         case .nestingTooDeep: "objects and arrays are nested deeper than 64 levels"
-        case .duplicateKey: "a key appears twice in one object; only the last is used"
+        case .duplicateKey: "a key appears twice in one object; a template uses the last, a timeline is refused"
         case .unsupportedFormat: "the format version is not one this version of Reel reads"
         case .missingKey: "a required key is missing"
         case .wrongType: "a value has the wrong JSON type"
@@ -73,16 +87,16 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
         case .tooMany: "a list has more items than allowed (slots, layers, filters, keyframes, beats, tags)"
         case .textTooLong: "a text is longer than allowed"
         case .conflictingKeys: "two keys that exclude each other are both given"
-        case .canvasSize: "canvas width or height is odd or outside 16...8192"
+        case .canvasSize: "canvas width or height is odd or outside \(Limits.canvasSide.lowerBound)...\(Limits.canvasSide.upperBound)"
         case .frameRate: "frame rate is malformed or outside (0, 120]"
         case .backgroundColor: "a colour is not written #rrggbb (or #rrggbbaa where opacity is allowed)"
-        case .slotCount: "a template needs 1 to 200 slots"
+        case .slotCount: "a template needs \(Limits.slotCount.lowerBound) to \(Limits.slotCount.upperBound) slots"
         case .emptySlotID: "a slot id is empty"
         case .duplicateSlotID: "two slots or layers have the same id"
         case .timeSyntax: "a time is not written in a form Reel reads"
         case .slotDuration: "a slot duration is not positive, shorter than one frame, or longer than 600 s"
         case .totalDuration: "the slots add up to more than 3600 s, or their sum cannot be computed exactly"
-        case .volumeRange: "a volume is outside 0...4"
+        case .volumeRange: "a volume is outside \(Catalog.number(Limits.volume.lowerBound))...\(Catalog.number(Limits.volume.upperBound))"
         case .musicTime: "music start is outside 0...3600 s, or a fade outside 0...600 s"
         case .emptyText: "a name, id, key or path is empty"
         case .assetPathOutside: "an asset path is absolute or leads outside the template folder"
@@ -112,6 +126,16 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
         case .transitionShortened: "a clip lacks the frames a transition needs beyond the cut; the transition was shortened or became a cut"
         case .templateUnreadable: "the template folder or its template.json is missing, is not a folder or a regular file, or cannot be read"
         case .checkSkipped: "a rule was not checked because a value it needs has an error reported above"
+        case .timelineUnreadable: "a timeline file cannot be read: missing, not a regular file, too large or not UTF-8 text"
+        case .mainTrackSequence: "the main track does not play back to back from 0 to the duration: a gap, an overlap or a wrong end"
+        case .duplicateID: "two clips (or two texts, overlays or sounds) of a timeline have the same id"
+        case .offFrameGrid: "a timeline boundary is not on the frame grid, or a clip or the video is shorter than one frame"
+        case .sourceRange: "a clip's source range starts before 0 or does not last its timeline duration times its speed"
+        case .outsideVideo: "a clip, text, overlay or sound lies outside the video"
+        case .transitionJoin: "a transition does not join two consecutive main-track clips across their cut"
+        case .mediaMissing: "a media file named by a timeline does not exist or cannot be read"
+        case .mediaKind: "a media file is not of the kind its clip says (a video, an image)"
+        case .transitionHandles: "a transition needs frames beyond a clip's source range that its video does not have"
         }
     }
 

@@ -3,75 +3,147 @@ import MediaTime
 /// One way a timeline breaks the rules every renderable timeline keeps.
 public struct TimelineProblem: Sendable, Hashable, CustomStringConvertible {
     /// Where, as a path into the timeline document (`clips[2].sourceRange`).
-    public var path: String
+    public var path: JSONPath
+    public var code: DiagnosticCode
     public var message: String
+    /// How to put it right.
+    public var fix: String
+
+    public init(_ code: DiagnosticCode, _ path: JSONPath, _ message: String, fix: String) {
+        self.code = code
+        self.path = path
+        self.message = message
+        self.fix = fix
+    }
 
     public var description: String { "\(path): \(message)" }
 }
 
-/// The rules a timeline keeps so that it renders as written; resolved and edited timelines are
-/// checked against them, and `TimelineEditor` refuses any edit that would break one.
+/// The rules a timeline keeps so that it renders as written: the one rule set that reading a
+/// timeline file (`TimelineCodec.decode`), the resolver's tests and `TimelineEditor` (which
+/// refuses any edit that would break one) all check.
 ///
-/// - The duration is positive and on the frame grid.
-/// - The main track (layer 0) plays back to back from 0 to the end, every clip at least a frame,
-///   every boundary on the grid.
-/// - Every clip has a positive speed, a source range that starts at 0 or later and lasts exactly
-///   its timeline duration times its speed, and an id no other clip has.
-/// - Upper-layer clips, texts, overlays and sounds lie within the video.
-/// - A transition joins two consecutive main-track clips, contains their cut, is on the grid, and
-///   lasts at most half of each.
+/// - The duration is positive, on the frame grid and at most `Limits.maxTotalDuration` (T035).
+/// - The main track (layer 0) plays back to back from 0 to the end (L010), every clip at least a
+///   frame with every boundary on the grid (L012).
+/// - Every clip has a source range that starts at 0 or later and lasts exactly its timeline
+///   duration times its speed (L013); ids are unique among clips, texts, overlays and sounds (L011).
+/// - Upper-layer clips, texts, overlays and sounds lie within the video (L014).
+/// - A transition joins two consecutive main-track clips and contains their cut (L015), lies on
+///   the grid (L012), and lasts at most half of each clip and `Limits.maxTransition` (T053).
+///
+/// Values of one field (ranges, catalog kinds and parameters, counts, sizes) are checked where
+/// they are read, by `TimelineDecoder`, against `Limits` and the `Catalog`.
 public enum TimelineValidation {
     public static func problems(_ t: Timeline) -> [TimelineProblem] {
         var found: [TimelineProblem] = []
-        func report(_ path: String, _ message: String) { found.append(TimelineProblem(path: path, message: message)) }
+        let root = JSONPath.root
+        func report(_ code: DiagnosticCode, _ path: JSONPath, _ message: String, fix: String) {
+            found.append(TimelineProblem(code, path, message, fix: fix))
+        }
         let rate = t.frameRate
         let whole = TimeRange(start: .zero, duration: t.duration)
-        if !t.duration.isPositive || !rate.isOnGrid(t.duration) { report("duration", "must be positive and on the frame grid") }
-        var ids = Set<String>()
+        if !t.duration.isPositive || !rate.isOnGrid(t.duration) {
+            report(.offFrameGrid, root.appending("duration"), "must be positive and on the \(rate) fps frame grid",
+                   fix: "make it the end of the last main-track clip")
+        }
+        if t.duration > Limits.maxTotalDuration {
+            report(.totalDuration, root.appending("duration"), "is longer than \(TimeText.string(from: Limits.maxTotalDuration))",
+                   fix: "shorten the video")
+        }
         var expectedStart = RationalTime.zero
         var mainIndex: [String: Int] = [:]
         var main: [VideoClip] = []
         for (i, c) in t.clips.enumerated() {
-            let p = "clips[\(i)]"
-            if !ids.insert(c.id).inserted { report("\(p).id", "'\(c.id)' is the id of another clip") }
-            if !c.speed.isPositive { report("\(p).speed", "must be positive") }
-            if c.sourceRange.start.isNegative { report("\(p).sourceRange.start", "must not be negative") }
+            let p = root.appending("clips").appending(i)
+            if c.sourceRange.start.isNegative {
+                report(.sourceRange, p.appending("sourceRange").appending("start"), "must not be negative", fix: "use 0 or a later source time")
+            }
             if (try? c.timelineRange.duration.multiplied(by: c.speed)) != c.sourceRange.duration {
-                report("\(p).sourceRange.duration", "must equal timelineRange.duration × speed")
+                report(.sourceRange, p.appending("sourceRange").appending("duration"),
+                       "must equal timelineRange.duration × speed (\(TimeText.string(from: c.timelineRange.duration)) × \(TimeText.ratioString(from: c.speed)))",
+                       fix: "set it to \((try? c.timelineRange.duration.multiplied(by: c.speed)).map { TimeText.string(from: $0) } ?? "the product"), or change the speed")
             }
-            if c.timelineRange.isEmpty || !rate.isOnGrid(c.timelineRange.start) || !rate.isOnGrid(c.timelineRange.end) {
-                report("\(p).timelineRange", "must be at least one frame, on the frame grid")
+            let range = p.appending("timelineRange")
+            if !rate.isOnGrid(c.timelineRange.start) {
+                report(.offFrameGrid, range.appending("start"), "\(TimeText.string(from: c.timelineRange.start)) is not on the \(rate) fps frame grid",
+                       fix: "use whole frames (\"48f\") or times the grid has")
             }
-            if !whole.contains(c.timelineRange) { report("\(p).timelineRange", "must lie within the video") }
+            if c.timelineRange.isEmpty || !rate.isOnGrid(c.timelineRange.duration) {
+                report(.offFrameGrid, range.appending("duration"), "must be at least one frame, on the \(rate) fps frame grid",
+                       fix: "use whole frames (\"48f\") or times the grid has")
+            }
+            if !whole.contains(c.timelineRange) {
+                report(.outsideVideo, p.appending("timelineRange"), "must lie within the video (0 to \(TimeText.string(from: t.duration)))",
+                       fix: "end it at the duration or earlier")
+            }
             guard c.layer == 0 else { continue }
-            if c.timelineRange.start != expectedStart { report("\(p).timelineRange.start", "the main track must play back to back from 0") }
+            if c.timelineRange.start != expectedStart {
+                let what = c.timelineRange.start > expectedStart ? "leaves a gap after" : "overlaps"
+                report(.mainTrackSequence, p.appending("timelineRange").appending("start"),
+                       "the main track must play back to back from 0: this clip \(what) the one before (expected \(TimeText.string(from: expectedStart)), found \(TimeText.string(from: c.timelineRange.start)))",
+                       fix: "start it at \(TimeText.string(from: expectedStart))")
+            }
             expectedStart = c.timelineRange.end
-            mainIndex[c.id] = main.count
+            if mainIndex[c.id] == nil { mainIndex[c.id] = main.count }
             main.append(c)
         }
-        if expectedStart != t.duration { report("clips", "the main track must end at the duration") }
+        if expectedStart != t.duration {
+            report(.mainTrackSequence, root.appending("duration"),
+                   "the main track ends at \(TimeText.string(from: expectedStart)), not at the duration \(TimeText.string(from: t.duration))",
+                   fix: "make the duration \(TimeText.string(from: expectedStart)), or lengthen the last main-track clip")
+        }
+        uniqueIDs(t.clips.map(\.id), "clips", &found)
+        uniqueIDs(t.texts.map(\.id), "texts", &found)
+        uniqueIDs(t.overlays.map(\.id), "overlays", &found)
+        uniqueIDs(t.audio.map(\.id), "audio", &found)
         for (i, tr) in t.transitions.enumerated() {
-            let p = "transitions[\(i)]"
+            let p = root.appending("transitions").appending(i)
             guard let a = mainIndex[tr.from], let b = mainIndex[tr.to], b == a + 1 else {
-                report(p, "must join two consecutive main-track clips")
+                report(.transitionJoin, p, "'\(tr.from)' → '\(tr.to)' are not two consecutive main-track clips",
+                       fix: "name in from and to the ids of a main-track clip and of the clip after it")
                 continue
             }
             let cut = main[a].timelineRange.end
-            let half = min(main[a].timelineRange.duration, main[b].timelineRange.duration) / 2
-            if !(tr.range.start < cut && tr.range.end > cut) || !rate.isOnGrid(tr.range.start) || !rate.isOnGrid(tr.range.end) {
-                report("\(p).range", "must contain the cut and lie on the frame grid")
+            if !(tr.range.start < cut && tr.range.end > cut) {
+                report(.transitionJoin, p.appending("range"), "must contain the cut at \(TimeText.string(from: cut))",
+                       fix: "start it before the cut and end it after")
             }
-            if tr.range.duration > half { report("\(p).range", "must last at most half of each clip beside it") }
+            if !rate.isOnGrid(tr.range.start) || !rate.isOnGrid(tr.range.end) {
+                report(.offFrameGrid, p.appending("range"), "must start and end on the \(rate) fps frame grid", fix: "use whole frames")
+            }
+            let half = min(main[a].timelineRange.duration, main[b].timelineRange.duration) / 2
+            if tr.range.duration > half || tr.range.duration > Limits.maxTransition {
+                report(.transitionTooLong, p.appending("range").appending("duration"),
+                       "must last at most half of each clip beside it (\(TimeText.string(from: half))) and \(TimeText.string(from: Limits.maxTransition))",
+                       fix: "shorten it to \(TimeText.string(from: min(half, Limits.maxTransition))) or less")
+            }
         }
         for (i, x) in t.texts.enumerated() where !whole.contains(x.timelineRange) || x.timelineRange.isEmpty {
-            report("texts[\(i)].timelineRange", "must lie within the video")
+            report(.outsideVideo, root.appending("texts").appending(i).appending("timelineRange"), "must be within the video and not empty",
+                   fix: "show it between 0 and \(TimeText.string(from: t.duration))")
         }
         for (i, x) in t.overlays.enumerated() where !whole.contains(x.timelineRange) || x.timelineRange.isEmpty {
-            report("overlays[\(i)].timelineRange", "must lie within the video")
+            report(.outsideVideo, root.appending("overlays").appending(i).appending("timelineRange"), "must be within the video and not empty",
+                   fix: "show it between 0 and \(TimeText.string(from: t.duration))")
         }
         for (i, x) in t.audio.enumerated() where !whole.contains(x.timelineRange) {
-            report("audio[\(i)].timelineRange", "must lie within the video")
+            report(.outsideVideo, root.appending("audio").appending(i).appending("timelineRange"), "must lie within the video",
+                   fix: "play it between 0 and \(TimeText.string(from: t.duration))")
         }
         return found
+    }
+
+    /// Each id used a second time in `list`.
+    private static func uniqueIDs(_ ids: [String], _ list: String, _ found: inout [TimelineProblem]) {
+        var first: [String: Int] = [:]
+        for (i, id) in ids.enumerated() {
+            if let j = first[id] {
+                found.append(TimelineProblem(.duplicateID, JSONPath.root.appending(list).appending(i).appending("id"),
+                                             "'\(id)' is already the id of \(list)[\(j)]", fix: "give it an id of its own"))
+            } else {
+                first[id] = i
+            }
+        }
     }
 }

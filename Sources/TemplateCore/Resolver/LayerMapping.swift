@@ -101,7 +101,7 @@ enum MusicPlacement {
                                    volume: music.volume, fadeIn: clips.isEmpty ? music.fadeIn : .zero, fadeOut: .zero,
                                    duck: ducks ? duckLevel : 1))
             at = at + length
-            if !music.loop || clips.count >= 1000 { break }
+            if !music.loop || clips.count >= Limits.maxAudioClips { break }
         }
         if !clips.isEmpty { clips[clips.count - 1].fadeOut = min(music.fadeOut, clips[clips.count - 1].timelineRange.duration) }
         return clips

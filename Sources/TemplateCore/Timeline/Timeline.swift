@@ -236,6 +236,10 @@ public struct OutputSettings: Sendable, Hashable {
     /// AAC bit rate in bits per second.
     public var audioBitrate: Int
 
+    /// The x264 speed presets, fastest first: a timeline naming another is refused when read,
+    /// not when the encoder opens.
+    public static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
+
     public init(crf: Int = 20, preset: String = "veryfast", audioBitrate: Int = 160_000) {
         self.crf = crf
         self.preset = preset

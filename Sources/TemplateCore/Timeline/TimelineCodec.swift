@@ -1,5 +1,6 @@
 import FileAccess
 import Foundation
+import MediaTime
 
 /// Reads and writes timeline files (see docs/timeline-format.md).
 ///
@@ -8,7 +9,7 @@ import Foundation
 /// written to, and resolved against the folder it is read from, so a project folder can move.
 public enum TimelineCodec {
     /// Largest timeline file read.
-    public static let maxFileSize = 16 << 20
+    public static let maxFileSize = Limits.maxTimelineFileSize
 
     /// The timeline as JSON text. With `mediaRelativeTo` (the folder the file will be written to),
     /// media paths are written relative to it (relative paths in the model are taken from the current
@@ -21,30 +22,41 @@ public enum TimelineCodec {
         return JSONWriter.write(TimelineEncoder.value(of: timeline, mediaPath: mediaPath))
     }
 
-    /// Reads timeline text. `file` names it in errors; with `timelineFolder`, relative media paths
-    /// are resolved against that folder, else kept as written.
-    public static func decode(_ text: String, file: String? = nil, timelineFolder: String? = nil) throws(TimelineCodingError) -> Timeline {
+    /// Reads timeline text and checks all of it (see `TimelineDecoder`): the error lists every
+    /// problem. `file` names it in errors; with `timelineFolder`, relative media paths are resolved
+    /// against that folder, else kept as written.
+    /// With `files`, the files the timeline names are checked too (see `TimelineFileCheck`).
+    public static func decode(_ text: String, file: String? = nil, timelineFolder: String? = nil,
+                              files: TimelineFileCheck? = nil) throws(TimelineCodingError) -> Timeline {
         let document: JSONDocument
         do {
-            document = try JSONParser.parse(text, limits: .init(maxBytes: maxFileSize, maxDepth: 64))
+            document = try JSONParser.parse(text, limits: .init(maxBytes: maxFileSize, maxDepth: Limits.maxDepth))
         } catch {
-            throw TimelineCodingError(file: file, path: nil, position: error.position, message: "invalid JSON: \(error.message)")
+            throw TimelineCodingError(file: file, path: nil, position: error.position, message: "invalid JSON: \(error.message)", code: .jsonSyntax,
+                                      notes: ["fix the JSON syntax at this place"])
         }
         let mediaPath: (String) -> String = { path in
             guard let timelineFolder else { return path }
             return MediaPathText.resolve(path, against: timelineFolder)
         }
-        return try TimelineDecoder(reader: TimelineReader(document: document, file: file), mediaPath: mediaPath).decode()
+        let reader = TimelineReader(document: document, file: file, problems: TimelineProblems())
+        return try TimelineDecoder(reader: reader, mediaPath: mediaPath, fileCheck: files).decode()
     }
 
     /// Reads the timeline file at `path`, resolving media paths against its folder.
-    public static func decode(contentsOfFile path: String) throws(TimelineCodingError) -> Timeline {
+    public static func decode(contentsOfFile path: String, files: TimelineFileCheck? = nil) throws(TimelineCodingError) -> Timeline {
         // Opened as every input is: a FIFO or device is refused at once instead of read forever.
         let text: String
         do { text = try ReadableFile.text(path, limit: maxFileSize) } catch {
             throw TimelineCodingError(file: path, path: nil, position: nil, message: error.reason)
         }
         let folder = (path as NSString).deletingLastPathComponent
-        return try decode(text, file: path, timelineFolder: folder.isEmpty ? "." : folder)
+        return try decode(text, file: path, timelineFolder: folder.isEmpty ? "." : folder, files: files)
     }
 }
+
+/// What a reader of a timeline file checks of the files it names (that each exists and is of its
+/// clip's kind): TemplateCore knows no files, so the caller that opens them says, as problems
+/// placed at the paths that name them.
+public typealias TimelineFileCheck = @Sendable (Timeline) -> [TimelineProblem]
+

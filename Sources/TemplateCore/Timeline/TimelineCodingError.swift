@@ -1,28 +1,33 @@
-/// Why a timeline file could not be read: the first problem found, with its place.
+/// Why a timeline could not be read: every problem found, each a diagnostic with its code, place
+/// and fix.
 ///
-/// A timeline is written by Reel or edited by hand; unlike a template, it is read all or nothing,
-/// so one precise error is enough.
+/// A timeline is written by Reel or edited by hand, and read all or nothing: nothing renders from
+/// a timeline with any problem, and all of them are reported at once, so that a hand edit is put
+/// right in one round.
 public struct TimelineCodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The timeline file, when reading from one.
     public var file: String?
-    /// Where in the document; nil for problems with the file as a whole.
-    public var path: JSONPath?
-    public var position: TextPosition?
-    public var message: String
+    /// Every problem, in the order of the document; never empty.
+    public var diagnostics: [Diagnostic]
 
-    public init(file: String?, path: JSONPath?, position: TextPosition?, message: String) {
+    public init(file: String?, diagnostics: [Diagnostic]) {
         self.file = file
-        self.path = path
-        self.position = position
-        self.message = message
+        self.diagnostics = diagnostics
     }
 
-    /// `timeline.json:7:15: clips[0].speed: expected a positive ratio such as "1" or "4/5"`.
+    /// One problem: with the file as a whole when `path` is nil (it cannot be read, it is too
+    /// large), else with the value at `path`.
+    public init(file: String?, path: JSONPath?, position: TextPosition?, message: String,
+                code: DiagnosticCode = .timelineUnreadable, notes: [String] = []) {
+        let location = SourceLocation(file: file, path: path, position: position)
+        self.init(file: file, diagnostics: [Diagnostic(.error, code, message, at: location, notes: notes)])
+    }
+
+    /// The code of every problem, in order.
+    public var codes: [DiagnosticCode] { diagnostics.map(\.code) }
+
+    /// `timeline.json:7:15: error[T015]: /clips/0/speed: ...`, one diagnostic after another.
     public var description: String {
-        var text = file ?? "timeline"
-        if let position { text += ":\(position.line):\(position.column)" }
-        text += ": "
-        if let path, !path.isRoot { text += "\(path): " }
-        return text + message
+        diagnostics.map { d in d.location.file == nil ? "\(file ?? "timeline"): \(d)" : d.description }.joined(separator: "\n")
     }
 }

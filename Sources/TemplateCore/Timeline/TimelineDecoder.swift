@@ -1,16 +1,20 @@
 import MediaTime
 
-/// Reads a timeline document back into a `Timeline`, checking what the renderer relies on:
-/// types, a known format, clip boundaries on the frame grid, source lengths that match speeds.
+/// Reads a timeline document back into a `Timeline`, checking all of it: types, a known format,
+/// every value within `Limits`, every kind and parameter in the `Catalog`, then every rule of
+/// `TimelineValidation`. Every problem is reported, none is guessed around.
 struct TimelineDecoder {
     let reader: TimelineReader
     /// Maps each media path as written to the path kept in the model.
     let mediaPath: (String) -> String
+    /// What the caller checks of the files the timeline names, once everything else is read.
+    var fileCheck: TimelineFileCheck? = nil
 
     func decode() throws(TimelineCodingError) -> Timeline {
-        if let duplicate = reader.document.sourceMap.duplicateKeys.first {
-            throw TimelineCodingError(file: reader.file, path: duplicate.path, position: duplicate.position,
-                                      message: "key written twice; a timeline must say each thing once")
+        for duplicate in reader.document.sourceMap.duplicateKeys {
+            reader.problems.add(Diagnostic(.error, .duplicateKey, "key written twice; a timeline must say each thing once",
+                                           at: SourceLocation(file: reader.file, path: duplicate.path, position: duplicate.position),
+                                           notes: ["keep one of them"]))
         }
         let root = try reader.object(reader.document.root, at: .root,
                                      known: ["format", "canvas", "frameRate", "duration", "clips", "transitions", "texts", "overlays",
@@ -19,105 +23,147 @@ struct TimelineDecoder {
         let format = try reader.integer(reader.required("format", in: root, at: .root), at: formatPath, in: 0...Int.max)
         guard format == Timeline.currentFormat else {
             throw reader.failure("timeline format \(format) is not supported; this version of Reel reads format \(Timeline.currentFormat)",
-                                 at: formatPath)
+                                 at: formatPath, code: .unsupportedFormat, notes: ["write it with a version of Reel that reads format \(format)"])
         }
-        let rate = try frameRate(reader.required("frameRate", in: root, at: .root), at: JSONPath.root.appending("frameRate"))
-        let canvas = try canvas(reader.required("canvas", in: root, at: .root), at: JSONPath.root.appending("canvas"))
+        // What every other value is read against: without them, reading stops here.
+        let rate = reader.attempt { () throws(TimelineCodingError) in
+            try frameRate(reader.required("frameRate", in: root, at: .root), at: JSONPath.root.appending("frameRate"))
+        }
+        let canvas = reader.attempt { () throws(TimelineCodingError) in
+            try self.canvas(reader.required("canvas", in: root, at: .root), at: JSONPath.root.appending("canvas"))
+        }
         let durationPath = JSONPath.root.appending("duration")
-        let duration = try reader.time(reader.required("duration", in: root, at: .root), at: durationPath, frameRate: rate)
-        try requireOnGrid(duration, rate, at: durationPath)
+        let duration = reader.attempt { () throws(TimelineCodingError) in
+            try reader.time(reader.required("duration", in: root, at: .root), at: durationPath, frameRate: rate)
+        }
+        guard let rate, let canvas, let duration else { throw everything() }
 
-        let clipsPath = JSONPath.root.appending("clips")
-        guard let clipValues = try reader.required("clips", in: root, at: .root).arrayValue else {
-            throw reader.failure("expected an array of clips", at: clipsPath)
-        }
-        var clips: [VideoClip] = []
-        for (i, value) in clipValues.enumerated() {
-            clips.append(try clip(value, at: clipsPath.appending(i), frameRate: rate, duration: duration))
-        }
-        var transitions: [Transition] = []
-        for (i, v) in try array(root, "transitions", at: .root).enumerated() {
-            let t = try transition(v, at: JSONPath.root.appending("transitions").appending(i), frameRate: rate)
-            guard clips.contains(where: { $0.id == t.from }), clips.contains(where: { $0.id == t.to }) else {
-                throw reader.failure("the transition names a clip id that no clip has", at: JSONPath.root.appending("transitions").appending(i))
+        var complete = true
+        func items<Item>(_ key: String, limit: Int, what: String, _ read: (JSONValue, JSONPath) throws(TimelineCodingError) -> Item) -> [Item] {
+            let path = JSONPath.root.appending(key)
+            guard let values = reader.attempt({ () throws(TimelineCodingError) in try array(root, key, at: .root) }) else {
+                complete = false
+                return []
             }
-            transitions.append(t)
+            if values.count > limit {
+                reader.report("\(values.count) \(what); the limit is \(limit)", at: path, code: .tooMany, notes: ["remove some"])
+            }
+            var result: [Item] = []
+            for (i, value) in values.enumerated() {
+                if let item = reader.attempt({ () throws(TimelineCodingError) in try read(value, path.appending(i)) }) {
+                    result.append(item)
+                } else {
+                    complete = false
+                }
+            }
+            return result
         }
-        var texts: [TextItem] = []
-        for (i, v) in try array(root, "texts", at: .root).enumerated() {
-            texts.append(try text(v, at: JSONPath.root.appending("texts").appending(i), frameRate: rate))
+        if root["clips"] == nil { _ = reader.attempt { () throws(TimelineCodingError) in _ = try reader.required("clips", in: root, at: .root) } }
+        let clips = items("clips", limit: Limits.maxClips, what: "clips") { v, p throws(TimelineCodingError) in
+            try clip(v, at: p, frameRate: rate)
         }
-        var overlays: [OverlayItem] = []
-        for (i, v) in try array(root, "overlays", at: .root).enumerated() {
-            overlays.append(try overlay(v, at: JSONPath.root.appending("overlays").appending(i), frameRate: rate))
+        let transitions = items("transitions", limit: Limits.maxClips, what: "transitions") { v, p throws(TimelineCodingError) in
+            try transition(v, at: p, frameRate: rate)
         }
-        var grade: [Effect] = []
-        for (i, v) in try array(root, "grade", at: .root).enumerated() {
-            grade.append(try effect(v, at: JSONPath.root.appending("grade").appending(i)))
+        let texts = items("texts", limit: Limits.maxLayers, what: "texts") { v, p throws(TimelineCodingError) in
+            try text(v, at: p, frameRate: rate)
         }
-        var audio: [AudioClip] = []
-        if let value = root["audio"] {
-            guard let items = value.arrayValue else { throw reader.failure("expected an array of audio clips", at: JSONPath.root.appending("audio")) }
-            for (i, item) in items.enumerated() {
-                audio.append(try audioClip(item, at: JSONPath.root.appending("audio").appending(i), frameRate: rate))
+        let overlays = items("overlays", limit: Limits.maxLayers, what: "overlays") { v, p throws(TimelineCodingError) in
+            try overlay(v, at: p, frameRate: rate)
+        }
+        let grade = items("grade", limit: Limits.maxFilters, what: "filters") { v, p throws(TimelineCodingError) in try effect(v, at: p) }
+        let audio = items("audio", limit: Limits.maxAudioClips, what: "sounds") { v, p throws(TimelineCodingError) in
+            try audioClip(v, at: p, frameRate: rate)
+        }
+        let output = root["output"].flatMap { v in reader.attempt { () throws(TimelineCodingError) in try outputSettings(v, at: JSONPath.root.appending("output")) } }
+            ?? OutputSettings()
+        let source = root["source"].flatMap { v in
+            reader.attempt { () throws(TimelineCodingError) in try reader.text(v, at: JSONPath.root.appending("source"), maxLength: Limits.maxShortText) }
+        }
+        let timeline = Timeline(canvas: canvas, frameRate: rate, duration: duration, clips: clips, transitions: transitions, texts: texts,
+                                overlays: overlays, grade: grade, audio: audio, output: output, source: source)
+        // The rules relating items to one another need every item: with one unreadable, they wait.
+        if complete {
+            for problem in TimelineValidation.problems(timeline) + (fileCheck?(timeline) ?? []) {
+                reader.report(problem.message, at: problem.path, code: problem.code, notes: [problem.fix])
             }
         }
-        var output = OutputSettings()
-        if let value = root["output"] { output = try outputSettings(value, at: JSONPath.root.appending("output")) }
-        let source = try root["source"].map { v throws(TimelineCodingError) in try reader.string(v, at: JSONPath.root.appending("source")) }
-        return Timeline(canvas: canvas, frameRate: rate, duration: duration, clips: clips, transitions: transitions, texts: texts,
-                        overlays: overlays, grade: grade, audio: audio, output: output, source: source)
+        guard reader.problems.isEmpty else { throw everything() }
+        return timeline
+    }
+
+    /// Every problem found, in the order of the text.
+    private func everything() -> TimelineCodingError {
+        let ordered = reader.problems.diagnostics.enumerated().sorted { a, b in
+            let x = (a.element.location.line ?? Int.max, a.element.location.column ?? Int.max, a.offset)
+            let y = (b.element.location.line ?? Int.max, b.element.location.column ?? Int.max, b.offset)
+            return x < y
+        }
+        return TimelineCodingError(file: reader.file, diagnostics: ordered.map(\.element))
     }
 
     private func frameRate(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> FrameRate {
         let text = value.stringValue ?? value.numberValue?.text
         guard let text, let rate = FrameRate(string: text) else {
-            throw reader.failure("expected a frame rate such as \"30\" or \"30000/1001\"", at: path)
+            throw reader.failure("expected a frame rate such as \"30\" or \"30000/1001\"", at: path, code: .frameRate,
+                                 notes: ["write it \"30\" or \"30000/1001\""])
+        }
+        if rate.asTime > Limits.maxFrameRate {
+            reader.report("\(rate) fps is faster than \(TimeText.ratioString(from: Limits.maxFrameRate)) fps", at: path, code: .frameRate,
+                          notes: ["use \(TimeText.ratioString(from: Limits.maxFrameRate)) fps or less"])
         }
         return rate
     }
 
     private func canvas(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> Canvas {
         let object = try reader.object(value, at: path, known: ["width", "height", "background"])
-        let width = try reader.integer(reader.required("width", in: object, at: path), at: path.appending("width"), in: 1...16384)
-        let height = try reader.integer(reader.required("height", in: object, at: path), at: path.appending("height"), in: 1...16384)
+        let sides = Limits.canvasSide
+        func side(_ key: String) throws(TimelineCodingError) -> Int {
+            let n = try reader.integer(reader.required(key, in: object, at: path), at: path.appending(key), in: sides, code: .canvasSize)
+            if n % 2 != 0 {
+                reader.report("\(key) \(n) is odd; the encoder needs an even size", at: path.appending(key), code: .canvasSize,
+                              notes: ["use \(n + 1 <= sides.upperBound ? n + 1 : n - 1)"])
+            }
+            return n
+        }
+        let width = try side("width")
+        let height = try side("height")
         var background = RGBColor.black
         if let v = object["background"] {
             let text = try reader.string(v, at: path.appending("background"))
             guard text.hasPrefix("#"), let color = RGBColor(hex: text) else {
-                throw reader.failure("expected a colour written #rrggbb, found '\(text)'", at: path.appending("background"))
+                throw reader.failure("expected a colour written #rrggbb, found '\(text)'", at: path.appending("background"), code: .backgroundColor,
+                                     notes: ["write it like \"#000000\""])
             }
             background = color
         }
         return Canvas(width: width, height: height, background: background)
     }
 
-    private func clip(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate, duration: RationalTime) throws(TimelineCodingError) -> VideoClip {
+    private func clip(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> VideoClip {
         let object = try reader.object(value, at: path, known: ["id", "media", "kind", "timelineRange", "sourceRange", "speed",
                                                                "orientation", "fit", "volume", "reverse", "loop", "motion",
                                                                "filters", "layer", "frame", "opacity"])
-        let id = try reader.string(reader.required("id", in: object, at: path), at: path.appending("id"))
+        let id = try reader.text(reader.required("id", in: object, at: path), at: path.appending("id"), maxLength: Limits.maxShortText)
         let media = try self.media(reader.required("media", in: object, at: path), at: path.appending("media"))
         let kind = try reader.choice(reader.required("kind", in: object, at: path), at: path.appending("kind"), as: MediaKind.self)
         let timelinePath = path.appending("timelineRange")
         let timelineRange = try reader.range(reader.required("timelineRange", in: object, at: path), at: timelinePath, frameRate: rate)
-        try requireOnGrid(timelineRange.start, rate, at: timelinePath.appending("start"))
-        try requireOnGrid(timelineRange.duration, rate, at: timelinePath.appending("duration"))
-        guard timelineRange.end <= duration else {
-            throw reader.failure("the clip ends at \(TimeText.string(from: timelineRange.end)), after the timeline's duration", at: timelinePath)
-        }
         let sourcePath = path.appending("sourceRange")
         let sourceRange = try reader.range(reader.required("sourceRange", in: object, at: path), at: sourcePath, frameRate: nil)
         var speed = RationalTime(seconds: 1)
         if let v = object["speed"] {
             guard let s = TimeText.ratio(from: v), s.isPositive else {
-                throw reader.failure("expected a positive speed such as \"1\" or \"4/5\"", at: path.appending("speed"))
+                throw reader.failure("expected a positive speed such as \"1\" or \"4/5\"", at: path.appending("speed"), code: .wrongType,
+                                     notes: ["write it \"1\" or \"4/5\""])
+            }
+            let speeds = Limits.clipSpeed
+            if !speeds.contains(s) {
+                let bounds = "\(TimeText.ratioString(from: speeds.lowerBound))...\(TimeText.ratioString(from: speeds.upperBound))"
+                reader.report("speed \(TimeText.ratioString(from: s)) is outside \(bounds)", at: path.appending("speed"), code: .outOfRange,
+                              notes: ["use a speed within \(bounds)"])
             }
             speed = s
-        }
-        guard timelineRange.duration.multipliedReportingOverflow(speed) == sourceRange.duration else {
-            throw reader.failure("sourceRange.duration must equal timelineRange.duration × speed (\(TimeText.string(from: timelineRange.duration)) × \(TimeText.ratioString(from: speed)))",
-                                 at: sourcePath.appending("duration"))
         }
         var orientation = Orientation.upright
         if let v = object["orientation"] { orientation = try self.orientation(v, at: path.appending("orientation")) }
@@ -129,8 +175,12 @@ struct TimelineDecoder {
             guard let v = object[key] else { return false }
             return try reader.bool(v, at: path.appending(key))
         }
+        let filterValues = try array(object, "filters", at: path)
+        if filterValues.count > Limits.maxFilters {
+            reader.report("\(filterValues.count) filters; the limit is \(Limits.maxFilters)", at: path.appending("filters"), code: .tooMany, notes: ["remove some"])
+        }
         var filters: [Effect] = []
-        for (i, v) in try array(object, "filters", at: path).enumerated() {
+        for (i, v) in filterValues.enumerated() {
             filters.append(try effect(v, at: path.appending("filters").appending(i)))
         }
         var layer = 0
@@ -144,22 +194,27 @@ struct TimelineDecoder {
 
     private func audioClip(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> AudioClip {
         let object = try reader.object(value, at: path, known: ["id", "media", "timelineRange", "sourceStart", "volume", "fadeIn", "fadeOut", "duck"])
-        let id = try reader.string(reader.required("id", in: object, at: path), at: path.appending("id"))
+        let id = try reader.text(reader.required("id", in: object, at: path), at: path.appending("id"), maxLength: Limits.maxShortText)
         let media = try self.media(reader.required("media", in: object, at: path), at: path.appending("media"))
         let range = try reader.range(reader.required("timelineRange", in: object, at: path), at: path.appending("timelineRange"), frameRate: rate)
-        func optionalTime(_ key: String) throws(TimelineCodingError) -> RationalTime {
+        func optionalTime(_ key: String, atMost limit: RationalTime) throws(TimelineCodingError) -> RationalTime {
             guard let v = object[key] else { return .zero }
-            return try reader.time(v, at: path.appending(key), frameRate: nil)
+            let t = try reader.time(v, at: path.appending(key), frameRate: nil)
+            if t > limit {
+                reader.report("\(key) \(TimeText.string(from: t)) is longer than \(TimeText.string(from: limit))", at: path.appending(key),
+                              code: .outOfRange, notes: ["use \(TimeText.string(from: limit)) or less"])
+            }
+            return t
         }
         var volume = 1.0
         if let v = object["volume"] { volume = try reader.gain(v, at: path.appending("volume")) }
         var duck = 1.0
         if let v = object["duck"] {
-            duck = try reader.gain(v, at: path.appending("duck"))
-            guard duck <= 1 else { throw reader.failure("duck must be within 0...1, found \(duck)", at: path.appending("duck")) }
+            duck = try reader.number(v, at: path.appending("duck"), in: 0...1, code: .volumeRange)
         }
-        return AudioClip(id: id, media: media, timelineRange: range, sourceStart: try optionalTime("sourceStart"), volume: volume,
-                         fadeIn: try optionalTime("fadeIn"), fadeOut: try optionalTime("fadeOut"), duck: duck)
+        return AudioClip(id: id, media: media, timelineRange: range, sourceStart: try optionalTime("sourceStart", atMost: Limits.maxMusicStart),
+                         volume: volume, fadeIn: try optionalTime("fadeIn", atMost: Limits.maxFade),
+                         fadeOut: try optionalTime("fadeOut", atMost: Limits.maxFade), duck: duck)
     }
 
     private func orientation(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> Orientation {
@@ -167,7 +222,10 @@ struct TimelineDecoder {
         var rotation = 0
         if let v = object["rotation"] {
             rotation = try reader.integer(v, at: path.appending("rotation"), in: 0...270)
-            guard rotation % 90 == 0 else { throw reader.failure("rotation must be 0, 90, 180 or 270", at: path.appending("rotation")) }
+            if rotation % 90 != 0 {
+                reader.report("rotation must be 0, 90, 180 or 270", at: path.appending("rotation"), code: .unknownChoice,
+                              notes: ["use 0, 90, 180 or 270"])
+            }
         }
         let mirrored = try object["mirrored"].map { v throws(TimelineCodingError) in try reader.bool(v, at: path.appending("mirrored")) } ?? false
         return Orientation(rotation: rotation, mirrored: mirrored)
@@ -177,27 +235,14 @@ struct TimelineDecoder {
         let object = try reader.object(value, at: path, known: ["crf", "preset", "audioBitrate"])
         var output = OutputSettings()
         if let v = object["crf"] { output.crf = try reader.integer(v, at: path.appending("crf"), in: 0...51) }
-        if let v = object["preset"] { output.preset = try reader.string(v, at: path.appending("preset")) }
+        if let v = object["preset"] { output.preset = try reader.word(v, at: path.appending("preset"), among: OutputSettings.presets) ?? output.preset }
         if let v = object["audioBitrate"] { output.audioBitrate = try reader.integer(v, at: path.appending("audioBitrate"), in: 8_000...1_000_000) }
         return output
     }
 
     func media(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> String {
         let text = try reader.string(value, at: path)
-        guard !text.isEmpty else { throw reader.failure("the media path is empty", at: path) }
+        guard !text.isEmpty else { throw reader.failure("the media path is empty", at: path, code: .emptyText, notes: ["name the file"]) }
         return mediaPath(text)
-    }
-
-    private func requireOnGrid(_ time: RationalTime, _ rate: FrameRate, at path: JSONPath) throws(TimelineCodingError) {
-        guard rate.isOnGrid(time) else {
-            throw reader.failure("\(TimeText.string(from: time)) is not on the \(rate) fps frame grid", at: path)
-        }
-    }
-}
-
-extension RationalTime {
-    /// `self * factor`, or nil when it does not fit.
-    func multipliedReportingOverflow(_ factor: RationalTime) -> RationalTime? {
-        try? multiplied(by: factor)
     }
 }

@@ -51,14 +51,17 @@ import Testing
     @Test func codesAreUniqueAndWellFormed() {
         let raw = DiagnosticCode.allCases.map(\.rawValue)
         #expect(Set(raw).count == raw.count)
-        for code in raw { #expect(code.range(of: "^[TR][0-9]{3}$", options: .regularExpression) != nil, "\(code)") }
+        for code in raw { #expect(code.range(of: "^[TRL][0-9]{3}$", options: .regularExpression) != nil, "\(code)") }
         for code in DiagnosticCode.allCases { #expect(!code.meaning.isEmpty) }
     }
 
+    /// Template and resolver codes in the template format, timeline codes in the timeline format.
     @Test func everyCodeIsDocumented() throws {
-        let text = try RepositoryFiles.text("docs/template-format.md")
+        let template = try RepositoryFiles.text("docs/template-format.md")
+        let timeline = try RepositoryFiles.text("docs/timeline-format.md")
         for code in DiagnosticCode.allCases {
-            #expect(text.contains("| \(code.rawValue) |"), "docs/template-format.md lacks \(code.rawValue)")
+            let (doc, text) = code.rawValue.hasPrefix("L") ? ("timeline", timeline) : ("template", template)
+            #expect(text.contains("| \(code.rawValue) |"), "docs/\(doc)-format.md lacks \(code.rawValue)")
         }
     }
 }

@@ -108,7 +108,7 @@ import Testing
             _ = try TimelineCodec.decode(text.replacingOccurrences(of: original, with: replacement))
             Issue.record("decoded \(replacement)")
         } catch {
-            #expect(error.path?.description == path, "\(error)")
+            #expect(error.diagnostics.first?.location.path?.description == path, "\(error)")
         }
     }
 }

@@ -29,9 +29,9 @@ import Testing
                 VideoClip(id: "two \"quoted\" é", media: "/media/beach.jpg", kind: .image, timelineRange: second,
                           sourceRange: TimeRange(start: .zero, duration: second.duration)),
             ],
-            transitions: [Transition(kind: "wipeLeft", from: "opening", to: "two \"quoted\" é",
+            transitions: [Transition(kind: "lumaWipe", from: "opening", to: "two \"quoted\" é",
                                      range: TimeRange(start: rate.time(ofFrame: 70), end: rate.time(ofFrame: 80)), easing: .easeOut,
-                                     parameters: ["softness": 0.05])],
+                                     parameters: ["softness": 0.05], mask: "/tpl/diagonal.png")],
             texts: [TextItem(id: "title", text: "Lisbon 2026 · 里斯本", timelineRange: first,
                              look: TextLook(fontFamily: "DejaVu Sans:bold", size: 96, minimumSize: 48, color: RGBAColor(red: 255, green: 240, blue: 200),
                                             strokeColor: .black, strokeWidth: 4, shadowColor: RGBAColor(red: 0, green: 0, blue: 0, alpha: 128),
@@ -274,7 +274,8 @@ import Testing
             {
               "easing": "easeOut",
               "from": "opening",
-              "kind": "wipeLeft",
+              "kind": "lumaWipe",
+              "mask": "/tpl/diagonal.png",
               "parameters": {
                 "softness": 0.05
               },
@@ -373,10 +374,10 @@ import Testing
             _ = try TimelineCodec.decode(text, file: "t.json")
             Issue.record("decoded \(replacement)")
         } catch {
-            #expect(error.path?.description == path)
-            #expect(error.position?.line == line)
-            #expect(error.position?.column == column)
-            #expect(error.description.hasPrefix("t.json:\(line):\(column): \(path): "))
+            #expect(error.diagnostics.first?.location.path?.description == path)
+            #expect(error.diagnostics.first?.location.line == line)
+            #expect(error.diagnostics.first?.location.column == column)
+            #expect(error.description.hasPrefix("t.json:\(line):\(column): error["), "\(error)")
         }
     }
 
@@ -385,9 +386,9 @@ import Testing
             _ = try TimelineCodec.decode("{\n  \"format\": 1,\n  \"clips\": [,]\n}\n", file: "t.json")
             Issue.record("decoded invalid JSON")
         } catch {
-            #expect(error.position?.line == 3)
-            #expect(error.position?.column == 13)
-            #expect(error.path == nil)
+            #expect(error.diagnostics.first?.location.line == 3)
+            #expect(error.diagnostics.first?.location.column == 13)
+            #expect(error.diagnostics.first?.location.path == nil)
         }
     }
 }
@@ -399,8 +400,8 @@ extension TimelineCodecTests {
             _ = try TimelineCodec.decode(text)
             Issue.record("decoded a duplicate key")
         } catch {
-            #expect(error.path?.description == "output.crf")
-            #expect(error.position?.line == 146)
+            #expect(error.diagnostics.first?.location.path?.description == "output.crf")
+            #expect(error.diagnostics.first?.location.line == 146)
         }
     }
 }

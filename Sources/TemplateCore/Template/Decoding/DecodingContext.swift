@@ -85,8 +85,8 @@ struct DecodingContext {
             wrongType(at: path, found: value, expected: "a number", example: "\"volume\": 0.8")
             return nil
         }
-        guard let v = n.doubleValue, v.isFinite, v >= 0, v <= 4 else {
-            error(.volumeRange, "volume \(n.text) is outside 0...4", at: path,
+        guard let v = n.doubleValue, v.isFinite, Limits.volume.contains(v) else {
+            error(.volumeRange, "volume \(n.text) is outside \(Catalog.number(Limits.volume.lowerBound))...\(Catalog.number(Limits.volume.upperBound))", at: path,
                   notes: ["0 is silent, 1 leaves the sound unchanged, 4 is the loudest allowed"])
             return nil
         }

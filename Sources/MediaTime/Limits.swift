@@ -1,0 +1,89 @@
+/// Every size, count, range and length a template or timeline may ask for, declared once.
+///
+/// Templates are shared and downloaded, timelines are edited by hand: both are untrusted, and
+/// every limit keeps one document from costing a machine much or failing late. The template
+/// validator, the timeline reader, the resolver, the text layout and the encoder all read these
+/// numbers, so that nothing `reel validate` accepts is refused later and no two layers disagree.
+/// They live in the base module because both the readers (TemplateCore) and the media layer
+/// (MediaIO: encoder, text layout) enforce them, and neither may import the other.
+public enum Limits {
+    // MARK: Documents
+
+    /// Largest `template.json`, in bytes.
+    public static let maxFileSize = 1 << 20
+    /// Largest timeline file, in bytes: a timeline names every clip and keyframe, so it is larger.
+    public static let maxTimelineFileSize = 16 << 20
+    /// Deepest nesting of JSON objects and arrays.
+    public static let maxDepth = 64
+
+    // MARK: Picture
+
+    /// Canvas width and height in pixels, both even (4:2:0 chroma): what the encoder takes.
+    public static let canvasSide = 16...8192
+    public static let maxFrameRate = RationalTime(seconds: 120)
+
+    // MARK: Counts
+
+    public static let slotCount = 1...200
+    public static let maxLayers = 64
+    /// Clips of a timeline: one per slot and one per media layer.
+    public static let maxClips = slotCount.upperBound + maxLayers
+    /// Sounds of a timeline: a short looping music is written once per repeat.
+    public static let maxAudioClips = 1000
+    public static let maxBeats = 20_000
+    public static let maxFilters = 16
+    public static let maxKeyframes = 64
+    public static let maxTags = 32
+    /// Stacking numbers of clips, overlays and texts (0 is the main track).
+    public static let layerNumbers = 0...100
+
+    // MARK: Durations
+
+    public static let maxSlotDuration = RationalTime(seconds: 600)
+    /// Longest video: the sum of the slots, and a timeline's `duration`.
+    public static let maxTotalDuration = RationalTime(seconds: 3600)
+    public static let maxMusicStart = RationalTime(seconds: 3600)
+    public static let maxFade = RationalTime(seconds: 600)
+    public static let maxTransition = RationalTime(seconds: 10)
+    public static let maxAnimation = RationalTime(seconds: 10)
+
+    // MARK: Playback and sound
+
+    public static let tempo = 20.0...400.0
+    /// A slot's written speed.
+    public static let speed = 0.25...4.0
+    /// How far a slot may slow a short video down to fill itself, as a fraction of its speed.
+    public static let minSpeed = 0.1...1.0
+    /// A timeline clip's speed: from the slowest written speed slowed the most
+    /// (`speed.lowerBound × minSpeed.lowerBound`, 1/40) to the fastest written speed.
+    public static let clipSpeed = RationalTime(value: 1, timescale: 40)...RationalTime(seconds: 4)
+    /// Linear gain of a clip's sound or of music: 0 is silent, 4 is +12 dB.
+    public static let volume = 0.0...4.0
+
+    // MARK: Text
+
+    /// Characters of a name, tag, id or placeholder key.
+    public static let maxShortText = 200
+    /// Characters (grapheme clusters) of a description or a text layer's text.
+    public static let maxLongText = 2000
+    /// Unicode scalars of a text, so that a few characters with thousands of combining marks
+    /// cannot pass the character limit.
+    public static let maxTextScalars = 8000
+    /// Font sizes, and shrink-to-fit floors, in canvas pixels.
+    public static let textSize = 4.0...1000.0
+    public static let maxTextLines = 1...50
+    /// Line height as a multiple of the size.
+    public static let textLineSpacing = 0.5...4.0
+    /// Outline width in pixels.
+    public static let textStroke = 0.0...100.0
+    /// Drop shadow offsets, and its blur, in pixels.
+    public static let textShadowOffset = -200.0...200.0
+    public static let textShadowBlur = 0.0...200.0
+    /// Padding and corner radius of the box behind a text, in pixels.
+    public static let textBox = 0.0...500.0
+
+    // MARK: Files
+
+    /// Largest `.cube` file read: a 129-point LUT is about 55 MB of text.
+    public static let maxLUTFileSize = 64 << 20
+}

@@ -1,0 +1,73 @@
+import Foundation
+import MediaTime
+import Testing
+@testable import TemplateCore
+
+/// Reading a timeline runs every rule and reports every problem at once, each with its code, its
+/// JSON pointer, its line and column, and a fix.
+@Suite struct TimelineRuleTests {
+    static let canonical = TimelineCodecTests.canonical
+
+    func problems(_ edits: [(String, String)]) throws -> [Diagnostic] {
+        var text = Self.canonical
+        for (original, replacement) in edits {
+            #expect(text.contains(original), "\(original)")
+            text = text.replacingOccurrences(of: original, with: replacement)
+        }
+        do {
+            _ = try TimelineCodec.decode(text, file: "t.json")
+            Issue.record("read \(edits)")
+            return []
+        } catch {
+            for d in error.diagnostics {
+                #expect(d.location.file == "t.json" && d.location.line != nil && d.location.column != nil, "\(d)")
+                #expect(!d.notes.isEmpty, "a fix: \(d)")
+            }
+            return error.diagnostics
+        }
+    }
+
+    @Test(arguments: [
+        ("\"kind\": \"lumaWipe\"", "\"kind\": \"wipeDiagonal\"", DiagnosticCode.unknownChoice, "/transitions/0/kind"),
+        ("\"amount\": 1.3", "\"amount\": 1.3, \"radius\": 2", .unknownKey, "/clips/0/filters/0/parameters/radius"),
+        ("\"amount\": 1.3", "\"amount\": 9", .parameterRange, "/clips/0/filters/0/parameters/amount"),
+        ("\"volume\": 0.25", "\"volume\": 1e308", .volumeRange, "/clips/0/volume"),
+        ("\"size\": 96", "\"size\": 1500", .outOfRange, "/texts/0/look/size"),
+        ("\"width\": 1080", "\"width\": 16384", .canvasSize, "/canvas/width"),
+        ("\"start\": \"2.5025s\"\n      },\n      \"volume\": 0", "\"start\": \"2.6026s\"\n      },\n      \"volume\": 0",
+         .mainTrackSequence, "/clips/1/timelineRange/start"),
+        ("\"id\": \"two \\\"quoted\\\" é\"", "\"id\": \"opening\"", .duplicateID, "/clips/1/id"),
+        ("\"kind\": \"fade\"", "\"kind\": \"spin\"", .unknownChoice, "/texts/0/in/kind"),
+        ("\"preset\": \"medium\"", "\"preset\": \"turbo\"", .unknownChoice, "/output/preset"),
+        ("\"size\": 96", "\"size\": \"big\"", .wrongType, "/texts/0/look/size"),
+        ("\"color\": \"#fff0c8\"", "\"color\": \"cream\"", .backgroundColor, "/texts/0/look/color"),
+        ("\"crf\": 18", "\"crf\": 52", .outOfRange, "/output/crf"),
+    ])
+    func eachRuleHasItsCodeAndPlace(original: String, replacement: String, code: DiagnosticCode, pointer: String) throws {
+        let found = try problems([(original, replacement)])
+        #expect(found.contains { $0.code == code && $0.location.path?.pointer == pointer }, "\(found.rendered())")
+    }
+
+    /// Three unrelated mistakes: all three are reported, in the order of the text.
+    @Test func everyProblemIsReportedInOneRun() throws {
+        let found = try problems([("\"kind\": \"lumaWipe\"", "\"kind\": \"wipeDiagonal\""), ("\"volume\": 0.25", "\"volume\": 7"),
+                                  ("\"width\": 1080", "\"width\": 1081")])
+        #expect(Set(found.map(\.code)) == [.unknownChoice, .volumeRange, .canvasSize], "\(found.rendered())")
+        let lines = found.compactMap(\.location.line)
+        #expect(lines == lines.sorted())
+    }
+
+    /// The renderer never guesses: a missing mask is an error, not a crossfade.
+    @Test func aLumaWipeWithoutItsMaskIsRefused() throws {
+        let found = try problems([("\"mask\": \"/tpl/diagonal.png\",\n", "")])
+        #expect(found.map(\.code) == [.missingKey], "\(found.rendered())")
+    }
+
+    /// A parameter left out takes the catalog's default, so the renderer needs no defaults of its own.
+    @Test func missingParametersTakeTheCatalogsDefault() throws {
+        let text = Self.canonical.replacingOccurrences(of: "\"parameters\": {\n        \"softness\": 0.05\n      },", with: "")
+        #expect(text != Self.canonical)
+        let t = try TimelineCodec.decode(text)
+        #expect(t.transitions[0].parameters["softness"] == Catalog.entry(.transition, "lumaWipe")?.parameter("softness")?.defaultValue)
+    }
+}
