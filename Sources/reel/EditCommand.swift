@@ -88,6 +88,14 @@ struct EditCommand: Command {
             do { changed = try request.apply(to: &editor) } catch let error as EditError {
                 throw CommandFailure(message: "\(path): \(operation): \(error.description); nothing was changed")
             }
+            // The rules of the editor need no files; what the media allow (the frames a transition
+            // needs beyond a cut) is checked as `render` checks it. Only problems the edit brings
+            // refuse it, so a timeline whose media moved can still be mended with `replace`.
+            let before = Set(TimelineMediaCheck.problems(timeline).map(\.description))
+            let brought = TimelineMediaCheck.problems(editor.timeline).filter { !before.contains($0.description) }
+            if let first = brought.first {
+                throw CommandFailure(message: "\(path): \(operation) would leave the timeline unrenderable: \(first.description); nothing was changed")
+            }
             let written = TimelineCodec.encode(editor.timeline, mediaRelativeTo: Workflow.folder(of: path))
             let call = ([operation] + operands + request.optionText).joined(separator: " ")
             try draft.commitEdit(call, summary: changed, timeline: written)

@@ -56,6 +56,12 @@ import Testing
         #expect((try p.json()["duration"] as? String) == "2.8s")
         expectDone(try p.edit("slip", "one", "0.5s"), "source now starts at 00:00.50")
         #expect(((try p.clips()[0]["sourceRange"] as? [String: Any])?["start"] as? String) == "0.5s")
+        // A transition takes frames beyond both sides of its cut: 'two' now has some before it.
+        expectDone(try p.edit("slip", "two", "+0.5s"), "source now starts at 00:00.50")
+        expectDone(try p.edit("transition", "1", "crossfade", "--duration", "0.2"), "crossfade of 00:00.20")
+        #expect((try p.json()["transitions"] as? [[String: Any]])?.first?["kind"] as? String == "crossfade")
+        expectDone(try p.edit("transition", "1", "cut"), "straight cut")
+        #expect((try p.json()["transitions"] as? [[String: Any]])?.isEmpty == true)
         expectDone(try p.edit("move", "three", "--to", "1"), "moved clip 4 (three) to place 1")
         #expect(try p.ids() == ["three", "one", "two", "two-2"])
         expectDone(try p.edit("swap", "1", "2"), "swapped")
@@ -77,15 +83,13 @@ import Testing
         let filters = try p.clips()[0]["filters"] as? [[String: Any]]
         #expect(filters?.first?["kind"] as? String == "vignette")
         expectDone(try p.edit("filter", "1", "remove", "vignette"), "removed vignette")
-        expectDone(try p.edit("transition", "1", "crossfade", "--duration", "0.4"), "crossfade of 00:00.40")
-        #expect((try p.json()["transitions"] as? [[String: Any]])?.first?["kind"] as? String == "crossfade")
         expectDone(try p.edit("text", "title", "New title"), "now reads \"New title\"")
         #expect(((try p.json()["texts"] as? [[String: Any]])?.first?["text"] as? String) == "New title")
         expectDone(try p.edit("music", p.dir.file("song.m4a"), "--start", "12s"), "from 00:12.00")
         let music = (try p.json()["audio"] as? [[String: Any]])?.first
         #expect((music?["media"] as? String) == "song.m4a" && (music?["sourceStart"] as? String) == "12s", "\(String(describing: music))")
         let history = try p.edit("history")
-        #expect(history.stdout.split(separator: "\n").count == 19, "\(history.stdout)")
+        #expect(history.stdout.split(separator: "\n").count == 21, "\(history.stdout)")
         // Every state renders.
         let r = try Reel.run(["render", p.timeline, "-o", p.dir.file("edited.mp4"), "-q", "--quality", "draft"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -96,6 +100,8 @@ import Testing
         let before = try p.text()
         for args in [["split", "1", "--at", "5s"], ["trim", "1", "--in", "+2s"], ["move", "nope", "--to", "1"], ["speed", "1", "-1"],
                      ["filter", "1", "add", "vignette", "--strength", "9"], ["transition", "3", "crossfade"], ["text", "nope", "x"],
+                     // The clip after the cut has no frames before its source range for the transition.
+                     ["transition", "1", "crossfade", "--duration", "0.4"],
                      ["rotate", "1", "45"], ["frobnicate", "1"]] {
             let r = try Reel.run(["edit", p.timeline] + args)
             #expect(r.status == 1 || r.status == 2, "\(args): exit \(r.status)")
@@ -107,7 +113,7 @@ import Testing
     @Test func undoAndRedoGoBackToTheSameBytesAcrossCalls() throws {
         let p = try Project()
         var states = [try p.text()]
-        for args in [["swap", "1", "3"], ["split", "1", "--at", "0.5s"], ["mute", "2"], ["transition", "1", "wipeLeft", "--duration", "0.2"]] {
+        for args in [["swap", "1", "3"], ["split", "1", "--at", "0.5s"], ["mute", "2"], ["slip", "3", "0.2s"], ["transition", "2", "wipeLeft", "--duration", "0.2"]] {
             let r = try Reel.run(["edit", p.timeline] + args)
             #expect(r.status == 0, "\(args): \(r.stderr)")
             states.append(try p.text())

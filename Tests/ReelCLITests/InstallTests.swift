@@ -1,0 +1,51 @@
+import Foundation
+import ReelTestSupport
+import Testing
+
+/// `scripts/install` puts reel, its manual page and its completions under PREFIX, and the manual
+/// and completions are written from the commands' own help, so every command and option is in them.
+@Suite struct InstallTests {
+    @Test func installPutsTheBinaryManualAndCompletionsUnderThePrefix() throws {
+        let dir = TemporaryFolder()
+        let prefix = dir.file("prefix")
+        let r = try Tools.run(Reel.repositoryRoot + "/scripts/install", ["--binary", Reel.path],
+                              environment: ProcessInfo.processInfo.environment.merging(["PREFIX": prefix]) { $1 }, timeout: 60)
+        #expect(r.status == 0, "\(r.stderr)")
+        for file in ["bin/reel", "share/man/man1/reel.1", "share/bash-completion/completions/reel", "share/zsh/site-functions/_reel",
+                     "share/fish/vendor_completions.d/reel.fish"] {
+            #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) installed")
+        }
+        let version = try Tools.run(prefix + "/bin/reel", ["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("reel "))
+        // bash loads the completion and completes commands and options.
+        let bash = try Tools.run("/bin/bash", ["-c", """
+            source "$0"; COMP_WORDS=(reel ed); COMP_CWORD=1; _reel; echo "${COMPREPLY[@]}"
+            COMP_WORDS=(reel render --qu); COMP_CWORD=2; _reel; echo "${COMPREPLY[@]}"
+            """, prefix + "/share/bash-completion/completions/reel"])
+        #expect(bash.stdout == "edit\n--quality --quiet\n", "\(bash.stdout) \(bash.stderr)")
+    }
+
+    @Test func theManualNamesEveryCommandAndOption() throws {
+        let page = try Reel.run(["manpage"])
+        #expect(page.status == 0 && page.stdout.hasPrefix(".TH REEL 1"))
+        for command in ["make", "resolve", "render", "edit", "export", "validate", "preview", "poster", "gallery", "probe", "catalog"] {
+            #expect(page.stdout.contains(".SS reel \(command)\n"), "\(command) in the manual")
+            let help = try Reel.run([command, "--help"])
+            for line in help.stdout.split(separator: "\n") where line.hasPrefix("  --") || line.hasPrefix("  -") {
+                let long = line.split(separator: " ").first { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) } ?? ""
+                #expect(page.stdout.contains("\\-\\-\(long.replacingOccurrences(of: "-", with: "\\-"))\\fR"), "--\(long) of \(command) in the manual")
+            }
+        }
+        if (try? Tools.run("man", ["--version"]))?.status == 0 {
+            let folder = TemporaryFolder()
+            let file = folder.file("reel.1")
+            try page.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+            let rendered = try Tools.run("man", ["-l", file], environment: ["MANWIDTH": "100", "PATH": "/usr/bin:/bin"])
+            #expect(rendered.status == 0 && rendered.stdout.contains("EXIT STATUS"), "\(rendered.stderr)")
+        }
+        for shell in ["zsh", "fish"] {
+            let text = try Reel.run(["completions", shell])
+            #expect(text.status == 0 && text.stdout.contains("edit"), "\(shell)")
+        }
+    }
+}
