@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "TemplateCore", targets: ["TemplateCore"]),
         .library(name: "MediaIO", targets: ["MediaIO"]),
         .library(name: "RenderCore", targets: ["RenderCore"]),
+        /// The make pipeline as Swift API: what the `reel` command line is a client of.
+        .library(name: "ReelKit", targets: ["ReelKit"]),
     ],
     targets: [
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]),
@@ -34,7 +36,8 @@ let package = Package(
             dependencies: ["MediaTime", "TemplateCore", "MediaIO"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
-        .executableTarget(name: "reel", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore"]),
+        .target(name: "ReelKit", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore"]),
+        .executableTarget(name: "reel", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore", "ReelKit"]),
 
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
@@ -43,5 +46,6 @@ let package = Package(
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "ReelTestSupport"]),
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "ReelTestSupport"]),
         .testTarget(name: "ReelCLITests", dependencies: ["ReelTestSupport"]),
+        .testTarget(name: "ReelKitTests", dependencies: ["ReelKit", "ReelTestSupport"]),
     ]
 )

@@ -57,7 +57,8 @@ public enum Exporter {
 
     @discardableResult
     public static func export(_ timeline: Timeline, baseFolder: String? = nil, to path: String, options: ExportOptions = ExportOptions(),
-                              progress: (@Sendable (ExportProgress) -> Void)? = nil) throws(RenderError) -> ExportReport {
+                              progress: (@Sendable (ExportProgress) -> Void)? = nil,
+                              isCancelled: (@Sendable () -> Bool)? = nil) throws(RenderError) -> ExportReport {
         let renderer = FrameRenderer(timeline: timeline, baseFolder: baseFolder, width: options.width, height: options.height,
                                      fast: options.fastScaling)
         let mixer = AudioMixer(timeline: timeline, baseFolder: baseFolder)
@@ -83,6 +84,9 @@ public enum Exporter {
         var audioBlock = [Float]()
         do throws(RenderError) {
             for n in 0..<frameCount {
+                if isCancelled?() == true {
+                    throw RenderError(media: MediaError(.cancelled, file: path, operation: "rendering", reason: "cancelled"), frame: n)
+                }
                 let slot = try pipeline.acquire()
                 try renderer.render(frame: n, into: slot.picture)
                 let s0 = mixer.planner.firstSample(ofFrame: n, frameRate: timeline.frameRate)

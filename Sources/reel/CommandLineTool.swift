@@ -1,4 +1,5 @@
 import MediaIO
+import ReelKit
 import RenderCore
 import TemplateCore
 
@@ -50,6 +51,13 @@ enum CommandLineTool {
         } catch let error as MediaError {
             Console.error(error.description)
             return .failure
+        } catch let error as ReelError {
+            Console.error(error.description)
+            switch error {
+            case .file(let e) where e.kind == .collision: return .usage
+            case .cancelled: return .failure
+            default: return error.isInvalidInput ? .invalid : .failure
+            }
         } catch let error as FileAccessError {
             Console.error(error.description)
             return error.kind == .collision ? .usage : .failure

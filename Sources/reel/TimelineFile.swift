@@ -1,13 +1,9 @@
-import Foundation
-import MediaIO
+import ReelKit
 import TemplateCore
 
-/// Writes timeline files atomically, with media paths relative to the file's folder.
+/// Writes timeline files (`Pipeline.writeTimeline`: atomically, media paths relative to the file).
 enum TimelineFile {
     static func write(_ timeline: Timeline, to path: String) throws {
-        let text = TimelineCodec.encode(timeline, mediaRelativeTo: Workflow.folder(of: path))
-        let output = try AtomicFile(path: path)
-        try output.write(Array(text.utf8))
-        try output.commit()
+        try Pipeline.writeTimeline(timeline, to: path)
     }
 }

@@ -1,4 +1,4 @@
-import MediaIO
+import ReelKit
 import RenderCore
 import TemplateCore
 
@@ -74,9 +74,9 @@ extension Workflow {
         }
         let progress = ProgressLine(label: "rendering", quiet: args.flag("quiet"), json: args.value("progress") == "json")
         defer { progress.finish() }
-        let report = try Exporter.export(timeline, baseFolder: baseFolder, to: output, options: options) { p in
+        let report = try Pipeline.render(timeline, to: output, options: options, progress: { p in
             progress.update(done: p.framesDone, total: p.frameCount)
-        }
+        })
         progress.finish()
         for w in report.warnings { Console.warning(w) }
         if !args.flag("quiet") {

@@ -1,42 +1,31 @@
+import FileAccess
 import Foundation
-import MediaIO
+import ReelKit
 import MediaTime
 import RenderCore
 import TemplateCore
 
 /// The steps commands share: load a template, gather media, resolve, render.
 enum Workflow {
-    /// Loads and validates a template; prints its findings; fails on errors (or warnings under `strict`).
+    /// Loads and validates a template (`Pipeline.loadTemplate`); prints its findings; fails on
+    /// errors (or warnings under `strict`).
     static func loadTemplate(_ folder: String, strict: Bool = false, quiet: Bool) throws -> Template {
-        let result: TemplateLoadResult
-        do { result = try TemplateLoader.load(folder: folder, inspector: TemplateAssetInspector()) } catch {
-            throw CommandFailure(message: error.description, status: .invalid)
+        let loaded: LoadedTemplate
+        do { loaded = try Pipeline.loadTemplate(folder, strict: strict) } catch {
+            if case .invalidTemplate(_, let diagnostics) = error {
+                for d in diagnostics where !(quiet && d.severity != .error) { Console.err(d.description) }
+            }
+            throw error
         }
-        for d in result.diagnostics where !(quiet && d.severity != .error) {
-            Console.err(d.description)
-        }
-        guard let template = result.template, !result.diagnostics.hasFailures(strict: strict) else {
-            let errors = result.diagnostics.filter { $0.severity == .error }.count
-            throw CommandFailure(message: "\(result.templateFile): template is invalid (\(errors) error\(errors == 1 ? "" : "s"))", status: .invalid)
-        }
-        return template
+        for d in loaded.diagnostics where !(quiet && d.severity != .error) { Console.err(d.description) }
+        return loaded.template
     }
 
-    /// Expands folders and probes every file given; videos are analysed too when a slot of the
-    /// template picks the best part of its video (the analysis is cached per file).
-    static func gatherMedia(_ inputs: [String], for template: Template) throws -> [MediaAsset] {
+    /// Expands folders and probes every file given (`Pipeline.gatherMedia`); videos are analysed
+    /// too when a slot of the template picks the best part of its video.
+    static func gatherMedia(_ inputs: [String], for template: Template? = nil) throws -> [MediaAsset] {
         guard !inputs.isEmpty else { throw UsageError(message: "give the media to use: files or folders of clips and photos") }
-        let needsAnalysis = template.slots.contains { $0.playback.whenLonger == .best } || template.layers.contains {
-            if case .media(let m) = $0.content { return m.playback.whenLonger == .best }
-            return false
-        }
-        return try AssetProbe.probe(try AssetProbe.expand(inputs), analyze: needsAnalysis)
-    }
-
-    /// Expands folders and probes every file given, without the analysis pass.
-    static func gatherMedia(_ inputs: [String]) throws -> [MediaAsset] {
-        guard !inputs.isEmpty else { throw UsageError(message: "give the media to use: files or folders of clips and photos") }
-        return try AssetProbe.probe(try AssetProbe.expand(inputs))
+        return try Pipeline.gatherMedia(inputs, for: template)
     }
 
     /// Options of the resolver a person can set.
@@ -68,10 +57,6 @@ enum Workflow {
                 throw UsageError(message: "--text takes key=text, not '\(pair)'")
             }
             options.texts[String(pair[..<eq])] = String(pair[pair.index(after: eq)...])
-        }
-        if let music = template.music {
-            // The resolver loops or stops the music at its end; it needs its length, a fact of the file.
-            options.musicDuration = try? MediaProbe.probe((folder as NSString).appendingPathComponent(music.file)).duration
         }
         _ = try summaryFormat(args)
         return options
@@ -112,12 +97,13 @@ enum Workflow {
     static func resolve(template: Template, folder: String, media: [MediaAsset], args: ParsedArguments) throws -> Timeline {
         let options = try resolveOptions(args, template: template, folder: folder)
         let resolution: Resolution
-        do { resolution = try Resolver.resolve(template: template, templateFolder: folder, media: media, options: options) } catch {
-            switch error {
+        do {
+            resolution = try Pipeline.resolve(LoadedTemplate(template: template, folder: folder, diagnostics: []), media: media, options: options)
+        } catch {
             // Texts are the caller's to give: a missing or misspelt key is a usage mistake.
-            case .missingText, .unknownTextKey: throw UsageError(message: error.description)
-            default: throw CommandFailure(message: error.description)
-            }
+            if case .resolve(let e) = error, case .missingText = e { throw UsageError(message: e.description) }
+            if case .resolve(let e) = error, case .unknownTextKey = e { throw UsageError(message: e.description) }
+            throw error
         }
         if try summaryFormat(args) {
             Console.write(1, JSONWriter.write(resolution.summaryJSON))

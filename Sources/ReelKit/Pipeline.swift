@@ -1,0 +1,119 @@
+import FileAccess
+import MediaIO
+import MediaTime
+import RenderCore
+import TemplateCore
+
+/// The steps of making a video, as a library: load a template, gather media, resolve, render.
+///
+/// Each step takes values and returns values; `make` runs them all. The command line is a client
+/// of these functions and adds only argument parsing and printing, so a service that embeds Reel
+/// gets exactly what `reel make` does.
+public enum Pipeline {
+    /// Loads and validates a template; throws when it has errors (or, when `strict`, warnings).
+    /// From then on its files are opened beneath its folder (see `ConfinedFolders`).
+    public static func loadTemplate(_ folder: String, strict: Bool = false) throws(ReelError) -> LoadedTemplate {
+        let result: TemplateLoadResult
+        do { result = try TemplateLoader.load(folder: folder, inspector: TemplateAssetInspector()) } catch {
+            throw .templateUnreadable(error)
+        }
+        guard let template = result.template, !result.diagnostics.hasFailures(strict: strict) else {
+            throw .invalidTemplate(file: result.templateFile, diagnostics: result.diagnostics)
+        }
+        return LoadedTemplate(template: template, folder: folder, diagnostics: result.diagnostics)
+    }
+
+    /// Expands folders and probes every file; videos are analysed too (cached per file) when the
+    /// template has a slot that picks the best part of its video.
+    public static func gatherMedia(_ inputs: [String], for template: Template? = nil) throws(ReelError) -> [MediaAsset] {
+        let analyze = template.map { t in
+            t.slots.contains { $0.playback.whenLonger == .best } || t.layers.contains {
+                if case .media(let m) = $0.content { return m.playback.whenLonger == .best }
+                return false
+            }
+        } ?? false
+        do { return try AssetProbe.probe(try AssetProbe.expand(inputs), analyze: analyze) } catch { throw .media(error) }
+    }
+
+    /// Fills the template's slots with the media. The music's length, a fact of its file, is read
+    /// here; a music file that cannot be probed is an error, not a guess.
+    public static func resolve(_ loaded: LoadedTemplate, media: [MediaAsset], options: ResolveOptions = ResolveOptions()) throws(ReelError) -> Resolution {
+        var options = options
+        if let music = loaded.template.music, options.musicDuration == nil {
+            do { options.musicDuration = try MediaProbe.probe(loaded.folder.hasSuffix("/") ? loaded.folder + music.file : loaded.folder + "/" + music.file).duration } catch { throw .media(error) }
+        }
+        do { return try Resolver.resolve(template: loaded.template, templateFolder: loaded.folder, media: media, options: options) } catch {
+            throw .resolve(error)
+        }
+    }
+
+    /// Reads a timeline file, checked in full: its rules and the files it names.
+    public static func readTimeline(_ path: String) throws(ReelError) -> Timeline {
+        do { return try TimelineCodec.decode(contentsOfFile: path, files: TimelineMediaCheck.check) } catch { throw .invalidTimeline(error) }
+    }
+
+    /// Writes a timeline file atomically, its media paths relative to the file's folder.
+    public static func writeTimeline(_ timeline: Timeline, to path: String) throws(ReelError) {
+        let text = TimelineCodec.encode(timeline, mediaRelativeTo: PathText.folder(of: path))
+        do {
+            let output = try AtomicFile(path: path)
+            try output.write(Array(text.utf8))
+            try output.commit()
+        } catch {
+            throw .file(error)
+        }
+    }
+
+    /// Renders a timeline to an MP4 at `path`. `progress` is called after each frame; setting
+    /// `cancel` stops the render before the next frame, and nothing is left at `path`.
+    @discardableResult
+    public static func render(_ timeline: Timeline, to path: String, options: ExportOptions = ExportOptions(),
+                              progress: (@Sendable (ExportProgress) -> Void)? = nil, cancel: CancellationFlag? = nil) throws(ReelError) -> ExportReport {
+        var isCancelled: (@Sendable () -> Bool)?
+        if let cancel { isCancelled = { cancel.isCancelled } }
+        do {
+            return try Exporter.export(timeline, to: path, options: options, progress: progress, isCancelled: isCancelled)
+        } catch {
+            if error.media.kind == .cancelled { throw .cancelled }
+            throw .render(error)
+        }
+    }
+
+    /// Refuses, before any work, outputs that would replace one of `inputs` or each other.
+    public static func checkOutputs(_ outputs: [(label: String, path: String)], inputs: [OutputGuard.Input]) throws(ReelError) {
+        do { try OutputGuard(inputs: inputs).check(outputs) } catch { throw .file(error) }
+    }
+
+    /// The one tap: template and media in, a finished MP4 (and, if asked, its timeline) out.
+    public static func make(_ request: MakeRequest, events: (@Sendable (PipelineEvent) -> Void)? = nil,
+                            cancel: CancellationFlag? = nil) throws(ReelError) -> MakeResult {
+        var outputs = [(label: "-o", path: request.output)]
+        if let t = request.timelineOutput { outputs.append((label: "--timeline", path: t)) }
+        let mediaInputs = request.media.map { FileKind.of($0) == .folder ? OutputGuard.Input.folder($0) : .file($0) }
+        try checkOutputs(outputs, inputs: [.tree(request.template)] + mediaInputs)
+        try MediaLibrary.checkEncodersForPipeline()
+        let loaded = try loadTemplate(request.template, strict: request.strict)
+        events?(.templateLoaded(loaded))
+        let media = try gatherMedia(request.media, for: loaded.template)
+        let resolution = try resolve(loaded, media: media, options: request.resolve)
+        events?(.resolved(resolution))
+        if let path = request.timelineOutput { try writeTimeline(resolution.timeline, to: path) }
+        if cancel?.isCancelled == true { throw .cancelled }
+        var progress: (@Sendable (ExportProgress) -> Void)?
+        if let events { progress = { events(.rendering($0)) } }
+        let report = try render(resolution.timeline, to: request.output, options: request.export, progress: progress, cancel: cancel)
+        return MakeResult(resolution: resolution, templateDiagnostics: loaded.diagnostics, export: report)
+    }
+
+    /// `make` on a thread of its own; cancelling the calling task stops it and leaves no output.
+    public static func make(_ request: MakeRequest, events: (@Sendable (PipelineEvent) -> Void)? = nil) async throws -> MakeResult {
+        try await runOnThread { flag in try make(request, events: events, cancel: flag) }
+    }
+}
+
+extension MediaLibrary {
+    /// `checkEncoders`, its failure as a pipeline error.
+    static func checkEncodersForPipeline() throws(ReelError) {
+        do { try checkEncoders() } catch { throw .media(error) }
+    }
+}

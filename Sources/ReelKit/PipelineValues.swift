@@ -1,0 +1,64 @@
+import MediaIO
+import RenderCore
+import TemplateCore
+
+/// A template that loaded, with the findings that did not stop it (warnings, notes).
+public struct LoadedTemplate: Sendable {
+    public let template: Template
+    public let folder: String
+    public let diagnostics: [Diagnostic]
+
+    /// A template loaded by other means (a service that keeps templates in memory).
+    public init(template: Template, folder: String, diagnostics: [Diagnostic] = []) {
+        self.template = template
+        self.folder = folder
+        self.diagnostics = diagnostics
+    }
+}
+
+/// What `Pipeline.make` is asked to do.
+public struct MakeRequest: Sendable {
+    /// The template folder.
+    public var template: String
+    /// Media files and folders, in the order given.
+    public var media: [String]
+    /// Where the MP4 goes (`-` for standard output, a device or a FIFO for a stream).
+    public var output: String
+    /// Also write the timeline here.
+    public var timelineOutput: String?
+    /// Order, seed, texts, `useAll`.
+    public var resolve: ResolveOptions
+    /// Size, quality, bit rate, loudness.
+    public var export: ExportOptions
+    /// Fail on template warnings too.
+    public var strict: Bool
+
+    public init(template: String, media: [String], output: String, timelineOutput: String? = nil,
+                resolve: ResolveOptions = ResolveOptions(), export: ExportOptions = ExportOptions(), strict: Bool = false) {
+        self.template = template
+        self.media = media
+        self.output = output
+        self.timelineOutput = timelineOutput
+        self.resolve = resolve
+        self.export = export
+        self.strict = strict
+    }
+}
+
+/// What `Pipeline.make` did.
+public struct MakeResult: Sendable {
+    /// The timeline, what went where, and the resolver's findings.
+    public let resolution: Resolution
+    /// The template's warnings and notes.
+    public let templateDiagnostics: [Diagnostic]
+    /// Frames written, loudness, problems covered on the way.
+    public let export: ExportReport
+}
+
+/// What the pipeline reports while it works, in order.
+public enum PipelineEvent: Sendable {
+    case templateLoaded(LoadedTemplate)
+    case resolved(Resolution)
+    /// After each frame is drawn.
+    case rendering(ExportProgress)
+}

@@ -1,0 +1,50 @@
+import FileAccess
+import MediaIO
+import RenderCore
+import TemplateCore
+
+/// Why a step of the pipeline failed, with what a caller needs to report it.
+///
+/// Every failure of the libraries below reaches the caller as one of these; nothing is dropped on
+/// the way. `isInvalidInput` tells the documents a person can fix (a template, a timeline) from the
+/// media and files that could not be read or written.
+public enum ReelError: Error, Sendable, CustomStringConvertible {
+    /// The template has errors (or warnings, when strict); every finding is in `diagnostics`.
+    case invalidTemplate(file: String, diagnostics: [Diagnostic])
+    /// The template folder or its `template.json` cannot be read at all.
+    case templateUnreadable(TemplateLoadError)
+    /// The timeline breaks its rules; every problem is in the error.
+    case invalidTimeline(TimelineCodingError)
+    /// The media cannot fill the template (a missing text, too few media of a kind).
+    case resolve(ResolveError)
+    /// A media file or output could not be read, decoded or written.
+    case media(MediaError)
+    case render(RenderError)
+    /// A file could not be opened, or an output would replace an input.
+    case file(FileAccessError)
+    /// The caller cancelled the work; nothing was written.
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .invalidTemplate(let file, let diagnostics):
+            let errors = diagnostics.filter { $0.severity == .error }.count
+            return "\(file): template is invalid (\(errors) error\(errors == 1 ? "" : "s"))"
+        case .templateUnreadable(let e): return e.description
+        case .invalidTimeline(let e): return e.description
+        case .resolve(let e): return e.description
+        case .media(let e): return e.description
+        case .render(let e): return e.description
+        case .file(let e): return e.description
+        case .cancelled: return "cancelled"
+        }
+    }
+
+    /// True for a template or timeline a person must fix (the CLI's exit 3).
+    public var isInvalidInput: Bool {
+        switch self {
+        case .invalidTemplate, .templateUnreadable, .invalidTimeline: return true
+        default: return false
+        }
+    }
+}
