@@ -37,7 +37,8 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
         .target(name: "ReelKit", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore"]),
-        .executableTarget(name: "reel", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore", "ReelKit"]),
+        // The command line parses and prints over ReelKit; it never sees the media libraries.
+        .executableTarget(name: "reel", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "RenderCore", "ReelKit"]),
 
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),

@@ -1,4 +1,4 @@
-import MediaIO
+import FileAccess
 import ReelKit
 import RenderCore
 import TemplateCore
@@ -18,7 +18,7 @@ enum CommandLineTool {
         }
         switch first {
         case "--version", "-V", "version":
-            Console.out("reel \(version) (\(MediaLibrary.versions))")
+            Console.out("reel \(version) (\(Pipeline.libraryVersions))")
             return .success
         case "--help", "-h", "help":
             if args.count > 1, let c = commands.first(where: { $0.name == args[1] }) {
@@ -48,9 +48,6 @@ enum CommandLineTool {
         } catch let error as UsageError {
             Console.error("\(command.name): \(error.message) (see 'reel \(command.name) --help')")
             return .usage
-        } catch let error as MediaError {
-            Console.error(error.description)
-            return .failure
         } catch let error as ReelError {
             Console.error(error.description)
             switch error {

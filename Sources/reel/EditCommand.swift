@@ -1,4 +1,5 @@
-import MediaIO
+import FileAccess
+import ReelKit
 import MediaTime
 import RenderCore
 import TemplateCore

@@ -1,4 +1,4 @@
-import MediaIO
+import ReelKit
 import MediaTime
 import RenderCore
 import TemplateCore
@@ -100,8 +100,8 @@ struct EditRequest {
             return "text \(id) now reads \"\(words)\""
         case "music":
             let file = try operand(0, "the song")
-            let info = try MediaProbe.probe(file)
-            guard !info.audio.isEmpty, let duration = info.audio.first?.duration ?? info.duration else {
+            let info = try Pipeline.probe(file)
+            guard info.hasSound, let duration = info.soundDuration else {
                 throw CommandFailure(message: "\(file): has no sound to use as music")
             }
             let start = try args.value("start").map { try signedTime($0, what: "--start") } ?? .zero

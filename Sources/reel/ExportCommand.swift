@@ -1,5 +1,6 @@
+import FileAccess
 import Foundation
-import MediaIO
+import ReelKit
 import TemplateCore
 
 /// `reel export`: a timeline for other editors (OpenTimelineIO).

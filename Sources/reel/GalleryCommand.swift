@@ -1,4 +1,4 @@
-import MediaIO
+import ReelKit
 import RenderCore
 import TemplateCore
 

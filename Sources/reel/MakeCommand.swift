@@ -1,4 +1,4 @@
-import MediaIO
+import ReelKit
 import TemplateCore
 
 /// `reel make`: the one tap. Template and media in, finished MP4 out.
@@ -13,7 +13,7 @@ struct MakeCommand: Command {
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard let folder = args.operands.first else { throw UsageError(message: "give a template folder and your media") }
         // Before any work: a system without the encoders learns what to install at once.
-        try MediaLibrary.checkEncoders()
+        try Pipeline.checkEncoders()
         let json = try Workflow.summaryFormat(args)
         let output = Workflow.outputPath(args, default: Workflow.name(of: folder) + ".mp4")
         let mediaOperands = Array(args.operands.dropFirst())

@@ -1,4 +1,4 @@
-import MediaIO
+import ReelKit
 import MediaTime
 import RenderCore
 import TemplateCore
@@ -31,9 +31,8 @@ struct PosterCommand: Command {
         }
         let output = Workflow.outputPath(args, default: input.baseName + "-poster.png")
         try OutputCheck.check([("-o", output)], inputs: input.inputs(media: args.all("media")))
-        let image = try Poster.image(timeline, at: time, width: width)
-        try PNGFile.write(image, to: output)
-        if !args.flag("quiet") { Console.out("wrote \(output) (\(image.width)x\(image.height), frame at \(SheetCells.clock(time)))") }
+        let size = try Pipeline.writePoster(timeline, at: time, width: width, to: output)
+        if !args.flag("quiet") { Console.out("wrote \(output) (\(size.width)x\(size.height), frame at \(SheetCells.clock(time)))") }
         return .success
     }
 }

@@ -1,5 +1,6 @@
+import FileAccess
 import Foundation
-import MediaIO
+import ReelKit
 import MediaTime
 import RenderCore
 import TemplateCore
@@ -34,7 +35,7 @@ struct PreviewCommand: Command {
         let layout = try PreviewOptions.layout(args)
         let frames = try PreviewOptions.positiveInt(args, "frames")
         let animated = args.value("animated")
-        if let animated, AnimatedImageWriter.Format(path: animated) == nil {
+        if let animated, !Pipeline.isAnimatedPreviewPath(animated) {
             throw UsageError(message: "--animated names a .gif or .webp file, not '\(animated)'")
         }
         let start = monotonicSeconds()
@@ -143,7 +144,7 @@ struct PreviewInput {
 
     static func open(_ path: String, media: [String], quiet: Bool) throws -> PreviewInput {
         guard let kind = FileKind.of(path) else {
-            throw MediaError(.unreadable, file: path, operation: "opening", reason: "no such file or folder")
+            throw CommandFailure(message: "\(path): opening: no such file or folder")
         }
         if kind == .folder {
             let template = try Workflow.loadTemplate(path, quiet: quiet)

@@ -1,4 +1,4 @@
-import MediaIO
+import ReelKit
 import TemplateCore
 
 /// `reel render`: renders a timeline file, as written by `resolve` (and perhaps edited).
@@ -11,7 +11,7 @@ struct RenderCommand: Command {
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard args.operands.count == 1, let path = args.operands.first else { throw UsageError(message: "give one timeline file") }
         // Before any work: a system without the encoders learns what to install at once.
-        try MediaLibrary.checkEncoders()
+        try Pipeline.checkEncoders()
         let timeline: Timeline
         timeline = try TimelineInput.read(path)
         var base = Workflow.name(of: path)

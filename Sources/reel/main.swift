@@ -1,9 +1,10 @@
 #if canImport(Glibc)
+import FileAccess
 import Glibc
 #endif
-import MediaIO
+import ReelKit
 
-MediaLibrary.configure()
+Pipeline.configureLibraries()
 SignalCleanup.install()
 let status = CommandLineTool.run(Array(PathBytes.arguments.dropFirst()))
 exit(status.rawValue)

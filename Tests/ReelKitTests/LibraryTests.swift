@@ -64,6 +64,15 @@ import Testing
         }
     }
 
+    /// The command line is a client of the libraries: it never imports the media layer.
+    @Test func theCommandLineDoesNotImportTheMediaLayer() throws {
+        let folder = Self.root + "/Sources/reel"
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            #expect(!text.contains("import MediaIO"), "\(name) imports MediaIO")
+        }
+    }
+
     /// Cancelling the task stops the render before the next frame and leaves nothing behind.
     @Test func cancellingTheTaskStopsTheRenderAndLeavesNoFile() async throws {
         let p = try Project()
