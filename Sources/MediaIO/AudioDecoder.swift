@@ -16,7 +16,7 @@ public final class AudioDecoder {
     let timeBase: AVRational
     let startTicks: Int64
     private var resampler: OpaquePointer?
-    private let packet = PacketBox()
+    private let loop: DecodeLoop
     private let frame = FrameBox()
     /// Samples decoded and resampled but not yet read (interleaved stereo).
     private var pending: [Float] = []
@@ -24,7 +24,6 @@ public final class AudioDecoder {
     /// Output samples still to drop after a seek, to land exactly on the asked time.
     private var skip: Int64 = 0
     private var finished = false
-    private var sentEnd = false
 
     public init(path: String) throws(MediaError) {
         self.path = path
@@ -37,6 +36,7 @@ public final class AudioDecoder {
         timeBase = st.pointee.time_base
         startTicks = st.pointee.start_time == reel_nopts() ? 0 : st.pointee.start_time
         codec = try input.openDecoder(stream: index, threads: 1)
+        loop = DecodeLoop(input: input, streamIndex: index, codec: codec)
     }
 
     deinit {
@@ -50,7 +50,7 @@ public final class AudioDecoder {
         pending.removeAll(keepingCapacity: true)
         pendingOffset = 0
         finished = false
-        sentEnd = false
+        loop.restart()
         swr_free(&resampler)
         if time <= .zero {
             av_seek_frame(input.context, streamIndex, startTicks, AVSEEK_FLAG_BACKWARD)
@@ -94,29 +94,19 @@ public final class AudioDecoder {
 
     private func decodeMore() throws(MediaError) {
         while true {
-            let r = avcodec_receive_frame(codec, frame.frame)
-            if r >= 0 {
+            switch loop.next(into: frame.frame) {
+            case .frame:
                 try resample(frame.frame)
                 av_frame_unref(frame.frame)
                 if !pending.isEmpty { return }
-                continue
-            }
-            if r == reel_averror_eof() {
+            case .end:
                 try flushResampler()
                 finished = true
                 return
-            }
-            if r != reel_averror_eagain() { continue }
-            if sentEnd { finished = true; return }
-            let read = av_read_frame(input.context, packet.packet)
-            if read < 0 {
-                avcodec_send_packet(codec, nil)
-                sentEnd = true
+            case .failed:
+                // A damaged audio packet is passed over: the sound goes on after it.
                 continue
             }
-            defer { av_packet_unref(packet.packet) }
-            if packet.packet.pointee.stream_index != streamIndex { continue }
-            _ = avcodec_send_packet(codec, packet.packet)
         }
     }
 

@@ -15,12 +15,11 @@ public final class VideoDecoder {
     let timeBase: AVRational
     /// Stream time of source time zero.
     let startTicks: Int64
-    private let packet = PacketBox()
+    private let loop: DecodeLoop
     /// The picture shown at the last request, and the one after it (which says where it ends).
     private var current: VideoFrame?
     private var lookahead: VideoFrame?
     private var drained = false
-    private var sentEnd = false
     /// The decoder was drained after a single look's target, not at the end of the file.
     private var stoppedAtTarget = false
     /// The time of the request answered last.
@@ -65,6 +64,7 @@ public final class VideoDecoder {
         duration = MediaProbe.streamDuration(st) ?? MediaProbe.containerDuration(input)
         nalLengthSize = DisposableFrames.nalLengthSize(codecpar: st.pointee.codecpar)
         codec = try input.openDecoder(stream: index, threads: Int32(threads))
+        loop = DecodeLoop(input: input, streamIndex: index, codec: codec)
     }
 
     deinit {
@@ -184,7 +184,7 @@ public final class VideoDecoder {
         current = nil
         lookahead = nil
         drained = false
-        sentEnd = false
+        loop.restart()
         stoppedAtTarget = false
     }
 
@@ -196,8 +196,39 @@ public final class VideoDecoder {
     private func decodeNext(before target: RationalTime?) throws(MediaError) -> VideoFrame? {
         let box = FrameBox()
         while true {
-            let r = avcodec_receive_frame(codec, box.frame)
-            if r >= 0 {
+            let step = loop.next(into: box.frame, onPacket: { packet in
+                let span = displayInterval(packet)
+                if let target, let n = nalLengthSize, let span, isUnneeded(span, target: target),
+                   DisposableFrames.isDisposable(packet, nalLengthSize: n) {
+                    skippedPackets += 1
+                    skipped.append(span)
+                    return false
+                }
+                if economy != .none, let span {
+                    // Pictures shown before the target are only references on the way to it.
+                    codec.pointee.skip_loop_filter = target.map { span.end <= $0 } == true ? AVDISCARD_ALL : AVDISCARD_DEFAULT
+                }
+                return true
+            }, onSent: { packet, s in
+                if economy == .stills, let span = displayInterval(packet), let target, span.contains(target) {
+                    // Everything the target refers to came before it: drain rather than feed ahead.
+                    loop.drain()
+                    stoppedAtTarget = true
+                }
+                if s < 0 && s != reel_averror_eagain() {
+                    corruptPackets += 1
+                    let pts = packet.pointee.pts
+                    if firstDamage == nil && pts != reel_nopts() { firstDamage = exactTime(pts - startTicks, timeBase) }
+                }
+            }, onReadError: { _ in corruptPackets += 1 })
+            switch step {
+            case .end:
+                return nil
+            case .failed(let r):
+                corruptPackets += 1
+                if corruptPackets > 1000 { try check(r, .corrupt, file: path, operation: "decoding video") }
+                continue
+            case .frame:
                 decodedPictures += 1
                 var pts = box.frame.pointee.best_effort_timestamp
                 if pts == reel_nopts() { pts = box.frame.pointee.pts }
@@ -212,45 +243,6 @@ public final class VideoDecoder {
                     lastGood = box
                 }
                 return VideoFrame(box: box, time: time)
-            }
-            if r == reel_averror_eof() { return nil }
-            if r != reel_averror_eagain() {
-                corruptPackets += 1
-                if corruptPackets > 1000 { try check(r, .corrupt, file: path, operation: "decoding video") }
-                continue
-            }
-            if sentEnd { return nil }
-            let read = av_read_frame(input.context, packet.packet)
-            if read < 0 {
-                if read != reel_averror_eof() { corruptPackets += 1 }
-                avcodec_send_packet(codec, nil)
-                sentEnd = true
-                continue
-            }
-            defer { av_packet_unref(packet.packet) }
-            if packet.packet.pointee.stream_index != streamIndex { continue }
-            let span = displayInterval(packet.packet)
-            if let target, let n = nalLengthSize, let span, isUnneeded(span, target: target),
-               DisposableFrames.isDisposable(packet.packet, nalLengthSize: n) {
-                skippedPackets += 1
-                skipped.append(span)
-                continue
-            }
-            if economy != .none, let span {
-                // Pictures shown before the target are only references on the way to it.
-                codec.pointee.skip_loop_filter = target.map { span.end <= $0 } == true ? AVDISCARD_ALL : AVDISCARD_DEFAULT
-            }
-            let s = avcodec_send_packet(codec, packet.packet)
-            if economy == .stills, let span, let target, span.contains(target) {
-                // Everything the target refers to came before it: drain rather than feed ahead.
-                avcodec_send_packet(codec, nil)
-                sentEnd = true
-                stoppedAtTarget = true
-            }
-            if s < 0 && s != reel_averror_eagain() {
-                corruptPackets += 1
-                let pts = packet.packet.pointee.pts
-                if firstDamage == nil && pts != reel_nopts() { firstDamage = exactTime(pts - startTicks, timeBase) }
             }
         }
     }

@@ -39,28 +39,18 @@ final class StillDecoder {
     }
 
     func decodeFirst() throws(MediaError) -> FrameBox {
-        let packet = PacketBox()
         let frame = FrameBox()
-        var sentEnd = false
-        while true {
-            let r = avcodec_receive_frame(codec, frame.frame)
-            if r >= 0 { return frame }
-            if r == reel_averror_eof() { break }
-            if r != reel_averror_eagain() { try check(r, .corrupt, file: input.path, operation: "decoding the picture") }
-            if sentEnd { break }
-            let read = av_read_frame(input.context, packet.packet)
-            if read < 0 {
-                avcodec_send_packet(codec, nil)
-                sentEnd = true
-                continue
-            }
-            defer { av_packet_unref(packet.packet) }
-            if packet.packet.pointee.stream_index != streamIndex { continue }
-            let s = avcodec_send_packet(codec, packet.packet)
-            if s < 0 && s != reel_averror_eagain() {
-                try check(s, .corrupt, file: input.path, operation: "decoding the picture")
+        let loop = DecodeLoop(input: input, streamIndex: streamIndex, codec: codec)
+        var sendFailure: Int32?
+        decoding: while true {
+            switch loop.next(into: frame.frame, onSent: { _, s in if s < 0 && s != reel_averror_eagain() && sendFailure == nil { sendFailure = s } }) {
+            case .frame: return frame
+            case .end: break decoding
+            case .failed(let r): try check(r, .corrupt, file: input.path, operation: "decoding the picture")
             }
         }
+        // No picture came out: the decoder's own reason, when it gave one.
+        if let s = sendFailure { try check(s, .corrupt, file: input.path, operation: "decoding the picture") }
         throw MediaError(.corrupt, file: input.path, operation: "decoding the picture", reason: "the file holds no complete picture")
     }
 }
