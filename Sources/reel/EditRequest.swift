@@ -119,14 +119,8 @@ struct EditRequest {
         switch action {
         case "add":
             let kind = try operand(2, "a filter kind (see 'reel catalog')")
-            guard let entry = Catalog.entry(.filter, kind) else {
-                throw UsageError(message: "no filter '\(kind)' (filters: \(Catalog.ids(of: .filter).joined(separator: ", ")))")
-            }
-            let parameters = try values(for: entry)
-            guard !entry.parameters.contains(where: { if case .file = $0.type { return true }; return false }) else {
-                throw UsageError(message: "filter \(kind) needs a file; set it in the template")
-            }
-            try editor.addFilter(id, Effect(kind: kind, parameters: parameters))
+            let entry = try catalogEntry(.filter, kind)
+            try editor.addFilter(id, Effect(kind: kind, parameters: try values(for: entry)))
             return "added \(kind) to \(label(id))"
         case "remove":
             if let kind = operands.count > 2 ? operands[2] : nil {
@@ -148,19 +142,26 @@ struct EditRequest {
             try editor.removeTransition(after: id)
             return "the cut after \(label(id)) is now a straight cut"
         }
-        guard let entry = Catalog.entry(.transition, kind) else {
-            throw UsageError(message: "no transition '\(kind)' (transitions: \(Catalog.ids(of: .transition).joined(separator: ", ")))")
-        }
+        let entry = try catalogEntry(.transition, kind)
         let duration = try args.value("duration").map { try signedTime($0, what: "--duration") } ?? RationalTime(seconds: 1) / 2
         let easing = try args.value("easing").map { text in
             guard let e = Easing(rawValue: text) else { throw UsageError(message: "--easing takes \(Easing.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'") }
             return e
         } ?? .easeInOut
-        if entry.parameters.contains(where: { if case .file = $0.type { return true }; return false }) {
-            throw UsageError(message: "transition \(kind) needs a file; set it in the template")
-        }
         try editor.setTransition(after: id, kind: kind, frames: try frames(duration), easing: easing, parameters: try values(for: entry))
         return "\(kind) of \(SlotAssignment.clock(rate.snap(duration, rounding: .toNearestOrAwayFromZero))) on the cut after \(label(id))"
+    }
+
+    /// The catalog's entry for `kind`; refused when unknown, or when it needs a file (a LUT, a
+    /// mask), which belongs in the template with the file beside it.
+    private func catalogEntry(_ family: EffectFamily, _ kind: String) throws -> CatalogEntry {
+        guard let entry = Catalog.entry(family, kind) else {
+            throw UsageError(message: "no \(family.rawValue) '\(kind)' (\(family.rawValue)s: \(Catalog.ids(of: family).joined(separator: ", ")))")
+        }
+        if entry.parameters.contains(where: { if case .file = $0.type { return true }; return false }) {
+            throw UsageError(message: "\(family.rawValue) \(kind) needs a file; set it in the template")
+        }
+        return entry
     }
 
     /// The catalog entry's parameters: defaults, overridden by options, each within its range.

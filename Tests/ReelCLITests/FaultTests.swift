@@ -6,33 +6,11 @@ import Testing
 /// exit 1 and one line, a FIFO is refused at once wherever it is named, and the leftovers of a
 /// killed run are swept by the next one.
 @Suite struct FaultTests {
-    struct Project {
-        let dir = TemporaryFolder()
-        let template: String
-        let media: String
-        let timeline: String
-
-        init() throws {
-            template = try makeTemplate(in: dir)
-            media = dir.file("media")
-            try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
-            try TestMedia.colorClip(media + "/a.mp4", color: "red", seconds: "1")
-            try TestMedia.colorClip(media + "/b.mp4", color: "blue", seconds: "1")
-            timeline = dir.file("t.json")
-            let r = try Reel.run(["resolve", template, media, "-o", timeline, "-q"])
-            #expect(r.status == 0, "\(r.stderr)")
-        }
-
-        func names(in folder: String) -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-        }
-    }
-
     /// The file-size limit makes the kernel fail a write at an exact byte: the header, the middle
     /// of the picture data, and the index written at the end (when the whole file is rewritten to
     /// put it at the front) all end the run within seconds, with nothing left.
     @Test func aWriteThatFailsAnywhereEndsTheRunCleanly() throws {
-        let p = try Project()
+        let p = try TinyProject()
         let whole = p.dir.file("whole.mp4")
         let ok = try Reel.run(["render", p.timeline, "-o", whole, "-q"], timeout: 120)
         #expect(ok.status == 0, "\(ok.stderr)")
@@ -53,7 +31,7 @@ import Testing
 
     /// A disk that fills during the render: a tiny tmpfs, where the machine lets a test mount one.
     @Test func aDiskThatFillsLateEndsTheRunCleanly() throws {
-        let p = try Project()
+        let p = try TinyProject()
         let disk = p.dir.file("disk")
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
         let mount = try Tools.run("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk])
@@ -72,7 +50,7 @@ import Testing
     /// A FIFO never blocks Reel: named as media, found in a media folder, or named by a timeline as
     /// a clip, a sound, a mask or a font.
     @Test func aFIFOIsRefusedAtOnceWhereverItIsNamed() throws {
-        let p = try Project()
+        let p = try TinyProject()
         let fifo = p.dir.file("fifo.mp4")
         #expect(mkfifo(fifo, 0o644) == 0)
         for args in [["probe", fifo], ["make", p.template, fifo, "-o", p.dir.file("o.mp4")], ["preview", fifo, "-o", p.dir.file("o.png")]] {
@@ -106,7 +84,7 @@ import Testing
     /// A run killed with SIGKILL cannot clean up; the next run that writes into that folder removes
     /// its leftover, and leaves the output of the run in progress alone.
     @Test func theLeftoverOfAKilledRunIsSweptByTheNextRun() throws {
-        let p = try Project()
+        let p = try TinyProject()
         let out = p.dir.file("out")
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let process = Process()

@@ -5,25 +5,16 @@ import Testing
 /// Inputs are untouchable: an output that names an input (directly, through `..`, a link or a hard
 /// link) or another output is refused before any work, exit 2, and nothing is written.
 @Suite struct OutputSafetyTests {
-    /// A tiny template, a media folder of two clips, and a resolved timeline beside them.
+    /// The tiny project, with its first clip at hand.
     struct Project {
-        let dir = TemporaryFolder()
-        let template: String
-        let media: String
-        let clip: String
-        let timeline: String
+        let tiny: TinyProject
+        var dir: TemporaryFolder { tiny.dir }
+        var template: String { tiny.template }
+        var media: String { tiny.media }
+        var timeline: String { tiny.timeline }
+        var clip: String { tiny.media + "/clip1.mp4" }
 
-        init() throws {
-            template = try makeTemplate(in: dir)
-            media = dir.file("media")
-            try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
-            clip = media + "/clip1.mp4"
-            try TestMedia.colorClip(clip, color: "red", seconds: "1")
-            try TestMedia.colorClip(media + "/clip2.mp4", color: "blue", seconds: "1")
-            timeline = dir.file("t.json")
-            let r = try Reel.run(["resolve", template, media, "-o", timeline, "-q"])
-            #expect(r.status == 0, "\(r.stderr)")
-        }
+        init() throws { tiny = try TinyProject(clips: [("clip1.mp4", "red"), ("clip2.mp4", "blue")]) }
 
         /// The bytes of every file of the project, to check that a refused run changed none.
         func snapshot() throws -> [String: Data] {
