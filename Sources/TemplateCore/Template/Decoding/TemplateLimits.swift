@@ -24,6 +24,10 @@ public enum TemplateLimits {
     public static let maxShortText = 200
     /// Characters of a description or a text layer's text.
     public static let maxLongText = 2000
+    /// Linear gain of a sound: 0 silent, 1 as recorded, 4 (+12 dB) the loudest.
+    public static let volume = 0.0...4.0
+    /// Gain of music under a clip's own sound: 1 leaves it alone.
+    public static let duck = 0.0...1.0
     public static let speed = 0.25...4.0
     public static let minSpeed = 0.1...1.0
     public static let textSize = 4.0...2000.0
