@@ -2,13 +2,14 @@ import MediaIO
 import MediaTime
 import TemplateCore
 
-/// Mixes a timeline's sounds into 48 kHz stereo, block by block, in timeline order.
+/// The sum of a timeline's sounds in 48 kHz stereo, each at its gain envelope, block by block in
+/// timeline order: the mix before the master gain and the limiter (`AudioMixer`).
 ///
 /// Each sound's decoder is opened when its first sample is needed and positioned exactly there;
 /// blocks are asked for in order, so every source is read forward once (a reversed clip's sound
 /// backwards once, a few seconds at a time, by `ReversedAudioReader`).
-public final class AudioMixer {
-    public let planner: AudioPlanner
+final class SoundSum {
+    let planner: AudioPlanner
     private let baseFolder: String?
     private var decoders: [Int: AudioDecoder] = [:]
     /// Next timeline sample each open decoder will deliver.
@@ -20,16 +21,14 @@ public final class AudioMixer {
     private var varispeed: [Int: VarispeedReader] = [:]
     /// Sounds of reversed clips: read backwards, through a varispeed reader when not at speed 1.
     private var backwards: [Int: (reader: ReversedAudioReader, varispeed: VarispeedReader?)] = [:]
-    /// Gain applied to the whole mix (loudness normalization), before the final clip.
-    public var masterGain: Float = 1
-
-    public init(timeline: Timeline, baseFolder: String? = nil) {
+    init(timeline: Timeline, baseFolder: String? = nil) {
         planner = AudioPlanner(timeline: timeline)
         self.baseFolder = baseFolder
     }
 
-    /// Mixes timeline samples `[start, start + count)` into `out` (interleaved stereo, overwritten).
-    public func mix(start: Int64, count: Int, into out: UnsafeMutablePointer<Float>) throws(MediaError) {
+    /// Sums timeline samples `[start, start + count)` into `out` (interleaved stereo, overwritten),
+    /// unbounded: a loud sum goes past full scale here.
+    func sum(start: Int64, count: Int, into out: UnsafeMutablePointer<Float>) throws(MediaError) {
         out.update(repeating: 0, count: count * 2)
         let end = start + Int64(count)
         for (i, item) in planner.items.enumerated() where item.start < end && item.end > start && !silent.contains(i) {
@@ -62,9 +61,6 @@ public final class AudioMixer {
                 backwards[i] = nil
             }
         }
-        // Keep the sum in range: a hard clip, only where the mix overflows.
-        let g = masterGain
-        for k in 0..<count * 2 { out[k] = min(1, max(-1, out[k] * g)) }
     }
 
     /// Reads `count` samples of item `index` for timeline samples `from...` into `out`; returns how

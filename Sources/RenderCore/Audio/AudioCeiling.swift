@@ -1,0 +1,20 @@
+import Foundation
+
+/// The loudest an exported soundtrack ever is: -1 dBFS true peak (ITU-R BS.1770-4), measured on
+/// the sound decoded from the file.
+///
+/// Declared once: the limiter at the end of the mix, the loudness gain and the documentation all
+/// read it from here. AAC does not keep peaks where they were (it removes what is above its cut-off
+/// and adds quantization noise, which can lift a limited peak by a decibel or more), so the
+/// limiter holds the mix below the ceiling by `codecHeadroom`.
+public enum AudioCeiling {
+    /// The promise, in dBFS true peak.
+    public static let decibels = -1.0
+    /// What the limiter leaves for the encoder to overshoot into, in dB.
+    public static let codecHeadroom = 1.5
+
+    /// The ceiling as a linear amplitude (0.891).
+    public static var linear: Float { Float(pow(10, decibels / 20)) }
+    /// The limiter's threshold as a linear amplitude: the ceiling less the codec's headroom.
+    public static var limiterThreshold: Float { Float(pow(10, (decibels - codecHeadroom) / 20)) }
+}

@@ -1,0 +1,29 @@
+import MediaIO
+import TemplateCore
+
+/// Mixes a timeline's sounds into 48 kHz stereo that never exceeds `AudioCeiling`: the sum of the
+/// sounds (`SoundSum`), times the master gain, through a look-ahead `PeakLimiter`.
+///
+/// The limiter reads ahead of the block asked for and gives every sample back at its own time, so
+/// the mix stays locked to the pictures; blocks asked for in order read every source forward once.
+public final class AudioMixer {
+    public let planner: AudioPlanner
+    /// Gain applied to the whole sum (loudness normalization), before the limiter.
+    public var masterGain: Float = 1
+    private let sounds: SoundSum
+    private let limiter = PeakLimiter(threshold: AudioCeiling.limiterThreshold)
+
+    public init(timeline: Timeline, baseFolder: String? = nil) {
+        sounds = SoundSum(timeline: timeline, baseFolder: baseFolder)
+        planner = sounds.planner
+    }
+
+    /// Mixes timeline samples `[start, start + count)` into `out` (interleaved stereo, overwritten).
+    public func mix(start: Int64, count: Int, into out: UnsafeMutablePointer<Float>) throws(MediaError) {
+        let sounds = self.sounds, gain = masterGain
+        try limiter.process(start: start, count: count, into: out) { (s, n, p) throws(MediaError) in
+            try sounds.sum(start: s, count: n, into: p)
+            if gain != 1 { for k in 0..<n * 2 { p[k] *= gain } }
+        }
+    }
+}
