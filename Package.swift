@@ -3,8 +3,15 @@ import PackageDescription
 
 /// Reel: template-based video making.
 ///
-/// Dependencies point one way: MediaTime ◄── TemplateCore ◄── RenderCore ──► MediaIO ──► C libraries.
+/// Dependencies point one way: MediaTime ◄── TemplateCore ◄── RenderCore ──► MediaIO ──► C libraries,
+/// and RenderCore ──► PixelKernels ──► MediaIO (for its picture types alone).
 /// Only MediaIO sees FFmpeg, libpng and libheif; TemplateCore sees json-c through its JSON reader alone.
+///
+/// PixelKernels (the pixel loops of transitions, filters and compositing) is the only code built
+/// with `-Ounchecked`: its loops run about ten times slower with bounds and overflow checks, and
+/// each entry point checks sizes, strides and buffer lengths with preconditions, so a wrong call
+/// traps instead of writing out of bounds. Everything that parses, plans or caches what templates,
+/// timelines and media say builds with every check on.
 let package = Package(
     name: "Reel",
     products: [
@@ -12,6 +19,7 @@ let package = Package(
         .library(name: "MediaTime", targets: ["MediaTime"]),
         .library(name: "TemplateCore", targets: ["TemplateCore"]),
         .library(name: "MediaIO", targets: ["MediaIO"]),
+        .library(name: "PixelKernels", targets: ["PixelKernels"]),
         .library(name: "RenderCore", targets: ["RenderCore"]),
     ],
     targets: [
@@ -25,17 +33,19 @@ let package = Package(
         .target(name: "TemplateCore", dependencies: ["MediaTime", "CJSONC"]),
         .target(name: "MediaIO", dependencies: ["MediaTime", "CFFmpeg", "CPNG", "CText", "CHEIF"]),
         .target(
-            name: "RenderCore",
-            dependencies: ["MediaTime", "TemplateCore", "MediaIO"],
+            name: "PixelKernels",
+            dependencies: ["MediaIO"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
+        .target(name: "RenderCore", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "PixelKernels"]),
         .executableTarget(name: "reel", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "RenderCore"]),
 
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
         .testTarget(name: "TemplateCoreTests", dependencies: ["TemplateCore"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "ReelTestSupport"]),
-        .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "ReelTestSupport"]),
+        .testTarget(name: "PixelKernelsTests", dependencies: ["PixelKernels"]),
+        .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "PixelKernels", "ReelTestSupport"]),
         .testTarget(name: "ReelCLITests", dependencies: ["ReelTestSupport"]),
     ]
 )
