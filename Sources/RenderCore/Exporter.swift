@@ -69,7 +69,7 @@ public enum Exporter {
             if let m = loudness.integrated {
                 measured = m
                 var g = pow(10, (target - m) / 20)
-                if loudness.peak > 0 { g = min(g, Double(AudioCeiling.limiterThreshold) / Double(loudness.peak)) }
+                if loudness.peak > 0 { g = min(g, Double(mixer.threshold) / Double(loudness.peak)) }
                 gain = g
                 mixer.masterGain = Float(g)
             }

@@ -11,12 +11,16 @@ public final class AudioMixer {
     /// Gain applied to the whole sum (loudness normalization), before the limiter.
     public var masterGain: Float = 1
     private let sounds: SoundSum
-    private let limiter = PeakLimiter(threshold: AudioCeiling.limiterThreshold)
+    private let limiter: PeakLimiter
 
     public init(timeline: Timeline, baseFolder: String? = nil) {
         sounds = SoundSum(timeline: timeline, baseFolder: baseFolder)
         planner = sounds.planner
+        limiter = PeakLimiter(threshold: AudioCeiling.limiterThreshold(audioBitrate: timeline.output.audioBitrate))
     }
+
+    /// Amplitude the limiter holds the mix under (the ceiling less the encoder's headroom).
+    public var threshold: Float { limiter.threshold }
 
     /// Mixes timeline samples `[start, start + count)` into `out` (interleaved stereo, overwritten).
     public func mix(start: Int64, count: Int, into out: UnsafeMutablePointer<Float>) throws(MediaError) {
