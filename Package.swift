@@ -3,10 +3,17 @@ import PackageDescription
 
 /// Reel: template-based video making.
 ///
-/// Dependencies point one way: MediaTime ◄── TemplateCore ◄── RenderCore ──► MediaIO ──► C libraries.
+/// Dependencies point one way: MediaTime ◄── TemplateCore ◄── RenderCore ──► MediaIO ──► C libraries,
+/// and RenderCore ──► PixelKernels ──► MediaIO (for its picture types alone).
 /// Only MediaIO sees FFmpeg, libpng and libheif; TemplateCore sees json-c through its JSON reader alone.
 /// FileAccess, below TemplateCore and MediaIO, is the one place files are opened and outputs created:
 /// only regular files are read, template folders confine their opens, outputs are atomic.
+///
+/// PixelKernels (the pixel loops of transitions, filters and compositing) is the only code built
+/// with `-Ounchecked`: its loops run about ten times slower with bounds and overflow checks, and
+/// each entry point checks sizes, strides and buffer lengths with preconditions, so a wrong call
+/// traps instead of writing out of bounds. Everything that parses, plans or caches what templates,
+/// timelines and media say builds with every check on.
 let package = Package(
     name: "Reel",
     products: [
@@ -15,6 +22,7 @@ let package = Package(
         .library(name: "FileAccess", targets: ["FileAccess"]),
         .library(name: "TemplateCore", targets: ["TemplateCore"]),
         .library(name: "MediaIO", targets: ["MediaIO"]),
+        .library(name: "PixelKernels", targets: ["PixelKernels"]),
         .library(name: "RenderCore", targets: ["RenderCore"]),
         /// The make pipeline as Swift API: what the `reel` command line is a client of.
         .library(name: "ReelKit", targets: ["ReelKit"]),
@@ -32,10 +40,11 @@ let package = Package(
         .target(name: "TemplateCore", dependencies: ["MediaTime", "FileAccess", "CJSONC"]),
         .target(name: "MediaIO", dependencies: ["MediaTime", "FileAccess", "CFFmpeg", "CPNG", "CText", "CHEIF"]),
         .target(
-            name: "RenderCore",
-            dependencies: ["MediaTime", "TemplateCore", "MediaIO"],
+            name: "PixelKernels",
+            dependencies: ["MediaIO"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
+        .target(name: "RenderCore", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "PixelKernels"]),
         .target(name: "ReelKit", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore"]),
         // The command line parses and prints over ReelKit; it never sees the media libraries.
         .executableTarget(name: "reel", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "RenderCore", "ReelKit"]),
@@ -45,7 +54,8 @@ let package = Package(
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
         .testTarget(name: "TemplateCoreTests", dependencies: ["TemplateCore"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "ReelTestSupport"]),
-        .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "ReelTestSupport"]),
+        .testTarget(name: "PixelKernelsTests", dependencies: ["PixelKernels"]),
+        .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "PixelKernels", "ReelTestSupport"]),
         .testTarget(name: "ReelCLITests", dependencies: ["ReelTestSupport"]),
         .testTarget(name: "ReelKitTests", dependencies: ["ReelKit", "ReelTestSupport"]),
     ]

@@ -59,6 +59,8 @@ public enum Limits {
     public static let clipSpeed = RationalTime(value: 1, timescale: 40)...RationalTime(seconds: 4)
     /// Linear gain of a clip's sound or of music: 0 is silent, 4 is +12 dB.
     public static let volume = 0.0...4.0
+    /// Gain of music under a clip's own sound: 1 leaves it alone, 0 silences it.
+    public static let duck = 0.0...1.0
 
     // MARK: Text
 

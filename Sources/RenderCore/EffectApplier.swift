@@ -1,6 +1,7 @@
 import Foundation
 import MediaIO
 import MediaTime
+import PixelKernels
 import TemplateCore
 
 /// Applies timeline effects (catalog filters) to pictures, loading what they read (LUTs) once.

@@ -15,7 +15,8 @@ public struct ExportOptions: Sendable {
     /// Cheaper scaling (drafts).
     public var fastScaling: Bool
     /// Integrated loudness the mix is normalized to, in LUFS (-14 is what the big social platforms
-    /// play at); nil leaves levels as mixed. The gain never pushes a sample peak above -1 dBFS.
+    /// play at); nil leaves levels as mixed. The gain never lifts a sample peak past the limiter's
+    /// threshold, and the limiter keeps every output under `AudioCeiling` whatever the target.
     public var loudnessTarget: Double?
 
     public init(width: Int? = nil, height: Int? = nil, crf: Int? = nil, preset: String? = nil, videoBitrate: Int? = nil,
@@ -69,7 +70,7 @@ public enum Exporter {
             if let m = loudness.integrated {
                 measured = m
                 var g = pow(10, (target - m) / 20)
-                if loudness.peak > 0 { g = min(g, pow(10, -1.0 / 20) / Double(loudness.peak)) }
+                if loudness.peak > 0 { g = min(g, Double(mixer.threshold) / Double(loudness.peak)) }
                 gain = g
                 mixer.masterGain = Float(g)
             }
@@ -113,18 +114,19 @@ public enum Exporter {
         return ExportReport(frameCount: frameCount, warnings: renderer.sources.damageWarnings(), measuredLoudness: measured, loudnessGain: gain)
     }
 
-    /// Mixes the whole soundtrack once, without pictures, to measure it (cheap next to the video).
+    /// Sums the whole soundtrack once, without pictures and before the limiter, to measure it
+    /// (cheap next to the video).
     static func measureLoudness(_ timeline: Timeline, baseFolder: String?) throws(RenderError) -> (integrated: Double?, peak: Float) {
-        let mixer = AudioMixer(timeline: timeline, baseFolder: baseFolder)
+        let sounds = SoundSum(timeline: timeline, baseFolder: baseFolder)
         var meter = LoudnessMeter()
         let block = 48_000
         var buffer = [Float](repeating: 0, count: block * 2)
         var s: Int64 = 0
-        let total = mixer.planner.totalSamples
+        let total = sounds.planner.totalSamples
         while s < total {
             let n = Int(min(Int64(block), total - s))
             do {
-                try buffer.withUnsafeMutableBufferPointer { b throws(MediaError) in try mixer.mix(start: s, count: n, into: b.baseAddress!) }
+                try buffer.withUnsafeMutableBufferPointer { b throws(MediaError) in try sounds.sum(start: s, count: n, into: b.baseAddress!) }
             } catch {
                 throw RenderError(media: error)
             }

@@ -1,4 +1,5 @@
 import MediaIO
+import PixelKernels
 import MediaTime
 import TemplateCore
 

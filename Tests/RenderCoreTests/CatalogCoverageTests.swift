@@ -1,4 +1,5 @@
 import Testing
+import PixelKernels
 import RenderCore
 import TemplateCore
 

@@ -1,6 +1,7 @@
 import Testing
 import MediaIO
 import MediaTime
+import PixelKernels
 import RenderCore
 import ReelTestSupport
 import TemplateCore

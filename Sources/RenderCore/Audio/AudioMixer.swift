@@ -1,133 +1,33 @@
 import MediaIO
-import MediaTime
 import TemplateCore
 
-/// Mixes a timeline's sounds into 48 kHz stereo, block by block, in timeline order.
+/// Mixes a timeline's sounds into 48 kHz stereo that never exceeds `AudioCeiling`: the sum of the
+/// sounds (`SoundSum`), times the master gain, through a look-ahead `PeakLimiter`.
 ///
-/// Each sound's decoder is opened when its first sample is needed and positioned exactly there;
-/// blocks are asked for in order, so every source is read forward once (a reversed clip's sound
-/// backwards once, a few seconds at a time, by `ReversedAudioReader`).
+/// The limiter reads ahead of the block asked for and gives every sample back at its own time, so
+/// the mix stays locked to the pictures; blocks asked for in order read every source forward once.
 public final class AudioMixer {
     public let planner: AudioPlanner
-    private let baseFolder: String?
-    private var decoders: [Int: AudioDecoder] = [:]
-    /// Next timeline sample each open decoder will deliver.
-    private var positions: [Int: Int64] = [:]
-    private var scratch: [Float] = []
-    /// Items whose media turned out to have no sound (a silent clip): skipped.
-    private var silent: Set<Int> = []
-    /// Readers of items played at another speed.
-    private var varispeed: [Int: VarispeedReader] = [:]
-    /// Sounds of reversed clips: read backwards, through a varispeed reader when not at speed 1.
-    private var backwards: [Int: (reader: ReversedAudioReader, varispeed: VarispeedReader?)] = [:]
-    /// Gain applied to the whole mix (loudness normalization), before the final clip.
+    /// Gain applied to the whole sum (loudness normalization), before the limiter.
     public var masterGain: Float = 1
+    private let sounds: SoundSum
+    private let limiter: PeakLimiter
 
     public init(timeline: Timeline, baseFolder: String? = nil) {
-        planner = AudioPlanner(timeline: timeline)
-        self.baseFolder = baseFolder
+        sounds = SoundSum(timeline: timeline, baseFolder: baseFolder)
+        planner = sounds.planner
+        limiter = PeakLimiter(threshold: AudioCeiling.limiterThreshold(audioBitrate: timeline.output.audioBitrate))
     }
+
+    /// Amplitude the limiter holds the mix under (the ceiling less the encoder's headroom).
+    public var threshold: Float { limiter.threshold }
 
     /// Mixes timeline samples `[start, start + count)` into `out` (interleaved stereo, overwritten).
     public func mix(start: Int64, count: Int, into out: UnsafeMutablePointer<Float>) throws(MediaError) {
-        out.update(repeating: 0, count: count * 2)
-        let end = start + Int64(count)
-        for (i, item) in planner.items.enumerated() where item.start < end && item.end > start && !silent.contains(i) {
-            let from = max(start, item.start)
-            let to = min(end, item.end)
-            let n = Int(to - from)
-            if scratch.count < n * 2 { scratch = [Float](repeating: 0, count: n * 2) }
-            let got: Int
-            do {
-                got = try scratch.withUnsafeMutableBufferPointer { buf throws(MediaError) -> Int in
-                    try read(i, item, from: from, count: n, into: buf.baseAddress!)
-                }
-            } catch where error.kind == .notMedia && item.isClipAudio {
-                silent.insert(i)
-                continue
-            }
-            positions[i] = from + Int64(got)
-            let offset = Int(from - start)
-            scratch.withUnsafeBufferPointer { s in
-                for k in 0..<got {
-                    let g = item.gain(at: from + Int64(k))
-                    out[(offset + k) * 2] += s[k * 2] * g
-                    out[(offset + k) * 2 + 1] += s[k * 2 + 1] * g
-                }
-            }
-            if to >= item.end {
-                decoders[i] = nil
-                positions[i] = nil
-                varispeed[i] = nil
-                backwards[i] = nil
-            }
+        let sounds = self.sounds, gain = masterGain
+        try limiter.process(start: start, count: count, into: out) { (s, n, p) throws(MediaError) in
+            try sounds.sum(start: s, count: n, into: p)
+            if gain != 1 { for k in 0..<n * 2 { p[k] *= gain } }
         }
-        // Keep the sum in range: a hard clip, only where the mix overflows.
-        let g = masterGain
-        for k in 0..<count * 2 { out[k] = min(1, max(-1, out[k] * g)) }
-    }
-
-    /// Reads `count` samples of item `index` for timeline samples `from...` into `out`; returns how
-    /// many had source.
-    private func read(_ index: Int, _ item: AudioPlanner.Item, from: Int64, count: Int,
-                      into out: UnsafeMutablePointer<Float>) throws(MediaError) -> Int {
-        if item.reverse {
-            let b = try backwards(for: index, item: item, at: from)
-            if let v = b.varispeed { return try v.read(offset: from - item.start, count: count, into: out) }
-            return try b.reader.read(into: out, count: count)
-        }
-        let decoder = try self.decoder(for: index, item: item, at: from)
-        if item.speed != 1 {
-            let reader = varispeed[index] ?? VarispeedReader(decoder: decoder, speed: item.speed)
-            varispeed[index] = reader
-            return try reader.read(offset: from - item.start, count: count, into: out)
-        }
-        return try decoder.read(into: out, count: count)
-    }
-
-    private func decoder(for index: Int, item: AudioPlanner.Item, at sample: Int64) throws(MediaError) -> AudioDecoder {
-        if let d = decoders[index], positions[index] == sample { return d }
-        if item.speed != 1, let d = decoders[index], varispeed[index] != nil {
-            // A varispeed reader reads forward by itself; blocks arrive in order.
-            positions[index] = sample
-            return d
-        }
-        varispeed[index] = nil
-        let d: AudioDecoder
-        if let existing = decoders[index] { d = existing } else { d = try AudioDecoder(path: path(of: item)) }
-        let offset = SampleRate.standard.time(ofSample: sample - item.start)
-        let sourceTime = item.sourceStart + (item.speed == 1 ? offset : RationalTime(value: Int64((offset.seconds * item.speed * 48000).rounded()), timescale: 48000))
-        try d.seek(to: sourceTime)
-        decoders[index] = d
-        positions[index] = sample
-        return d
-    }
-
-    /// The backwards reader of a reversed clip's sound, positioned for timeline sample `sample`: the
-    /// one in use when blocks arrive in order, else a new one starting from the source sample heard there.
-    private func backwards(for index: Int, item: AudioPlanner.Item, at sample: Int64) throws(MediaError)
-        -> (reader: ReversedAudioReader, varispeed: VarispeedReader?) {
-        if let b = backwards[index], positions[index] == sample || b.varispeed != nil {
-            // Blocks arrive in order (a varispeed reader keeps its own count of where it is).
-            positions[index] = sample
-            return b
-        }
-        let d: AudioDecoder
-        if let existing = decoders[index] { d = existing } else { d = try AudioDecoder(path: path(of: item)) }
-        decoders[index] = d
-        let offset = sample - item.start
-        // Samples into the reversed sound, as the varispeed reader counts them.
-        let skipped = item.speed == 1 ? offset : Int64((Double(offset) * item.speed).rounded())
-        let top = item.sourceStart.ticks(timescale: Int64(AudioDecoder.sampleRate), rounding: .toNearestOrAwayFromZero)
-        let reader = ReversedAudioReader(decoder: d, upper: top - skipped)
-        let b = (reader: reader, varispeed: item.speed == 1 ? nil : VarispeedReader(decoder: reader, speed: item.speed))
-        backwards[index] = b
-        positions[index] = sample
-        return b
-    }
-
-    private func path(of item: AudioPlanner.Item) -> String {
-        if let base = baseFolder, !item.media.hasPrefix("/") { return base + "/" + item.media }
-        return item.media
     }
 }

@@ -1,4 +1,5 @@
 import MediaIO
+import PixelKernels
 
 /// Sets short lines of text (labels, headers) on a picture with the project's own text rendering.
 ///

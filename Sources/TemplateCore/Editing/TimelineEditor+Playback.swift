@@ -35,11 +35,11 @@ extension TimelineEditor {
         }
     }
 
-    /// Gain of the clip's own sound (0 mutes it), 0...4.
+    /// Gain of the clip's own sound (0 mutes it), within `Limits.volume`.
     public mutating func setVolume(_ id: String, _ volume: Double) throws(EditError) {
         try apply("volume") { (t: inout Timeline) throws(EditError) in
             let i = try Self.index(of: id, in: t)
-            guard volume >= 0 && volume <= 4 && volume.isFinite else { throw .outOfRange("a volume is 0...4, not \(volume)") }
+            guard Limits.volume.contains(volume) else { throw .outOfRange("a volume is \(Limits.volume.lowerBound)...\(Limits.volume.upperBound), not \(volume)") }
             t.clips[i].volume = volume
         }
     }

@@ -32,8 +32,11 @@ public struct AudioPlanner: Sendable {
 
         /// Gain at timeline sample `s` (inside `[start, end)`): volume times the linear fades, and
         /// the duck gain under clip audio (ramped linearly over `duckRamp` samples before and after).
+        /// Volume and duck are held to `TemplateLimits.volume` and `.duck` (a value that is not a
+        /// number is silence), whoever made the timeline: the mixer never multiplies by more.
         public func gain(at s: Int64) -> Float {
-            var g = volume
+            var g = Self.clamp(volume, TemplateLimits.volume)
+            let duck = Self.clamp(self.duck, TemplateLimits.duck)
             if fadeInSamples > 0 && s - start < fadeInSamples { g *= Double(s - start) / Double(fadeInSamples) }
             if fadeOutSamples > 0 && end - s <= fadeOutSamples { g *= Double(end - 1 - s) / Double(fadeOutSamples) }
             if duck < 1 {
@@ -45,6 +48,10 @@ public struct AudioPlanner: Sendable {
                 g *= 1 - (1 - duck) * weight
             }
             return Float(max(0, g))
+        }
+
+        private static func clamp(_ value: Double, _ range: ClosedRange<Double>) -> Double {
+            value.isNaN ? 0 : min(range.upperBound, max(range.lowerBound, value))
         }
     }
 

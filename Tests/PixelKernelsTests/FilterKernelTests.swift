@@ -1,6 +1,6 @@
 import Testing
 import MediaIO
-@testable import RenderCore
+@testable import PixelKernels
 
 @Suite struct FilterKernelTests {
     typealias P = KernelTestPictures

@@ -10,6 +10,10 @@ public enum Compositor {
     /// quarter each (or a half at an odd-sized picture's last row or column), so a half-covered block
     /// takes the image's own colour at half strength instead of a colour mixed with transparent black.
     public static func blend(_ image: RGBAImage, onto picture: Picture, x: Int, y: Int, opacity: Double) {
+        EntryChecks.image(image, "Compositor.blend")
+        EntryChecks.picture(picture, "Compositor.blend")
+        // Far outside the picture, the edges below would overflow: nothing of the image shows.
+        guard abs(x) < 1 << 40, abs(y) < 1 << 40 else { return }
         let strength = Float(opacity.isNaN ? 0 : min(max(opacity, 0), 1)) / 255
         let left = max(x, 0), right = min(x + image.width, picture.width)
         let top = max(y, 0), bottom = min(y + image.height, picture.height)

@@ -7,6 +7,7 @@ public enum FilterRenderer {
     /// leave the picture unchanged (brightness 0, strength 0, ...) return without touching it.
     public static func apply(_ kind: FilterKind, parameters: [String: Double], to picture: Picture,
                              lut: LUT3D? = nil, frame: Int64 = 0) {
+        EntryChecks.picture(picture, "FilterRenderer")
         let defaults = defaultParameters(kind)
         func value(_ name: String, _ range: ClosedRange<Double>) -> Double {
             let v = parameters[name] ?? defaults[name] ?? range.lowerBound

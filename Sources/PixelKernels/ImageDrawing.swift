@@ -12,6 +12,8 @@ extension Compositor {
     /// `blend(_:onto:x:y:opacity:)`: a chroma sample moves towards the colour sampled at each of the
     /// luma pixels it covers, by that sample's alpha. A non-invertible transform draws nothing.
     public static func draw(_ image: RGBAImage, onto picture: Picture, transform: AffineTransform, opacity: Double) {
+        EntryChecks.image(image, "Compositor.draw")
+        EntryChecks.picture(picture, "Compositor.draw")
         let strength = Float(opacity.isNaN ? 0 : min(max(opacity, 0), 1)) / 255
         guard strength > 0, image.width > 0, image.height > 0, transform.isInvertible else { return }
         // The rows the image can reach, from its corners (a pixel of margin for the soft edge).

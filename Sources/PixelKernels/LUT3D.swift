@@ -18,6 +18,7 @@ public struct LUT3D: Sendable {
 
     /// The table that maps every colour to itself.
     public static func identity(size: Int) -> LUT3D {
+        EntryChecks.require(size >= 1 && size <= 256, "LUT3D.identity: \(size) points per axis")
         var values: [Float] = []
         values.reserveCapacity(3 * size * size * size)
         let scale = 1 / Float(max(size - 1, 1))

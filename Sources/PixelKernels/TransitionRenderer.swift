@@ -8,9 +8,11 @@ public enum TransitionRenderer {
     /// At progress 0 the result is exactly `a` and at 1 exactly `b`, for every kind.
     public static func render(_ kind: TransitionKind, from a: Picture, to b: Picture, into out: Picture,
                               inputs: TransitionInputs) {
-        precondition(a.width == out.width && a.height == out.height && b.width == out.width && b.height == out.height,
-                     "TransitionRenderer: pictures of different sizes")
-        precondition(a !== out && b !== out, "TransitionRenderer: the output must be a third picture")
+        for p in [a, b, out] { EntryChecks.picture(p, "TransitionRenderer") }
+        EntryChecks.require(a.width == out.width && a.height == out.height && b.width == out.width && b.height == out.height,
+                            "TransitionRenderer: pictures of different sizes")
+        EntryChecks.require(a !== out && b !== out, "TransitionRenderer: the output must be a third picture")
+        if let mask = inputs.mask { EntryChecks.picture(mask, "TransitionRenderer (mask)") }
         let p = inputs.progress.isNaN ? 0 : min(max(inputs.progress, 0), 1)
         // The ends are copies, whatever the kind: exact, and cheaper than any kernel.
         if p == 0 { out.copy(from: a); return }

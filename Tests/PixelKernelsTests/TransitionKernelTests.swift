@@ -1,6 +1,6 @@
 import Testing
 import MediaIO
-@testable import RenderCore
+@testable import PixelKernels
 
 @Suite struct TransitionKernelTests {
     typealias P = KernelTestPictures

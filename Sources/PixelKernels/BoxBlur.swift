@@ -5,7 +5,9 @@ extension Compositor {
     /// behind a contained picture. `radius` is the box radius in luma pixels of each pass (the
     /// Gaussian's standard deviation is about the same); the chroma planes use half of it.
     public static func blur(_ picture: Picture, radius: Int) {
+        EntryChecks.picture(picture, "Compositor.blur")
         guard radius > 0 else { return }
+        EntryChecks.require(radius <= 1 << 20, "Compositor.blur: a radius of \(radius)")
         for plane in picture.planes {
             let r = plane.scale == 1 ? radius : (radius + 1) / 2
             BoxBlur.blur(plane, radius: r, passes: 3)

@@ -8,7 +8,10 @@ extension Compositor {
     /// average when shrinking, so small stickers do not alias). A size of 0 or less gives an empty
     /// image.
     public static func scaled(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
+        EntryChecks.image(image, "Compositor.scaled")
         guard width > 0, height > 0, image.width > 0, image.height > 0 else { return RGBAImage(width: 0, height: 0) }
+        EntryChecks.require(EntryChecks.bytes(width, height, 4) != nil && EntryChecks.bytes(width, image.height, 16) != nil,
+                            "Compositor.scaled: \(image.width)x\(image.height) to \(width)x\(height) overflows")
         let columns = FilterTaps(source: image.width, destination: width)
         let rows = FilterTaps(source: image.height, destination: height)
         // Horizontal pass into premultiplied floats, one row per source row.
