@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CSystem
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Appends to a journal: one `write` with `O_APPEND`, then `fsync`, so an entry is either whole on
 /// disk or (after a crash mid-write) a cut-short last line that its reader drops.

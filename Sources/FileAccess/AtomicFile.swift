@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CSystem
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// An output written under a temporary name in its final folder and renamed when complete.
 ///
@@ -75,7 +76,8 @@ public final class AtomicFile {
                 done = true
                 return
             case let kind:
-                throw FileAccessError(.failed, file: path, operation: operation, reason: "\(kind.phrase) has that name; Reel writes only files, devices and FIFOs")
+                throw FileAccessError(
+                    .failed, file: path, operation: operation, reason: "\(kind.phrase) has that name; Reel writes only files, devices and FIFOs")
             }
         }
         destination = .file

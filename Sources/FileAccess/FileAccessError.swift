@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A file that cannot be read or written as asked, naming the file and what was being done.
@@ -45,7 +45,8 @@ public struct FileAccessError: Error, Sendable, CustomStringConvertible, Equatab
         case ENOENT: return FileAccessError(.notFound, file: file, operation: operation, reason: "no such file")
         case ENOTDIR: return FileAccessError(.notFound, file: file, operation: operation, reason: "a part of the path is not a folder")
         case EXDEV:
-            return FileAccessError(.escapesFolder, file: file, operation: operation, reason: "the path leads outside its template folder (a link that leaves it)")
+            return FileAccessError(
+                .escapesFolder, file: file, operation: operation, reason: "the path leads outside its template folder (a link that leaves it)")
         case ELOOP:
             return FileAccessError(.failed, file: file, operation: operation, reason: "a loop of symbolic links")
         case ENXIO: return FileAccessError(.notRegularFile, file: file, operation: operation, reason: "is a socket or device, not a file")

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The names in a folder, their bytes kept (`PathBytes`), without `.` and `..`.
@@ -10,7 +10,9 @@ public enum FolderListing {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { PathBytes.string(cString: $0) } }
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { PathBytes.string(cString: $0) }
+            }
             if name != "." && name != ".." { names.append(name) }
         }
         return names

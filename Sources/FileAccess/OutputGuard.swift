@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Checks, before any work, that no output of a run would replace one of its inputs or another
@@ -27,8 +27,12 @@ public struct OutputGuard {
         for input in inputs {
             switch input {
             case .file(let path): add(path)
-            case .folder(let path): add(path); addContents(of: path, depth: 1)
-            case .tree(let path): add(path); addContents(of: path, depth: 8)
+            case .folder(let path):
+                add(path)
+                addContents(of: path, depth: 1)
+            case .tree(let path):
+                add(path)
+                addContents(of: path, depth: 8)
             }
         }
     }
@@ -44,15 +48,19 @@ public struct OutputGuard {
             if kind == .characterDevice || kind == .fifo { continue }
             if let id = FileIdentity.of(path) {
                 if let input = inputs[id] {
-                    throw FileAccessError(.collision, file: path, operation: "checking the outputs",
-                                          reason: "\(label) names \(input == path ? "an input" : "the same file as the input \(input)") of this run; choose another output")
+                    throw FileAccessError(
+                        .collision, file: path, operation: "checking the outputs",
+                        reason:
+                            "\(label) names \(input == path ? "an input" : "the same file as the input \(input)") of this run; choose another output")
                 }
                 if let other = identities[id] {
-                    throw FileAccessError(.collision, file: path, operation: "checking the outputs", reason: "\(label) names the same file as \(other)")
+                    throw FileAccessError(
+                        .collision, file: path, operation: "checking the outputs", reason: "\(label) names the same file as \(other)")
                 }
                 identities[id] = label
             }
-            let target = (PathText.realPath(PathText.folder(of: path)) ?? PathText.absolute(PathText.folder(of: path))) + "/" + PathText.name(of: path)
+            let target =
+                (PathText.realPath(PathText.folder(of: path)) ?? PathText.absolute(PathText.folder(of: path))) + "/" + PathText.name(of: path)
             if let other = targets[target] {
                 throw FileAccessError(.collision, file: path, operation: "checking the outputs", reason: "\(label) names the same file as \(other)")
             }

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CSystem
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The temporary files of outputs being written (`.<name>.<pid>-<n>.partial`), and the removal of
 /// those whose writer is gone.
@@ -24,7 +25,8 @@ enum PartialFiles {
         let pidText = core[core.index(after: dot)..<dash]
         let randomText = core[core.index(after: dash)...]
         guard !pidText.isEmpty, pidText.allSatisfy(\.isASCII), randomText.allSatisfy({ $0.isNumber && $0.isASCII }),
-              let pid = pid_t(pidText) else { return nil }
+            let pid = pid_t(pidText)
+        else { return nil }
         return pid
     }
 
@@ -34,7 +36,9 @@ enum PartialFiles {
         defer { closedir(dir) }
         let dirfd = Glibc.dirfd(dir)
         while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { PathBytes.string(cString: $0) } }
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { PathBytes.string(cString: $0) }
+            }
             guard let pid = writerPID(name), pid != getpid() else { continue }
             guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
             let fd = PathBytes.withCString(name) { reel_openat(dirfd, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0) }

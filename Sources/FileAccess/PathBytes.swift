@@ -20,7 +20,8 @@ public enum PathBytes {
             let lead = array[i]
             let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
             if length > 0, i + length <= array.count, let decoded = String(validating: array[i..<i + length], as: UTF8.self),
-               let scalar = decoded.unicodeScalars.first {
+                let scalar = decoded.unicodeScalars.first
+            {
                 scalars.append(scalar)
                 i += length
             } else {

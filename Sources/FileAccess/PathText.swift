@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Paths as text: made absolute and normalized lexically, without touching the file system
@@ -16,7 +16,10 @@ public enum PathText {
         var parts: [Substring] = []
         for part in full.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
-            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            if part == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
             parts.append(part)
         }
         return "/" + parts.joined(separator: "/")

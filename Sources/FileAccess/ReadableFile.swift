@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CSystem
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A regular file opened for reading, checked on the opened descriptor.
 ///
@@ -113,15 +114,23 @@ public final class ReadableFile: @unchecked Sendable {
     /// Before `openat2` (Linux 5.6): a walk, component by component, that follows no link at all.
     private static func openWithoutLinks(_ dir: Int32, _ relative: String, _ flags: Int32) -> Int32 {
         let parts = relative.split(separator: "/").map(String.init)
-        guard !parts.contains("..") else { errno = EXDEV; return -1 }
+        guard !parts.contains("..") else {
+            errno = EXDEV
+            return -1
+        }
         var current = reel_fcntl_int(dir, F_DUPFD_CLOEXEC, 0)
         for (i, part) in parts.enumerated() {
             let last = i == parts.count - 1
-            let next = PathBytes.withCString(part) { reel_openat(current, $0, last ? flags | O_NOFOLLOW : reel_o_path | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0) }
+            let next = PathBytes.withCString(part) {
+                reel_openat(current, $0, last ? flags | O_NOFOLLOW : reel_o_path | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+            }
             let code = errno
             close(current)
             // A link anywhere is refused here (no link is followed): report it as leaving the folder.
-            if next < 0 { errno = code == ELOOP ? EXDEV : code; return -1 }
+            if next < 0 {
+                errno = code == ELOOP ? EXDEV : code
+                return -1
+            }
             current = next
         }
         return current

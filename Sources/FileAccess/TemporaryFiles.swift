@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Temporary outputs currently being written, so a signal handler can remove them before exiting.

@@ -40,16 +40,20 @@ public final class AnimatedImageWriter {
         self.width = width
         self.height = height
         guard width >= 2, height >= 2, width <= 4096, height <= 4096, width % 2 == 0, height % 2 == 0 else {
-            throw MediaError(.unsupported, file: path, operation: "creating the animation", reason: "size \(width)x\(height) must be even and within 2...4096")
+            throw MediaError(
+                .unsupported, file: path, operation: "creating the animation", reason: "size \(width)x\(height) must be even and within 2...4096")
         }
         let encoderName = format == .gif ? "gif" : "libwebp_anim"
         guard let encoder = avcodec_find_encoder_by_name(encoderName) else {
-            throw MediaError(.missingComponent, file: path, operation: "looking for the \(format.rawValue) encoder",
-                             reason: "this FFmpeg has no \(encoderName) encoder; install Debian's libavcodec59 by running scripts/setup")
+            throw MediaError(
+                .missingComponent, file: path, operation: "looking for the \(format.rawValue) encoder",
+                reason: "this FFmpeg has no \(encoderName) encoder; install Debian's libavcodec59 by running scripts/setup")
         }
         output = try AtomicFile.forMedia(path)
         var oc: UnsafeMutablePointer<AVFormatContext>?
-        try check(avformat_alloc_output_context2(&oc, nil, format.rawValue, output.libraryPath), .writeFailed, file: path, operation: "creating the animation")
+        try check(
+            avformat_alloc_output_context2(&oc, nil, format.rawValue, output.libraryPath), .writeFailed, file: path,
+            operation: "creating the animation")
         guard let fmt = oc, let st = avformat_new_stream(fmt, nil), let ctx = avcodec_alloc_context3(encoder) else {
             avformat_free_context(oc)
             throw MediaError(.writeFailed, file: path, operation: "creating the animation", reason: "out of memory")
@@ -98,15 +102,19 @@ public final class AnimatedImageWriter {
     /// Adds the next picture (of the animation's size).
     public func write(_ picture: Picture) throws(MediaError) {
         guard picture.width == width, picture.height == height, let ctx = codec else {
-            throw MediaError(.writeFailed, file: path, operation: "adding a frame", reason: "the picture is \(picture.width)x\(picture.height), not \(width)x\(height)")
+            throw MediaError(
+                .writeFailed, file: path, operation: "adding a frame",
+                reason: "the picture is \(picture.width)x\(picture.height), not \(width)x\(height)")
         }
         let f = frame.frame
         try check(av_frame_make_writable(f), .writeFailed, file: path, operation: "preparing a frame")
         switch format {
         case .webp:
-            for (plane, src, stride, w, h) in [(0, picture.y, picture.lumaStride, width, height),
-                                               (1, picture.u, picture.chromaStride, picture.chromaWidth, picture.chromaHeight),
-                                               (2, picture.v, picture.chromaStride, picture.chromaWidth, picture.chromaHeight)] {
+            for (plane, src, stride, w, h) in [
+                (0, picture.y, picture.lumaStride, width, height),
+                (1, picture.u, picture.chromaStride, picture.chromaWidth, picture.chromaHeight),
+                (2, picture.v, picture.chromaStride, picture.chromaWidth, picture.chromaHeight),
+            ] {
                 guard let dst = f.plane(plane) else { continue }
                 for row in 0..<h { (dst + row * f.stride(plane)).update(from: src + row * stride, count: w) }
             }

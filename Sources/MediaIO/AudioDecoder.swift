@@ -116,8 +116,9 @@ public final class AudioDecoder {
             av_channel_layout_default(&outLayout, 2)
             var inLayout = f.pointee.ch_layout
             if inLayout.order == AV_CHANNEL_ORDER_UNSPEC { av_channel_layout_default(&inLayout, inLayout.nb_channels) }
-            let r = swr_alloc_set_opts2(&resampler, &outLayout, AV_SAMPLE_FMT_FLT, Int32(Self.sampleRate),
-                                        &inLayout, AVSampleFormat(rawValue: f.pointee.format), f.pointee.sample_rate, 0, nil)
+            let r = swr_alloc_set_opts2(
+                &resampler, &outLayout, AV_SAMPLE_FMT_FLT, Int32(Self.sampleRate),
+                &inLayout, AVSampleFormat(rawValue: f.pointee.format), f.pointee.sample_rate, 0, nil)
             try check(r, .unsupported, file: path, operation: "resampling audio")
             try check(swr_init(resampler), .unsupported, file: path, operation: "resampling audio")
             if skip < 0 {

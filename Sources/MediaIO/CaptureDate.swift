@@ -13,9 +13,13 @@ enum CaptureDate {
         let text = raw.trimmingCharacters(in: .whitespaces)
         // The six leading numbers: year, month, day, hour, minute, second.
         let scalars = Array(text.unicodeScalars)
-        var numbers: [Int] = [], i = 0
+        var numbers: [Int] = []
+        var i = 0
         while i < scalars.count && numbers.count < 6 {
-            guard CharacterSet.decimalDigits.contains(scalars[i]) else { i += 1; continue }
+            guard CharacterSet.decimalDigits.contains(scalars[i]) else {
+                i += 1
+                continue
+            }
             var value = 0
             while i < scalars.count, CharacterSet.decimalDigits.contains(scalars[i]), value < 100_000 {
                 value = value * 10 + Int(scalars[i].value - 48)
@@ -39,7 +43,9 @@ enum CaptureDate {
             zone = offset.flatMap(Self.offsetSeconds)
         }
         var parts = DateComponents()
-        (parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5])
+        (parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second) = (
+            numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5]
+        )
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(secondsFromGMT: 0)!
         guard let zone, let local = utc.date(from: parts) else {
@@ -60,7 +66,8 @@ enum CaptureDate {
         guard let text = text?.trimmingCharacters(in: .whitespaces), let first = text.first, first == "+" || first == "-" else { return nil }
         let digits = text.dropFirst().filter(\.isNumber).compactMap(\.wholeNumberValue)
         guard digits.count == 2 || digits.count == 4, text.dropFirst().allSatisfy({ $0.isNumber || $0 == ":" }) else { return nil }
-        let hours = digits[0] * 10 + digits[1], minutes = digits.count == 4 ? digits[2] * 10 + digits[3] : 0
+        let hours = digits[0] * 10 + digits[1]
+        let minutes = digits.count == 4 ? digits[2] * 10 + digits[3] : 0
         guard hours <= 14, minutes < 60 else { return nil }
         return (first == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }

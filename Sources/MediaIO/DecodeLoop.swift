@@ -45,10 +45,12 @@ final class DecodeLoop {
     ///   - onPacket: sees each of the stream's packets before it is sent; false skips it.
     ///   - onSent: after a packet is sent, with `avcodec_send_packet`'s result (it may `drain`).
     ///   - onReadError: a read failure other than the end of the file; the loop then drains.
-    func next(into frame: UnsafeMutablePointer<AVFrame>,
-              onPacket: (UnsafeMutablePointer<AVPacket>) -> Bool = { _ in true },
-              onSent: (UnsafeMutablePointer<AVPacket>, Int32) -> Void = { _, _ in },
-              onReadError: (Int32) -> Void = { _ in }) -> Step {
+    func next(
+        into frame: UnsafeMutablePointer<AVFrame>,
+        onPacket: (UnsafeMutablePointer<AVPacket>) -> Bool = { _ in true },
+        onSent: (UnsafeMutablePointer<AVPacket>, Int32) -> Void = { _, _ in },
+        onReadError: (Int32) -> Void = { _ in }
+    ) -> Step {
         while true {
             let r = avcodec_receive_frame(codec, frame)
             if r >= 0 { return .frame }

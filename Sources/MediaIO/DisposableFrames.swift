@@ -11,7 +11,8 @@ enum DisposableFrames {
     /// when the stream is not length-prefixed H.264.
     static func nalLengthSize(codecpar: UnsafeMutablePointer<AVCodecParameters>) -> Int? {
         guard codecpar.pointee.codec_id == AV_CODEC_ID_H264, let extra = codecpar.pointee.extradata,
-              codecpar.pointee.extradata_size >= 7, extra[0] == 1 else { return nil }
+            codecpar.pointee.extradata_size >= 7, extra[0] == 1
+        else { return nil }
         return Int(extra[4] & 3) + 1
     }
 

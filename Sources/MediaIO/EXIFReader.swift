@@ -47,7 +47,8 @@ struct EXIFReader {
 
     private func uint16(at offset: Int) -> UInt16? {
         guard offset >= 0, offset + 2 <= tiff.count else { return nil }
-        let a = UInt16(tiff[offset]), b = UInt16(tiff[offset + 1])
+        let a = UInt16(tiff[offset])
+        let b = UInt16(tiff[offset + 1])
         return bigEndian ? a << 8 | b : b << 8 | a
     }
 
@@ -57,8 +58,8 @@ struct EXIFReader {
     }
 }
 
-private extension String {
-    func trimmingCharacters(in set: Set<Character>) -> String {
+extension String {
+    fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
         var s = Substring(self)
         while let c = s.last, set.contains(c) { s = s.dropLast() }
         while let c = s.first, set.contains(c) { s = s.dropFirst() }

@@ -15,9 +15,16 @@ enum FixedPalette {
     static func write(into palette: UnsafeMutablePointer<UInt8>) {
         let words = UnsafeMutableRawPointer(palette).assumingMemoryBound(to: UInt32.self)
         for i in 0..<256 {
-            let r = i / (levels.g * levels.b), g = (i / levels.b) % levels.g, b = i % levels.b
-            guard r < levels.r else { words[i] = 0xFF00_0000; continue }
-            let rr = UInt32(r * 255 / (levels.r - 1)), gg = UInt32(g * 255 / (levels.g - 1)), bb = UInt32(b * 255 / (levels.b - 1))
+            let r = i / (levels.g * levels.b)
+            let g = (i / levels.b) % levels.g
+            let b = i % levels.b
+            guard r < levels.r else {
+                words[i] = 0xFF00_0000
+                continue
+            }
+            let rr = UInt32(r * 255 / (levels.r - 1))
+            let gg = UInt32(g * 255 / (levels.g - 1))
+            let bb = UInt32(b * 255 / (levels.b - 1))
             words[i] = 0xFF00_0000 | rr << 16 | gg << 8 | bb
         }
     }
@@ -31,7 +38,9 @@ enum FixedPalette {
                     let p = (y * image.width + x) * 4
                     // Threshold in -0.5...0.5 of one palette step.
                     let t = (bayer[(y & 7) * 8 + (x & 7)] * 2 + 1) - 64
-                    let r = quantize(Int(px[p]), levels.r, t), g = quantize(Int(px[p + 1]), levels.g, t), b = quantize(Int(px[p + 2]), levels.b, t)
+                    let r = quantize(Int(px[p]), levels.r, t)
+                    let g = quantize(Int(px[p + 1]), levels.g, t)
+                    let b = quantize(Int(px[p + 2]), levels.b, t)
                     row[x] = UInt8(r * levels.g * levels.b + g * levels.b + b)
                 }
             }

@@ -61,14 +61,16 @@ public final class FrameScaler {
         // Target size in the frame's own (unrotated) axes.
         let tw = quarter ? rect.height : rect.width
         let th = quarter ? rect.width : rect.height
-        let sw = Int(src.pointee.width), sh = Int(src.pointee.height)
+        let sw = Int(src.pointee.width)
+        let sh = Int(src.pointee.height)
         guard sw > 0, sh > 0, tw >= 2, th >= 2 else { return }
         let sar = src.pointee.sample_aspect_ratio
         let pixelAspect = sar.num > 0 && sar.den > 0 ? Double(sar.num) / Double(sar.den) : 1
         let displayW = Double(sw) * pixelAspect
         var crop = (x: 0, y: 0, w: sw, h: sh)
         var out = (w: tw, h: th)
-        let scaleX = Double(tw) / displayW, scaleY = Double(th) / Double(sh)
+        let scaleX = Double(tw) / displayW
+        let scaleY = Double(th) / Double(sh)
         if placement.cover {
             let s = max(scaleX, scaleY)
             let cw = min(sw, max(2, Int((Double(tw) / s / pixelAspect).rounded())))
@@ -102,14 +104,22 @@ public final class FrameScaler {
         }
     }
 
-    private func scale(_ src: UnsafeMutablePointer<AVFrame>, crop: (x: Int, y: Int, w: Int, h: Int), into picture: Picture,
-                       rect: PixelRect, file: String) throws(MediaError) {
+    private func scale(
+        _ src: UnsafeMutablePointer<AVFrame>, crop: (x: Int, y: Int, w: Int, h: Int), into picture: Picture,
+        rect: PixelRect, file: String
+    ) throws(MediaError) {
         var format = AVPixelFormat(rawValue: src.pointee.format)
         var fullRange = src.pointee.color_range == AVCOL_RANGE_JPEG
         switch format {
-        case AV_PIX_FMT_YUVJ420P: format = AV_PIX_FMT_YUV420P; fullRange = true
-        case AV_PIX_FMT_YUVJ422P: format = AV_PIX_FMT_YUV422P; fullRange = true
-        case AV_PIX_FMT_YUVJ444P: format = AV_PIX_FMT_YUV444P; fullRange = true
+        case AV_PIX_FMT_YUVJ420P:
+            format = AV_PIX_FMT_YUV420P
+            fullRange = true
+        case AV_PIX_FMT_YUVJ422P:
+            format = AV_PIX_FMT_YUV422P
+            fullRange = true
+        case AV_PIX_FMT_YUVJ444P:
+            format = AV_PIX_FMT_YUV444P
+            fullRange = true
         default: break
         }
         guard let desc = av_pix_fmt_desc_get(format) else {
@@ -120,8 +130,9 @@ public final class FrameScaler {
         let flags = fast ? SWS_BILINEAR : SWS_BICUBIC
         // HDR is only scaled, to 16-bit 4:4:4, for the tone mapper; everything else goes straight to 4:2:0.
         let outFormat = hdr == nil ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_YUV444P16LE
-        context = sws_getCachedContext(context, Int32(crop.w), Int32(crop.h), format,
-                                       Int32(rect.width), Int32(rect.height), outFormat, flags, nil, nil, nil)
+        context = sws_getCachedContext(
+            context, Int32(crop.w), Int32(crop.h), format,
+            Int32(rect.width), Int32(rect.height), outFormat, flags, nil, nil, nil)
         guard let ctx = context else {
             throw MediaError(.unsupported, file: file, operation: "scaling", reason: "swscale cannot convert this picture")
         }
@@ -133,12 +144,14 @@ public final class FrameScaler {
         default: srcSpace = hdr != nil ? SWS_CS_BT2020 : src.pointee.height >= 720 && !isRGB ? SWS_CS_ITU709 : SWS_CS_ITU601
         }
         if hdr == nil {
-            sws_setColorspaceDetails(ctx, sws_getCoefficients(srcSpace), fullRange || isRGB ? 1 : 0,
-                                     sws_getCoefficients(SWS_CS_ITU709), 0, 0, 1 << 16, 1 << 16)
+            sws_setColorspaceDetails(
+                ctx, sws_getCoefficients(srcSpace), fullRange || isRGB ? 1 : 0,
+                sws_getCoefficients(SWS_CS_ITU709), 0, 0, 1 << 16, 1 << 16)
         } else {
             // Same matrix and range in and out: swscale only scales.
-            sws_setColorspaceDetails(ctx, sws_getCoefficients(SWS_CS_BT2020), fullRange ? 1 : 0,
-                                     sws_getCoefficients(SWS_CS_BT2020), fullRange ? 1 : 0, 0, 1 << 16, 1 << 16)
+            sws_setColorspaceDetails(
+                ctx, sws_getCoefficients(SWS_CS_BT2020), fullRange ? 1 : 0,
+                sws_getCoefficients(SWS_CS_BT2020), fullRange ? 1 : 0, 0, 1 << 16, 1 << 16)
         }
 
         // Crop by offsetting the source plane pointers.
@@ -158,7 +171,8 @@ public final class FrameScaler {
             try toneMapped(ctx, hdr, srcPlanes, srcStrides, rows: crop.h, fullRange: fullRange, into: picture, rect: rect, file: file)
             return
         }
-        let cx = rect.x / 2, cy = rect.y / 2
+        let cx = rect.x / 2
+        let cy = rect.y / 2
         var dstPlanes: [UnsafeMutablePointer<UInt8>?] = [
             picture.y + rect.y * picture.lumaStride + rect.x,
             picture.u + cy * picture.chromaStride + cx,
@@ -177,14 +191,17 @@ public final class FrameScaler {
     }
 
     /// Scales an HDR picture into 16-bit 4:4:4 scratch planes, then tone-maps them into `rect`.
-    private func toneMapped(_ ctx: OpaquePointer, _ mapper: HDRToneMapper, _ srcPlanes: [UnsafePointer<UInt8>?], _ srcStrides: [Int32],
-                            rows: Int, fullRange: Bool, into picture: Picture, rect: PixelRect, file: String) throws(MediaError) {
+    private func toneMapped(
+        _ ctx: OpaquePointer, _ mapper: HDRToneMapper, _ srcPlanes: [UnsafePointer<UInt8>?], _ srcStrides: [Int32],
+        rows: Int, fullRange: Bool, into picture: Picture, rect: PixelRect, file: String
+    ) throws(MediaError) {
         let stride = (rect.width + 31) & ~31
         let planeSize = stride * rect.height
         if hdrScratch.count < 3 * planeSize { hdrScratch = [UInt16](repeating: 0, count: 3 * planeSize) }
         let result: Int32 = hdrScratch.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return -1 }
-            var dstPlanes: [UnsafeMutablePointer<UInt8>?] = [0, 1, 2].map { UnsafeMutableRawPointer(base + $0 * planeSize).assumingMemoryBound(to: UInt8.self) } + [nil]
+            var dstPlanes: [UnsafeMutablePointer<UInt8>?] =
+                [0, 1, 2].map { UnsafeMutableRawPointer(base + $0 * planeSize).assumingMemoryBound(to: UInt8.self) } + [nil]
             let dstStrides: [Int32] = [Int32(stride * 2), Int32(stride * 2), Int32(stride * 2), 0]
             let r = srcPlanes.withUnsafeBufferPointer { sp in
                 dstPlanes.withUnsafeMutableBufferPointer { dp in
@@ -192,8 +209,9 @@ public final class FrameScaler {
                 }
             }
             if r >= 0 {
-                mapper.convert(luma: base, cb: base + planeSize, cr: base + 2 * planeSize, stride: stride, fullRange: fullRange,
-                               width: rect.width, height: rect.height, into: picture, x: rect.x, y: rect.y)
+                mapper.convert(
+                    luma: base, cb: base + planeSize, cr: base + 2 * planeSize, stride: stride, fullRange: fullRange,
+                    width: rect.width, height: rect.height, into: picture, x: rect.x, y: rect.y)
             }
             return r
         }

@@ -34,34 +34,40 @@ enum HEIFImage {
     /// Size as displayed and the EXIF capture date, without decoding the picture.
     static func probe(_ path: String) throws(MediaError) -> MediaInfo {
         let file = try HEIFFile(path: path, operation: "probing")
-        let width = Int(heif_image_handle_get_width(file.handle)), height = Int(heif_image_handle_get_height(file.handle))
+        let width = Int(heif_image_handle_get_width(file.handle))
+        let height = Int(heif_image_handle_get_height(file.handle))
         guard width > 0, height > 0 else {
             throw MediaError(.corrupt, file: path, operation: "probing", reason: "the image has no size")
         }
         if width > MediaLimits.maxPictureSide || height > MediaLimits.maxPictureSide {
             throw MediaError(.unsupported, file: path, operation: "probing", reason: PictureHeader.sizeMessage(width, height))
         }
-        var video = VideoStreamInfo(codec: "heif", codedWidth: width, codedHeight: height, rotation: 0, mirrored: false,
-                                    frameRate: nil, pixelFormat: "rgb24", colorRange: "full", duration: nil, frameCount: nil,
-                                    sampleAspect: (1, 1))
+        var video = VideoStreamInfo(
+            codec: "heif", codedWidth: width, codedHeight: height, rotation: 0, mirrored: false,
+            frameRate: nil, pixelFormat: "rgb24", colorRange: "full", duration: nil, frameCount: nil,
+            sampleAspect: (1, 1))
         video.dynamicRange = .sdr
-        return MediaInfo(path: path, container: "heif", isStillImage: true, duration: nil, video: video, audio: [],
-                         creationTime: file.exifDate())
+        return MediaInfo(
+            path: path, container: "heif", isStillImage: true, duration: nil, video: video, audio: [],
+            creationTime: file.exifDate())
     }
 
     /// Decodes the primary picture, upright.
     static func load(_ path: String) throws(MediaError) -> VideoFrame {
         let file = try HEIFFile(path: path, operation: "loading the picture")
-        let shownWidth = heif_image_handle_get_width(file.handle), shownHeight = heif_image_handle_get_height(file.handle)
+        let shownWidth = heif_image_handle_get_width(file.handle)
+        let shownHeight = heif_image_handle_get_height(file.handle)
         // A timeline may name a file that was never probed: refuse absurd sizes before decoding.
         guard shownWidth > 0, shownHeight > 0, shownWidth <= MediaLimits.maxPictureSide, shownHeight <= MediaLimits.maxPictureSide else {
-            throw MediaError(.unsupported, file: path, operation: "loading the picture",
-                             reason: PictureHeader.sizeMessage(Int(shownWidth), Int(shownHeight)))
+            throw MediaError(
+                .unsupported, file: path, operation: "loading the picture",
+                reason: PictureHeader.sizeMessage(Int(shownWidth), Int(shownHeight)))
         }
         let alpha = heif_image_handle_has_alpha_channel(file.handle) != 0
         var image: OpaquePointer?
-        let decoded = heif_decode_image(file.handle, &image, heif_colorspace_RGB,
-                                        alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, nil)
+        let decoded = heif_decode_image(
+            file.handle, &image, heif_colorspace_RGB,
+            alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, nil)
         guard decoded.code == heif_error_Ok, let image else {
             throw MediaError(.corrupt, file: path, operation: "decoding the picture", reason: String(cString: decoded.message))
         }
@@ -79,7 +85,8 @@ enum HEIFImage {
         guard av_frame_get_buffer(box.frame, 0) >= 0, let plane = box.frame.pointee.data.0 else {
             throw MediaError(.unsupported, file: path, operation: "decoding the picture", reason: "out of memory for \(width)x\(height)")
         }
-        let rowBytes = Int(width) * (alpha ? 4 : 3), dstStride = Int(box.frame.pointee.linesize.0)
+        let rowBytes = Int(width) * (alpha ? 4 : 3)
+        let dstStride = Int(box.frame.pointee.linesize.0)
         for row in 0..<Int(height) {
             (plane + row * dstStride).update(from: pixels + row * Int(stride), count: rowBytes)
         }
@@ -134,8 +141,9 @@ private final class HEIFFile {
             var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
             guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else { return nil }
             defer { heif_nclx_color_profile_free(nclx) }
-            return GamutConversion(primaries: Int(nclx.pointee.color_primaries.rawValue),
-                                   transfer: Int(nclx.pointee.transfer_characteristics.rawValue))
+            return GamutConversion(
+                primaries: Int(nclx.pointee.color_primaries.rawValue),
+                transfer: Int(nclx.pointee.transfer_characteristics.rawValue))
         }
         return nil
     }

@@ -79,8 +79,9 @@ final class InputFile {
     func openDecoder(stream index: Int32, threads: Int32 = 0) throws(MediaError) -> UnsafeMutablePointer<AVCodecContext> {
         let st = stream(index)
         guard let codec = avcodec_find_decoder(st.pointee.codecpar.pointee.codec_id) else {
-            throw MediaError(.unsupported, file: path, operation: "opening a decoder",
-                             reason: "no decoder for codec \(String(cString: avcodec_get_name(st.pointee.codecpar.pointee.codec_id)))")
+            throw MediaError(
+                .unsupported, file: path, operation: "opening a decoder",
+                reason: "no decoder for codec \(String(cString: avcodec_get_name(st.pointee.codecpar.pointee.codec_id)))")
         }
         guard let ctx = avcodec_alloc_context3(codec) else {
             throw MediaError(.unsupported, file: path, operation: "opening a decoder", reason: "out of memory")

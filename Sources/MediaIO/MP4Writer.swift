@@ -16,8 +16,10 @@ public struct EncoderSettings: Sendable, Hashable {
     /// Whether the file has an audio track.
     public var audio: Bool
 
-    public init(width: Int, height: Int, frameRate: FrameRate, crf: Int = 20, videoBitrate: Int? = nil,
-                preset: String = "veryfast", audioBitrate: Int = 160_000, audio: Bool = true) {
+    public init(
+        width: Int, height: Int, frameRate: FrameRate, crf: Int = 20, videoBitrate: Int? = nil,
+        preset: String = "veryfast", audioBitrate: Int = 160_000, audio: Bool = true
+    ) {
         self.width = width
         self.height = height
         self.frameRate = frameRate
@@ -59,8 +61,9 @@ public final class MP4Writer {
         self.settings = settings
         let sides = Limits.canvasSide
         guard sides.contains(settings.width), sides.contains(settings.height), settings.width % 2 == 0, settings.height % 2 == 0 else {
-            throw MediaError(.unsupported, file: path, operation: "creating the video",
-                             reason: "size \(settings.width)x\(settings.height) must be even and within \(sides.lowerBound)...\(sides.upperBound)")
+            throw MediaError(
+                .unsupported, file: path, operation: "creating the video",
+                reason: "size \(settings.width)x\(settings.height) must be even and within \(sides.lowerBound)...\(sides.upperBound)")
         }
         try MediaLibrary.checkEncoders()
         output = try AtomicFile.forMedia(path)
@@ -70,7 +73,8 @@ public final class MP4Writer {
         format = fmt
 
         guard let x264 = avcodec_find_encoder_by_name("libx264"), let vctx = avcodec_alloc_context3(x264),
-              let vst = avformat_new_stream(fmt, nil) else {
+            let vst = avformat_new_stream(fmt, nil)
+        else {
             avformat_free_context(fmt)
             throw MediaError(.missingComponent, file: path, operation: "creating the video encoder", reason: "libx264 is not available")
         }
@@ -107,7 +111,8 @@ public final class MP4Writer {
         av_dict_free(&options)
         do {
             try check(openCode, .unsupported, file: path, operation: "opening the H.264 encoder")
-            try check(avcodec_parameters_from_context(vst.pointee.codecpar, vctx), .writeFailed, file: path, operation: "configuring the video stream")
+            try check(
+                avcodec_parameters_from_context(vst.pointee.codecpar, vctx), .writeFailed, file: path, operation: "configuring the video stream")
             vst.pointee.time_base = vctx.pointee.time_base
             vst.pointee.avg_frame_rate = vctx.pointee.framerate
 
@@ -140,7 +145,8 @@ public final class MP4Writer {
 
     private func openAudio() throws(MediaError) {
         guard let aac = avcodec_find_encoder(AV_CODEC_ID_AAC), let actx = avcodec_alloc_context3(aac),
-              let ast = avformat_new_stream(format, nil) else {
+            let ast = avformat_new_stream(format, nil)
+        else {
             throw MediaError(.missingComponent, file: path, operation: "creating the AAC encoder", reason: "no AAC encoder")
         }
         audio = actx
@@ -162,7 +168,8 @@ public final class MP4Writer {
         f.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
         f.pointee.nb_samples = actx.pointee.frame_size
         f.pointee.sample_rate = actx.pointee.sample_rate
-        try check(av_channel_layout_copy(&f.pointee.ch_layout, &actx.pointee.ch_layout), .writeFailed, file: path, operation: "allocating an audio frame")
+        try check(
+            av_channel_layout_copy(&f.pointee.ch_layout, &actx.pointee.ch_layout), .writeFailed, file: path, operation: "allocating an audio frame")
         try check(av_frame_get_buffer(f, 0), .writeFailed, file: path, operation: "allocating an audio frame")
     }
 
@@ -199,8 +206,10 @@ public final class MP4Writer {
         audioQueue.removeFirst(offset)
     }
 
-    private func encodeAudioFrame(from offset: Int, count: Int, codec: UnsafeMutablePointer<AVCodecContext>,
-                                  stream: UnsafeMutablePointer<AVStream>) throws(MediaError) {
+    private func encodeAudioFrame(
+        from offset: Int, count: Int, codec: UnsafeMutablePointer<AVCodecContext>,
+        stream: UnsafeMutablePointer<AVStream>
+    ) throws(MediaError) {
         let f = audioFrame.frame
         try check(av_frame_make_writable(f), .writeFailed, file: path, operation: "preparing an audio frame")
         f.pointee.nb_samples = Int32(count)
@@ -241,8 +250,10 @@ public final class MP4Writer {
         output.discard()
     }
 
-    private func encode(_ codec: UnsafeMutablePointer<AVCodecContext>, stream: UnsafeMutablePointer<AVStream>,
-                        frame: UnsafeMutablePointer<AVFrame>?, what: String) throws(MediaError) {
+    private func encode(
+        _ codec: UnsafeMutablePointer<AVCodecContext>, stream: UnsafeMutablePointer<AVStream>,
+        frame: UnsafeMutablePointer<AVFrame>?, what: String
+    ) throws(MediaError) {
         try check(avcodec_send_frame(codec, frame), .writeFailed, file: path, operation: what)
         while true {
             let r = avcodec_receive_packet(codec, packet.packet)
@@ -275,8 +286,10 @@ public final class MP4Writer {
     private var closed = false
 }
 
-private func copyPlane(_ src: UnsafeMutablePointer<UInt8>, _ srcStride: Int, _ dst: UnsafeMutablePointer<UInt8>?, _ dstStride: Int,
-                       _ width: Int, _ height: Int) {
+private func copyPlane(
+    _ src: UnsafeMutablePointer<UInt8>, _ srcStride: Int, _ dst: UnsafeMutablePointer<UInt8>?, _ dstStride: Int,
+    _ width: Int, _ height: Int
+) {
     guard let dst else { return }
     for row in 0..<height {
         (dst + row * dstStride).update(from: src + row * srcStride, count: width)

@@ -73,12 +73,14 @@ public enum MediaLibrary {
     /// Checks that the encoders export needs are present, so a missing one is reported before any work.
     public static func checkEncoders() throws(MediaError) {
         if avcodec_find_encoder_by_name("libx264") == nil {
-            throw MediaError(.missingComponent, file: "libavcodec", operation: "looking for the H.264 encoder",
-                             reason: "this FFmpeg has no libx264; install Debian's libavcodec59 (with libx264-164), for example by running scripts/setup")
+            throw MediaError(
+                .missingComponent, file: "libavcodec", operation: "looking for the H.264 encoder",
+                reason: "this FFmpeg has no libx264; install Debian's libavcodec59 (with libx264-164), for example by running scripts/setup")
         }
         if avcodec_find_encoder(AV_CODEC_ID_AAC) == nil {
-            throw MediaError(.missingComponent, file: "libavcodec", operation: "looking for the AAC encoder",
-                             reason: "this FFmpeg has no AAC encoder; install Debian's libavcodec59 by running scripts/setup")
+            throw MediaError(
+                .missingComponent, file: "libavcodec", operation: "looking for the AAC encoder",
+                reason: "this FFmpeg has no AAC encoder; install Debian's libavcodec59 by running scripts/setup")
         }
     }
 

@@ -59,7 +59,11 @@ public struct VideoStreamInfo: Sendable, Hashable {
     }
 
     public func hash(into h: inout Hasher) {
-        h.combine(codec); h.combine(codedWidth); h.combine(codedHeight); h.combine(rotation); h.combine(duration)
+        h.combine(codec)
+        h.combine(codedWidth)
+        h.combine(codedHeight)
+        h.combine(rotation)
+        h.combine(duration)
     }
 }
 

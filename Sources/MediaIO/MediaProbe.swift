@@ -11,7 +11,8 @@ public enum MediaProbe {
         var video: VideoStreamInfo?
         var exifOffset: String?
         // iPhones write the local time with its offset beside the UTC `creation_time`.
-        var creation = dictionaryValue(input.context.pointee.metadata, "com.apple.quicktime.creationdate")
+        var creation =
+            dictionaryValue(input.context.pointee.metadata, "com.apple.quicktime.creationdate")
             ?? dictionaryValue(input.context.pointee.metadata, "creation_time")
         if let vi = input.bestStream(AVMEDIA_TYPE_VIDEO) {
             let st = input.stream(vi)
@@ -52,19 +53,24 @@ public enum MediaProbe {
                 throw MediaError(.unsupported, file: path, operation: "probing", reason: PictureHeader.sizeMessage(Int(par.width), Int(par.height)))
             }
         }
-        let audio: [AudioStreamInfo] = still ? [] : input.streams(AVMEDIA_TYPE_AUDIO).map { i in
-            let st = input.stream(i)
-            let par = st.pointee.codecpar.pointee
-            return AudioStreamInfo(codec: String(cString: avcodec_get_name(par.codec_id)), sampleRate: Int(par.sample_rate),
-                                   channels: Int(par.ch_layout.nb_channels), duration: streamDuration(st))
-        }
+        let audio: [AudioStreamInfo] =
+            still
+            ? []
+            : input.streams(AVMEDIA_TYPE_AUDIO).map { i in
+                let st = input.stream(i)
+                let par = st.pointee.codecpar.pointee
+                return AudioStreamInfo(
+                    codec: String(cString: avcodec_get_name(par.codec_id)), sampleRate: Int(par.sample_rate),
+                    channels: Int(par.ch_layout.nb_channels), duration: streamDuration(st))
+            }
         if video == nil && audio.isEmpty {
             throw MediaError(.notMedia, file: path, operation: "probing", reason: "no video, picture or audio stream")
         }
         let duration: RationalTime? = still ? nil : (video?.duration ?? audio.first?.duration ?? containerDuration(input))
         if !still { try checkComplete(input) }
-        return MediaInfo(path: path, container: input.formatName, isStillImage: still, duration: duration,
-                         video: video, audio: audio, creationTime: creation.flatMap { CaptureDate.normalized($0, offset: exifOffset) })
+        return MediaInfo(
+            path: path, container: input.formatName, isStillImage: still, duration: duration,
+            video: video, audio: audio, creationTime: creation.flatMap { CaptureDate.normalized($0, offset: exifOffset) })
     }
 
     /// Fails when the file is shorter than its own index says: a truncated download or copy.
@@ -79,8 +85,9 @@ public enum MediaProbe {
             guard count > 0, let last = avformat_index_get_entry(st, count - 1) else { continue }
             let end = last.pointee.pos + Int64(last.pointee.size)
             if end > size {
-                throw MediaError(.corrupt, file: input.path, operation: "reading media",
-                                 reason: "the file is truncated: it ends at byte \(size) but its media runs to byte \(end)")
+                throw MediaError(
+                    .corrupt, file: input.path, operation: "reading media",
+                    reason: "the file is truncated: it ends at byte \(size) but its media runs to byte \(end)")
             }
         }
     }
@@ -122,7 +129,8 @@ public enum MediaProbe {
     }
 
     /// EXIF orientation of a still picture, which FFmpeg 5.1 leaves in the decoded frame's metadata.
-    static func exifOrientation(input: InputFile, stream: Int32) throws(MediaError) -> (rotation: Int, mirrored: Bool, date: String?, offset: String?) {
+    static func exifOrientation(input: InputFile, stream: Int32) throws(MediaError) -> (rotation: Int, mirrored: Bool, date: String?, offset: String?)
+    {
         let decoder = try StillDecoder(input: input, stream: stream)
         let frame = try decoder.decodeFirst()
         let metadata = frame.frame.pointee.metadata

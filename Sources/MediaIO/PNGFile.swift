@@ -1,5 +1,5 @@
-import CPNG
 import CFFmpeg
+import CPNG
 
 /// An 8-bit RGBA image in memory, rows packed without padding.
 public struct RGBAImage: Sendable {
@@ -84,8 +84,11 @@ extension Picture {
     /// Converts to sRGB (BT.709 limited range in, full-range RGB out), for PNG output.
     public func rgbaImage() -> RGBAImage {
         var image = RGBAImage(width: width, height: height)
-        guard let ctx = sws_getContext(Int32(width), Int32(height), AV_PIX_FMT_YUV420P, Int32(width), Int32(height),
-                                       AV_PIX_FMT_RGBA, SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nil, nil, nil) else { return image }
+        guard
+            let ctx = sws_getContext(
+                Int32(width), Int32(height), AV_PIX_FMT_YUV420P, Int32(width), Int32(height),
+                AV_PIX_FMT_RGBA, SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nil, nil, nil)
+        else { return image }
         defer { sws_freeContext(ctx) }
         sws_setColorspaceDetails(ctx, sws_getCoefficients(SWS_CS_ITU709), 0, sws_getCoefficients(SWS_CS_ITU709), 1, 0, 1 << 16, 1 << 16)
         let src: [UnsafePointer<UInt8>?] = [UnsafePointer(y), UnsafePointer(u), UnsafePointer(v), nil]

@@ -82,7 +82,9 @@ public struct YCbCr: Sendable, Hashable {
 
     /// Converts gamma-encoded sRGB with the BT.709 matrix into limited range.
     public init(red: UInt8, green: UInt8, blue: UInt8) {
-        let r = Double(red) / 255, g = Double(green) / 255, b = Double(blue) / 255
+        let r = Double(red) / 255
+        let g = Double(green) / 255
+        let b = Double(blue) / 255
         let yy = 0.2126 * r + 0.7152 * g + 0.0722 * b
         let pb = (b - yy) / 1.8556
         let pr = (r - yy) / 1.5748
@@ -92,7 +94,9 @@ public struct YCbCr: Sendable, Hashable {
 
     /// Back to sRGB (BT.709, limited range), for tests and PNG previews of single colours.
     public var rgb: (red: UInt8, green: UInt8, blue: UInt8) {
-        let yy = (Double(y) - 16) / 219, pb = (Double(cb) - 128) / 224, pr = (Double(cr) - 128) / 224
+        let yy = (Double(y) - 16) / 219
+        let pb = (Double(cb) - 128) / 224
+        let pr = (Double(cr) - 128) / 224
         let r = yy + 1.5748 * pr
         let b = yy + 1.8556 * pb
         let g = (yy - 0.2126 * r - 0.0722 * b) / 0.7152

@@ -70,8 +70,10 @@ public final class ReverseVideoReader {
     /// - Parameter step: source time between successive requests (a frame's duration times the
     ///   speed); the next request is expected at `time - step`. Only pictures on that grid are
     ///   framed. Nil frames every picture.
-    public func picture(at time: RationalTime, step: RationalTime?,
-                        frame: (VideoFrame, Picture) throws(MediaError) -> Void) throws(MediaError) -> Picture {
+    public func picture(
+        at time: RationalTime, step: RationalTime?,
+        frame: (VideoFrame, Picture) throws(MediaError) -> Void
+    ) throws(MediaError) -> Picture {
         var index = kept.lastIndex { $0.shows(time) }
         if index == nil {
             try read(through: time, step: step.flatMap { $0.isPositive ? $0 : nil }, frame: frame)
@@ -87,8 +89,10 @@ public final class ReverseVideoReader {
 
     /// Reads the group of pictures up to `target` from its keyframe, keeping the pictures that
     /// requests at `target`, `target - step`, ... will show.
-    private func read(through target: RationalTime, step: RationalTime?,
-                      frame: (VideoFrame, Picture) throws(MediaError) -> Void) throws(MediaError) {
+    private func read(
+        through target: RationalTime, step: RationalTime?,
+        frame: (VideoFrame, Picture) throws(MediaError) -> Void
+    ) throws(MediaError) {
         groupReads += 1
         spare.append(contentsOf: kept.map(\.picture))
         kept.removeAll()
@@ -107,8 +111,10 @@ public final class ReverseVideoReader {
         }
     }
 
-    private func keep(_ decoded: VideoFrame, start: RationalTime?, end: RationalTime?, target: RationalTime, step: RationalTime?,
-                      frame: (VideoFrame, Picture) throws(MediaError) -> Void) throws(MediaError) {
+    private func keep(
+        _ decoded: VideoFrame, start: RationalTime?, end: RationalTime?, target: RationalTime, step: RationalTime?,
+        frame: (VideoFrame, Picture) throws(MediaError) -> Void
+    ) throws(MediaError) {
         if let start {
             if start > target { return }
             if let end, end <= start { return }

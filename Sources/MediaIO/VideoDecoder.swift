@@ -164,9 +164,11 @@ public final class VideoDecoder {
 
     /// When a packet's picture is on screen, in source time; nil when the file does not say.
     private func displayInterval(_ p: UnsafeMutablePointer<AVPacket>) -> TimeRange? {
-        let pts = p.pointee.pts, length = p.pointee.duration
+        let pts = p.pointee.pts
+        let length = p.pointee.duration
         guard pts != reel_nopts(), length > 0 else { return nil }
-        let start = exactTime(pts - startTicks, timeBase), end = exactTime(pts + length - startTicks, timeBase)
+        let start = exactTime(pts - startTicks, timeBase)
+        let end = exactTime(pts + length - startTicks, timeBase)
         return end > start ? TimeRange(start: start, end: end) : nil
     }
 
@@ -196,31 +198,35 @@ public final class VideoDecoder {
     private func decodeNext(before target: RationalTime?) throws(MediaError) -> VideoFrame? {
         let box = FrameBox()
         while true {
-            let step = loop.next(into: box.frame, onPacket: { packet in
-                let span = displayInterval(packet)
-                if let target, let n = nalLengthSize, let span, isUnneeded(span, target: target),
-                   DisposableFrames.isDisposable(packet, nalLengthSize: n) {
-                    skippedPackets += 1
-                    skipped.append(span)
-                    return false
-                }
-                if economy != .none, let span {
-                    // Pictures shown before the target are only references on the way to it.
-                    codec.pointee.skip_loop_filter = target.map { span.end <= $0 } == true ? AVDISCARD_ALL : AVDISCARD_DEFAULT
-                }
-                return true
-            }, onSent: { packet, s in
-                if economy == .stills, let span = displayInterval(packet), let target, span.contains(target) {
-                    // Everything the target refers to came before it: drain rather than feed ahead.
-                    loop.drain()
-                    stoppedAtTarget = true
-                }
-                if s < 0 && s != reel_averror_eagain() {
-                    corruptPackets += 1
-                    let pts = packet.pointee.pts
-                    if firstDamage == nil && pts != reel_nopts() { firstDamage = exactTime(pts - startTicks, timeBase) }
-                }
-            }, onReadError: { _ in corruptPackets += 1 })
+            let step = loop.next(
+                into: box.frame,
+                onPacket: { packet in
+                    let span = displayInterval(packet)
+                    if let target, let n = nalLengthSize, let span, isUnneeded(span, target: target),
+                        DisposableFrames.isDisposable(packet, nalLengthSize: n)
+                    {
+                        skippedPackets += 1
+                        skipped.append(span)
+                        return false
+                    }
+                    if economy != .none, let span {
+                        // Pictures shown before the target are only references on the way to it.
+                        codec.pointee.skip_loop_filter = target.map { span.end <= $0 } == true ? AVDISCARD_ALL : AVDISCARD_DEFAULT
+                    }
+                    return true
+                },
+                onSent: { packet, s in
+                    if economy == .stills, let span = displayInterval(packet), let target, span.contains(target) {
+                        // Everything the target refers to came before it: drain rather than feed ahead.
+                        loop.drain()
+                        stoppedAtTarget = true
+                    }
+                    if s < 0 && s != reel_averror_eagain() {
+                        corruptPackets += 1
+                        let pts = packet.pointee.pts
+                        if firstDamage == nil && pts != reel_nopts() { firstDamage = exactTime(pts - startTicks, timeBase) }
+                    }
+                }, onReadError: { _ in corruptPackets += 1 })
             switch step {
             case .end:
                 return nil

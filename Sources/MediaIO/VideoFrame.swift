@@ -43,7 +43,8 @@ final class StillDecoder {
         let loop = DecodeLoop(input: input, streamIndex: streamIndex, codec: codec)
         var sendFailure: Int32?
         decoding: while true {
-            switch loop.next(into: frame.frame, onSent: { _, s in if s < 0 && s != reel_averror_eagain() && sendFailure == nil { sendFailure = s } }) {
+            switch loop.next(into: frame.frame, onSent: { _, s in if s < 0 && s != reel_averror_eagain() && sendFailure == nil { sendFailure = s } })
+            {
             case .frame: return frame
             case .end: break decoding
             case .failed(let r): try check(r, .corrupt, file: input.path, operation: "decoding the picture")

@@ -31,7 +31,8 @@ public struct FrameRate: Sendable, Hashable {
             guard let n = Int64(parts[0]), let d = Int64(parts[1]), n > 0, d > 0 else { return nil }
             self.init(numerator: n, denominator: d)
         } else if parts.count == 1, let exact = RationalTime(decimalString: string), exact.isPositive,
-                  exact <= RationalTime(seconds: 1000) {
+            exact <= RationalTime(seconds: 1000)
+        {
             if exact.timescale == 1 {
                 self.init(numerator: exact.value, denominator: 1)
             } else if let ntsc = FrameRate.ntscFrames(near: exact) {
@@ -50,7 +51,8 @@ public struct FrameRate: Sendable, Hashable {
         // N = rate * 1001/1000 rounded, exactly in 128 bits.
         let product = WideInt(rate.value, times: 1001)
         guard let n = product.divided(by: rate.timescale, times: 1000, rounding: .toNearestOrAwayFromZero),
-              n > 0, n <= 1001 else { return nil }
+            n > 0, n <= 1001
+        else { return nil }
         // |N*1000/1001 - rate| <= 1/100  <=>  (100000N - 1001)/100100 <= rate <= (100000N + 1001)/100100.
         let lower = RationalTime(value: n * 100_000 - 1001, timescale: 100_100)
         let upper = RationalTime(value: n * 100_000 + 1001, timescale: 100_100)

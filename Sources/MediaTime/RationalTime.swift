@@ -17,7 +17,10 @@ public struct RationalTime: Sendable, Hashable {
         let g = gcd(value, timescale)
         var v = value / g
         var t = timescale / g
-        if t < 0 { v = -v; t = -t }
+        if t < 0 {
+            v = -v
+            t = -t
+        }
         self.value = v
         self.timescale = t
     }

@@ -13,7 +13,12 @@ extension RationalTime {
             s = s[..<e]
         }
         var negative = false
-        if s.first == "-" { negative = true; s = s.dropFirst() } else if s.first == "+" { s = s.dropFirst() }
+        if s.first == "-" {
+            negative = true
+            s = s.dropFirst()
+        } else if s.first == "+" {
+            s = s.dropFirst()
+        }
         let parts = s.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2, !s.isEmpty, s != "." else { return nil }
         let whole = parts[0]
@@ -23,8 +28,14 @@ extension RationalTime {
         // "1.500000000000000000000" and "0.000000000000000000001e21" exact.
         var digits = Substring(whole + frac).drop { $0 == "0" }
         var scale = exponent - Int64(frac.count)
-        while digits.last == "0" { digits = digits.dropLast(); scale += 1 }
-        if digits.isEmpty { self = .zero; return }
+        while digits.last == "0" {
+            digits = digits.dropLast()
+            scale += 1
+        }
+        if digits.isEmpty {
+            self = .zero
+            return
+        }
         guard var mantissa = Int64(digits) else { return nil }
         if negative { mantissa = -mantissa }
         guard let time = RationalTime.scaled(mantissa, byPowerOfTen: scale) else { return nil }
@@ -44,9 +55,16 @@ extension RationalTime {
         }
         // Divide by 2^k * 5^k, cancelling the factors of 2 and 5 the mantissa has, so that values
         // like 5e-19 = 1/(2*10^18) fit even though 10^19 does not.
-        var twos = -scale, fives = -scale
-        while twos > 0, num % 2 == 0 { num /= 2; twos -= 1 }
-        while fives > 0, num % 5 == 0 { num /= 5; fives -= 1 }
+        var twos = -scale
+        var fives = -scale
+        while twos > 0, num % 2 == 0 {
+            num /= 2
+            twos -= 1
+        }
+        while fives > 0, num % 5 == 0 {
+            num /= 5
+            fives -= 1
+        }
         var den: Int64 = 1
         for (factor, count) in [(Int64(2), twos), (Int64(5), fives)] {
             for _ in 0..<count {

@@ -82,7 +82,8 @@ struct WideInt {
 
     /// 128-bit by 64-bit unsigned long division, with a full 128-bit quotient.
     private static func divide(_ n: (high: UInt64, low: UInt64), by d: UInt64)
-        -> (quotient: (high: UInt64, low: UInt64), remainder: UInt64) {
+        -> (quotient: (high: UInt64, low: UInt64), remainder: UInt64)
+    {
         let (qh, rh) = n.high.quotientAndRemainder(dividingBy: d)
         let (ql, r) = d.dividingFullWidth((rh, n.low))
         return ((qh, ql), r)

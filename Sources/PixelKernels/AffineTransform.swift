@@ -37,7 +37,8 @@ public struct AffineTransform: Sendable, Hashable {
     /// A rotation about the origin; positive angles turn clockwise on screen, since y points down.
     public static func rotation(degrees: Double) -> AffineTransform {
         let r = degrees * .pi / 180
-        let cosine = cos(r), sine = sin(r)
+        let cosine = cos(r)
+        let sine = sin(r)
         return AffineTransform(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
     }
 
@@ -48,9 +49,10 @@ public struct AffineTransform: Sendable, Hashable {
 
     /// This transform followed by `other`.
     public func concatenating(_ other: AffineTransform) -> AffineTransform {
-        AffineTransform(a: other.a * a + other.c * b, b: other.b * a + other.d * b,
-                        c: other.a * c + other.c * d, d: other.b * c + other.d * d,
-                        tx: other.a * tx + other.c * ty + other.tx, ty: other.b * tx + other.d * ty + other.ty)
+        AffineTransform(
+            a: other.a * a + other.c * b, b: other.b * a + other.d * b,
+            c: other.a * c + other.c * d, d: other.b * c + other.d * d,
+            tx: other.a * tx + other.c * ty + other.tx, ty: other.b * tx + other.d * ty + other.ty)
     }
 
     public var determinant: Double { a * d - b * c }
@@ -63,8 +65,9 @@ public struct AffineTransform: Sendable, Hashable {
     public func inverted() -> AffineTransform {
         guard isInvertible else { return self }
         let k = 1 / determinant
-        return AffineTransform(a: d * k, b: -b * k, c: -c * k, d: a * k,
-                               tx: (c * ty - d * tx) * k, ty: (b * tx - a * ty) * k)
+        return AffineTransform(
+            a: d * k, b: -b * k, c: -c * k, d: a * k,
+            tx: (c * ty - d * tx) * k, ty: (b * tx - a * ty) * k)
     }
 
     /// Maps a point.

@@ -17,8 +17,10 @@ enum BlendRows {
 
     /// `out = a + (b - a) * w / 256`, rounded, for `count` samples.
     @inline(__always)
-    static func mix(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
-                    count: Int, weight w: Int32) {
+    static func mix(
+        _ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
+        count: Int, weight w: Int32
+    ) {
         let wa = one &- w
         for i in 0..<count {
             let s = Int32(a[i]) &* wa &+ Int32(b[i]) &* w &+ 128
@@ -28,8 +30,10 @@ enum BlendRows {
 
     /// Blends a row towards one value (a dip's colour).
     @inline(__always)
-    static func mix(_ a: UnsafePointer<UInt8>, toward value: UInt8, into out: UnsafeMutablePointer<UInt8>,
-                    count: Int, weight w: Int32) {
+    static func mix(
+        _ a: UnsafePointer<UInt8>, toward value: UInt8, into out: UnsafeMutablePointer<UInt8>,
+        count: Int, weight w: Int32
+    ) {
         let wa = one &- w
         let add = Int32(value) &* w &+ 128
         for i in 0..<count {
@@ -39,8 +43,10 @@ enum BlendRows {
 
     /// Blends with one weight per sample (wipes, circles, luma wipes).
     @inline(__always)
-    static func mix(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
-                    count: Int, weights: UnsafePointer<Int32>) {
+    static func mix(
+        _ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
+        count: Int, weights: UnsafePointer<Int32>
+    ) {
         for i in 0..<count {
             let w = weights[i]
             let s = Int32(a[i]) &* (one &- w) &+ Int32(b[i]) &* w &+ 128
@@ -49,9 +55,14 @@ enum BlendRows {
     }
 
     /// Runs `body` for every row of the three planes of `out` with the matching rows of `a` and `b`.
-    static func forEachRow(_ a: Picture, _ b: Picture, _ out: Picture,
-                           _ body: @Sendable (_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ out: UnsafeMutablePointer<UInt8>,
-                                    _ plane: Plane, _ row: Int) -> Void) {
+    static func forEachRow(
+        _ a: Picture, _ b: Picture, _ out: Picture,
+        _ body:
+            @Sendable (
+                _ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ out: UnsafeMutablePointer<UInt8>,
+                _ plane: Plane, _ row: Int
+            ) -> Void
+    ) {
         for (pa, (pb, po)) in zip(a.planes, zip(b.planes, out.planes)) {
             RowBands.run(rows: po.height, samplesPerRow: po.width) { rows in
                 for y in rows {

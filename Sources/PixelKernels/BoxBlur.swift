@@ -28,8 +28,9 @@ enum BoxBlur {
     static func blur(_ plane: Plane, radius: Int, passes: Int) {
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: plane.stride * plane.height)
         defer { scratch.deallocate() }
-        let temporary = Plane(base: scratch, width: plane.width, height: plane.height, stride: plane.stride,
-                              scale: plane.scale, component: plane.component)
+        let temporary = Plane(
+            base: scratch, width: plane.width, height: plane.height, stride: plane.stride,
+            scale: plane.scale, component: plane.component)
         let n = Int32(2 * radius + 1)
         // Division by the box width as a 16.16 multiply: exact for flat input up to radius 100.
         let reciprocal = (Int32(1 << 16) + n / 2) / n
@@ -43,8 +44,10 @@ enum BoxBlur {
 
     /// One row: a window sum slides along, adding the sample entering and removing the one leaving.
     /// Only the ends need the border repeated; the middle reads without clamping.
-    static func horizontal(_ source: UnsafeMutablePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
-                           width: Int, radius: Int, reciprocal: Int32) {
+    static func horizontal(
+        _ source: UnsafeMutablePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
+        width: Int, radius: Int, reciprocal: Int32
+    ) {
         let last = width &- 1
         var sum: Int32 = 0
         for i in -radius...radius { sum &+= Int32(source[min(max(i, 0), last)]) }
@@ -74,7 +77,8 @@ enum BoxBlur {
             defer { sums.deallocate() }
             let last = source.height &- 1
             for band in bandRange {
-                let x0 = band * columnsPerBand, count = min(columnsPerBand, source.width - x0)
+                let x0 = band * columnsPerBand
+                let count = min(columnsPerBand, source.width - x0)
                 sums.update(repeating: 0, count: count)
                 for i in -radius...radius {
                     let row = source.row(min(max(i, 0), last)) + x0

@@ -3,18 +3,23 @@ import MediaIO
 /// B inside a circle growing from the centre of the canvas until it covers the corners.
 enum CircleTransition {
     static func render(_ a: Picture, _ b: Picture, _ out: Picture, progress: Double, feather: Double) {
-        let cx = Double(out.width) / 2, cy = Double(out.height) / 2
+        let cx = Double(out.width) / 2
+        let cy = Double(out.height) / 2
         let halfDiagonal = (cx * cx + cy * cy).squareRoot()
         // The feathered rim starts wholly inside the centre point and ends wholly outside the corners.
         let radius = progress * (halfDiagonal + feather) - feather / 2
-        let edge = Float(radius / feather + 0.5), inverseFeather = Float(1 / feather)
+        let edge = Float(radius / feather + 0.5)
+        let inverseFeather = Float(1 / feather)
         for (pa, (pb, po)) in zip(a.planes, zip(b.planes, out.planes)) {
-            let step = Float(po.scale), x0 = Float(0.5) * step - Float(cx)
+            let step = Float(po.scale)
+            let x0 = Float(0.5) * step - Float(cx)
             RowBands.run(rows: po.height, samplesPerRow: po.width) { rows in
                 for y in rows {
                     let dy = (Float(y) + 0.5) * step - Float(cy)
                     let dy2 = dy * dy
-                    let ra = pa.row(y), rb = pb.row(y), ro = po.row(y)
+                    let ra = pa.row(y)
+                    let rb = pb.row(y)
+                    let ro = po.row(y)
                     for x in 0..<po.width {
                         let dx = Float(x) * step + x0
                         // B's weight falls from 1 to 0 across the rim: (radius - distance) / feather + 0.5.

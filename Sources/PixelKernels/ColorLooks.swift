@@ -8,14 +8,16 @@ enum ColorLooks {
 
     /// The classic sepia matrix divided by its largest row sum (1.351), so white maps to a light
     /// brown instead of clipping.
-    static let sepia = ColorMatrix(red: SIMD4<Float>(0.393, 0.769, 0.189, 0) / 1.351,
-                                   green: SIMD4<Float>(0.349, 0.686, 0.168, 0) / 1.351,
-                                   blue: SIMD4<Float>(0.272, 0.534, 0.131, 0) / 1.351)
+    static let sepia = ColorMatrix(
+        red: SIMD4<Float>(0.393, 0.769, 0.189, 0) / 1.351,
+        green: SIMD4<Float>(0.349, 0.686, 0.168, 0) / 1.351,
+        blue: SIMD4<Float>(0.272, 0.534, 0.131, 0) / 1.351)
 
     /// Faded film: 30% less saturation, levels squeezed into 0.12...0.94 (lifted blacks, softer
     /// contrast) and a slight warm cast, all scaled by `strength`.
     static func filmFade(_ strength: Float) -> ColorMatrix {
-        let lift = 0.12 * strength, top = 1 - 0.06 * strength
+        let lift = 0.12 * strength
+        let top = 1 - 0.06 * strength
         let range = top - lift
         return ColorMatrix.desaturation(0.3 * strength)
             .then(.gains(range, range, range, offset: lift))

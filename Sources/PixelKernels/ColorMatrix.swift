@@ -32,15 +32,20 @@ struct ColorMatrix: RGBTransform {
     /// `identity` at 0, `self` at 1, linear between.
     func strength(_ s: Float) -> ColorMatrix {
         let i = ColorMatrix.identity
-        return ColorMatrix(red: i.red + (red - i.red) * s, green: i.green + (green - i.green) * s,
-                           blue: i.blue + (blue - i.blue) * s)
+        return ColorMatrix(
+            red: i.red + (red - i.red) * s, green: i.green + (green - i.green) * s,
+            blue: i.blue + (blue - i.blue) * s)
     }
 
-    func apply(red r: UnsafeMutablePointer<Float>, green g: UnsafeMutablePointer<Float>,
-               blue b: UnsafeMutablePointer<Float>, count: Int) {
+    func apply(
+        red r: UnsafeMutablePointer<Float>, green g: UnsafeMutablePointer<Float>,
+        blue b: UnsafeMutablePointer<Float>, count: Int
+    ) {
         let m = self
         for i in 0..<count {
-            let r0 = r[i], g0 = g[i], b0 = b[i]
+            let r0 = r[i]
+            let g0 = g[i]
+            let b0 = b[i]
             r[i] = m.red.x * r0 + m.red.y * g0 + m.red.z * b0 + m.red.w
             g[i] = m.green.x * r0 + m.green.y * g0 + m.green.z * b0 + m.green.w
             b[i] = m.blue.x * r0 + m.blue.y * g0 + m.blue.z * b0 + m.blue.w

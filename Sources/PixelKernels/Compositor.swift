@@ -15,23 +15,29 @@ public enum Compositor {
         // Far outside the picture, the edges below would overflow: nothing of the image shows.
         guard abs(x) < 1 << 40, abs(y) < 1 << 40 else { return }
         let strength = Float(opacity.isNaN ? 0 : min(max(opacity, 0), 1)) / 255
-        let left = max(x, 0), right = min(x + image.width, picture.width)
-        let top = max(y, 0), bottom = min(y + image.height, picture.height)
+        let left = max(x, 0)
+        let right = min(x + image.width, picture.width)
+        let top = max(y, 0)
+        let bottom = min(y + image.height, picture.height)
         guard strength > 0, left < right, top < bottom else { return }
         image.pixels.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            let area = ImageArea(pixels: SharedPointer(base: UnsafeMutablePointer(mutating: base)), width: image.width,
-                                 originX: x, originY: y, left: left, right: right, top: top, bottom: bottom)
+            let area = ImageArea(
+                pixels: SharedPointer(base: UnsafeMutablePointer(mutating: base)), width: image.width,
+                originX: x, originY: y, left: left, right: right, top: top, bottom: bottom)
             let luma = picture.lumaPlane
             RowBands.run(rows: bottom - top, samplesPerRow: right - left) { rows in
                 for row in rows { area.blendLuma(row: top + row, into: luma, strength: strength) }
             }
-            let cb = picture.cbPlane, cr = picture.crPlane
-            let chromaTop = top / 2, chromaBottom = (bottom + 1) / 2
+            let cb = picture.cbPlane
+            let cr = picture.crPlane
+            let chromaTop = top / 2
+            let chromaBottom = (bottom + 1) / 2
             RowBands.run(rows: chromaBottom - chromaTop, samplesPerRow: (right - left) / 2) { rows in
                 for row in rows {
-                    area.blendChroma(row: chromaTop + row, cb: cb, cr: cr, lumaHeight: picture.height,
-                                     lumaWidth: picture.width, strength: strength)
+                    area.blendChroma(
+                        row: chromaTop + row, cb: cb, cr: cr, lumaHeight: picture.height,
+                        lumaWidth: picture.width, strength: strength)
                 }
             }
         }
@@ -65,15 +71,20 @@ struct ImageArea: Sendable {
 
     func blendChroma(row cy: Int, cb: Plane, cr: Plane, lumaHeight: Int, lumaWidth: Int, strength: Float) {
         let rowCount = 2 * cy + 1 < lumaHeight ? 2 : 1
-        let outCb = cb.row(cy), outCr = cr.row(cy)
+        let outCb = cb.row(cy)
+        let outCr = cr.row(cy)
         for cx in (left / 2)..<((right + 1) / 2) {
             let columnCount = 2 * cx + 1 < lumaWidth ? 2 : 1
-            var sumCb: Float = 0, sumCr: Float = 0, sumAlpha: Float = 0
+            var sumCb: Float = 0
+            var sumCr: Float = 0
+            var sumAlpha: Float = 0
             for py in (2 * cy)..<(2 * cy + rowCount) where py >= top && py < bottom {
                 for px in (2 * cx)..<(2 * cx + columnCount) where px >= left && px < right {
                     let p = pixels.base + ((py - originY) * width + (px - originX)) * 4
                     let alpha = Float(p[3])
-                    let r = Float(p[0]), g = Float(p[1]), b = Float(p[2])
+                    let r = Float(p[0])
+                    let g = Float(p[1])
+                    let b = Float(p[2])
                     sumCb += alpha * (128 + Self.cbr * r + Self.cbg * g + Self.cbb * b)
                     sumCr += alpha * (128 + Self.crr * r + Self.crg * g + Self.crb * b)
                     sumAlpha += alpha
@@ -81,7 +92,8 @@ struct ImageArea: Sendable {
             }
             guard sumAlpha > 0 else { continue }
             let share = strength / Float(rowCount * columnCount)
-            let oldCb = Float(outCb[cx]), oldCr = Float(outCr[cx])
+            let oldCb = Float(outCb[cx])
+            let oldCr = Float(outCr[cx])
             outCb[cx] = roundedByte(oldCb + (sumCb - oldCb * sumAlpha) * share)
             outCr[cx] = roundedByte(oldCr + (sumCr - oldCr * sumAlpha) * share)
         }

@@ -15,15 +15,17 @@ enum EntryChecks {
 
     /// A picture's planes hold its size: strides at least as wide as its rows.
     static func picture(_ p: Picture, _ caller: String) {
-        require(p.width > 0 && p.height > 0 && p.lumaStride >= p.width && p.chromaStride >= p.chromaWidth
-                    && bytes(p.lumaStride, p.height, 1) != nil,
-                "\(caller): a picture of \(p.width)x\(p.height) with strides \(p.lumaStride) and \(p.chromaStride)")
+        require(
+            p.width > 0 && p.height > 0 && p.lumaStride >= p.width && p.chromaStride >= p.chromaWidth
+                && bytes(p.lumaStride, p.height, 1) != nil,
+            "\(caller): a picture of \(p.width)x\(p.height) with strides \(p.lumaStride) and \(p.chromaStride)")
     }
 
     /// An RGBA image's buffer holds exactly its pixels.
     static func image(_ image: RGBAImage, _ caller: String) {
-        require(image.width >= 0 && image.height >= 0 && bytes(image.width, image.height, 4) == image.pixels.count,
-                "\(caller): an RGBA image of \(image.width)x\(image.height) with \(image.pixels.count) bytes")
+        require(
+            image.width >= 0 && image.height >= 0 && bytes(image.width, image.height, 4) == image.pixels.count,
+            "\(caller): an RGBA image of \(image.width)x\(image.height) with \(image.pixels.count) bytes")
     }
 
     /// `width × height × bytesPerPixel`, or nil when it overflows or a factor is negative.

@@ -5,8 +5,10 @@ public enum FilterRenderer {
     /// Applies a filter in place. `parameters` holds values by name; missing names take the defaults.
     /// `frame` seeds grain. Values outside a parameter's range are clamped to it; parameters that
     /// leave the picture unchanged (brightness 0, strength 0, ...) return without touching it.
-    public static func apply(_ kind: FilterKind, parameters: [String: Double], to picture: Picture,
-                             lut: LUT3D? = nil, frame: Int64 = 0) {
+    public static func apply(
+        _ kind: FilterKind, parameters: [String: Double], to picture: Picture,
+        lut: LUT3D? = nil, frame: Int64 = 0
+    ) {
         EntryChecks.picture(picture, "FilterRenderer")
         let defaults = defaultParameters(kind)
         func value(_ name: String, _ range: ClosedRange<Double>) -> Double {

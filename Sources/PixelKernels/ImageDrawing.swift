@@ -17,29 +17,37 @@ extension Compositor {
         let strength = Float(opacity.isNaN ? 0 : min(max(opacity, 0), 1)) / 255
         guard strength > 0, image.width > 0, image.height > 0, transform.isInvertible else { return }
         // The rows the image can reach, from its corners (a pixel of margin for the soft edge).
-        let w = Double(image.width), h = Double(image.height)
+        let w = Double(image.width)
+        let h = Double(image.height)
         let corners = [(0.0, 0.0), (w, 0.0), (0.0, h), (w, h)].map { transform.apply(x: $0.0, y: $0.1) }
-        let minY = corners.map(\.y).min()!, maxY = corners.map(\.y).max()!
-        let minX = corners.map(\.x).min()!, maxX = corners.map(\.x).max()!
+        let minY = corners.map(\.y).min()!
+        let maxY = corners.map(\.y).max()!
+        let minX = corners.map(\.x).min()!
+        let maxX = corners.map(\.x).max()!
         guard minY.isFinite, maxY.isFinite, minX.isFinite, maxX.isFinite,
-              maxX > -1, minX < Double(picture.width) + 1 else { return }
+            maxX > -1, minX < Double(picture.width) + 1
+        else { return }
         let top = max(0, Int(max(minY, -1).rounded(.down)) - 1)
         let bottom = min(picture.height, Int(min(maxY, Double(picture.height) + 1).rounded(.up)) + 1)
         guard top < bottom else { return }
         image.pixels.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            let sampler = ImageSampler(pixels: SharedPointer(base: UnsafeMutablePointer(mutating: base)), width: image.width,
-                                       height: image.height, inverse: transform.inverted())
+            let sampler = ImageSampler(
+                pixels: SharedPointer(base: UnsafeMutablePointer(mutating: base)), width: image.width,
+                height: image.height, inverse: transform.inverted())
             let luma = picture.lumaPlane
             RowBands.run(rows: bottom - top, samplesPerRow: picture.width) { rows in
                 for row in rows { sampler.blendLuma(row: top + row, into: luma, strength: strength) }
             }
-            let cb = picture.cbPlane, cr = picture.crPlane
-            let chromaTop = top / 2, chromaBottom = (bottom + 1) / 2
+            let cb = picture.cbPlane
+            let cr = picture.crPlane
+            let chromaTop = top / 2
+            let chromaBottom = (bottom + 1) / 2
             RowBands.run(rows: chromaBottom - chromaTop, samplesPerRow: picture.width) { rows in
                 for row in rows {
-                    sampler.blendChroma(row: chromaTop + row, cb: cb, cr: cr, lumaWidth: picture.width, lumaHeight: picture.height,
-                                        strength: strength)
+                    sampler.blendChroma(
+                        row: chromaTop + row, cb: cb, cr: cr, lumaWidth: picture.width, lumaHeight: picture.height,
+                        strength: strength)
                 }
             }
         }
@@ -94,14 +102,23 @@ struct ImageSampler: Sendable {
     @inline(__always)
     func sample(u: Int, v: Int) -> (a: Float, r: Float, g: Float, b: Float) {
         guard u >= minU, u < maxU, v >= minV, v < maxV else { return (0, 0, 0, 0) }
-        let x0 = u &>> 16, y0 = v &>> 16
-        let fx = Float(u & 0xFFFF) * (1 / 65536), fy = Float(v & 0xFFFF) * (1 / 65536)
+        let x0 = u &>> 16
+        let y0 = v &>> 16
+        let fx = Float(u & 0xFFFF) * (1 / 65536)
+        let fy = Float(v & 0xFFFF) * (1 / 65536)
         // A tap outside the image weighs nothing: transparent.
-        let wx0: Float = x0 >= 0 ? 1 - fx : 0, wx1: Float = x0 &+ 1 < width ? fx : 0
-        let wy0: Float = y0 >= 0 ? 1 - fy : 0, wy1: Float = y0 &+ 1 < height ? fy : 0
-        let xa = max(x0, 0), xb = min(x0 &+ 1, width &- 1)
-        let upper = pixels.base + max(y0, 0) &* width &* 4, lower = pixels.base + min(y0 &+ 1, height &- 1) &* width &* 4
-        var a: Float = 0, r: Float = 0, g: Float = 0, b: Float = 0
+        let wx0: Float = x0 >= 0 ? 1 - fx : 0
+        let wx1: Float = x0 &+ 1 < width ? fx : 0
+        let wy0: Float = y0 >= 0 ? 1 - fy : 0
+        let wy1: Float = y0 &+ 1 < height ? fy : 0
+        let xa = max(x0, 0)
+        let xb = min(x0 &+ 1, width &- 1)
+        let upper = pixels.base + max(y0, 0) &* width &* 4
+        let lower = pixels.base + min(y0 &+ 1, height &- 1) &* width &* 4
+        var a: Float = 0
+        var r: Float = 0
+        var g: Float = 0
+        var b: Float = 0
         @inline(__always) func tap(_ p: UnsafeMutablePointer<UInt8>, _ weight: Float) {
             let t = Float(p[3]) * weight
             a += t
@@ -132,18 +149,26 @@ struct ImageSampler: Sendable {
     func blendChroma(row cy: Int, cb: Plane, cr: Plane, lumaWidth: Int, lumaHeight: Int, strength: Float) {
         let rowCount = 2 * cy + 1 < lumaHeight ? 2 : 1
         // Luma columns either luma row of the block samples, as chroma columns.
-        var low = Int.max, high = Int.min
+        var low = Int.max
+        var high = Int.min
         for py in (2 * cy)..<(2 * cy + rowCount) {
             let (u0, v0) = start(row: py)
             let c = columns(u0: u0, v0: v0, count: lumaWidth)
-            if !c.isEmpty { low = min(low, c.lowerBound); high = max(high, c.upperBound) }
+            if !c.isEmpty {
+                low = min(low, c.lowerBound)
+                high = max(high, c.upperBound)
+            }
         }
         guard low < high else { return }
-        let first = start(row: 2 * cy), second = start(row: 2 * cy + 1)
-        let outCb = cb.row(cy), outCr = cr.row(cy)
+        let first = start(row: 2 * cy)
+        let second = start(row: 2 * cy + 1)
+        let outCb = cb.row(cy)
+        let outCr = cr.row(cy)
         for cx in (low / 2)..<((high + 1) / 2) {
             let columnCount = 2 * cx + 1 < lumaWidth ? 2 : 1
-            var sumCb: Float = 0, sumCr: Float = 0, sumAlpha: Float = 0
+            var sumCb: Float = 0
+            var sumCr: Float = 0
+            var sumAlpha: Float = 0
             for r in 0..<rowCount {
                 let (u0, v0) = r == 0 ? first : second
                 for px in (2 * cx)..<(2 * cx + columnCount) {
@@ -155,7 +180,8 @@ struct ImageSampler: Sendable {
             }
             guard sumAlpha > 0 else { continue }
             let share = strength / Float(rowCount * columnCount)
-            let oldCb = Float(outCb[cx]), oldCr = Float(outCr[cx])
+            let oldCb = Float(outCb[cx])
+            let oldCr = Float(outCr[cx])
             outCb[cx] = roundedByte(oldCb + (sumCb - oldCb * sumAlpha) * share)
             outCr[cx] = roundedByte(oldCr + (sumCr - oldCr * sumAlpha) * share)
         }

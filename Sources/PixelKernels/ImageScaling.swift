@@ -10,8 +10,9 @@ extension Compositor {
     public static func scaled(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
         EntryChecks.image(image, "Compositor.scaled")
         guard width > 0, height > 0, image.width > 0, image.height > 0 else { return RGBAImage(width: 0, height: 0) }
-        EntryChecks.require(EntryChecks.bytes(width, height, 4) != nil && EntryChecks.bytes(width, image.height, 16) != nil,
-                            "Compositor.scaled: \(image.width)x\(image.height) to \(width)x\(height) overflows")
+        EntryChecks.require(
+            EntryChecks.bytes(width, height, 4) != nil && EntryChecks.bytes(width, image.height, 16) != nil,
+            "Compositor.scaled: \(image.width)x\(image.height) to \(width)x\(height) overflows")
         let columns = FilterTaps(source: image.width, destination: width)
         let rows = FilterTaps(source: image.height, destination: height)
         // Horizontal pass into premultiplied floats, one row per source row.
@@ -54,7 +55,10 @@ extension Compositor {
                         }
                         let p = out.base + (y * width + x) * 4
                         let alpha = sum.w
-                        guard alpha > 0.5 / 255 else { p.update(repeating: 0, count: 4); continue }
+                        guard alpha > 0.5 / 255 else {
+                            p.update(repeating: 0, count: 4)
+                            continue
+                        }
                         p[0] = roundedByte(sum.x / alpha)
                         p[1] = roundedByte(sum.y / alpha)
                         p[2] = roundedByte(sum.z / alpha)

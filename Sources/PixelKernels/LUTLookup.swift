@@ -23,8 +23,10 @@ final class LUTLookup: RGBTransform, @unchecked Sendable {
 
     deinit { table.deallocate() }
 
-    func apply(red: UnsafeMutablePointer<Float>, green: UnsafeMutablePointer<Float>,
-               blue: UnsafeMutablePointer<Float>, count: Int) {
+    func apply(
+        red: UnsafeMutablePointer<Float>, green: UnsafeMutablePointer<Float>,
+        blue: UnsafeMutablePointer<Float>, count: Int
+    ) {
         for i in 0..<count { lookUp(&red[i], &green[i], &blue[i]) }
     }
 
@@ -34,9 +36,14 @@ final class LUTLookup: RGBTransform, @unchecked Sendable {
         // The lower corner stops one short of the end so the upper corner always exists; a
         // coordinate at the very end then interpolates with a fraction of 1.
         let limit = size &- 2
-        let r = min(Int(p.x), limit), g = min(Int(p.y), limit), b = min(Int(p.z), limit)
-        let fr = p.x - Float(r), fg = p.y - Float(g), fb = p.z - Float(b)
-        let n = size, nn = size &* size
+        let r = min(Int(p.x), limit)
+        let g = min(Int(p.y), limit)
+        let b = min(Int(p.z), limit)
+        let fr = p.x - Float(r)
+        let fg = p.y - Float(g)
+        let fb = p.z - Float(b)
+        let n = size
+        let nn = size &* size
         let c = table + (r &+ g &* n &+ b &* nn)
         let c00 = c[0] + (c[1] - c[0]) * fr
         let c10 = c[n] + (c[n &+ 1] - c[n]) * fr

@@ -17,10 +17,12 @@ extension Compositor {
         for (source, destination) in zip(layer.planes, canvas.planes) {
             let k = Double(source.scale)
             // The same map in plane units: conjugate by the plane's scale.
-            let planeInverse = AffineTransform(a: inverse.a, b: inverse.b, c: inverse.c, d: inverse.d,
-                                               tx: inverse.tx / k, ty: inverse.ty / k)
-            let sampler = BilinearSampler(source: source, inverse: planeInverse,
-                                          width: Double(layer.width) / k, height: Double(layer.height) / k)
+            let planeInverse = AffineTransform(
+                a: inverse.a, b: inverse.b, c: inverse.c, d: inverse.d,
+                tx: inverse.tx / k, ty: inverse.ty / k)
+            let sampler = BilinearSampler(
+                source: source, inverse: planeInverse,
+                width: Double(layer.width) / k, height: Double(layer.height) / k)
             RowBands.run(rows: destination.height, samplesPerRow: destination.width) { rows in
                 for y in rows {
                     sampler.drawRow(y, into: destination.row(y), count: destination.width, alpha: alpha)
@@ -55,23 +57,29 @@ struct BilinearSampler: Sendable {
         // Source position of the destination centre (0.5, y + 0.5), as sample coordinates.
         let u0 = Int(((inverse.a * 0.5 + inverse.c * cy + inverse.tx - 0.5) * unit).rounded())
         let v0 = Int(((inverse.b * 0.5 + inverse.d * cy + inverse.ty - 0.5) * unit).rounded())
-        let du = Int((inverse.a * unit).rounded()), dv = Int((inverse.b * unit).rounded())
+        let du = Int((inverse.a * unit).rounded())
+        let dv = Int((inverse.b * unit).rounded())
         // The destination columns whose source lies inside the layer: a contiguous run, found once
         // per row so the loop below has no test.
         var columns = 0..<count
         columns = Self.inside(columns, start: u0, step: du, min: minU, max: maxU)
         columns = Self.inside(columns, start: v0, step: dv, min: minV, max: maxV)
         guard !columns.isEmpty else { return }
-        let lastX = source.width &- 1, lastY = source.height &- 1
+        let lastX = source.width &- 1
+        let lastY = source.height &- 1
         let ia = BlendRows.one &- alpha
         if dv == 0 {
             // No rotation: one pair of source rows for the whole destination row.
-            let y0 = v0 &>> 16, fy = Int32(truncatingIfNeeded: (v0 &>> 8) & 255)
-            let top = source.row(min(max(y0, 0), lastY)), bottom = source.row(min(max(y0 &+ 1, 0), lastY))
+            let y0 = v0 &>> 16
+            let fy = Int32(truncatingIfNeeded: (v0 &>> 8) & 255)
+            let top = source.row(min(max(y0, 0), lastY))
+            let bottom = source.row(min(max(y0 &+ 1, 0), lastY))
             for x in columns {
                 let u = u0 &+ x &* du
-                let x0 = u &>> 16, fx = Int32(truncatingIfNeeded: (u &>> 8) & 255)
-                let xa = min(max(x0, 0), lastX), xb = min(max(x0 &+ 1, 0), lastX)
+                let x0 = u &>> 16
+                let fx = Int32(truncatingIfNeeded: (u &>> 8) & 255)
+                let xa = min(max(x0, 0), lastX)
+                let xb = min(max(x0 &+ 1, 0), lastX)
                 let upper = Int32(top[xa]) &* (256 &- fx) &+ Int32(top[xb]) &* fx
                 let lower = Int32(bottom[xa]) &* (256 &- fx) &+ Int32(bottom[xb]) &* fx
                 let value = (upper &* (256 &- fy) &+ lower &* fy &+ 32768) &>> 16
@@ -80,11 +88,16 @@ struct BilinearSampler: Sendable {
             return
         }
         for x in columns {
-            let u = u0 &+ x &* du, v = v0 &+ x &* dv
-            let x0 = u &>> 16, y0 = v &>> 16
-            let fx = Int32(truncatingIfNeeded: (u &>> 8) & 255), fy = Int32(truncatingIfNeeded: (v &>> 8) & 255)
-            let xa = min(max(x0, 0), lastX), xb = min(max(x0 &+ 1, 0), lastX)
-            let top = source.row(min(max(y0, 0), lastY)), bottom = source.row(min(max(y0 &+ 1, 0), lastY))
+            let u = u0 &+ x &* du
+            let v = v0 &+ x &* dv
+            let x0 = u &>> 16
+            let y0 = v &>> 16
+            let fx = Int32(truncatingIfNeeded: (u &>> 8) & 255)
+            let fy = Int32(truncatingIfNeeded: (v &>> 8) & 255)
+            let xa = min(max(x0, 0), lastX)
+            let xb = min(max(x0 &+ 1, 0), lastX)
+            let top = source.row(min(max(y0, 0), lastY))
+            let bottom = source.row(min(max(y0 &+ 1, 0), lastY))
             let upper = Int32(top[xa]) &* (256 &- fx) &+ Int32(top[xb]) &* fx
             let lower = Int32(bottom[xa]) &* (256 &- fx) &+ Int32(bottom[xb]) &* fx
             let value = (upper &* (256 &- fy) &+ lower &* fy &+ 32768) &>> 16
@@ -95,14 +108,19 @@ struct BilinearSampler: Sendable {
     /// The part of `columns` where `start + x * step` lies in `min ..< max`: the estimate from the
     /// division is corrected by exact integer checks, so rounding never admits an outside sample.
     static func inside(_ columns: Range<Int>, start: Int, step: Int, min low: Int, max high: Int) -> Range<Int> {
-        func ok(_ x: Int) -> Bool { let p = start + x * step; return p >= low && p < high }
+        func ok(_ x: Int) -> Bool {
+            let p = start + x * step
+            return p >= low && p < high
+        }
         if step == 0 { return ok(0) ? columns : columns.lowerBound..<columns.lowerBound }
         // Where the position crosses each bound, in fractional columns.
-        let a = Double(low - start) / Double(step), b = Double(high - start) / Double(step)
+        let a = Double(low - start) / Double(step)
+        let b = Double(high - start) / Double(step)
         let lo = Swift.max(columns.lowerBound, Int(Swift.min(a, b).rounded(.down)) - 1)
         let hi = Swift.min(columns.upperBound, Int(Swift.max(a, b).rounded(.up)) + 1)
         guard lo < hi else { return columns.lowerBound..<columns.lowerBound }
-        var first = Swift.max(lo, columns.lowerBound), end = Swift.min(hi, columns.upperBound)
+        var first = Swift.max(lo, columns.lowerBound)
+        var end = Swift.min(hi, columns.upperBound)
         while first < end && !ok(first) { first += 1 }
         while end > first && !ok(end - 1) { end -= 1 }
         return first..<end

@@ -20,7 +20,9 @@ enum LumaWipeTransition {
         for (pa, (pb, po)) in zip(a.planes, zip(b.planes, out.planes)) {
             RowBands.run(rows: po.height, samplesPerRow: po.width) { rows in
                 for y in rows {
-                    let ra = pa.row(y), rb = pb.row(y), ro = po.row(y)
+                    let ra = pa.row(y)
+                    let rb = pb.row(y)
+                    let ro = po.row(y)
                     if po.scale == 1 {
                         let m = maskLuma.row(y)
                         for x in 0..<po.width {
@@ -29,10 +31,12 @@ enum LumaWipeTransition {
                         }
                     } else {
                         // A chroma sample takes the mask's average over its 2x2 luma pixels.
-                        let m0 = maskLuma.row(2 &* y), m1 = maskLuma.row(min(2 &* y &+ 1, maskLuma.height &- 1))
+                        let m0 = maskLuma.row(2 &* y)
+                        let m1 = maskLuma.row(min(2 &* y &+ 1, maskLuma.height &- 1))
                         let lastX = maskLuma.width &- 1
                         for x in 0..<po.width {
-                            let l = 2 &* x, r = min(l &+ 1, lastX)
+                            let l = 2 &* x
+                            let r = min(l &+ 1, lastX)
                             let sum = Int(m0[l]) &+ Int(m0[r]) &+ Int(m1[l]) &+ Int(m1[r])
                             let w = weights.base[(sum &+ 2) &>> 2]
                             ro[x] = UInt8(truncatingIfNeeded: (Int32(ra[x]) &* (256 &- w) &+ Int32(rb[x]) &* w &+ 128) &>> 8)

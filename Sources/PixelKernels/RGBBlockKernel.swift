@@ -3,8 +3,9 @@ import MediaIO
 /// A colour change defined on normalized R'G'B' (0...1); the kernel clips the result to 0...1.
 protocol RGBTransform: Sendable {
     /// Maps `count` colours in place, given as three channel rows.
-    func apply(red: UnsafeMutablePointer<Float>, green: UnsafeMutablePointer<Float>,
-               blue: UnsafeMutablePointer<Float>, count: Int)
+    func apply(
+        red: UnsafeMutablePointer<Float>, green: UnsafeMutablePointer<Float>,
+        blue: UnsafeMutablePointer<Float>, count: Int)
 }
 
 /// Applies an `RGBTransform` to a 4:2:0 picture, a row of 2x2 blocks at a time.
@@ -21,19 +22,30 @@ enum RGBBlockKernel {
     static let crToGreen: Float = -0.2126 * 1.5748 / 0.7152 / 224, cbToGreen: Float = -0.0722 * 1.8556 / 0.7152 / 224
 
     static func apply<T: RGBTransform>(_ transform: T, to picture: Picture) {
-        let luma = picture.lumaPlane, cb = picture.cbPlane, cr = picture.crPlane
+        let luma = picture.lumaPlane
+        let cb = picture.cbPlane
+        let cr = picture.crPlane
         RowBands.run(rows: cb.height, samplesPerRow: luma.width &* 2) { rows in
             // Scratch rows, once per band: chroma terms and sums per block, R'G'B' per pixel.
-            let blocks = cb.width, pixels = 2 &* blocks
+            let blocks = cb.width
+            let pixels = 2 &* blocks
             let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 6 &* blocks &+ 3 &* pixels)
             defer { scratch.deallocate() }
-            let chromaRed = scratch, chromaGreen = scratch + blocks, chromaBlue = scratch + 2 &* blocks
-            let sumRed = scratch + 3 &* blocks, sumGreen = scratch + 4 &* blocks, sumBlue = scratch + 5 &* blocks
-            let red = scratch + 6 &* blocks, green = red + pixels, blue = green + pixels
+            let chromaRed = scratch
+            let chromaGreen = scratch + blocks
+            let chromaBlue = scratch + 2 &* blocks
+            let sumRed = scratch + 3 &* blocks
+            let sumGreen = scratch + 4 &* blocks
+            let sumBlue = scratch + 5 &* blocks
+            let red = scratch + 6 &* blocks
+            let green = red + pixels
+            let blue = green + pixels
             for cy in rows {
-                let rowCb = cb.row(cy), rowCr = cr.row(cy)
+                let rowCb = cb.row(cy)
+                let rowCr = cr.row(cy)
                 for cx in 0..<blocks {
-                    let u = Float(rowCb[cx]) - 128, v = Float(rowCr[cx]) - 128
+                    let u = Float(rowCb[cx]) - 128
+                    let v = Float(rowCr[cx]) - 128
                     chromaRed[cx] = v * crToRed
                     chromaGreen[cx] = u * cbToGreen + v * crToGreen
                     chromaBlue[cx] = u * cbToBlue
@@ -48,7 +60,8 @@ enum RGBBlockKernel {
                     let y = luma.row(2 &* cy &+ line)
                     for cx in 0..<blocks {
                         let x = 2 &* cx
-                        let l0 = (Float(y[x]) - 16) * (1 / 219), l1 = (Float(y[x &+ 1]) - 16) * (1 / 219)
+                        let l0 = (Float(y[x]) - 16) * (1 / 219)
+                        let l1 = (Float(y[x &+ 1]) - 16) * (1 / 219)
                         red[x] = clamped(l0 + chromaRed[cx], 0, 1)
                         red[x &+ 1] = clamped(l1 + chromaRed[cx], 0, 1)
                         green[x] = clamped(l0 + chromaGreen[cx], 0, 1)
@@ -79,7 +92,9 @@ enum RGBBlockKernel {
                 }
                 let share = 1 / Float(2 &* rowCount)
                 for cx in 0..<blocks {
-                    let r = sumRed[cx] * share, g = sumGreen[cx] * share, b = sumBlue[cx] * share
+                    let r = sumRed[cx] * share
+                    let g = sumGreen[cx] * share
+                    let b = sumBlue[cx] * share
                     let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
                     rowCb[cx] = UInt8(128.5 + 224 / 1.8556 * (b - y))
                     rowCr[cx] = UInt8(128.5 + 224 / 1.5748 * (r - y))

@@ -15,7 +15,9 @@ enum Sharpen {
         let last = plane.width &- 1
         RowBands.run(rows: plane.height, samplesPerRow: plane.width) { rows in
             for y in rows {
-                let up = source.row(max(y &- 1, 0)), mid = source.row(y), down = source.row(min(y &+ 1, plane.height &- 1))
+                let up = source.row(max(y &- 1, 0))
+                let mid = source.row(y)
+                let down = source.row(min(y &+ 1, plane.height &- 1))
                 let out = plane.row(y)
                 out[0] = sample(up, mid, down, left: 0, x: 0, right: min(1, last), k: k)
                 if last > 1 {
@@ -27,8 +29,10 @@ enum Sharpen {
     }
 
     @inline(__always)
-    static func sample(_ up: UnsafeMutablePointer<UInt8>, _ mid: UnsafeMutablePointer<UInt8>,
-                       _ down: UnsafeMutablePointer<UInt8>, left: Int, x: Int, right: Int, k: Int32) -> UInt8 {
+    static func sample(
+        _ up: UnsafeMutablePointer<UInt8>, _ mid: UnsafeMutablePointer<UInt8>,
+        _ down: UnsafeMutablePointer<UInt8>, left: Int, x: Int, right: Int, k: Int32
+    ) -> UInt8 {
         @inline(__always) func column(_ i: Int) -> Int32 { Int32(up[i]) &+ 2 &* Int32(mid[i]) &+ Int32(down[i]) }
         let blurred = column(left) &+ 2 &* column(x) &+ column(right)
         let centre = Int32(mid[x])

@@ -11,7 +11,8 @@ enum ShiftTransition {
             // Chroma moves by half as much, rounded so that B covers the plane when it covers the luma.
             let offset = min(po.scale == 1 ? lumaOffset : (lumaOffset + 1) / 2, length)
             let layout = Layout(length: length, offset: offset, from: edge, movesA: movesA)
-            let first = layout.bFirst ? pb : pa, second = layout.bFirst ? pa : pb
+            let first = layout.bFirst ? pb : pa
+            let second = layout.bFirst ? pa : pb
             if edge.isHorizontal {
                 RowBands.run(rows: po.height, samplesPerRow: po.width) { rows in
                     for y in rows {
@@ -23,8 +24,10 @@ enum ShiftTransition {
             } else {
                 RowBands.run(rows: po.height, samplesPerRow: po.width) { rows in
                     for y in rows {
-                        let source = y < layout.split ? first.row(y + layout.firstStart)
-                                                      : second.row(y - layout.split + layout.secondStart)
+                        let source =
+                            y < layout.split
+                            ? first.row(y + layout.firstStart)
+                            : second.row(y - layout.split + layout.secondStart)
                         po.row(y).update(from: source, count: po.width)
                     }
                 }

@@ -6,17 +6,26 @@ public enum TransitionRenderer {
     /// the same size; `out` is distinct from both.
     ///
     /// At progress 0 the result is exactly `a` and at 1 exactly `b`, for every kind.
-    public static func render(_ kind: TransitionKind, from a: Picture, to b: Picture, into out: Picture,
-                              inputs: TransitionInputs) {
+    public static func render(
+        _ kind: TransitionKind, from a: Picture, to b: Picture, into out: Picture,
+        inputs: TransitionInputs
+    ) {
         for p in [a, b, out] { EntryChecks.picture(p, "TransitionRenderer") }
-        EntryChecks.require(a.width == out.width && a.height == out.height && b.width == out.width && b.height == out.height,
-                            "TransitionRenderer: pictures of different sizes")
+        EntryChecks.require(
+            a.width == out.width && a.height == out.height && b.width == out.width && b.height == out.height,
+            "TransitionRenderer: pictures of different sizes")
         EntryChecks.require(a !== out && b !== out, "TransitionRenderer: the output must be a third picture")
         if let mask = inputs.mask { EntryChecks.picture(mask, "TransitionRenderer (mask)") }
         let p = inputs.progress.isNaN ? 0 : min(max(inputs.progress, 0), 1)
         // The ends are copies, whatever the kind: exact, and cheaper than any kernel.
-        if p == 0 { out.copy(from: a); return }
-        if p == 1 { out.copy(from: b); return }
+        if p == 0 {
+            out.copy(from: a)
+            return
+        }
+        if p == 1 {
+            out.copy(from: b)
+            return
+        }
         let shorterSide = Double(min(out.width, out.height))
         // A feather of at least one pixel keeps hard edges antialiased.
         let feather = max(inputs.softness * shorterSide, 1)

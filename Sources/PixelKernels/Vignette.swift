@@ -6,12 +6,16 @@ import MediaIO
 enum Vignette {
     static func apply(strength: Double, radius: Double, to picture: Picture) {
         guard strength > 0 else { return }
-        let cx = Float(picture.width) / 2, cy = Float(picture.height) / 2
+        let cx = Float(picture.width) / 2
+        let cy = Float(picture.height) / 2
         let inverseHalfDiagonal = 1 / (cx * cx + cy * cy).squareRoot()
-        let start = Float(radius), inverseWidth = 1 / max(1 - start, 0.2), depth = Float(strength)
+        let start = Float(radius)
+        let inverseWidth = 1 / max(1 - start, 0.2)
+        let depth = Float(strength)
         for plane in picture.planes {
             let neutral: Int32 = plane.component == 0 ? 16 : 128
-            let step = Float(plane.scale), x0 = 0.5 * step - cx
+            let step = Float(plane.scale)
+            let x0 = 0.5 * step - cx
             RowBands.run(rows: plane.height, samplesPerRow: plane.width) { rows in
                 for y in rows {
                     let dy = ((Float(y) + 0.5) * step - cy) * inverseHalfDiagonal

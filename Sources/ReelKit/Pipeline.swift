@@ -26,21 +26,29 @@ public enum Pipeline {
     /// Expands folders and probes every file; videos are analysed too (cached per file) when the
     /// template has a slot that picks the best part of its video.
     public static func gatherMedia(_ inputs: [String], for template: Template? = nil) throws(ReelError) -> [MediaAsset] {
-        let analyze = template.map { t in
-            t.slots.contains { $0.playback.whenLonger == .best } || t.layers.contains {
-                if case .media(let m) = $0.content { return m.playback.whenLonger == .best }
-                return false
-            }
-        } ?? false
+        let analyze =
+            template.map { t in
+                t.slots.contains { $0.playback.whenLonger == .best }
+                    || t.layers.contains {
+                        if case .media(let m) = $0.content { return m.playback.whenLonger == .best }
+                        return false
+                    }
+            } ?? false
         do { return try AssetProbe.probe(try AssetProbe.expand(inputs), analyze: analyze) } catch { throw .media(error) }
     }
 
     /// Fills the template's slots with the media. The music's length, a fact of its file, is read
     /// here; a music file that cannot be probed is an error, not a guess.
-    public static func resolve(_ loaded: LoadedTemplate, media: [MediaAsset], options: ResolveOptions = ResolveOptions()) throws(ReelError) -> Resolution {
+    public static func resolve(_ loaded: LoadedTemplate, media: [MediaAsset], options: ResolveOptions = ResolveOptions()) throws(ReelError)
+        -> Resolution
+    {
         var options = options
         if let music = loaded.template.music, options.musicDuration == nil {
-            do { options.musicDuration = try MediaProbe.probe(loaded.folder.hasSuffix("/") ? loaded.folder + music.file : loaded.folder + "/" + music.file).duration } catch { throw .media(error) }
+            do {
+                options.musicDuration = try MediaProbe.probe(
+                    loaded.folder.hasSuffix("/") ? loaded.folder + music.file : loaded.folder + "/" + music.file
+                ).duration
+            } catch { throw .media(error) }
         }
         do { return try Resolver.resolve(template: loaded.template, templateFolder: loaded.folder, media: media, options: options) } catch {
             throw .resolve(error)
@@ -67,8 +75,10 @@ public enum Pipeline {
     /// Renders a timeline to an MP4 at `path`. `progress` is called after each frame; setting
     /// `cancel` stops the render before the next frame, and nothing is left at `path`.
     @discardableResult
-    public static func render(_ timeline: Timeline, to path: String, options: ExportOptions = ExportOptions(),
-                              progress: (@Sendable (ExportProgress) -> Void)? = nil, cancel: CancellationFlag? = nil) throws(ReelError) -> ExportReport {
+    public static func render(
+        _ timeline: Timeline, to path: String, options: ExportOptions = ExportOptions(),
+        progress: (@Sendable (ExportProgress) -> Void)? = nil, cancel: CancellationFlag? = nil
+    ) throws(ReelError) -> ExportReport {
         var isCancelled: (@Sendable () -> Bool)?
         if let cancel { isCancelled = { cancel.isCancelled } }
         do {
@@ -85,8 +95,10 @@ public enum Pipeline {
     }
 
     /// The one tap: template and media in, a finished MP4 (and, if asked, its timeline) out.
-    public static func make(_ request: MakeRequest, events: (@Sendable (PipelineEvent) -> Void)? = nil,
-                            cancel: CancellationFlag? = nil) throws(ReelError) -> MakeResult {
+    public static func make(
+        _ request: MakeRequest, events: (@Sendable (PipelineEvent) -> Void)? = nil,
+        cancel: CancellationFlag? = nil
+    ) throws(ReelError) -> MakeResult {
         var outputs = [(label: "-o", path: request.output)]
         if let t = request.timelineOutput { outputs.append((label: "--timeline", path: t)) }
         let mediaInputs = request.media.map { FileKind.of($0) == .folder ? OutputGuard.Input.folder($0) : .file($0) }

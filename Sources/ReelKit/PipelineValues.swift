@@ -33,8 +33,10 @@ public struct MakeRequest: Sendable {
     /// Fail on template warnings too.
     public var strict: Bool
 
-    public init(template: String, media: [String], output: String, timelineOutput: String? = nil,
-                resolve: ResolveOptions = ResolveOptions(), export: ExportOptions = ExportOptions(), strict: Bool = false) {
+    public init(
+        template: String, media: [String], output: String, timelineOutput: String? = nil,
+        resolve: ResolveOptions = ResolveOptions(), export: ExportOptions = ExportOptions(), strict: Bool = false
+    ) {
         self.template = template
         self.media = media
         self.output = output

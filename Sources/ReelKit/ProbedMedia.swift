@@ -1,6 +1,6 @@
 import MediaIO
-import RenderCore
 import MediaTime
+import RenderCore
 import TemplateCore
 
 /// What Reel reads from a media file, as `reel probe` shows it: one line for people, one JSON
@@ -30,7 +30,9 @@ public struct ProbedMedia: Sendable {
         if let v = info.video {
             parts.append(info.isStillImage ? "picture" : "video")
             parts.append("\(v.displayWidth)x\(v.displayHeight)")
-            if v.rotation != 0 || v.mirrored { parts.append("(stored \(v.codedWidth)x\(v.codedHeight), turned \(v.rotation)°\(v.mirrored ? " mirrored" : ""))") }
+            if v.rotation != 0 || v.mirrored {
+                parts.append("(stored \(v.codedWidth)x\(v.codedHeight), turned \(v.rotation)°\(v.mirrored ? " mirrored" : ""))")
+            }
             if let r = v.frameRate { parts.append("\(r) fps") }
             parts.append(v.codec)
             if v.dynamicRange.isHDR { parts.append("HDR \(v.dynamicRange.rawValue.uppercased()) (shown tone-mapped to SDR)") }
@@ -65,14 +67,15 @@ public struct ProbedMedia: Sendable {
             if let n = v.frameCount { video["frameCount"] = .number(JSONNumber(Int(n))) }
             o["video"] = .object(video)
         }
-        o["audio"] = .array(info.audio.map { a in
-            var audio = JSONObject()
-            audio["codec"] = .string(a.codec)
-            audio["sampleRate"] = .number(JSONNumber(a.sampleRate))
-            audio["channels"] = .number(JSONNumber(a.channels))
-            if let d = a.duration { time(d, into: &audio, key: "duration") }
-            return .object(audio)
-        })
+        o["audio"] = .array(
+            info.audio.map { a in
+                var audio = JSONObject()
+                audio["codec"] = .string(a.codec)
+                audio["sampleRate"] = .number(JSONNumber(a.sampleRate))
+                audio["channels"] = .number(JSONNumber(a.channels))
+                if let d = a.duration { time(d, into: &audio, key: "duration") }
+                return .object(audio)
+            })
         return .object(o)
     }
 
@@ -109,7 +112,9 @@ extension Pipeline {
 
     /// Writes one frame of a timeline (at `time`, `width` pixels wide) as a PNG; its size.
     @discardableResult
-    public static func writePoster(_ timeline: Timeline, at time: RationalTime, width: Int? = nil, to path: String) throws -> (width: Int, height: Int) {
+    public static func writePoster(_ timeline: Timeline, at time: RationalTime, width: Int? = nil, to path: String) throws -> (
+        width: Int, height: Int
+    ) {
         let image = try Poster.image(timeline, at: time, width: width)
         try PNGFile.write(image, to: path)
         return (image.width, image.height)

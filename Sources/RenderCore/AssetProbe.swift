@@ -10,7 +10,9 @@ import TemplateCore
 /// reported, naming its file.
 public enum AssetProbe {
     /// Extensions taken from a folder; other files in it are passed over.
-    public static let mediaExtensions: Set<String> = ["mp4", "mov", "m4v", "mkv", "webm", "avi", "3gp", "jpg", "jpeg", "heic", "heif", "avif", "png", "webp", "gif", "bmp", "tif", "tiff"]
+    public static let mediaExtensions: Set<String> = [
+        "mp4", "mov", "m4v", "mkv", "webm", "avi", "3gp", "jpg", "jpeg", "heic", "heif", "avif", "png", "webp", "gif", "bmp", "tif", "tiff",
+    ]
 
     /// Lists the media files named by `inputs`, expanding folders.
     public static func expand(_ inputs: [String]) throws(MediaError) -> [String] {
@@ -23,12 +25,13 @@ public enum AssetProbe {
             if kind == .folder {
                 // Names are listed with their bytes kept, so a name that is not UTF-8 is found.
                 let names = (FolderListing.names(input) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-                let media = LivePhotos.withoutMotionHalves(names.filter { name in
-                    let ext = (name as NSString).pathExtension.lowercased()
-                    // Only regular files can be media: a FIFO or device in the folder is passed over.
-                    let path = (input as NSString).appendingPathComponent(name)
-                    return mediaExtensions.contains(ext) && FileKind.of(path) == .regular
-                })
+                let media = LivePhotos.withoutMotionHalves(
+                    names.filter { name in
+                        let ext = (name as NSString).pathExtension.lowercased()
+                        // Only regular files can be media: a FIFO or device in the folder is passed over.
+                        let path = (input as NSString).appendingPathComponent(name)
+                        return mediaExtensions.contains(ext) && FileKind.of(path) == .regular
+                    })
                 if media.isEmpty {
                     throw MediaError(.notMedia, file: input, operation: "reading media", reason: "the folder holds no photos or videos")
                 }
@@ -49,7 +52,8 @@ public enum AssetProbe {
             do throws(MediaError) {
                 var a = try asset(paths[i])
                 if analyze, a.kind == .video, let duration = a.duration {
-                    a.segmentScores = cache.scores(path: a.path, duration: duration) { path, d in try SegmentAnalyzer.scores(path: path, duration: d) }
+                    a.segmentScores = cache.scores(path: a.path, duration: duration) { path, d in try SegmentAnalyzer.scores(path: path, duration: d)
+                    }
                 }
                 r = .success(a)
             } catch { r = .failure(error) }
@@ -75,10 +79,11 @@ public enum AssetProbe {
         if !info.isStillImage && (info.duration ?? .zero) <= .zero {
             throw MediaError(.corrupt, file: path, operation: "reading media", reason: "the video has no duration")
         }
-        return MediaAsset(path: path, kind: info.isStillImage ? .image : .video, duration: info.isStillImage ? nil : info.duration,
-                          displayWidth: video.displayWidth, displayHeight: video.displayHeight,
-                          orientation: Orientation(rotation: video.rotation, mirrored: video.mirrored),
-                          frameRate: video.frameRate, hasAudio: info.hasAudio, captureDate: info.creationTime)
+        return MediaAsset(
+            path: path, kind: info.isStillImage ? .image : .video, duration: info.isStillImage ? nil : info.duration,
+            displayWidth: video.displayWidth, displayHeight: video.displayHeight,
+            orientation: Orientation(rotation: video.rotation, mirrored: video.mirrored),
+            frameRate: video.frameRate, hasAudio: info.hasAudio, captureDate: info.creationTime)
     }
 }
 

@@ -16,7 +16,8 @@ final class EffectApplier {
     /// Applies `effect` as it is at `time` from the start of what it applies to (animated parameters move).
     func apply(_ effect: Effect, to picture: Picture, frame: Int64, time: RationalTime) throws(MediaError) {
         guard let kind = FilterKind(rawValue: effect.kind) else {
-            throw MediaError(.unsupported, file: effect.file ?? effect.kind, operation: "applying a filter", reason: "unknown filter '\(effect.kind)'")
+            throw MediaError(
+                .unsupported, file: effect.file ?? effect.kind, operation: "applying a filter", reason: "unknown filter '\(effect.kind)'")
         }
         var lut: LUT3D?
         if kind == .lut {

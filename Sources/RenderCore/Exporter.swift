@@ -19,8 +19,10 @@ public struct ExportOptions: Sendable {
     /// threshold, and the limiter keeps every output under `AudioCeiling` whatever the target.
     public var loudnessTarget: Double?
 
-    public init(width: Int? = nil, height: Int? = nil, crf: Int? = nil, preset: String? = nil, videoBitrate: Int? = nil,
-                fastScaling: Bool = false, loudnessTarget: Double? = -14) {
+    public init(
+        width: Int? = nil, height: Int? = nil, crf: Int? = nil, preset: String? = nil, videoBitrate: Int? = nil,
+        fastScaling: Bool = false, loudnessTarget: Double? = -14
+    ) {
         self.width = width
         self.height = height
         self.crf = crf
@@ -57,11 +59,14 @@ public enum Exporter {
     static let ringSize = 4
 
     @discardableResult
-    public static func export(_ timeline: Timeline, baseFolder: String? = nil, to path: String, options: ExportOptions = ExportOptions(),
-                              progress: (@Sendable (ExportProgress) -> Void)? = nil,
-                              isCancelled: (@Sendable () -> Bool)? = nil) throws(RenderError) -> ExportReport {
-        let renderer = FrameRenderer(timeline: timeline, baseFolder: baseFolder, width: options.width, height: options.height,
-                                     fast: options.fastScaling)
+    public static func export(
+        _ timeline: Timeline, baseFolder: String? = nil, to path: String, options: ExportOptions = ExportOptions(),
+        progress: (@Sendable (ExportProgress) -> Void)? = nil,
+        isCancelled: (@Sendable () -> Bool)? = nil
+    ) throws(RenderError) -> ExportReport {
+        let renderer = FrameRenderer(
+            timeline: timeline, baseFolder: baseFolder, width: options.width, height: options.height,
+            fast: options.fastScaling)
         let mixer = AudioMixer(timeline: timeline, baseFolder: baseFolder)
         var measured: Double?
         var gain: Double?
@@ -75,9 +80,10 @@ public enum Exporter {
                 mixer.masterGain = Float(g)
             }
         }
-        let settings = EncoderSettings(width: renderer.width, height: renderer.height, frameRate: timeline.frameRate,
-                                       crf: options.crf ?? timeline.output.crf, videoBitrate: options.videoBitrate,
-                                       preset: options.preset ?? timeline.output.preset, audioBitrate: timeline.output.audioBitrate)
+        let settings = EncoderSettings(
+            width: renderer.width, height: renderer.height, frameRate: timeline.frameRate,
+            crf: options.crf ?? timeline.output.crf, videoBitrate: options.videoBitrate,
+            preset: options.preset ?? timeline.output.preset, audioBitrate: timeline.output.audioBitrate)
         let writer: MP4Writer
         do { writer = try MP4Writer(path: path, settings: settings) } catch { throw RenderError(media: error) }
         let pipeline = EncodePipeline(writer: writer, ringSize: ringSize) { renderer.makePicture() }

@@ -1,6 +1,6 @@
 import MediaIO
-import PixelKernels
 import MediaTime
+import PixelKernels
 import TemplateCore
 
 /// Draws output frames of a timeline: the one place pictures are made, for export and previews alike.
@@ -34,8 +34,10 @@ public final class FrameRenderer {
     ///   - fast: cheaper scaling, for drafts and thumbnails.
     ///   - economy: what decoding may save on source pictures no frame shows; previews that jump
     ///     through the timeline use `.skimming`, export keeps every picture bit-exact.
-    public init(timeline: Timeline, baseFolder: String? = nil, width: Int? = nil, height: Int? = nil, fast: Bool = false,
-                economy: DecodeEconomy = .none) {
+    public init(
+        timeline: Timeline, baseFolder: String? = nil, width: Int? = nil, height: Int? = nil, fast: Bool = false,
+        economy: DecodeEconomy = .none
+    ) {
         self.timeline = timeline
         planner = FramePlanner(timeline: timeline)
         self.width = max(2, (width ?? timeline.canvas.width) & ~1)
@@ -70,15 +72,19 @@ public final class FrameRenderer {
             // Never guess: a kind without a kernel, or a luma wipe without its mask, is an error
             // (reading a timeline file refuses both; a timeline built in code may still have them).
             guard let kind = TransitionKind(rawValue: transition.kind) else {
-                throw RenderError(media: MediaError(.unsupported, file: transition.kind, operation: "drawing a transition",
-                                                    reason: "'\(transition.kind)' is not a transition of the catalog"), clip: "transition \(t.index)", frame: index)
+                throw RenderError(
+                    media: MediaError(
+                        .unsupported, file: transition.kind, operation: "drawing a transition",
+                        reason: "'\(transition.kind)' is not a transition of the catalog"), clip: "transition \(t.index)", frame: index)
             }
             var inputs = TransitionInputs(kind, progress: t.progress)
             if let softness = transition.parameters["softness"] { inputs.softness = softness }
             if kind == .lumaWipe {
                 guard let mask = try graphics.mask(for: t.index) else {
-                    throw RenderError(media: MediaError(.unsupported, file: "lumaWipe", operation: "drawing a transition",
-                                                        reason: "a luma wipe needs its mask"), clip: "transition \(t.index)", frame: index)
+                    throw RenderError(
+                        media: MediaError(
+                            .unsupported, file: "lumaWipe", operation: "drawing a transition",
+                            reason: "a luma wipe needs its mask"), clip: "transition \(t.index)", frame: index)
                 }
                 inputs.mask = mask
             }

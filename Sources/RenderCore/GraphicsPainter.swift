@@ -1,6 +1,6 @@
 import MediaIO
-import PixelKernels
 import MediaTime
+import PixelKernels
 import TemplateCore
 
 /// Draws what lies over the video: overlays (pictures with alpha), texts, the grade, and the
@@ -74,7 +74,8 @@ final class GraphicsPainter {
             return
         }
         // Turned clockwise about its anchor point, which stays where the unturned image puts it.
-        let anchorX = Double(x) + item.anchorX * Double(w), anchorY = Double(y) + item.anchorY * Double(h)
+        let anchorX = Double(x) + item.anchorX * Double(w)
+        let anchorY = Double(y) + item.anchorY * Double(h)
         let transform = AffineTransform.translation(x: -item.anchorX * Double(w), y: -item.anchorY * Double(h))
             .concatenating(.rotation(degrees: rotation))
             .concatenating(.translation(x: anchorX, y: anchorY))
@@ -92,8 +93,9 @@ final class GraphicsPainter {
             if shown.isEmpty { return }
             do {
                 let r = try rasterizerInstance()
-                rendered = try r.render(shown, style: style(item.look), maxWidth: Int(item.maxWidth * Double(width)), maxHeight: nil,
-                                        maxLines: item.maxLines)
+                rendered = try r.render(
+                    shown, style: style(item.look), maxWidth: Int(item.maxWidth * Double(width)), maxHeight: nil,
+                    maxLines: item.maxLines)
             } catch {
                 throw RenderError(media: error, clip: item.id)
             }

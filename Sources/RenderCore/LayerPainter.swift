@@ -1,6 +1,6 @@
 import MediaIO
-import PixelKernels
 import MediaTime
+import PixelKernels
 import TemplateCore
 
 /// Draws clips: decodes (or recalls) the picture, frames it in its rectangle (cover, contain,
@@ -73,9 +73,11 @@ final class LayerPainter {
             } else if clip.reverse {
                 // Played backwards, each group of pictures is decoded once and kept framed: an
                 // animated preview of a reversed clip no longer seeks for every picture it shows.
-                let framed = try reversed.picture(plan.clipIndex, clip: clip, at: plan.sourceTime,
-                                                  step: timeline.frameRate.frameDuration * clip.speed,
-                                                  width: layerW, height: layerH) { (decoded: VideoFrame, into: Picture) throws(MediaError) in
+                let framed = try reversed.picture(
+                    plan.clipIndex, clip: clip, at: plan.sourceTime,
+                    step: timeline.frameRate.frameDuration * clip.speed,
+                    width: layerW, height: layerH
+                ) { (decoded: VideoFrame, into: Picture) throws(MediaError) in
                     try frameInto(into, decoded, clip: clip, index: plan.clipIndex)
                 }
                 layer = picture(layerW, layerH, slot: 1)
@@ -164,17 +166,21 @@ final class LayerPainter {
 /// Copies between pictures at an offset, clipping to the target.
 enum PictureRegion {
     static func copy(_ src: Picture, into dst: Picture, x: Int, y: Int) {
-        let x0 = max(0, x) & ~1, y0 = max(0, y) & ~1
+        let x0 = max(0, x) & ~1
+        let y0 = max(0, y) & ~1
         let w = min(src.width - (x0 - x), dst.width - x0)
         let h = min(src.height - (y0 - y), dst.height - y0)
         guard w > 0, h > 0 else { return }
-        let sx = x0 - x, sy = y0 - y
+        let sx = x0 - x
+        let sy = y0 - y
         for row in 0..<h {
             (dst.y + (y0 + row) * dst.lumaStride + x0).update(from: src.y + (sy + row) * src.lumaStride + sx, count: w)
         }
-        let cw = (w + 1) / 2, ch = (h + 1) / 2
+        let cw = (w + 1) / 2
+        let ch = (h + 1) / 2
         for row in 0..<ch {
-            let d = (y0 / 2 + row) * dst.chromaStride + x0 / 2, s = (sy / 2 + row) * src.chromaStride + sx / 2
+            let d = (y0 / 2 + row) * dst.chromaStride + x0 / 2
+            let s = (sy / 2 + row) * src.chromaStride + sx / 2
             (dst.u + d).update(from: src.u + s, count: cw)
             (dst.v + d).update(from: src.v + s, count: cw)
         }

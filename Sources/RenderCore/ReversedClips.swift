@@ -18,8 +18,10 @@ final class ReversedClips {
     /// The picture of clip `index` at source `time`, framed at `width` x `height` by `frame`.
     /// Valid until the next request for the same clip.
     /// - Parameter step: source time between consecutive output frames (frame duration times speed).
-    func picture(_ index: Int, clip: VideoClip, at time: RationalTime, step: RationalTime, width: Int, height: Int,
-                 frame: (VideoFrame, Picture) throws(MediaError) -> Void) throws(MediaError) -> Picture {
+    func picture(
+        _ index: Int, clip: VideoClip, at time: RationalTime, step: RationalTime, width: Int, height: Int,
+        frame: (VideoFrame, Picture) throws(MediaError) -> Void
+    ) throws(MediaError) -> Picture {
         if let r = readers[index], r.width != width || r.height != height {
             sources.close(r.decoder)
             readers[index] = nil

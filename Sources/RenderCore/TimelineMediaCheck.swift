@@ -23,12 +23,16 @@ public enum TimelineMediaCheck {
             probed[clip.media] = result
             switch result {
             case .failure(let error):
-                found.append(TimelineProblem(.mediaMissing, path, "'\(clip.media)' cannot be read as media: \(error.reason)",
-                                             fix: "name a photo or video file"))
+                found.append(
+                    TimelineProblem(
+                        .mediaMissing, path, "'\(clip.media)' cannot be read as media: \(error.reason)",
+                        fix: "name a photo or video file"))
             case .success(let info) where info.isStillImage != (clip.kind == .image):
                 let what = info.isStillImage ? "a picture" : "a video"
-                found.append(TimelineProblem(.mediaKind, path, "'\(clip.media)' is \(what), but the clip's kind is \(clip.kind.rawValue)",
-                                             fix: "set \"kind\": \"\(info.isStillImage ? "image" : "video")\", or name a \(clip.kind == .image ? "picture" : "video")"))
+                found.append(
+                    TimelineProblem(
+                        .mediaKind, path, "'\(clip.media)' is \(what), but the clip's kind is \(clip.kind.rawValue)",
+                        fix: "set \"kind\": \"\(info.isStillImage ? "image" : "video")\", or name a \(clip.kind == .image ? "picture" : "video")"))
             case .success:
                 break
             }
@@ -41,7 +45,9 @@ public enum TimelineMediaCheck {
         for (i, x) in t.overlays.enumerated() { _ = exists(x.media, at: root.appending("overlays").appending(i).appending("media"), &found) }
         for (i, x) in t.audio.enumerated() { _ = exists(x.media, at: root.appending("audio").appending(i).appending("media"), &found) }
         for (i, x) in t.texts.enumerated() {
-            if let font = x.look.fontFile { _ = exists(font, at: root.appending("texts").appending(i).appending("look").appending("fontFile"), &found) }
+            if let font = x.look.fontFile {
+                _ = exists(font, at: root.appending("texts").appending(i).appending("look").appending("fontFile"), &found)
+            }
         }
         for (i, x) in t.transitions.enumerated() {
             if let mask = x.mask { _ = exists(mask, at: root.appending("transitions").appending(i).appending("mask"), &found) }
@@ -51,7 +57,9 @@ public enum TimelineMediaCheck {
         }
         for (i, c) in t.clips.enumerated() {
             for (j, e) in c.filters.enumerated() {
-                if let file = e.file { _ = exists(file, at: root.appending("clips").appending(i).appending("filters").appending(j).appending("file"), &found) }
+                if let file = e.file {
+                    _ = exists(file, at: root.appending("clips").appending(i).appending("filters").appending(j).appending("file"), &found)
+                }
             }
         }
         return found
@@ -70,14 +78,17 @@ public enum TimelineMediaCheck {
             let sides: [(VideoClip, RationalTime, Bool)] = [(main[a + 1], cut - tr.range.start, true), (main[a], tr.range.end - cut, false)]
             for (clip, time, before) in sides where time.isPositive {
                 guard clip.kind == .video, !clip.loop, let duration = durations[clip.media], clip.sourceRange.end <= duration,
-                      let needed = try? time.multiplied(by: clip.speed) else { continue }
+                    let needed = try? time.multiplied(by: clip.speed)
+                else { continue }
                 // Forwards, the frames before the in-point lie before the source range; reversed, after it.
                 let towardStart = before != clip.reverse
                 let spare = towardStart ? clip.sourceRange.start : duration - clip.sourceRange.end
                 guard needed > spare else { continue }
-                found.append(TimelineProblem(.transitionHandles, JSONPath.root.appending("transitions").appending(i).appending("range"),
-                                             "'\(clip.id)' has \(TimeText.string(from: spare)) of video \(towardStart ? "before its source range" : "after its source range"); the transition needs \(TimeText.string(from: needed))",
-                                             fix: "shorten the transition, or move '\(clip.id)''s source range \(towardStart ? "later" : "earlier") in its video"))
+                found.append(
+                    TimelineProblem(
+                        .transitionHandles, JSONPath.root.appending("transitions").appending(i).appending("range"),
+                        "'\(clip.id)' has \(TimeText.string(from: spare)) of video \(towardStart ? "before its source range" : "after its source range"); the transition needs \(TimeText.string(from: needed))",
+                        fix: "shorten the transition, or move '\(clip.id)''s source range \(towardStart ? "later" : "earlier") in its video"))
             }
         }
         return found
@@ -87,12 +98,16 @@ public enum TimelineMediaCheck {
     private static func exists(_ file: String, at path: JSONPath, _ found: inout [TimelineProblem]) -> Bool {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
-            found.append(TimelineProblem(.mediaMissing, path, "'\(file)' does not exist", fix: "correct the path (relative paths start at the timeline's folder)"))
+            found.append(
+                TimelineProblem(
+                    .mediaMissing, path, "'\(file)' does not exist", fix: "correct the path (relative paths start at the timeline's folder)"))
             return false
         }
         guard !isFolder.boolValue, FileManager.default.isReadableFile(atPath: file) else {
-            found.append(TimelineProblem(.mediaMissing, path, "'\(file)' is \(isFolder.boolValue ? "a folder" : "not readable"), not a file",
-                                         fix: "name a file"))
+            found.append(
+                TimelineProblem(
+                    .mediaMissing, path, "'\(file)' is \(isFolder.boolValue ? "a folder" : "not readable"), not a file",
+                    fix: "name a file"))
             return false
         }
         return true

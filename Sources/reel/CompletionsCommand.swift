@@ -28,25 +28,25 @@ struct CompletionsCommand: Command {
             cases += "        \(c.name)) opts=\"\(flags(c).joined(separator: " "))\" ;;\n"
         }
         return """
-        # bash completion for reel
-        _reel() {
-            local cur="${COMP_WORDS[COMP_CWORD]}" opts
-            if [ "$COMP_CWORD" -eq 1 ]; then
-                COMPREPLY=($(compgen -W "\(commands.map(\.name).joined(separator: " ")) --help --version" -- "$cur"))
-                return
-            fi
-            case "${COMP_WORDS[1]}" in
-        \(cases)        *) opts="" ;;
-            esac
-            if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-            else
-                COMPREPLY=($(compgen -f -- "$cur"))
-            fi
-        }
-        complete -o filenames -F _reel reel
+            # bash completion for reel
+            _reel() {
+                local cur="${COMP_WORDS[COMP_CWORD]}" opts
+                if [ "$COMP_CWORD" -eq 1 ]; then
+                    COMPREPLY=($(compgen -W "\(commands.map(\.name).joined(separator: " ")) --help --version" -- "$cur"))
+                    return
+                fi
+                case "${COMP_WORDS[1]}" in
+            \(cases)        *) opts="" ;;
+                esac
+                if [[ "$cur" == -* ]]; then
+                    COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+                else
+                    COMPREPLY=($(compgen -f -- "$cur"))
+                fi
+            }
+            complete -o filenames -F _reel reel
 
-        """
+            """
     }
 
     static func zsh() -> String {
@@ -57,23 +57,25 @@ struct CompletionsCommand: Command {
             }.joined(separator: " ")
             cases += "    (\(c.name)) _arguments \(specs) '*:file:_files' ;;\n"
         }
-        let described = commands.map { "'\($0.name):\($0.summary.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: ":", with: "\\:"))'" }.joined(separator: " ")
+        let described = commands.map {
+            "'\($0.name):\($0.summary.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: ":", with: "\\:"))'"
+        }.joined(separator: " ")
         return """
-        #compdef reel
-        # zsh completion for reel
-        _reel() {
-          if (( CURRENT == 2 )); then
-            local -a cmds
-            cmds=(\(described))
-            _describe 'command' cmds
-            return
-          fi
-          case $words[2] in
-        \(cases)  esac
-        }
-        _reel "$@"
+            #compdef reel
+            # zsh completion for reel
+            _reel() {
+              if (( CURRENT == 2 )); then
+                local -a cmds
+                cmds=(\(described))
+                _describe 'command' cmds
+                return
+              fi
+              case $words[2] in
+            \(cases)  esac
+            }
+            _reel "$@"
 
-        """
+            """
     }
 
     static func fish() -> String {

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import FileAccess
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Writing to the terminal: errors to standard error, results to standard output, progress only
 /// when standard error is a terminal.

@@ -1,6 +1,6 @@
 import FileAccess
-import ReelKit
 import MediaTime
+import ReelKit
 import RenderCore
 import TemplateCore
 
@@ -9,27 +9,27 @@ struct EditCommand: Command {
     let name = "edit"
     let summary = "edit a timeline: split, trim, move, swap, replace, speed, filters, texts, music; undo and redo"
     let synopsis = """
-    <timeline.json> <operation> [arguments]
+        <timeline.json> <operation> [arguments]
 
-    operations (a clip is its id or its number in 'list'; times as 2.5s, 1.2 or 48f):
-      list                                   numbered clips, layers, transitions, texts and sounds
-      split <clip> --at <time>               cut a clip in two at a time of the video
-      trim <clip> [--in +0.5s] [--out -1s]   move its start later (+) or earlier (-), its end likewise
-      slip <clip> <offset>                   show a later (+) or earlier (-) part of the source
-      move <clip> --to <n>                   put a main-track clip at place n
-      swap <clip> <clip>                     exchange two main-track clips
-      delete <clip>
-      replace <clip> <media>                 other media in its place, fitted as the resolver would
-      speed <clip> <ratio>   reverse <clip>   rotate <clip> <90|180|270>
-      volume <clip> <gain>   mute <clip>
-      filter <clip> add <kind> [--<parameter> <value>...]   filter <clip> remove [<kind>]
-      transition <clip> <kind> [--duration 0.4] [--easing easeInOut]   the cut after the clip; kind 'cut' removes it
-      text <id> "<words>"
-      music <file> [--start 12s]             another song under the whole video
-      undo   redo   history
+        operations (a clip is its id or its number in 'list'; times as 2.5s, 1.2 or 48f):
+          list                                   numbered clips, layers, transitions, texts and sounds
+          split <clip> --at <time>               cut a clip in two at a time of the video
+          trim <clip> [--in +0.5s] [--out -1s]   move its start later (+) or earlier (-), its end likewise
+          slip <clip> <offset>                   show a later (+) or earlier (-) part of the source
+          move <clip> --to <n>                   put a main-track clip at place n
+          swap <clip> <clip>                     exchange two main-track clips
+          delete <clip>
+          replace <clip> <media>                 other media in its place, fitted as the resolver would
+          speed <clip> <ratio>   reverse <clip>   rotate <clip> <90|180|270>
+          volume <clip> <gain>   mute <clip>
+          filter <clip> add <kind> [--<parameter> <value>...]   filter <clip> remove [<kind>]
+          transition <clip> <kind> [--duration 0.4] [--easing easeInOut]   the cut after the clip; kind 'cut' removes it
+          text <id> "<words>"
+          music <file> [--start 12s]             another song under the whole video
+          undo   redo   history
 
-    The history is kept beside the timeline, in <name>.history.jsonl (see docs/editing.md).
-    """
+        The history is kept beside the timeline, in <name>.history.jsonl (see docs/editing.md).
+        """
 
     var options: [OptionSpec] {
         var specs = [
@@ -44,8 +44,10 @@ struct EditCommand: Command {
         ]
         // Every effect parameter of the catalog is an option of `filter add` and `transition`.
         let taken = Set(specs.map(\.long) + ["output", "quiet", "help"])
-        let parameters = Set(Catalog.all.filter { $0.family == .filter || $0.family == .transition }.flatMap(\.parameters)
-            .filter { $0.range != nil }.map(\.name)).subtracting(taken).sorted()
+        let parameters = Set(
+            Catalog.all.filter { $0.family == .filter || $0.family == .transition }.flatMap(\.parameters)
+                .filter { $0.range != nil }.map(\.name)
+        ).subtracting(taken).sorted()
         specs += parameters.map { OptionSpec(long: $0, short: nil, takesValue: true, help: "an effect parameter (see 'reel catalog')") }
         return specs
     }
@@ -95,17 +97,19 @@ struct EditCommand: Command {
             let before = Set(TimelineMediaCheck.problems(timeline).map(\.description))
             let brought = TimelineMediaCheck.problems(editor.timeline).filter { !before.contains($0.description) }
             if let first = brought.first {
-                throw CommandFailure(message: "\(path): \(operation) would leave the timeline unrenderable: \(first.description); nothing was changed")
+                throw CommandFailure(
+                    message: "\(path): \(operation) would leave the timeline unrenderable: \(first.description); nothing was changed")
             }
             let written = TimelineCodec.encode(editor.timeline, mediaRelativeTo: Workflow.folder(of: path))
             let call = ([operation] + operands + request.optionText).joined(separator: " ")
             try draft.commitEdit(call, summary: changed, timeline: written)
         }
         if json {
-            let value = JSONValue.object(JSONObject([
-                "operation": .string(operation), "changed": .string(changed), "timeline": .string(path),
-                "canUndo": .bool(draft.history.canUndo), "canRedo": .bool(draft.history.canRedo),
-            ]))
+            let value = JSONValue.object(
+                JSONObject([
+                    "operation": .string(operation), "changed": .string(changed), "timeline": .string(path),
+                    "canUndo": .bool(draft.history.canUndo), "canRedo": .bool(draft.history.canRedo),
+                ]))
             Console.write(1, JSONWriter.write(value))
         } else if !args.flag("quiet") {
             Console.out(changed)

@@ -9,7 +9,8 @@ enum EditListing {
             Console.write(1, JSONWriter.write(value(t, main: main)))
             return
         }
-        Console.out("\(t.canvas.width)x\(t.canvas.height), \(TimeText.ratioString(from: t.frameRate.frameDuration)) s a frame, \(clock(t.duration)) long")
+        Console.out(
+            "\(t.canvas.width)x\(t.canvas.height), \(TimeText.ratioString(from: t.frameRate.frameDuration)) s a frame, \(clock(t.duration)) long")
         Console.out("main track:")
         for (n, c) in main.enumerated() { Console.out("  \(n + 1)  " + describe(c)) }
         let upper = t.clips.filter { $0.layer > 0 }
@@ -44,10 +45,14 @@ enum EditListing {
         let state = h.state
         if json {
             let entries = h.entries.enumerated().map { i, e in
-                JSONValue.object(JSONObject(["n": .number(JSONNumber(i)), "kind": .string(e.kind.rawValue), "operation": .string(e.operation),
-                                             "summary": .string(e.summary), "current": .bool(i == state.current)]))
+                JSONValue.object(
+                    JSONObject([
+                        "n": .number(JSONNumber(i)), "kind": .string(e.kind.rawValue), "operation": .string(e.operation),
+                        "summary": .string(e.summary), "current": .bool(i == state.current),
+                    ]))
             }
-            Console.write(1, JSONWriter.write(.object(JSONObject(["entries": .array(entries), "canUndo": .bool(h.canUndo), "canRedo": .bool(h.canRedo)]))))
+            Console.write(
+                1, JSONWriter.write(.object(JSONObject(["entries": .array(entries), "canUndo": .bool(h.canUndo), "canRedo": .bool(h.canRedo)]))))
             return
         }
         for (i, e) in h.entries.enumerated() {
@@ -72,20 +77,28 @@ enum EditListing {
 
     private static func value(_ t: Timeline, main: [VideoClip]) -> JSONValue {
         let clips = t.clips.map { c -> JSONValue in
-            var o = JSONObject(["id": .string(c.id), "kind": .string(c.kind == .image ? "image" : "video"), "media": .string(c.media),
-                                "layer": .number(JSONNumber(c.layer)), "start": .string(TimeText.string(from: c.timelineRange.start)),
-                                "end": .string(TimeText.string(from: c.timelineRange.end))])
+            var o = JSONObject([
+                "id": .string(c.id), "kind": .string(c.kind == .image ? "image" : "video"), "media": .string(c.media),
+                "layer": .number(JSONNumber(c.layer)), "start": .string(TimeText.string(from: c.timelineRange.start)),
+                "end": .string(TimeText.string(from: c.timelineRange.end)),
+            ])
             if let n = main.firstIndex(where: { $0.id == c.id }) { o["number"] = .number(JSONNumber(n + 1)) }
             return .object(o)
         }
         let transitions = t.transitions.map { tr -> JSONValue in
-            .object(JSONObject(["kind": .string(tr.kind), "from": .string(tr.from), "to": .string(tr.to),
-                                "start": .string(TimeText.string(from: tr.range.start)), "end": .string(TimeText.string(from: tr.range.end))]))
+            .object(
+                JSONObject([
+                    "kind": .string(tr.kind), "from": .string(tr.from), "to": .string(tr.to),
+                    "start": .string(TimeText.string(from: tr.range.start)), "end": .string(TimeText.string(from: tr.range.end)),
+                ]))
         }
         let texts = t.texts.map { x -> JSONValue in .object(JSONObject(["id": .string(x.id), "text": .string(x.text)])) }
         let audio = t.audio.map { a -> JSONValue in .object(JSONObject(["id": .string(a.id), "media": .string(a.media)])) }
-        return .object(JSONObject(["clips": .array(clips), "transitions": .array(transitions), "texts": .array(texts), "audio": .array(audio),
-                                   "duration": .string(TimeText.string(from: t.duration))]))
+        return .object(
+            JSONObject([
+                "clips": .array(clips), "transitions": .array(transitions), "texts": .array(texts), "audio": .array(audio),
+                "duration": .string(TimeText.string(from: t.duration)),
+            ]))
     }
 
     private static func clock(_ t: RationalTime) -> String { SlotAssignment.clock(t) }

@@ -1,5 +1,5 @@
-import ReelKit
 import MediaTime
+import ReelKit
 import RenderCore
 import TemplateCore
 
@@ -40,7 +40,11 @@ struct EditRequest {
             let offset = try signedTime(operand(1, "an offset such as 1.2s"), what: "the offset")
             guard let c = timeline.clips.first(where: { $0.id == id }) else { throw EditError.noClip(id) }
             let start = c.sourceRange.start + offset
-            guard !start.isNegative else { throw EditError.outOfRange("the source of \(label(id)) starts at \(SlotAssignment.clock(c.sourceRange.start)); it cannot slip \(SlotAssignment.clock(offset))") }
+            guard !start.isNegative else {
+                throw EditError.outOfRange(
+                    "the source of \(label(id)) starts at \(SlotAssignment.clock(c.sourceRange.start)); it cannot slip \(SlotAssignment.clock(offset))"
+                )
+            }
             try editor.slip(id, sourceStart: start)
             return "slipped \(label(id)): its source now starts at \(SlotAssignment.clock(start))"
         case "move":
@@ -49,7 +53,8 @@ struct EditRequest {
             try editor.move(id, to: place - 1)
             return "moved \(label(id)) to place \(place)"
         case "swap":
-            let a = try clip(0), b = try clip(1)
+            let a = try clip(0)
+            let b = try clip(1)
             try editor.swap(a, b)
             return "swapped \(label(a)) and \(label(b))"
         case "delete":
@@ -65,7 +70,9 @@ struct EditRequest {
         case "speed":
             let id = try clip(0)
             let text = try operand(1, "a speed such as 0.5 or 2")
-            guard let speed = RationalTime(decimalString: text), speed.isPositive else { throw UsageError(message: "speed takes a positive ratio such as 0.5, not '\(text)'") }
+            guard let speed = RationalTime(decimalString: text), speed.isPositive else {
+                throw UsageError(message: "speed takes a positive ratio such as 0.5, not '\(text)'")
+            }
             try editor.setSpeed(id, speed)
             return "\(label(id)) now plays at \(text)x"
         case "reverse":
@@ -76,13 +83,17 @@ struct EditRequest {
         case "rotate":
             let id = try clip(0)
             let text = try operand(1, "90, 180 or 270")
-            guard let degrees = Int(text), degrees % 90 == 0 else { throw UsageError(message: "rotate takes a multiple of 90 degrees, not '\(text)'") }
+            guard let degrees = Int(text), degrees % 90 == 0 else {
+                throw UsageError(message: "rotate takes a multiple of 90 degrees, not '\(text)'")
+            }
             try editor.rotate(id, quarterTurns: degrees / 90)
             return "rotated \(label(id)) by \(degrees)°"
         case "volume":
             let id = try clip(0)
             let text = try operand(1, "a gain such as 0.8")
-            guard let gain = Double(text), gain.isFinite, gain >= 0 else { throw UsageError(message: "volume takes a gain of 0 or more, not '\(text)'") }
+            guard let gain = Double(text), gain.isFinite, gain >= 0 else {
+                throw UsageError(message: "volume takes a gain of 0 or more, not '\(text)'")
+            }
             try editor.setVolume(id, gain)
             return "\(label(id)) volume \(text)"
         case "mute":
@@ -144,10 +155,13 @@ struct EditRequest {
         }
         let entry = try catalogEntry(.transition, kind)
         let duration = try args.value("duration").map { try signedTime($0, what: "--duration") } ?? RationalTime(seconds: 1) / 2
-        let easing = try args.value("easing").map { text in
-            guard let e = Easing(rawValue: text) else { throw UsageError(message: "--easing takes \(Easing.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'") }
-            return e
-        } ?? .easeInOut
+        let easing =
+            try args.value("easing").map { text in
+                guard let e = Easing(rawValue: text) else {
+                    throw UsageError(message: "--easing takes \(Easing.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
+                }
+                return e
+            } ?? .easeInOut
         try editor.setTransition(after: id, kind: kind, frames: try frames(duration), easing: easing, parameters: try values(for: entry))
         return "\(kind) of \(SlotAssignment.clock(rate.snap(duration, rounding: .toNearestOrAwayFromZero))) on the cut after \(label(id))"
     }
@@ -158,7 +172,10 @@ struct EditRequest {
         guard let entry = Catalog.entry(family, kind) else {
             throw UsageError(message: "no \(family.rawValue) '\(kind)' (\(family.rawValue)s: \(Catalog.ids(of: family).joined(separator: ", ")))")
         }
-        if entry.parameters.contains(where: { if case .file = $0.type { return true }; return false }) {
+        if entry.parameters.contains(where: {
+            if case .file = $0.type { return true }
+            return false
+        }) {
             throw UsageError(message: "\(family.rawValue) \(kind) needs a file; set it in the template")
         }
         return entry
@@ -205,7 +222,12 @@ struct EditRequest {
     private func signedTime(_ text: String, what: String) throws -> RationalTime {
         var body = Substring(text)
         var negative = false
-        if body.hasPrefix("+") { body = body.dropFirst() } else if body.hasPrefix("-") { body = body.dropFirst(); negative = true }
+        if body.hasPrefix("+") {
+            body = body.dropFirst()
+        } else if body.hasPrefix("-") {
+            body = body.dropFirst()
+            negative = true
+        }
         guard let t = TimeText.time(from: String(body), frameRate: rate) else {
             throw UsageError(message: "\(what) takes a time such as 2.5s, 1.2 or 48f, not '\(text)'")
         }

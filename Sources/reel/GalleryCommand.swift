@@ -9,7 +9,8 @@ struct GalleryCommand: Command {
     let synopsis = "<templates folder> -o <site folder> [--media <folder>]"
     let options = [
         OptionSpec(long: "output", short: "o", takesValue: true, help: "folder to write index.html and its images into"),
-        OptionSpec(long: "media", short: nil, takesValue: true, help: "fill every template with these media instead of placeholders", repeatable: true),
+        OptionSpec(
+            long: "media", short: nil, takesValue: true, help: "fill every template with these media instead of placeholders", repeatable: true),
     ]
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {

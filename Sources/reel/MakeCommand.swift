@@ -6,8 +6,11 @@ struct MakeCommand: Command {
     let name = "make"
     let summary = "make a video from a template and your clips and photos"
     let synopsis = "<template folder> <media files or folders...> [-o out.mp4]"
-    let options = [Workflow.outputOption,
-                   OptionSpec(long: "timeline", short: nil, takesValue: true, help: "also write the timeline it made to this file")]
+    let options =
+        [
+            Workflow.outputOption,
+            OptionSpec(long: "timeline", short: nil, takesValue: true, help: "also write the timeline it made to this file"),
+        ]
         + Workflow.resolveOptions + Workflow.renderOptions
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
@@ -17,8 +20,9 @@ struct MakeCommand: Command {
         let json = try Workflow.summaryFormat(args)
         let output = Workflow.outputPath(args, default: Workflow.name(of: folder) + ".mp4")
         let mediaOperands = Array(args.operands.dropFirst())
-        try OutputCheck.check([("-o", output), ("--timeline", args.value("timeline"))],
-                              inputs: [.tree(folder)] + OutputCheck.media(mediaOperands) + (args.value("text-file").map { [.file($0)] } ?? []))
+        try OutputCheck.check(
+            [("-o", output), ("--timeline", args.value("timeline"))],
+            inputs: [.tree(folder)] + OutputCheck.media(mediaOperands) + (args.value("text-file").map { [.file($0)] } ?? []))
         let template = try Workflow.loadTemplate(folder, quiet: args.flag("quiet"))
         // Render options (size, quality, bit rate) are checked before any work is printed.
         _ = try Workflow.exportOptions(args, canvas: template.canvas)

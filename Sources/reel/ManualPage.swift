@@ -21,7 +21,9 @@ struct ManualPageCommand: Command {
             ".I command",
             "[options]",
             ".SH DESCRIPTION",
-            escape("Reel fills a template's slots with your media and renders a finished MP4: its transitions, filters, motion, titles and music, encoded to play everywhere. Every command prints its own help with reel <command> --help."),
+            escape(
+                "Reel fills a template's slots with your media and renders a finished MP4: its transitions, filters, motion, titles and music, encoded to play everywhere. Every command prints its own help with reel <command> --help."
+            ),
             ".SH COMMANDS",
         ]
         for c in CommandLineTool.commands where c.name != "manpage" && c.name != "completions" {

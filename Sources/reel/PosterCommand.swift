@@ -1,5 +1,5 @@
-import ReelKit
 import MediaTime
+import ReelKit
 import RenderCore
 import TemplateCore
 

@@ -1,7 +1,7 @@
 import FileAccess
 import Foundation
-import ReelKit
 import MediaTime
+import ReelKit
 import RenderCore
 import TemplateCore
 
@@ -10,12 +10,12 @@ struct PreviewCommand: Command {
     let name = "preview"
     let summary = "draw a contact sheet (PNG) of a template, timeline or video, or an animated preview"
     let synopsis = """
-    <template folder | timeline.json | video file> [-o sheet.png] [--animated out.gif|out.webp]
+        <template folder | timeline.json | video file> [-o sheet.png] [--animated out.gif|out.webp]
 
-    A template shows one cell per slot at its midpoint (or --every, --frames), drawn by the same
-    render core as the video; without --media, each slot shows a placeholder with its number, what
-    it accepts and its length. A video file shows evenly spaced exact frames with their times.
-    """
+        A template shows one cell per slot at its midpoint (or --every, --frames), drawn by the same
+        render core as the video; without --media, each slot shows a placeholder with its number, what
+        it accepts and its length. A video file shows evenly spaced exact frames with their times.
+        """
     let options = [
         Workflow.outputOption,
         OptionSpec(long: "media", short: nil, takesValue: true, help: "fill a template with these media (files or folders)", repeatable: true),
@@ -46,7 +46,9 @@ struct PreviewCommand: Command {
         try OutputCheck.check([("-o", sheetPath), ("--animated", animated)], inputs: input.inputs(media: args.all("media")))
 
         guard let timeline = input.timeline else {
-            if args.value("every") != nil { throw UsageError(message: "--every applies to templates and timelines; use --frames or --grid for a video") }
+            if args.value("every") != nil {
+                throw UsageError(message: "--every applies to templates and timelines; use --frames or --grid for a video")
+            }
             if animated != nil { throw UsageError(message: "--animated applies to templates and timelines") }
             let result = try VideoSheet.make(path, count: frames, options: layout)
             let out = sheetPath ?? Workflow.name(of: input.baseName) + ".png"
@@ -154,8 +156,9 @@ struct PreviewInput {
                 do { timeline = try placeholders.timeline(template: template, templateFolder: path) } catch let e as ResolveError {
                     throw CommandFailure(message: e.description)
                 }
-                return PreviewInput(path: path, timeline: timeline, template: template,
-                                    header: SheetHeader(template: template, timeline: timeline, placeholders: true), placeholders: placeholders)
+                return PreviewInput(
+                    path: path, timeline: timeline, template: template,
+                    header: SheetHeader(template: template, timeline: timeline, placeholders: true), placeholders: placeholders)
             }
             let assets = try Workflow.gatherMedia(media)
             let resolution: Resolution
@@ -163,8 +166,9 @@ struct PreviewInput {
                 throw CommandFailure(message: error.description)
             }
             for d in resolution.diagnostics where d.severity != .note && !quiet { Console.err(d.description) }
-            return PreviewInput(path: path, timeline: resolution.timeline, template: template,
-                                header: SheetHeader(template: template, timeline: resolution.timeline, placeholders: false), placeholders: nil)
+            return PreviewInput(
+                path: path, timeline: resolution.timeline, template: template,
+                header: SheetHeader(template: template, timeline: resolution.timeline, placeholders: false), placeholders: nil)
         }
         if !media.isEmpty { throw UsageError(message: "--media applies to a template folder") }
         if path.lowercased().hasSuffix(".json") {

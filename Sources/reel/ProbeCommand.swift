@@ -1,5 +1,5 @@
-import ReelKit
 import MediaTime
+import ReelKit
 import TemplateCore
 
 /// `reel probe`: what Reel sees in media files (size after rotation, rate, duration, sound).

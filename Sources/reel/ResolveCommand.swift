@@ -14,8 +14,10 @@ struct ResolveCommand: Command {
         if json && path == nil {
             throw UsageError(message: "--format json prints the summary on standard output; write the timeline to a file with -o")
         }
-        try OutputCheck.check([("-o", path)], inputs: [.tree(folder)] + OutputCheck.media(Array(args.operands.dropFirst()))
-                                + (args.value("text-file").map { [.file($0)] } ?? []))
+        try OutputCheck.check(
+            [("-o", path)],
+            inputs: [.tree(folder)] + OutputCheck.media(Array(args.operands.dropFirst()))
+                + (args.value("text-file").map { [.file($0)] } ?? []))
         let template = try Workflow.loadTemplate(folder, quiet: args.flag("quiet"))
         let media = try Workflow.gatherMedia(Array(args.operands.dropFirst()), for: template)
         let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args)

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import FileAccess
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// On Ctrl-C or a termination signal, removes the outputs being written and exits 130, so an
 /// interrupted run leaves no partial file behind.

@@ -14,7 +14,8 @@ enum SizeOption {
         if let short = heightClasses[lower] {
             size = scaled(canvas, short: short)
         } else if let colon = lower.firstIndex(of: ":"), let w = Int(lower[..<colon]), let h = Int(lower[lower.index(after: colon)...]),
-                  w > 0, h > 0, w <= 100, h <= 100 {
+            w > 0, h > 0, w <= 100, h <= 100
+        {
             let short = min(canvas.width, canvas.height)
             size = w <= h ? (even(short), even(short * h / w)) : (even(short * w / h), even(short))
         } else {
@@ -31,9 +32,11 @@ enum SizeOption {
     /// A warning when `size` has another shape than the canvas (the template is recomposed for it).
     static func shapeWarning(_ size: (width: Int, height: Int), canvas: Canvas) -> String? {
         // Shapes differ when the sides' ratios differ by more than rounding to even sides explains.
-        let a = size.width * canvas.height, b = size.height * canvas.width
+        let a = size.width * canvas.height
+        let b = size.height * canvas.width
         guard abs(a - b) * 100 > max(a, b) else { return nil }
-        return "--size \(size.width)x\(size.height) has another shape than the template's \(canvas.width)x\(canvas.height) canvas; the template is recomposed for it"
+        return
+            "--size \(size.width)x\(size.height) has another shape than the template's \(canvas.width)x\(canvas.height) canvas; the template is recomposed for it"
     }
 
     private static func scaled(_ canvas: Canvas, short: Int) -> (Int, Int) {

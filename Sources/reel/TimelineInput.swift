@@ -14,8 +14,9 @@ enum TimelineInput {
             for d in error.diagnostics.prefix(maxPrinted) { Console.err(d.location.file == nil ? "\(path): \(d)" : d.description) }
             let count = error.diagnostics.count
             if count > maxPrinted { Console.err("... and \(count - maxPrinted) more") }
-            throw CommandFailure(message: "\(path): \(count) \(count == 1 ? "problem" : "problems") in the timeline; nothing was written",
-                                 status: .invalid)
+            throw CommandFailure(
+                message: "\(path): \(count) \(count == 1 ? "problem" : "problems") in the timeline; nothing was written",
+                status: .invalid)
         }
     }
 }

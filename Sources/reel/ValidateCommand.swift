@@ -62,7 +62,8 @@ struct ValidateCommand: Command {
     static func folder(of operand: String) -> String {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: operand, isDirectory: &isDirectory), !isDirectory.boolValue,
-           (operand as NSString).lastPathComponent == TemplateLoader.fileName {
+            (operand as NSString).lastPathComponent == TemplateLoader.fileName
+        {
             return Workflow.folder(of: operand)
         }
         return operand

@@ -7,12 +7,14 @@ extension Workflow {
     /// Options of rendering a person can set.
     static let renderOptions = [
         OptionSpec(long: "quality", short: nil, takesValue: true, help: "draft, standard (default) or high"),
-        OptionSpec(long: "size", short: nil, takesValue: true,
-                   help: "render at WIDTHxHEIGHT, at 540p/720p/1080p (the canvas's shape), or in another shape: 9:16, 1:1, 16:9, 4:5"),
+        OptionSpec(
+            long: "size", short: nil, takesValue: true,
+            help: "render at WIDTHxHEIGHT, at 540p/720p/1080p (the canvas's shape), or in another shape: 9:16, 1:1, 16:9, 4:5"),
         OptionSpec(long: "progress", short: nil, takesValue: true, help: "json: one line of progress a frame batch on stderr, for programs"),
         OptionSpec(long: "bitrate", short: nil, takesValue: true, help: "target video bit rate (e.g. 2M, 800k) instead of constant quality"),
-        OptionSpec(long: "bpp", short: nil, takesValue: true,
-                   help: "bit rate from bits per pixel per second (e.g. 6 for chat-sized clips: 240x320 at 6 is 460 kb/s)"),
+        OptionSpec(
+            long: "bpp", short: nil, takesValue: true,
+            help: "bit rate from bits per pixel per second (e.g. 6 for chat-sized clips: 240x320 at 6 is 460 kb/s)"),
         OptionSpec(long: "loudness", short: nil, takesValue: true, help: "normalize the mix to this many LUFS (default -14), or 'off'"),
     ]
 
@@ -41,14 +43,17 @@ extension Workflow {
         if let bpp = args.value("bpp") {
             guard args.value("bitrate") == nil else { throw UsageError(message: "give --bitrate or --bpp, not both") }
             guard let b = Double(bpp), b > 0, b <= 100 else { throw UsageError(message: "--bpp takes a number of bits above 0, not '\(bpp)'") }
-            let w = options.width ?? canvas.width, h = options.height ?? canvas.height
+            let w = options.width ?? canvas.width
+            let h = options.height ?? canvas.height
             options.videoBitrate = max(50_000, Int((Double(w * h) * b).rounded()))
         }
         if let l = args.value("loudness") {
             if l == "off" {
                 options.loudnessTarget = nil
             } else {
-                guard let v = Double(l), v >= -70, v <= 0 else { throw UsageError(message: "--loudness takes LUFS from -70 to 0, or off; not '\(l)'") }
+                guard let v = Double(l), v >= -70, v <= 0 else {
+                    throw UsageError(message: "--loudness takes LUFS from -70 to 0, or off; not '\(l)'")
+                }
                 options.loudnessTarget = v
             }
         }
@@ -60,7 +65,13 @@ extension Workflow {
         let lower = text.lowercased()
         var scale = 1.0
         var digits = Substring(lower)
-        if lower.hasSuffix("k") { scale = 1e3; digits = digits.dropLast() } else if lower.hasSuffix("m") { scale = 1e6; digits = digits.dropLast() }
+        if lower.hasSuffix("k") {
+            scale = 1e3
+            digits = digits.dropLast()
+        } else if lower.hasSuffix("m") {
+            scale = 1e6
+            digits = digits.dropLast()
+        }
         guard let v = Double(digits), v.isFinite, v > 0 else { return nil }
         return Int((v * scale).rounded())
     }
@@ -69,14 +80,17 @@ extension Workflow {
     static func render(_ timeline: Timeline, baseFolder: String?, to output: String, args: ParsedArguments) throws {
         let options = try exportOptions(args, canvas: timeline.canvas)
         if let w = options.width, let h = options.height, let warning = SizeOption.shapeWarning((w, h), canvas: timeline.canvas),
-           !args.flag("quiet") {
+            !args.flag("quiet")
+        {
             Console.warning(warning)
         }
         let progress = ProgressLine(label: "rendering", quiet: args.flag("quiet"), json: args.value("progress") == "json")
         defer { progress.finish() }
-        let report = try Pipeline.render(timeline, to: output, options: options, progress: { p in
-            progress.update(done: p.framesDone, total: p.frameCount)
-        })
+        let report = try Pipeline.render(
+            timeline, to: output, options: options,
+            progress: { p in
+                progress.update(done: p.framesDone, total: p.frameCount)
+            })
         progress.finish()
         for w in report.warnings { Console.warning(w) }
         if !args.flag("quiet") {

@@ -1,7 +1,7 @@
 import FileAccess
 import Foundation
-import ReelKit
 import MediaTime
+import ReelKit
 import RenderCore
 import TemplateCore
 
@@ -33,8 +33,9 @@ enum Workflow {
         OptionSpec(long: "order", short: nil, takesValue: true, help: "order media fill slots: given (default), name or date"),
         OptionSpec(long: "use-all", short: nil, takesValue: false, help: "repeat the template's middle slots until every medium is used"),
         OptionSpec(long: "seed", short: nil, takesValue: true, help: "a number that varies the resolver's choices (default 0)"),
-        OptionSpec(long: "text", short: nil, takesValue: true, help: "fill a text of the template: --text title=\"Lisbon 2026\"",
-                   repeatable: true),
+        OptionSpec(
+            long: "text", short: nil, takesValue: true, help: "fill a text of the template: --text title=\"Lisbon 2026\"",
+            repeatable: true),
         OptionSpec(long: "text-file", short: nil, takesValue: true, help: "fill texts from a JSON object of key: text"),
         OptionSpec(long: "format", short: nil, takesValue: true, help: "text (default) or json: how to print what went where"),
     ]

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import FileAccess
-import Glibc
-#endif
 import ReelKit
+
+#if canImport(Glibc)
+    import FileAccess
+    import Glibc
+#endif
 
 Pipeline.configureLibraries()
 SignalCleanup.install()

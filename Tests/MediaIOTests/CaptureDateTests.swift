@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import MediaIO
 import ReelTestSupport
+import Testing
+
+@testable import MediaIO
 
 /// Photos and videos of one day sort by when they were taken, whatever form their files write it in.
 @Suite struct CaptureDateTests {
@@ -24,13 +25,16 @@ import ReelTestSupport
     /// says 16:30 UTC; as written, "2024:07:14" sorted after "2024-07-14" whatever the hour.
     @Test func aPhotoAndAVideoOfOneDayCompareByTime() throws {
         let dir = TemporaryFolder()
-        let photo = dir.file("photo.jpg"), clip = dir.file("clip.mp4")
+        let photo = dir.file("photo.jpg")
+        let clip = dir.file("clip.mp4")
         try TestMedia.jpeg(photo + ".plain.jpg")
         var jpeg = [UInt8](try Data(contentsOf: URL(fileURLWithPath: photo + ".plain.jpg")))
         jpeg.insert(contentsOf: Self.exifSegment(date: "2024:07:14 18:00:00", offset: "+02:00"), at: 2)
         try Data(jpeg).write(to: URL(fileURLWithPath: photo))
-        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=blue:s=64x64:r=30:d=0.3", "-metadata", "creation_time=2024-07-14T16:30:00.000000Z",
-                          "-pix_fmt", "yuv420p", clip])
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", "color=c=blue:s=64x64:r=30:d=0.3", "-metadata", "creation_time=2024-07-14T16:30:00.000000Z",
+            "-pix_fmt", "yuv420p", clip,
+        ])
         let photoDate = try #require(try MediaProbe.probe(photo).creationTime)
         let clipDate = try #require(try MediaProbe.probe(clip).creationTime)
         #expect(photoDate == "2024-07-14T16:00:00Z")
@@ -42,9 +46,10 @@ import ReelTestSupport
     static func exifSegment(date: String, offset: String) -> [UInt8] {
         func u16(_ v: Int) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 255)] }
         func u32(_ v: Int) -> [UInt8] { u16(v >> 16) + u16(v & 0xFFFF) }
-        let dateBytes = Array(date.utf8) + [0], offsetBytes = Array(offset.utf8) + [0]
+        let dateBytes = Array(date.utf8) + [0]
+        let offsetBytes = Array(offset.utf8) + [0]
         var tiff: [UInt8] = [0x4D, 0x4D] + u16(42) + u32(8)
-        tiff += u16(1) + u16(0x8769) + u16(4) + u32(1) + u32(26) + u32(0)             // IFD0 at 8
+        tiff += u16(1) + u16(0x8769) + u16(4) + u32(1) + u32(26) + u32(0)  // IFD0 at 8
         let dataStart = 26 + 2 + 2 * 12 + 4
         tiff += u16(2) + u16(0x9003) + u16(2) + u32(dateBytes.count) + u32(dataStart)  // Exif IFD at 26
         tiff += u16(0x9011) + u16(2) + u32(offsetBytes.count) + u32(dataStart + dateBytes.count) + u32(0)

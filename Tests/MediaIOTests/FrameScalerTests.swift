@@ -1,7 +1,7 @@
-import Testing
 import MediaIO
 import MediaTime
 import ReelTestSupport
+import Testing
 
 @Suite struct FrameScalerTests {
     func isRed(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool { p.r > 180 && p.g < 80 && p.b < 80 }
@@ -16,8 +16,9 @@ import ReelTestSupport
         let v = try #require(info.video)
         let frame = try StillImage.load(photo)
         let picture = Picture(width: 180, height: 320)
-        try FrameScaler().draw(frame, placement: Placement(rotation: v.rotation, mirrored: v.mirrored),
-                               into: picture, rect: PixelRect(x: 0, y: 0, width: 180, height: 320))
+        try FrameScaler().draw(
+            frame, placement: Placement(rotation: v.rotation, mirrored: v.mirrored),
+            into: picture, rect: PixelRect(x: 0, y: 0, width: 180, height: 320))
         let rgb = picture.rgbaImage()
         #expect(isRed(rgb.pixel(x: 20, y: 20)))
         #expect(isBlue(rgb.pixel(x: 160, y: 20)))
@@ -39,7 +40,7 @@ import ReelTestSupport
         try FrameScaler().draw(frame, placement: Placement(cover: false), into: contain, rect: PixelRect(x: 0, y: 0, width: 100, height: 100))
         let img = contain.rgbaImage()
         #expect(img.pixel(x: 50, y: 5).g > 180)  // background above
-        #expect(isRed(img.pixel(x: 5, y: 50)))    // whole picture visible: red end at the left
+        #expect(isRed(img.pixel(x: 5, y: 50)))  // whole picture visible: red end at the left
         #expect(isBlue(img.pixel(x: 80, y: 50)))
     }
 }

@@ -1,24 +1,29 @@
-import Testing
 import MediaIO
 import MediaTime
 import ReelTestSupport
+import Testing
 
 /// HDR phone video is tone-mapped to SDR: it looks like the scene, not flat and grey.
 @Suite struct HDRTests {
     /// Four bars (grey, red, green, light grey), 64 pixels each, as an SDR BT.709 clip.
     func sdrBars(_ path: String) throws {
-        let bars = "color=c=0x808080:s=64x64:r=30:d=0.2[a];color=c=0xC83232:s=64x64:r=30:d=0.2[b];"
+        let bars =
+            "color=c=0x808080:s=64x64:r=30:d=0.2[a];color=c=0xC83232:s=64x64:r=30:d=0.2[b];"
             + "color=c=0x32B432:s=64x64:r=30:d=0.2[c];color=c=0xD0D0D0:s=64x64:r=30:d=0.2[d];[a][b][c][d]hstack=4,format=yuv420p"
-        try Tools.ffmpeg(["-f", "lavfi", "-i", bars, "-c:v", "libx264", "-qp", "0", "-color_primaries", "bt709",
-                          "-color_trc", "bt709", "-colorspace", "bt709", path])
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", bars, "-c:v", "libx264", "-qp", "0", "-color_primaries", "bt709",
+            "-color_trc", "bt709", "-colorspace", "bt709", path,
+        ])
     }
 
     /// The same bars converted to HDR by an independent library (zimg, through ffmpeg's `zscale`)
     /// and stored as 10-bit HEVC tagged the way phones tag their HDR video.
     func hdrBars(from sdr: String, to path: String, transfer: String) throws {
         let convert = "zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=\(transfer):m=2020_ncl:p=2020:r=tv:npl=203,format=yuv420p10le"
-        try Tools.ffmpeg(["-i", sdr, "-vf", convert, "-c:v", "libx265", "-x265-params", "lossless=1:log-level=error",
-                          "-color_primaries", "bt2020", "-color_trc", transfer, "-colorspace", "bt2020nc", path])
+        try Tools.ffmpeg([
+            "-i", sdr, "-vf", convert, "-c:v", "libx265", "-x265-params", "lossless=1:log-level=error",
+            "-color_primaries", "bt2020", "-color_trc", transfer, "-colorspace", "bt2020nc", path,
+        ])
     }
 
     /// R'G'B' at the centre of each bar, as Reel draws the clip.
@@ -35,12 +40,14 @@ import ReelTestSupport
 
     @Test(arguments: ["arib-std-b67", "smpte2084"]) func hdrIsToneMappedToLookLikeTheScene(transfer: String) throws {
         let dir = TemporaryFolder()
-        let sdr = dir.file("sdr.mp4"), hdr = dir.file("hdr.mp4")
+        let sdr = dir.file("sdr.mp4")
+        let hdr = dir.file("hdr.mp4")
         try sdrBars(sdr)
         try hdrBars(from: sdr, to: hdr, transfer: transfer)
         let info = try MediaProbe.probe(hdr)
         #expect(info.video?.dynamicRange == (transfer == "smpte2084" ? .pq : .hlg))
-        let expected = try barColours(sdr), got = try barColours(hdr)
+        let expected = try barColours(sdr)
+        let got = try barColours(hdr)
         // Untouched, these signals would read 20 to 45 levels darker. Greys come back within a few
         // levels; saturated HLG colours within 30, as zimg's OOTF differs from BT.2100's luminance one.
         let grey = [true, false, false, true]
@@ -64,9 +71,11 @@ import ReelTestSupport
         var lumas: [Int] = []
         for code in codes {
             let path = dir.file("pq\(code).mp4")
-            try Tools.ffmpeg(["-f", "lavfi", "-i", "nullsrc=s=64x64:r=30:d=0.1,format=yuv420p10le,geq=lum=\(code):cb=512:cr=512",
-                              "-c:v", "libx265", "-x265-params", "lossless=1:log-level=error", "-color_primaries", "bt2020",
-                              "-color_trc", "smpte2084", "-colorspace", "bt2020nc", path])
+            try Tools.ffmpeg([
+                "-f", "lavfi", "-i", "nullsrc=s=64x64:r=30:d=0.1,format=yuv420p10le,geq=lum=\(code):cb=512:cr=512",
+                "-c:v", "libx265", "-x265-params", "lossless=1:log-level=error", "-color_primaries", "bt2020",
+                "-color_trc", "smpte2084", "-colorspace", "bt2020nc", path,
+            ])
             let frame = try VideoDecoder(path: path).frame(at: .zero)
             let picture = Picture(width: 64, height: 64)
             try FrameScaler().draw(frame, placement: Placement(), into: picture, rect: PixelRect(x: 0, y: 0, width: 64, height: 64))
@@ -78,4 +87,3 @@ import ReelTestSupport
         #expect(lumas[2] >= 233 && lumas[3] >= 233, "highlights reach white: \(lumas)")
     }
 }
-

@@ -1,14 +1,16 @@
 import Foundation
-import Testing
-@testable import MediaIO
 import ReelTestSupport
+import Testing
+
+@testable import MediaIO
 
 /// HEIC photos (what phones take by default) are read through libheif.
 @Suite struct HEIFTests {
     /// A grey and a red square side by side, as a PNG and as HEIC (HEVC inside) or AVIF (AV1
     /// inside), encoded by libheif's own `heif-enc`.
     func bars(_ dir: TemporaryFolder, avif: Bool = false) throws -> (png: String, heic: String) {
-        let png = dir.file("bars.png"), heic = dir.file(avif ? "photo.avif" : "IMG_0001.HEIC")
+        let png = dir.file("bars.png")
+        let heic = dir.file(avif ? "photo.avif" : "IMG_0001.HEIC")
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=0x808080:s=64x64[a];color=c=0xC83232:s=64x64[b];[a][b]hstack=2", "-frames:v", "1", png])
         _ = try Tools.run("heif-enc", (avif ? ["-A"] : []) + ["-q", "95", png, "-o", heic])
         return (png, heic)
@@ -32,7 +34,8 @@ import ReelTestSupport
         #expect(info.isStillImage)
         #expect(info.container == "heif")
         #expect(info.video?.displayWidth == 128 && info.video?.displayHeight == 64)
-        let expected = try colours(png), got = try colours(heic)
+        let expected = try colours(png)
+        let got = try colours(heic)
         for (e, g) in zip(expected, got) {
             #expect(max(abs(e.0 - g.0), abs(e.1 - g.1), abs(e.2 - g.2)) <= 8, "PNG \(e), HEIC \(g)")
         }
@@ -79,27 +82,28 @@ import ReelTestSupport
     /// Writes a Display P3 ICC profile (matrix/TRC, as phones and editors write it) and a PNG of
     /// one colour that carries it in `iCCP`; python3 builds both with nothing but its standard library.
     func p3PNG(_ dir: TemporaryFolder, colour: (Int, Int, Int)) throws -> (png: String, icc: String) {
-        let png = dir.file("p3.png"), icc = dir.file("p3.icc")
+        let png = dir.file("p3.png")
+        let icc = dir.file("p3.icc")
         let script = """
-        import struct, sys, zlib
-        def s15(v): return struct.pack('>i', int(round(v * 65536)))
-        def xyz(x, y, z): return b'XYZ ' + bytes(4) + s15(x) + s15(y) + s15(z)
-        para = b'para' + bytes(4) + struct.pack('>H', 3) + bytes(2) + s15(2.4) + s15(1/1.055) + s15(0.055/1.055) + s15(1/12.92) + s15(0.04045)
-        tags = [(b'rXYZ', xyz(0.5151, 0.2412, -0.0011)), (b'gXYZ', xyz(0.2919, 0.6922, 0.0419)), (b'bXYZ', xyz(0.1572, 0.0666, 0.7841)),
-                (b'rTRC', para), (b'gTRC', para), (b'bTRC', para), (b'wtpt', xyz(0.9642, 1.0, 0.8249))]
-        start = 128 + 4 + 12 * len(tags); table = b''; data = b''
-        for sig, body in tags:
-            data += bytes(-(start + len(data)) % 4)
-            table += sig + struct.pack('>II', start + len(data), len(body)); data += body
-        body = struct.pack('>I', len(tags)) + table + data
-        header = struct.pack('>I', 128 + len(body)) + b'none' + struct.pack('>I', 0x02100000) + b'mntrRGB XYZ ' + bytes(12) + b'acsp' + bytes(28) + s15(0.9642) + s15(1.0) + s15(0.8249) + bytes(128 - 80)
-        icc = header + body
-        open(sys.argv[2], 'wb').write(icc)
-        def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))
-        raw = b''.join(b'\\0' + bytes([\(colour.0), \(colour.1), \(colour.2)]) * 16 for _ in range(16))
-        open(sys.argv[1], 'wb').write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 16, 16, 8, 2, 0, 0, 0))
-            + chunk(b'iCCP', b'P3\\0\\0' + zlib.compress(icc)) + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b''))
-        """
+            import struct, sys, zlib
+            def s15(v): return struct.pack('>i', int(round(v * 65536)))
+            def xyz(x, y, z): return b'XYZ ' + bytes(4) + s15(x) + s15(y) + s15(z)
+            para = b'para' + bytes(4) + struct.pack('>H', 3) + bytes(2) + s15(2.4) + s15(1/1.055) + s15(0.055/1.055) + s15(1/12.92) + s15(0.04045)
+            tags = [(b'rXYZ', xyz(0.5151, 0.2412, -0.0011)), (b'gXYZ', xyz(0.2919, 0.6922, 0.0419)), (b'bXYZ', xyz(0.1572, 0.0666, 0.7841)),
+                    (b'rTRC', para), (b'gTRC', para), (b'bTRC', para), (b'wtpt', xyz(0.9642, 1.0, 0.8249))]
+            start = 128 + 4 + 12 * len(tags); table = b''; data = b''
+            for sig, body in tags:
+                data += bytes(-(start + len(data)) % 4)
+                table += sig + struct.pack('>II', start + len(data), len(body)); data += body
+            body = struct.pack('>I', len(tags)) + table + data
+            header = struct.pack('>I', 128 + len(body)) + b'none' + struct.pack('>I', 0x02100000) + b'mntrRGB XYZ ' + bytes(12) + b'acsp' + bytes(28) + s15(0.9642) + s15(1.0) + s15(0.8249) + bytes(128 - 80)
+            icc = header + body
+            open(sys.argv[2], 'wb').write(icc)
+            def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))
+            raw = b''.join(b'\\0' + bytes([\(colour.0), \(colour.1), \(colour.2)]) * 16 for _ in range(16))
+            open(sys.argv[1], 'wb').write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 16, 16, 8, 2, 0, 0, 0))
+                + chunk(b'iCCP', b'P3\\0\\0' + zlib.compress(icc)) + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b''))
+            """
         let r = try Tools.run("python3", ["-c", script, png, icc])
         try #require(r.status == 0, "\(r.stderr)")
         return (png, icc)
@@ -120,13 +124,16 @@ import ReelTestSupport
     @Test func displayP3PhotosAreBroughtIntoSRGB() throws {
         let dir = TemporaryFolder()
         let (png, _) = try p3PNG(dir, colour: (234, 51, 35))
-        let plainPNG = dir.file("plain.png"), tagged = dir.file("tagged.heic"), untagged = dir.file("untagged.heic")
+        let plainPNG = dir.file("plain.png")
+        let tagged = dir.file("tagged.heic")
+        let untagged = dir.file("untagged.heic")
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=0xEA3323:s=16x16", "-frames:v", "1", plainPNG])
         _ = try Tools.run("heif-enc", ["-q", "98", png, "-o", tagged])
         _ = try Tools.run("heif-enc", ["-q", "98", plainPNG, "-o", untagged])
         // A JPEG with the profile in APP2 segments, as cameras and phones write it.
         let (_, icc) = try p3PNG(dir, colour: (234, 51, 35))
-        let plainJPEG = dir.file("plain.jpg"), jpeg = dir.file("p3.jpg")
+        let plainJPEG = dir.file("plain.jpg")
+        let jpeg = dir.file("p3.jpg")
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=0xEA3323:s=16x16", "-frames:v", "1", "-q:v", "1", plainJPEG])
         let profile = [UInt8](try Data(contentsOf: URL(fileURLWithPath: icc)))
         let segment = Array("ICC_PROFILE".utf8) + [0, 1, 1] + profile
@@ -135,7 +142,9 @@ import ReelTestSupport
         try Data(original.prefix(2) + app2 + original.dropFirst(2)).write(to: URL(fileURLWithPath: jpeg))
         let jpegRed = try centre(jpeg)
         #expect(jpegRed.0 >= 236 && jpegRed.1 <= 28 && jpegRed.2 <= 28, "the P3 JPEG drawn as \(jpegRed)")
-        let red = try centre(tagged), plain = try centre(untagged), pngRed = try centre(png)
+        let red = try centre(tagged)
+        let plain = try centre(untagged)
+        let pngRed = try centre(png)
         #expect(red.0 >= 240 && red.1 <= 24 && red.2 <= 24, "P3 (234, 51, 35) drawn as \(red)")
         #expect(pngRed.0 >= 240 && pngRed.1 <= 24 && pngRed.2 <= 24, "the P3 PNG itself (read by FFmpeg) drawn as \(pngRed)")
         #expect(abs(plain.0 - 234) <= 8 && abs(plain.1 - 51) <= 8 && abs(plain.2 - 35) <= 8, "untagged drawn as \(plain)")
@@ -170,4 +179,3 @@ import ReelTestSupport
         #expect(ICCProfile(Array(repeating: 0, count: 300)) == nil)
     }
 }
-

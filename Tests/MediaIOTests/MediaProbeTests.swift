@@ -1,7 +1,7 @@
-import Testing
 import MediaIO
 import MediaTime
 import ReelTestSupport
+import Testing
 
 @Suite struct MediaProbeTests {
     @Test func probesVideoWithAudio() throws {
@@ -59,7 +59,8 @@ import ReelTestSupport
 
     @Test func readsCreationTime() throws {
         let dir = TemporaryFolder()
-        let plain = dir.file("plain.mp4"), tagged = dir.file("tagged.mp4")
+        let plain = dir.file("plain.mp4")
+        let tagged = dir.file("tagged.mp4")
         try TestMedia.colorClip(plain)
         try Tools.ffmpeg(["-i", plain, "-c", "copy", "-metadata", "creation_time=2026-05-01T10:20:30Z", tagged])
         #expect(try MediaProbe.probe(tagged).creationTime?.hasPrefix("2026-05-01T10:20:30") == true)
@@ -89,7 +90,8 @@ import ReelTestSupport
 
     @Test func truncatedMP4IsAnError() throws {
         let dir = TemporaryFolder()
-        let clip = dir.file("clip.mp4"), cut = dir.file("cut.mp4")
+        let clip = dir.file("clip.mp4")
+        let cut = dir.file("cut.mp4")
         try TestMedia.colorClip(clip, seconds: "2")
         try TestMedia.truncate(clip, to: cut, fraction: 0.5)
         #expect(throws: MediaError.self) {

@@ -1,7 +1,7 @@
-import Testing
 import MediaIO
 import MediaTime
 import ReelTestSupport
+import Testing
 
 /// Reverse playback reads each group of pictures once and still shows, for every time, exactly the
 /// frame the forward decoder shows.
@@ -11,8 +11,10 @@ import ReelTestSupport
     /// A clip whose frame n is grey level 16 + 2n, with B-frames and a keyframe every `gop` frames.
     func countingClip(_ path: String, frames: Int, rate: String = "30", gop: Int) throws {
         let filter = "nullsrc=s=\(Self.size)x\(Self.size):r=\(rate),format=gray,geq=lum='16+N*2',format=yuv420p"
-        try Tools.ffmpeg(["-f", "lavfi", "-i", filter, "-frames:v", "\(frames)", "-c:v", "libx264", "-preset", "veryfast", "-qp", "0",
-                          "-bf", "3", "-g", "\(gop)", "-keyint_min", "\(gop)", "-sc_threshold", "0", "-pix_fmt", "yuv420p", path])
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", filter, "-frames:v", "\(frames)", "-c:v", "libx264", "-preset", "veryfast", "-qp", "0",
+            "-bf", "3", "-g", "\(gop)", "-keyint_min", "\(gop)", "-sc_threshold", "0", "-pix_fmt", "yuv420p", path,
+        ])
     }
 
     /// Centre luma of every frame, decoded by the ffmpeg CLI (full-range grey).
@@ -25,7 +27,8 @@ import ReelTestSupport
     }
 
     func frame(_ decoded: VideoFrame, into picture: Picture) throws(MediaError) {
-        try FrameScaler().draw(decoded, placement: Placement(), into: picture, rect: PixelRect(x: 0, y: 0, width: picture.width, height: picture.height))
+        try FrameScaler().draw(
+            decoded, placement: Placement(), into: picture, rect: PixelRect(x: 0, y: 0, width: picture.width, height: picture.height))
     }
 
     func samePixels(_ a: Picture, _ b: Picture) -> Bool {
@@ -37,7 +40,9 @@ import ReelTestSupport
     }
 
     /// Walks `times` (going down) through a reverse reader and a forward decoder: the same pictures.
-    func expectSameAsForward(_ clip: String, times: [RationalTime], step: RationalTime?, budget: Int = ReverseVideoReader.defaultBudget) throws -> ReverseVideoReader {
+    func expectSameAsForward(_ clip: String, times: [RationalTime], step: RationalTime?, budget: Int = ReverseVideoReader.defaultBudget) throws
+        -> ReverseVideoReader
+    {
         let reader = ReverseVideoReader(decoder: try VideoDecoder(path: clip), width: Self.size, height: Self.size, budget: budget)
         let forward = try VideoDecoder(path: clip)
         let expected = Picture(width: Self.size, height: Self.size)
@@ -93,8 +98,10 @@ import ReelTestSupport
         let reader = try expectSameAsForward(clip, times: grid, step: step)
         #expect(reader.framedPictures <= 24, "framed \(reader.framedPictures) for 23 requests")
         // Off the grid and out of the stream: past the end (the last frame holds), before the start.
-        let odd = [RationalTime(seconds: 3), RationalTime(value: 7, timescale: 5), RationalTime(value: 13, timescale: 10),
-                   RationalTime(value: 1, timescale: 100), RationalTime(value: -1, timescale: 2), RationalTime(value: -1, timescale: 1)]
+        let odd = [
+            RationalTime(seconds: 3), RationalTime(value: 7, timescale: 5), RationalTime(value: 13, timescale: 10),
+            RationalTime(value: 1, timescale: 100), RationalTime(value: -1, timescale: 2), RationalTime(value: -1, timescale: 1),
+        ]
         _ = try expectSameAsForward(clip, times: odd, step: step)
     }
 

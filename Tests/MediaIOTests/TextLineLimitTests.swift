@@ -1,6 +1,7 @@
-import Testing
-@testable import MediaIO
 import ReelTestSupport
+import Testing
+
+@testable import MediaIO
 
 /// A text's most lines: it shrinks to fit them first, and what still does not fit is cut at the end
 /// of the last line with an ellipsis. Checked on real renderings by their bands of ink.
@@ -15,7 +16,8 @@ import ReelTestSupport
     /// Runs of rows with ink, top to bottom: one per line of text. Gaps under `gap` rows (the dot
     /// of an i above a line without ascenders) do not separate lines, which lie 0.6 em apart.
     static func inkBands(_ image: RGBAImage, gap: Int = 10) -> Int {
-        var bands = 0, blank = Int.max
+        var bands = 0
+        var blank = Int.max
         for y in 0..<image.height {
             if (0..<image.width).contains(where: { image.pixel(x: $0, y: y).a > 64 }) {
                 if blank >= gap { bands += 1 }

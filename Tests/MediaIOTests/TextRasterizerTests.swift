@@ -1,6 +1,7 @@
-import Testing
-@testable import MediaIO
 import ReelTestSupport
+import Testing
+
+@testable import MediaIO
 
 /// Real renderings with the fonts scripts/setup installs (DejaVu, WenQuanYi Micro Hei), checked by
 /// where their ink lands.
@@ -35,7 +36,9 @@ import ReelTestSupport
             case .center: #expect(abs((ink.minX + ink.maxX) / 2 - Int(out.block.x) - width / 2) < 4)
             }
         }
-        let left = try #require(positions[.left]), center = try #require(positions[.center]), right = try #require(positions[.right])
+        let left = try #require(positions[.left])
+        let center = try #require(positions[.center])
+        let right = try #require(positions[.right])
         #expect(left < center - 50 && center < right - 50)
     }
 
@@ -229,9 +232,10 @@ import ReelTestSupport
     }
 
     @Test func multiScriptSampleIsWrittenForInspection() throws {
-        let style = TextStyle(size: 48, color: .white, stroke: TextStroke(color: .black, width: 3),
-                              shadow: TextShadow(color: RGBA8(r: 0, g: 0, b: 0, a: 160), dx: 4, dy: 4, blur: 6),
-                              box: TextBox(color: RGBA8(r: 40, g: 80, b: 160, a: 200), padding: 16, cornerRadius: 20))
+        let style = TextStyle(
+            size: 48, color: .white, stroke: TextStroke(color: .black, width: 3),
+            shadow: TextShadow(color: RGBA8(r: 0, g: 0, b: 0, a: 160), dx: 4, dy: 4, blur: 6),
+            box: TextBox(color: RGBA8(r: 40, g: 80, b: 160, a: 200), padding: 16, cornerRadius: 20))
         let out = try rasterizer.render("Hello, world! é ñ\n你好，世界\nمرحبا بالعالم 123\nשלום עולם", style: style)
         #expect(out.lineCount == 4)
         let folder = TemporaryFolder()
@@ -259,13 +263,17 @@ private struct Ink: Equatable {
     var width: Int { maxX - minX + 1 }
     var height: Int { maxY - minY + 1 }
 
-    init?(_ image: RGBAImage, rows: Range<Int>? = nil,
-          where test: ((r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool = { $0.a > 64 }) {
+    init?(
+        _ image: RGBAImage, rows: Range<Int>? = nil,
+        where test: ((r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool = { $0.a > 64 }
+    ) {
         let rows = rows ?? 0..<image.height
         for y in rows where y >= 0 && y < image.height {
             for x in 0..<image.width where test(image.pixel(x: x, y: y)) {
-                minX = min(minX, x); maxX = max(maxX, x)
-                minY = min(minY, y); maxY = max(maxY, y)
+                minX = min(minX, x)
+                maxX = max(maxX, x)
+                minY = min(minY, y)
+                maxY = max(maxY, y)
             }
         }
         if minX == Int.max { return nil }

@@ -1,7 +1,7 @@
-import Testing
 import MediaIO
 import MediaTime
 import ReelTestSupport
+import Testing
 
 @Suite struct VideoDecoderTests {
     /// Centre luma of every frame of `path`, decoded by the ffmpeg CLI.
@@ -52,8 +52,10 @@ import ReelTestSupport
         let dir = TemporaryFolder()
         let clip = dir.file("count60.mp4")
         let filter = "nullsrc=s=64x64:r=60,format=gray,geq=lum='min(255\\,N*2)',format=yuv420p"
-        try Tools.ffmpeg(["-f", "lavfi", "-i", filter, "-frames:v", "120", "-c:v", "libx264", "-preset", "superfast", "-qp", "1",
-                          "-x264-params", "bframes=2:b-adapt=0:b-pyramid=none", "-g", "30", "-pix_fmt", "yuv420p", clip])
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", filter, "-frames:v", "120", "-c:v", "libx264", "-preset", "superfast", "-qp", "1",
+            "-x264-params", "bframes=2:b-adapt=0:b-pyramid=none", "-g", "30", "-pix_fmt", "yuv420p", clip,
+        ])
         let reference = try referenceLuma(clip, frames: 120)
         let decoder = try VideoDecoder(path: clip)
         let rate = FrameRate(30)
@@ -74,8 +76,10 @@ import ReelTestSupport
     /// display order differ: frame n shows grey level 2n.
     func pyramidCountingClip(_ path: String, frames: Int) throws {
         let filter = "nullsrc=s=64x64:r=30,format=gray,geq=lum='min(255\\,N*2)',format=yuv420p"
-        try Tools.ffmpeg(["-f", "lavfi", "-i", filter, "-frames:v", "\(frames)", "-c:v", "libx264", "-preset", "superfast", "-qp", "1",
-                          "-x264-params", "bframes=3:b-adapt=0:b-pyramid=normal", "-g", "40", "-pix_fmt", "yuv420p", path])
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", filter, "-frames:v", "\(frames)", "-c:v", "libx264", "-preset", "superfast", "-qp", "1",
+            "-x264-params", "bframes=3:b-adapt=0:b-pyramid=normal", "-g", "40", "-pix_fmt", "yuv420p", path,
+        ])
     }
 
     /// Previews save work on pictures they do not show, and still answer with the exact frame,
@@ -102,8 +106,10 @@ import ReelTestSupport
     @Test func skimmingDiffersFromBitExactOnlyByFaintNoise() throws {
         let dir = TemporaryFolder()
         let clip = dir.file("texture.mp4")
-        try Tools.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=320x240:r=30", "-frames:v", "60", "-vf", "noise=alls=12:allf=t",
-                          "-c:v", "libx264", "-preset", "veryfast", "-crf", "30", "-g", "60", "-pix_fmt", "yuv420p", clip])
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=s=320x240:r=30", "-frames:v", "60", "-vf", "noise=alls=12:allf=t",
+            "-c:v", "libx264", "-preset", "veryfast", "-crf", "30", "-g", "60", "-pix_fmt", "yuv420p", clip,
+        ])
         let time = FrameRate(30).time(ofFrame: 50)
         func luma(_ economy: DecodeEconomy) throws -> [UInt8] {
             let frame = try VideoDecoder(path: clip, economy: economy).frame(at: time)
@@ -111,11 +117,11 @@ import ReelTestSupport
             try FrameScaler().draw(frame, placement: Placement(), into: picture, rect: PixelRect(x: 0, y: 0, width: 320, height: 240))
             return (0..<240).flatMap { y in (0..<320).map { x in picture.luma(x: x, y: y) } }
         }
-        let exact = try luma(.none), stills = try luma(.stills)
+        let exact = try luma(.none)
+        let stills = try luma(.stills)
         let diffs = zip(exact, stills).map { abs(Int($0) - Int($1)) }
         let mean = Double(diffs.reduce(0, +)) / Double(diffs.count)
         #expect(mean > 0, "references were decoded without the deblocking filter")
         #expect(mean < 1.5, "mean luma difference \(mean)")
     }
 }
-

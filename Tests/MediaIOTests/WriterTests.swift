@@ -1,14 +1,16 @@
-import Testing
 import Foundation
 import MediaIO
 import MediaTime
 import ReelTestSupport
+import Testing
 
 @Suite struct WriterTests {
     @Test func writesPlayableTaggedMP4() throws {
         let dir = TemporaryFolder()
         let out = dir.file("out.mp4")
-        let writer = try MP4Writer(path: out, settings: EncoderSettings(width: 160, height: 90, frameRate: FrameRate(numerator: 30000, denominator: 1001), preset: "superfast"))
+        let writer = try MP4Writer(
+            path: out,
+            settings: EncoderSettings(width: 160, height: 90, frameRate: FrameRate(numerator: 30000, denominator: 1001), preset: "superfast"))
         let picture = Picture(width: 160, height: 90)
         var samples = [Float](repeating: 0, count: 1601 * 2)
         var phase = 0.0
@@ -42,7 +44,8 @@ import ReelTestSupport
         // +faststart: the index (moov) comes before the media data (mdat).
         let head = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)).prefix(4096))
         let text = String(decoding: head.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
-        let moov = try #require(text.range(of: "moov")), mdat = text.range(of: "mdat")
+        let moov = try #require(text.range(of: "moov"))
+        let mdat = text.range(of: "mdat")
         #expect(mdat == nil || moov.lowerBound < mdat!.lowerBound)
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MediaTime
 
 @Suite struct FrameRateBasicsTests {
@@ -107,7 +108,8 @@ import Testing
         var t = RationalTime.zero
         for index in Int64(0)..<1_000_000 {
             if t != rate.time(ofFrame: index) || rate.frame(at: t, rounding: .down) != index
-                || rate.frame(at: t, rounding: .toNearestOrEven) != index {
+                || rate.frame(at: t, rounding: .toNearestOrEven) != index
+            {
                 Issue.record("drift at frame \(index): \(t)")
                 return
             }
@@ -182,8 +184,10 @@ import Testing
     }
 
     @Test func rejectsInvalidRates() {
-        for text in ["0", "-1", "1/0", "0/1", "-30/1", "30/-1", "abc", "", "/", "30/", "/1001", "1/2/3",
-                     "0.0", "-29.97", "1001", "1000.5", "2000/1", "30 fps", "1e4"] {
+        for text in [
+            "0", "-1", "1/0", "0/1", "-30/1", "30/-1", "abc", "", "/", "30/", "/1001", "1/2/3",
+            "0.0", "-29.97", "1001", "1000.5", "2000/1", "30 fps", "1e4",
+        ] {
             #expect(FrameRate(string: text) == nil, "\(text)")
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MediaTime
 
 /// Every rounding rule, for tests that must hold whichever one a caller names.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MediaTime
 
 @Suite struct DecimalParsingTests {
@@ -27,8 +28,10 @@ import Testing
     }
 
     @Test func rejectsMalformedText() {
-        for text in ["abc", "1.2.3", "", ".", "-", "+", "-.", "e5", "1e", "1e1.5", "1e5e5", "--1", "1-",
-                     " 1", "1 ", "1,5", "0x10", "inf", "nan", "1_000", "١٢", "1/2"] {
+        for text in [
+            "abc", "1.2.3", "", ".", "-", "+", "-.", "e5", "1e", "1e1.5", "1e5e5", "--1", "1-",
+            " 1", "1 ", "1,5", "0x10", "inf", "nan", "1_000", "١٢", "1/2",
+        ] {
             #expect(RationalTime(decimalString: text) == nil, "\(text)")
         }
     }
@@ -67,8 +70,10 @@ import Testing
     }
 
     @Test func rejectsMalformedText() {
-        for text in ["", "s", "ss", "1/0s", "1/-2s", "1/2/3s", "1/s", "/2s", "abc", "48f", "2.5ss", "1 / 2s",
-                     "-9223372036854775808/1s", "1.5/2s"] {
+        for text in [
+            "", "s", "ss", "1/0s", "1/-2s", "1/2/3s", "1/s", "/2s", "abc", "48f", "2.5ss", "1 / 2s",
+            "-9223372036854775808/1s", "1.5/2s",
+        ] {
             #expect(RationalTime(exactString: text) == nil, "\(text)")
         }
     }

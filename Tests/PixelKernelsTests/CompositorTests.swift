@@ -1,5 +1,6 @@
-import Testing
 import MediaIO
+import Testing
+
 @testable import PixelKernels
 
 @Suite struct CompositorTests {
@@ -16,7 +17,8 @@ import MediaIO
     }
 
     @Test func blendPutsAnOpaqueSquareWhereAskedAndClips() {
-        let blue = YCbCr(red: 0, green: 0, blue: 255), red = YCbCr(red: 255, green: 0, blue: 0)
+        let blue = YCbCr(red: 0, green: 0, blue: 255)
+        let red = YCbCr(red: 255, green: 0, blue: 0)
         let picture = P.flat(64, 48, 0, 0, 255)
         Compositor.blend(square(10, 255, 0, 0), onto: picture, x: 20, y: 30, opacity: 1)
         #expect(isColour(picture, 20, 30, red) && isColour(picture, 29, 39, red) && isColour(picture, 24, 34, red))
@@ -34,9 +36,11 @@ import MediaIO
     }
 
     @Test func halfAlphaAndHalfOpacityGiveTheAverage() {
-        let base = YCbCr(red: 0, green: 0, blue: 255), top = YCbCr(red: 255, green: 200, blue: 0)
-        let average = YCbCr(y: UInt8((Int(base.y) + Int(top.y)) / 2), cb: UInt8((Int(base.cb) + Int(top.cb)) / 2),
-                            cr: UInt8((Int(base.cr) + Int(top.cr)) / 2))
+        let base = YCbCr(red: 0, green: 0, blue: 255)
+        let top = YCbCr(red: 255, green: 200, blue: 0)
+        let average = YCbCr(
+            y: UInt8((Int(base.y) + Int(top.y)) / 2), cb: UInt8((Int(base.cb) + Int(top.cb)) / 2),
+            cr: UInt8((Int(base.cr) + Int(top.cr)) / 2))
         let picture = P.flat(32, 32, 0, 0, 255)
         Compositor.blend(square(16, 255, 200, 0, alpha: 128), onto: picture, x: 0, y: 0, opacity: 1)
         #expect(isColour(picture, 8, 8, average))
@@ -138,7 +142,8 @@ import MediaIO
             image.pixels[i * 4 + 3] = UInt8(i * 29 % 256)
         }
         for (x, y) in [(7, 5), (-4, 3), (28, 20), (6, -2)] {
-            let blended = P.pattern(34, 26, seed: 3), drawn = P.pattern(34, 26, seed: 3)
+            let blended = P.pattern(34, 26, seed: 3)
+            let drawn = P.pattern(34, 26, seed: 3)
             Compositor.blend(image, onto: blended, x: x, y: y, opacity: 0.8)
             Compositor.draw(image, onto: drawn, transform: .translation(x: Double(x), y: Double(y)), opacity: 0.8)
             #expect(P.maxDifference(blended, drawn) <= 1, "at (\(x), \(y))")
@@ -147,7 +152,8 @@ import MediaIO
 
     /// A quarter turn about the image's centre: the wide bar stands upright, with its colour.
     @Test func imageDrawTurnsAWideBarUpright() {
-        let red = YCbCr(red: 255, green: 0, blue: 0), blue = YCbCr(red: 0, green: 0, blue: 255)
+        let red = YCbCr(red: 255, green: 0, blue: 0)
+        let blue = YCbCr(red: 0, green: 0, blue: 255)
         let bar = RGBAImage(width: 20, height: 4, pixels: Array([[UInt8]](repeating: [255, 0, 0, 255], count: 80).joined()))
         let picture = P.flat(40, 40, 0, 0, 255)
         let turn = AffineTransform.translation(x: -10, y: -2).concatenating(.rotation(degrees: 90)).concatenating(.translation(x: 20, y: 20))

@@ -1,6 +1,6 @@
-import Testing
 import MediaIO
 import PixelKernels
+import Testing
 
 /// The kernels run without bounds checks in release builds, so a wrong call must stop at the
 /// entry point instead of reaching memory it does not own.
@@ -20,8 +20,9 @@ import PixelKernels
 
     @Test func picturesOfDifferentSizesTrapInATransition() async {
         await #expect(processExitsWith: .failure) {
-            TransitionRenderer.render(.crossfade, from: Picture(width: 64, height: 64), to: Picture(width: 32, height: 64),
-                                      into: Picture(width: 64, height: 64), inputs: TransitionInputs(progress: 0.5))
+            TransitionRenderer.render(
+                .crossfade, from: Picture(width: 64, height: 64), to: Picture(width: 32, height: 64),
+                into: Picture(width: 64, height: 64), inputs: TransitionInputs(progress: 0.5))
         }
     }
 

@@ -1,5 +1,6 @@
-import Testing
 import MediaIO
+import Testing
+
 @testable import PixelKernels
 
 @Suite struct FilterKernelTests {
@@ -17,8 +18,10 @@ import MediaIO
         }
     }
 
-    func applied(_ kind: FilterKind, _ parameters: [String: Double], to picture: Picture,
-                 lut: LUT3D? = nil, frame: Int64 = 0) -> Picture {
+    func applied(
+        _ kind: FilterKind, _ parameters: [String: Double], to picture: Picture,
+        lut: LUT3D? = nil, frame: Int64 = 0
+    ) -> Picture {
         let copy = Picture(width: picture.width, height: picture.height)
         copy.copy(from: picture)
         FilterRenderer.apply(kind, parameters: parameters, to: copy, lut: lut, frame: frame)
@@ -38,7 +41,8 @@ import MediaIO
         #expect(P.chroma(gray, 10, 10) == (128, 128) && P.chroma(gray, 60, 40) == (128, 128))
         let vivid = applied(.saturation, ["amount": 2], to: input)
         for (x, y) in [(4, 4), (60, 40)] {
-            let before = P.chroma(input, x, y), after = P.chroma(vivid, x, y)
+            let before = P.chroma(input, x, y)
+            let after = P.chroma(vivid, x, y)
             #expect(abs(after.u - 128) > abs(before.u - 128) && abs(after.v - 128) > abs(before.v - 128))
             #expect(P.luma(vivid, x, y) == P.luma(input, x, y))
         }
@@ -52,7 +56,8 @@ import MediaIO
         #expect(P.maxDifference(applied(.brightness, ["amount": 1], to: colourful()), P.flat(width, height, y: 235)) <= 1)
         #expect(P.maxDifference(applied(.brightness, [:], to: colourful()), colourful()) == 0)
 
-        let dark = P.flat(width, height, 60, 60, 60), light = P.flat(width, height, 190, 190, 190)
+        let dark = P.flat(width, height, 60, 60, 60)
+        let light = P.flat(width, height, 190, 190, 190)
         #expect(P.luma(applied(.contrast, ["amount": 2], to: dark), 1, 1) < P.luma(dark, 1, 1) - 20)
         #expect(P.luma(applied(.contrast, ["amount": 2], to: light), 1, 1) > P.luma(light, 1, 1) + 20)
         #expect(abs(P.luma(applied(.contrast, ["amount": 0], to: light), 1, 1) - 126) <= 1)
@@ -117,7 +122,9 @@ import MediaIO
 
         // Black everywhere but the white corner: trilinear interpolation gives r * g * b per channel.
         var corner = [Float](repeating: 0, count: 24)
-        corner[21] = 1; corner[22] = 1; corner[23] = 1
+        corner[21] = 1
+        corner[22] = 1
+        corner[23] = 1
         let product = applied(.lut, [:], to: P.flat(8, 8, 128, 128, 128), lut: LUT3D(size: 2, values: corner))
         let level = 128.0 / 255
         let expected = YCbCr(red: UInt8((level * level * level * 255).rounded()), green: 32, blue: 32)
@@ -133,7 +140,8 @@ import MediaIO
 
     @Test func grainIsDeterministicPerFrame() {
         let input = P.flat(width, height, 128, 128, 128)
-        let one = applied(.grain, [:], to: input, frame: 7), again = applied(.grain, [:], to: input, frame: 7)
+        let one = applied(.grain, [:], to: input, frame: 7)
+        let again = applied(.grain, [:], to: input, frame: 7)
         let other = applied(.grain, [:], to: input, frame: 8)
         #expect(P.maxDifference(one, again) == 0)
         #expect(P.maxDifference(one, other) > 0)
@@ -153,13 +161,14 @@ import MediaIO
     func defaultsAreDocumentedAndNeutralParametersChangeNothing(kind: FilterKind) {
         #expect(!FilterRenderer.defaultParameters(kind).isEmpty)
         let input = colourful(33, 17)
-        let neutral: [String: Double] = switch kind {
-        case .brightness, .temperature: ["amount": 0]
-        case .contrast, .saturation: ["amount": 1]
-        case .sharpen: ["amount": 0]
-        case .blur: ["radius": 0]
-        default: ["strength": 0]
-        }
+        let neutral: [String: Double] =
+            switch kind {
+            case .brightness, .temperature: ["amount": 0]
+            case .contrast, .saturation: ["amount": 1]
+            case .sharpen: ["amount": 0]
+            case .blur: ["radius": 0]
+            default: ["strength": 0]
+            }
         #expect(P.maxDifference(applied(kind, neutral, to: input, lut: .identity(size: 2)), input) == 0)
         // Defaults run on odd sizes.
         _ = applied(kind, [:], to: input, lut: .identity(size: 5), frame: 3)

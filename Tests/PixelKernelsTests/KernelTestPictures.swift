@@ -17,9 +17,11 @@ enum KernelTestPictures {
     /// Every sample of every plane set by `value(component, x, y)` (component 0 Y', 1 Cb, 2 Cr).
     static func make(_ width: Int, _ height: Int, _ value: (Int, Int, Int) -> Int) -> Picture {
         let p = Picture(width: width, height: height)
-        for (component, base, w, h, stride) in [(0, p.y, width, height, p.lumaStride),
-                                                 (1, p.u, p.chromaWidth, p.chromaHeight, p.chromaStride),
-                                                 (2, p.v, p.chromaWidth, p.chromaHeight, p.chromaStride)] {
+        for (component, base, w, h, stride) in [
+            (0, p.y, width, height, p.lumaStride),
+            (1, p.u, p.chromaWidth, p.chromaHeight, p.chromaStride),
+            (2, p.v, p.chromaWidth, p.chromaHeight, p.chromaStride),
+        ] {
             for y in 0..<h {
                 for x in 0..<w { base[y * stride + x] = UInt8(clamping: value(component, x, y)) }
             }
@@ -52,9 +54,11 @@ enum KernelTestPictures {
     /// The largest difference between two same-size pictures over every visible sample.
     static func maxDifference(_ a: Picture, _ b: Picture) -> Int {
         var worst = 0
-        for (pa, pb, w, h, stride) in [(a.y, b.y, a.width, a.height, a.lumaStride),
-                                       (a.u, b.u, a.chromaWidth, a.chromaHeight, a.chromaStride),
-                                       (a.v, b.v, a.chromaWidth, a.chromaHeight, a.chromaStride)] {
+        for (pa, pb, w, h, stride) in [
+            (a.y, b.y, a.width, a.height, a.lumaStride),
+            (a.u, b.u, a.chromaWidth, a.chromaHeight, a.chromaStride),
+            (a.v, b.v, a.chromaWidth, a.chromaHeight, a.chromaStride),
+        ] {
             for y in 0..<h {
                 for x in 0..<w { worst = max(worst, abs(Int(pa[y * stride + x]) - Int(pb[y * stride + x]))) }
             }
@@ -71,7 +75,8 @@ enum KernelTestPictures {
 
     /// Variance of the luma plane.
     static func lumaVariance(_ p: Picture) -> Double {
-        var sum = 0.0, squares = 0.0
+        var sum = 0.0
+        var squares = 0.0
         for y in 0..<p.height {
             for x in 0..<p.width {
                 let v = Double(p.luma(x: x, y: y))

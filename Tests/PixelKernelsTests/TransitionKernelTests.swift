@@ -1,13 +1,16 @@
-import Testing
 import MediaIO
+import Testing
+
 @testable import PixelKernels
 
 @Suite struct TransitionKernelTests {
     typealias P = KernelTestPictures
     let width = 200, height = 120
 
-    func render(_ kind: TransitionKind, _ a: Picture, _ b: Picture, _ progress: Double,
-                softness: Double? = nil, mask: Picture? = nil) -> Picture {
+    func render(
+        _ kind: TransitionKind, _ a: Picture, _ b: Picture, _ progress: Double,
+        softness: Double? = nil, mask: Picture? = nil
+    ) -> Picture {
         let out = Picture(width: a.width, height: a.height)
         var inputs = TransitionInputs(kind, progress: progress, mask: mask)
         if let softness { inputs.softness = softness }
@@ -18,7 +21,8 @@ import MediaIO
     @Test(arguments: TransitionKind.allCases)
     func exactlyAAtZeroAndBAtOne(kind: TransitionKind) {
         for (w, h) in [(width, height), (51, 37)] {
-            let a = P.pattern(w, h, seed: 1), b = P.pattern(w, h, seed: 2)
+            let a = P.pattern(w, h, seed: 1)
+            let b = P.pattern(w, h, seed: 2)
             let mask = P.gradient(w, h)
             #expect(P.maxDifference(render(kind, a, b, 0, mask: mask), a) == 0, "\(kind) at 0, \(w)x\(h)")
             #expect(P.maxDifference(render(kind, a, b, 1, mask: mask), b) == 0, "\(kind) at 1, \(w)x\(h)")
@@ -28,11 +32,14 @@ import MediaIO
     }
 
     @Test func crossfadeMidpointIsTheAverage() {
-        let a = P.flat(width, height, 200, 30, 40), b = P.flat(width, height, 20, 60, 220)
+        let a = P.flat(width, height, 200, 30, 40)
+        let b = P.flat(width, height, 20, 60, 220)
         let out = render(.crossfade, a, b, 0.5)
         for (x, y) in [(0, 0), (99, 60), (199, 119)] {
             #expect(abs(P.luma(out, x, y) - (P.luma(a, x, y) + P.luma(b, x, y)) / 2) <= 2)
-            let c = P.chroma(out, x, y), ca = P.chroma(a, x, y), cb = P.chroma(b, x, y)
+            let c = P.chroma(out, x, y)
+            let ca = P.chroma(a, x, y)
+            let cb = P.chroma(b, x, y)
             #expect(abs(c.u - (ca.u + cb.u) / 2) <= 2 && abs(c.v - (ca.v + cb.v) / 2) <= 2)
         }
     }
@@ -40,7 +47,8 @@ import MediaIO
     /// Black A, white B: the edge is where the luma crosses the middle.
     @Test(arguments: [TransitionKind.wipeLeft, .wipeRight, .wipeUp, .wipeDown])
     func wipeEdgeFollowsProgress(kind: TransitionKind) {
-        let a = P.flat(width, height, y: 16), b = P.flat(width, height, y: 235)
+        let a = P.flat(width, height, y: 16)
+        let b = P.flat(width, height, y: 235)
         let horizontal = kind == .wipeLeft || kind == .wipeRight
         let length = horizontal ? width : height
         for (progress, softness) in [(0.25, 0.0), (0.5, 0.0), (0.75, 0.0), (0.5, 0.02)] {
@@ -50,7 +58,8 @@ import MediaIO
             let covered = progress * Double(length)
             let bFromEnd = kind == .wipeLeft || kind == .wipeUp
             let edge = bFromEnd ? Double(length) - covered : covered
-            let bSide = bFromEnd ? Int(edge) + 3 : Int(edge) - 4, aSide = bFromEnd ? Int(edge) - 4 : Int(edge) + 3
+            let bSide = bFromEnd ? Int(edge) + 3 : Int(edge) - 4
+            let aSide = bFromEnd ? Int(edge) - 4 : Int(edge) + 3
             #expect(lumaAt(bSide) > 225, "\(kind) at \(progress): B beside the edge")
             #expect(lumaAt(aSide) < 26, "\(kind) at \(progress): A beside the edge")
             let crossing = (0..<(length - 1)).first { (lumaAt($0) < 126) != (lumaAt($0 + 1) < 126) } ?? -100
@@ -58,10 +67,13 @@ import MediaIO
         }
     }
 
-    @Test(arguments: [TransitionKind.pushLeft, .pushRight, .pushUp, .pushDown,
-                      .slideLeft, .slideRight, .slideUp, .slideDown])
+    @Test(arguments: [
+        TransitionKind.pushLeft, .pushRight, .pushUp, .pushDown,
+        .slideLeft, .slideRight, .slideUp, .slideDown,
+    ])
     func pushAndSlidePlacePicturesByProgress(kind: TransitionKind) {
-        let a = P.pattern(width, height, seed: 1), b = P.pattern(width, height, seed: 2)
+        let a = P.pattern(width, height, seed: 1)
+        let b = P.pattern(width, height, seed: 2)
         let progress = 0.3
         let out = render(kind, a, b, progress)
         let horizontal = [.pushLeft, .pushRight, .slideLeft, .slideRight].contains(kind)
@@ -79,7 +91,8 @@ import MediaIO
                 } else {
                     expected = i < o ? (b, i + length - o) : (a, push ? i - o : i)
                 }
-                let sx = horizontal ? expected.1 : x, sy = horizontal ? y : expected.1
+                let sx = horizontal ? expected.1 : x
+                let sy = horizontal ? y : expected.1
                 guard P.luma(out, x, y) == P.luma(expected.0, sx, sy) else {
                     Issue.record("\(kind): (\(x), \(y)) is not \(expected.0 === a ? "A" : "B") at (\(sx), \(sy))")
                     return
@@ -89,7 +102,8 @@ import MediaIO
     }
 
     @Test func circleOpenShowsBAtTheCentreAndAInTheCorners() {
-        let a = P.flat(width, height, 220, 20, 20), b = P.flat(width, height, 20, 20, 220)
+        let a = P.flat(width, height, 220, 20, 20)
+        let b = P.flat(width, height, 20, 20, 220)
         let out = render(.circleOpen, a, b, 0.3)
         for (x, y) in [(width / 2, height / 2), (width / 2 - 10, height / 2 + 10)] {
             #expect(P.luma(out, x, y) == P.luma(b, x, y) && P.chroma(out, x, y) == P.chroma(b, x, y))
@@ -101,18 +115,21 @@ import MediaIO
 
     @Test(arguments: [(TransitionKind.dipToBlack, 16), (.dipToWhite, 235)])
     func dipsPassThroughTheirColour(kind: TransitionKind, level: Int) {
-        let a = P.flat(width, height, 200, 40, 40), b = P.flat(width, height, 40, 40, 200)
+        let a = P.flat(width, height, 200, 40, 40)
+        let b = P.flat(width, height, 40, 40, 200)
         let middle = render(kind, a, b, 0.5)
         #expect(P.maxDifference(middle, P.flat(width, height, y: UInt8(level))) == 0)
         // Before the middle, A towards the colour; after it, the colour towards B.
-        let early = render(kind, a, b, 0.25), late = render(kind, a, b, 0.75)
+        let early = render(kind, a, b, 0.25)
+        let late = render(kind, a, b, 0.75)
         #expect(abs(P.luma(early, 5, 5) - (P.luma(a, 5, 5) + level) / 2) <= 2)
         #expect(abs(P.luma(late, 5, 5) - (P.luma(b, 5, 5) + level) / 2) <= 2)
         #expect(abs(P.chroma(late, 5, 5).v - (P.chroma(b, 5, 5).v + 128) / 2) <= 2)
     }
 
     @Test func cutShowsBAsSoonAsProgressPassesZero() {
-        let a = P.pattern(width, height, seed: 1), b = P.pattern(width, height, seed: 2)
+        let a = P.pattern(width, height, seed: 1)
+        let b = P.pattern(width, height, seed: 2)
         #expect(P.maxDifference(render(.cut, a, b, 0), a) == 0)
         #expect(P.maxDifference(render(.cut, a, b, 0.001), b) == 0)
         #expect(P.maxDifference(render(.cut, a, b, 0.5), b) == 0)
@@ -133,14 +150,16 @@ import MediaIO
         let early = render(.zoomIn, a, b, 0.05)
         #expect(P.luma(early, 1, height / 2) > 190)
         // Two flat pictures give their average at the middle, zoom or not.
-        let red = P.flat(width, height, 200, 30, 40), blue = P.flat(width, height, 20, 60, 220)
+        let red = P.flat(width, height, 200, 30, 40)
+        let blue = P.flat(width, height, 20, 60, 220)
         let flat = render(.zoomIn, red, blue, 0.5)
         #expect(abs(P.luma(flat, 0, 0) - (P.luma(red, 0, 0) + P.luma(blue, 0, 0)) / 2) <= 2)
     }
 
     /// A mask dark on the left and bright on the right reveals B from the left, like `wipeRight`.
     @Test func lumaWipeWithAGradientMaskIsAWipe() {
-        let a = P.flat(width, height, y: 16), b = P.flat(width, height, y: 235)
+        let a = P.flat(width, height, y: 16)
+        let b = P.flat(width, height, y: 235)
         let mask = P.gradient(width, height)
         for progress in [0.25, 0.5, 0.75] {
             let out = render(.lumaWipe, a, b, progress, softness: 0.02, mask: mask)

@@ -16,11 +16,11 @@ import Testing
             try FileManager.default.createDirectory(atPath: template, withIntermediateDirectories: true)
             try TestMedia.tone(template + "/music.m4a", seconds: "5")
             let json = """
-            { "format": 1, "name": "Edit", "canvas": { "width": 160, "height": 284, "frameRate": "25" },
-              "music": { "file": "music.m4a" },
-              "slots": [{ "id": "one", "duration": 1 }, { "id": "two", "duration": 1 }, { "id": "three", "duration": 1 }],
-              "layers": [{ "id": "title", "kind": "text", "key": "title", "text": "Hello", "size": 30 }] }
-            """
+                { "format": 1, "name": "Edit", "canvas": { "width": 160, "height": 284, "frameRate": "25" },
+                  "music": { "file": "music.m4a" },
+                  "slots": [{ "id": "one", "duration": 1 }, { "id": "two", "duration": 1 }, { "id": "three", "duration": 1 }],
+                  "layers": [{ "id": "title", "kind": "text", "key": "title", "text": "Hello", "size": 30 }] }
+                """
             try json.write(toFile: template + "/template.json", atomically: true, encoding: .utf8)
             for (name, color) in [("r", "red"), ("g", "lime"), ("b", "blue")] {
                 try TestMedia.colorClip(dir.file("\(name).mp4"), color: color, width: 160, height: 284, seconds: "2", rate: "25", tone: true)
@@ -98,11 +98,13 @@ import Testing
     @Test func aRefusedEditChangesNothing() throws {
         let p = try Project()
         let before = try p.text()
-        for args in [["split", "1", "--at", "5s"], ["trim", "1", "--in", "+2s"], ["move", "nope", "--to", "1"], ["speed", "1", "-1"],
-                     ["filter", "1", "add", "vignette", "--strength", "9"], ["transition", "3", "crossfade"], ["text", "nope", "x"],
-                     // The clip after the cut has no frames before its source range for the transition.
-                     ["transition", "1", "crossfade", "--duration", "0.4"],
-                     ["rotate", "1", "45"], ["frobnicate", "1"]] {
+        for args in [
+            ["split", "1", "--at", "5s"], ["trim", "1", "--in", "+2s"], ["move", "nope", "--to", "1"], ["speed", "1", "-1"],
+            ["filter", "1", "add", "vignette", "--strength", "9"], ["transition", "3", "crossfade"], ["text", "nope", "x"],
+            // The clip after the cut has no frames before its source range for the transition.
+            ["transition", "1", "crossfade", "--duration", "0.4"],
+            ["rotate", "1", "45"], ["frobnicate", "1"],
+        ] {
             let r = try Reel.run(["edit", p.timeline] + args)
             #expect(r.status == 1 || r.status == 2, "\(args): exit \(r.status)")
             #expect(r.stderr.hasPrefix("reel: error: ") && r.stderr.split(separator: "\n").count == 1, "\(args): \(r.stderr)")
@@ -113,7 +115,10 @@ import Testing
     @Test func undoAndRedoGoBackToTheSameBytesAcrossCalls() throws {
         let p = try Project()
         var states = [try p.text()]
-        for args in [["swap", "1", "3"], ["split", "1", "--at", "0.5s"], ["mute", "2"], ["slip", "3", "0.2s"], ["transition", "2", "wipeLeft", "--duration", "0.2"]] {
+        for args in [
+            ["swap", "1", "3"], ["split", "1", "--at", "0.5s"], ["mute", "2"], ["slip", "3", "0.2s"],
+            ["transition", "2", "wipeLeft", "--duration", "0.2"],
+        ] {
             let r = try Reel.run(["edit", p.timeline] + args)
             #expect(r.status == 0, "\(args): \(r.stderr)")
             states.append(try p.text())

@@ -1,6 +1,6 @@
-import Testing
 import Foundation
 import ReelTestSupport
+import Testing
 
 /// Bad input: one line naming the file or flag, a non-zero exit, and no output left behind.
 @Suite struct ErrorTests {
@@ -26,7 +26,8 @@ import ReelTestSupport
         let template = try makeTemplate(in: dir)
         let text = dir.file("notes.txt")
         try "hello".write(toFile: text, atomically: true, encoding: .utf8)
-        try expectFailure(["make", template, text, "-o", dir.file("out.mp4")], status: 1, mentions: "notes.txt", in: dir, sourceFiles: ["tiny", "notes.txt"])
+        try expectFailure(
+            ["make", template, text, "-o", dir.file("out.mp4")], status: 1, mentions: "notes.txt", in: dir, sourceFiles: ["tiny", "notes.txt"])
     }
 
     @Test func truncatedMP4() throws {
@@ -37,22 +38,25 @@ import ReelTestSupport
         let cut = dir.file("cut.mp4")
         try TestMedia.truncate(whole, to: cut, fraction: 0.4)
         try FileManager.default.removeItem(atPath: whole)
-        try expectFailure(["make", template, cut, "-o", dir.file("out.mp4")], status: 1, mentions: "cut.mp4", in: dir, sourceFiles: ["tiny", "cut.mp4"])
+        try expectFailure(
+            ["make", template, cut, "-o", dir.file("out.mp4")], status: 1, mentions: "cut.mp4", in: dir, sourceFiles: ["tiny", "cut.mp4"])
     }
 
     /// A file whose index is at the front (as Reel and phones write them) but whose media was cut off.
     @Test func truncatedFastStartMP4() throws {
         let dir = TemporaryFolder()
         let template = try makeTemplate(in: dir)
-        let whole = dir.file("whole.mp4"), front = dir.file("front.mp4")
+        let whole = dir.file("whole.mp4")
+        let front = dir.file("front.mp4")
         try TestMedia.colorClip(whole, seconds: "2")
         try Tools.ffmpeg(["-i", whole, "-c", "copy", "-movflags", "+faststart", front])
         let cut = dir.file("cut.mp4")
         try TestMedia.truncate(front, to: cut, fraction: 0.6)
         try FileManager.default.removeItem(atPath: whole)
         try FileManager.default.removeItem(atPath: front)
-        try expectFailure(["make", template, cut, "-o", dir.file("out.mp4")], status: 1, mentions: "cut.mp4: reading media: the file is truncated",
-                          in: dir, sourceFiles: ["tiny", "cut.mp4"])
+        try expectFailure(
+            ["make", template, cut, "-o", dir.file("out.mp4")], status: 1, mentions: "cut.mp4: reading media: the file is truncated",
+            in: dir, sourceFiles: ["tiny", "cut.mp4"])
     }
 
     @Test func emptyFolder() throws {
@@ -60,7 +64,8 @@ import ReelTestSupport
         let template = try makeTemplate(in: dir)
         let empty = dir.file("empty")
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-        try expectFailure(["make", template, empty, "-o", dir.file("out.mp4")], status: 1, mentions: "empty", in: dir, sourceFiles: ["tiny", "empty"])
+        try expectFailure(
+            ["make", template, empty, "-o", dir.file("out.mp4")], status: 1, mentions: "empty", in: dir, sourceFiles: ["tiny", "empty"])
     }
 
     @Test func unknownSubcommand() throws {
@@ -71,14 +76,16 @@ import ReelTestSupport
     @Test func unknownOption() throws {
         let dir = TemporaryFolder()
         let template = try makeTemplate(in: dir)
-        try expectFailure(["make", template, "--frames-per-fortnight", "3"], status: 2, mentions: "--frames-per-fortnight", in: dir, sourceFiles: ["tiny"])
+        try expectFailure(
+            ["make", template, "--frames-per-fortnight", "3"], status: 2, mentions: "--frames-per-fortnight", in: dir, sourceFiles: ["tiny"])
     }
 
     @Test func missingTemplate() throws {
         let dir = TemporaryFolder()
         let photo = dir.file("p.jpg")
         try TestMedia.jpeg(photo)
-        try expectFailure(["make", dir.file("no-template"), photo, "-o", dir.file("o.mp4")], status: 3, mentions: "no-template", in: dir, sourceFiles: ["p.jpg"])
+        try expectFailure(
+            ["make", dir.file("no-template"), photo, "-o", dir.file("o.mp4")], status: 3, mentions: "no-template", in: dir, sourceFiles: ["p.jpg"])
     }
 
     @Test func helpAndVersion() throws {

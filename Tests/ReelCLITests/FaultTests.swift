@@ -22,8 +22,9 @@ import Testing
             let started = Date()
             let r = try Tools.run("prlimit", ["--fsize=\(limit)", Reel.path, "render", p.timeline, "-o", out + "/video.mp4", "-q"], timeout: 60)
             #expect(r.status == 1, "limit \(limit): exit \(r.status): \(r.stderr)")
-            #expect(r.stderr.hasPrefix("reel: error: ") && r.stderr.contains("video.mp4") && r.stderr.contains("File too large"),
-                    "limit \(limit): \(r.stderr)")
+            #expect(
+                r.stderr.hasPrefix("reel: error: ") && r.stderr.contains("video.mp4") && r.stderr.contains("File too large"),
+                "limit \(limit): \(r.stderr)")
             #expect(Date().timeIntervalSince(started) < 60, "limit \(limit): ended")
             #expect(p.names(in: out) == [], "limit \(limit): left \(p.names(in: out))")
         }
@@ -36,7 +37,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
         let mount = try Tools.run("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk])
         guard mount.status == 0 else {
-            print("FaultTests: no tmpfs can be mounted here (\(mount.stderr.trimmingCharacters(in: .whitespacesAndNewlines))); the file-size limit test covers late write failures")
+            print(
+                "FaultTests: no tmpfs can be mounted here (\(mount.stderr.trimmingCharacters(in: .whitespacesAndNewlines))); the file-size limit test covers late write failures"
+            )
             return
         }
         defer { _ = try? Tools.run("umount", [disk]) }

@@ -13,11 +13,11 @@ import Testing
         try TestMedia.jpeg(media + "/plain.jpg")
         // The shell makes the names: Foundation's Process can pass only UTF-8 arguments.
         let script = """
-        set -e
-        mv "$1/plain.jpg" "$1/$(printf 'bad\\377name.jpg')"
-        "$0" probe "$1/$(printf 'bad\\377name.jpg')" >/dev/null
-        "$0" make "$2" "$1" -o "$3/$(printf 'o\\377.mp4')" -q
-        """
+            set -e
+            mv "$1/plain.jpg" "$1/$(printf 'bad\\377name.jpg')"
+            "$0" probe "$1/$(printf 'bad\\377name.jpg')" >/dev/null
+            "$0" make "$2" "$1" -o "$3/$(printf 'o\\377.mp4')" -q
+            """
         let r = try Tools.run("/bin/sh", ["-c", script, Reel.path, media, template, dir.path], timeout: 120)
         #expect(r.status == 0, "\(r.stderr)")
         let written = try FileManager.default.contentsOfDirectory(atPath: dir.path)

@@ -1,6 +1,6 @@
-import Testing
 import Foundation
 import ReelTestSupport
+import Testing
 
 /// `reel gallery`, loaded in a real browser: headless Chromium (installed by scripts/test).
 @Suite struct GalleryTests {
@@ -10,8 +10,12 @@ import ReelTestSupport
     /// Runs headless Chromium on `page` with `arguments` and a profile of its own.
     func browser(_ arguments: [String], page: String, profile: TemporaryFolder) throws -> Tools.Output {
         let chromium = try #require(Self.chromium)
-        return try Tools.run(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-                                        "--user-data-dir=\(profile.path)"] + arguments + ["file://\(page)"])
+        return try Tools.run(
+            chromium,
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+                "--user-data-dir=\(profile.path)",
+            ] + arguments + ["file://\(page)"])
     }
 
     @Test(.enabled(if: chromium != nil, "Chromium is not installed (scripts/test installs Debian's chromium package)"))

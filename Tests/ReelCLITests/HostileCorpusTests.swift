@@ -51,10 +51,14 @@ import Testing
         } catch {
             return Outcome(name: c.name, problem: "could not run: \(error)")
         }
-        if r.signaled { return Outcome(name: c.name, problem: "ended by signal \(r.status) (a crash, or killed after 60 s): \(r.stderr.suffix(300))") }
+        if r.signaled {
+            return Outcome(name: c.name, problem: "ended by signal \(r.status) (a crash, or killed after 60 s): \(r.stderr.suffix(300))")
+        }
         let allowed: Set<Int32> = c.expect == "fail" ? [1, 2, 3] : [0, 1, 2, 3]
         if !allowed.contains(r.status) { return Outcome(name: c.name, problem: "exit \(r.status), expected \(c.expect): \(r.stderr.suffix(300))") }
-        if r.stderr.contains("Fatal error") || r.stderr.contains("Stack dump") { return Outcome(name: c.name, problem: "crashed: \(r.stderr.suffix(300))") }
+        if r.stderr.contains("Fatal error") || r.stderr.contains("Stack dump") {
+            return Outcome(name: c.name, problem: "crashed: \(r.stderr.suffix(300))")
+        }
         if r.status != 0 && c.args.first != "validate" {
             let last = r.stderr.split(separator: "\n").last.map(String.init) ?? ""
             if !last.hasPrefix("reel: error: ") { return Outcome(name: c.name, problem: "no 'reel: error:' line: \(r.stderr.suffix(300))") }
@@ -81,6 +85,14 @@ private final class OutcomeList: @unchecked Sendable {
     private let lock = NSLock()
     private var outcomes: [HostileCorpusTests.Outcome?]
     init(count: Int) { outcomes = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ o: HostileCorpusTests.Outcome) { lock.lock(); outcomes[i] = o; lock.unlock() }
-    var all: [HostileCorpusTests.Outcome] { lock.lock(); defer { lock.unlock() }; return outcomes.compactMap { $0 } }
+    func set(_ i: Int, _ o: HostileCorpusTests.Outcome) {
+        lock.lock()
+        outcomes[i] = o
+        lock.unlock()
+    }
+    var all: [HostileCorpusTests.Outcome] {
+        lock.lock()
+        defer { lock.unlock() }
+        return outcomes.compactMap { $0 }
+    }
 }

@@ -8,20 +8,28 @@ import Testing
     @Test func installPutsTheBinaryManualAndCompletionsUnderThePrefix() throws {
         let dir = TemporaryFolder()
         let prefix = dir.file("prefix")
-        let r = try Tools.run(Reel.repositoryRoot + "/scripts/install", ["--binary", Reel.path],
-                              environment: ProcessInfo.processInfo.environment.merging(["PREFIX": prefix]) { $1 }, timeout: 60)
+        let r = try Tools.run(
+            Reel.repositoryRoot + "/scripts/install", ["--binary", Reel.path],
+            environment: ProcessInfo.processInfo.environment.merging(["PREFIX": prefix]) { $1 }, timeout: 60)
         #expect(r.status == 0, "\(r.stderr)")
-        for file in ["bin/reel", "share/man/man1/reel.1", "share/bash-completion/completions/reel", "share/zsh/site-functions/_reel",
-                     "share/fish/vendor_completions.d/reel.fish"] {
+        for file in [
+            "bin/reel", "share/man/man1/reel.1", "share/bash-completion/completions/reel", "share/zsh/site-functions/_reel",
+            "share/fish/vendor_completions.d/reel.fish",
+        ] {
             #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) installed")
         }
         let version = try Tools.run(prefix + "/bin/reel", ["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("reel "))
         // bash loads the completion and completes commands and options.
-        let bash = try Tools.run("/bin/bash", ["-c", """
-            source "$0"; COMP_WORDS=(reel ed); COMP_CWORD=1; _reel; echo "${COMPREPLY[@]}"
-            COMP_WORDS=(reel render --qu); COMP_CWORD=2; _reel; echo "${COMPREPLY[@]}"
-            """, prefix + "/share/bash-completion/completions/reel"])
+        let bash = try Tools.run(
+            "/bin/bash",
+            [
+                "-c",
+                """
+                source "$0"; COMP_WORDS=(reel ed); COMP_CWORD=1; _reel; echo "${COMPREPLY[@]}"
+                COMP_WORDS=(reel render --qu); COMP_CWORD=2; _reel; echo "${COMPREPLY[@]}"
+                """, prefix + "/share/bash-completion/completions/reel",
+            ])
         #expect(bash.stdout == "edit\n--quality --quiet\n", "\(bash.stdout) \(bash.stderr)")
     }
 

@@ -8,9 +8,14 @@ import Testing
 @Suite struct LimitsRenderTests {
     static let cases: [(name: String, canvas: String, extra: String)] = [
         ("widest canvas, largest text", "\"width\": 8192, \"height\": 16", "{ \"id\": \"t\", \"kind\": \"text\", \"text\": \"Hi\", \"size\": 1000 }"),
-        ("tallest canvas, smallest text", "\"width\": 16, \"height\": 8192", "{ \"id\": \"t\", \"kind\": \"text\", \"text\": \"Hi\", \"size\": 4, \"minSize\": 4 }"),
-        ("longest text, most lines", "\"width\": 160, \"height\": 96",
-         "{ \"id\": \"t\", \"kind\": \"text\", \"size\": 4, \"maxLines\": 50, \"text\": \"\(String(repeating: "ab ", count: 666))ab\" }"),
+        (
+            "tallest canvas, smallest text", "\"width\": 16, \"height\": 8192",
+            "{ \"id\": \"t\", \"kind\": \"text\", \"text\": \"Hi\", \"size\": 4, \"minSize\": 4 }"
+        ),
+        (
+            "longest text, most lines", "\"width\": 160, \"height\": 96",
+            "{ \"id\": \"t\", \"kind\": \"text\", \"size\": 4, \"maxLines\": 50, \"text\": \"\(String(repeating: "ab ", count: 666))ab\" }"
+        ),
     ]
 
     @Test func templatesAtTheLimitsMakeAVideo() throws {
@@ -21,9 +26,9 @@ import Testing
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try TestMedia.tone((folder as NSString).appendingPathComponent("music.m4a"), seconds: "1")
             let json = """
-            { "format": 1, "name": "Limits", "canvas": { \(c.canvas), "frameRate": "25" }, "music": { "file": "music.m4a", "volume": 4 },
-              "slots": [{ "id": "a", "duration": "2f", "volume": 4 }], "layers": [\(c.extra)] }
-            """
+                { "format": 1, "name": "Limits", "canvas": { \(c.canvas), "frameRate": "25" }, "music": { "file": "music.m4a", "volume": 4 },
+                  "slots": [{ "id": "a", "duration": "2f", "volume": 4 }], "layers": [\(c.extra)] }
+                """
             try json.write(toFile: (folder as NSString).appendingPathComponent("template.json"), atomically: true, encoding: .utf8)
             let v = try Reel.run(["validate", folder])
             #expect(v.status == 0, "\(c.name): \(v.stdout) \(v.stderr)")

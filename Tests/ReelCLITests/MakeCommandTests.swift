@@ -1,6 +1,6 @@
-import Testing
 import Foundation
 import ReelTestSupport
+import Testing
 
 @Suite struct MakeCommandTests {
     @Test func makesVideoFromTemplateAndFolder() throws {
@@ -17,7 +17,8 @@ import ReelTestSupport
         #expect(r.stderr.isEmpty, "nothing on stderr when piped: \(r.stderr)")
         let v = try #require(try Tools.probe(out).video)
         #expect(v.frames == 50 && v.width == 160 && v.height == 284)
-        let first = try Tools.rgbFrame(out, index: 5), second = try Tools.rgbFrame(out, index: 40)
+        let first = try Tools.rgbFrame(out, index: 5)
+        let second = try Tools.rgbFrame(out, index: 40)
         #expect(first.average(80, 142).r > 180)
         #expect(second.average(80, 142).g > 100 && second.average(80, 142).r < 80)
     }

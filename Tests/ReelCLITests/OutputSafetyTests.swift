@@ -50,7 +50,8 @@ import Testing
             try expectRefused(p, ["make", p.template, p.media, "-o", output], naming: "input")
         }
         try expectRefused(p, ["make", p.template, p.media, "-o", p.dir.file("out.mp4"), "--timeline", p.media + "/clip2.mp4"], naming: "--timeline")
-        try expectRefused(p, ["make", p.template, p.media, "-o", p.dir.file("x.mp4"), "--timeline", p.dir.file("x.mp4")], naming: "the same file as -o")
+        try expectRefused(
+            p, ["make", p.template, p.media, "-o", p.dir.file("x.mp4"), "--timeline", p.dir.file("x.mp4")], naming: "the same file as -o")
         try expectRefused(p, ["resolve", p.template, p.media, "-o", p.clip], naming: "input")
     }
 

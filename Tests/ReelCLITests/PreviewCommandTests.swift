@@ -1,6 +1,6 @@
-import Testing
 import Foundation
 import ReelTestSupport
+import Testing
 
 /// `reel preview` and `reel poster` run as a person would, outputs checked with ffprobe and the ffmpeg CLI.
 @Suite struct PreviewCommandTests {

@@ -1,12 +1,13 @@
 import Foundation
-import Testing
 import ReelTestSupport
+import Testing
 
 /// `reel probe`, as a script would use it, checked against ffprobe's own reading of the files.
 @Suite struct ProbeCommandTests {
     @Test func jsonGivesTheFactsFfprobeFinds() throws {
         let dir = TemporaryFolder()
-        let clip = dir.file("turned.mp4"), photo = dir.file("photo.jpg")
+        let clip = dir.file("turned.mp4")
+        let photo = dir.file("photo.jpg")
         try TestMedia.colorClip(clip, width: 320, height: 180, seconds: "1", rotate: 90, tone: true)
         try TestMedia.jpeg(photo, width: 320, height: 180)
         let r = try Reel.run(["probe", clip, photo, "--format", "json"])
@@ -16,7 +17,8 @@ import ReelTestSupport
         #expect(files.count == 2)
 
         let reference = try Tools.probe(clip)
-        let ffVideo = try #require(reference.video), ffAudio = try #require(reference.audio)
+        let ffVideo = try #require(reference.video)
+        let ffAudio = try #require(reference.audio)
         let video = try #require(files[0]["video"] as? [String: Any])
         #expect(files[0]["kind"] as? String == "video")
         // Stored 320x180 and turned a quarter: shown 180x320.

@@ -31,9 +31,9 @@ func makeTemplate(in dir: TemporaryFolder, name: String = "tiny", slots: [(Strin
     try TestMedia.tone((folder as NSString).appendingPathComponent("music.m4a"), seconds: "4")
     let slotText = slots.map { "{ \"id\": \"\($0.0)\", \"duration\": \($0.1) }" }.joined(separator: ", ")
     let json = """
-    { "format": 1, "name": "Tiny", "canvas": { "width": 160, "height": 284, "frameRate": "25" },
-      "music": { "file": "music.m4a", "fadeOut": 0.5 }, "slots": [\(slotText)] }
-    """
+        { "format": 1, "name": "Tiny", "canvas": { "width": 160, "height": 284, "frameRate": "25" },
+          "music": { "file": "music.m4a", "fadeOut": 0.5 }, "slots": [\(slotText)] }
+        """
     try json.write(toFile: (folder as NSString).appendingPathComponent("template.json"), atomically: true, encoding: .utf8)
     return folder
 }

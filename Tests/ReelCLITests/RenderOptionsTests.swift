@@ -1,6 +1,6 @@
-import Testing
 import Foundation
 import ReelTestSupport
+import Testing
 
 @Suite struct RenderOptionsTests {
     func tinyTimeline(_ dir: TemporaryFolder) throws -> String {
@@ -29,7 +29,9 @@ import ReelTestSupport
     @Test func badOptionValuesAreUsageErrors() throws {
         let dir = TemporaryFolder()
         let t = try tinyTimeline(dir)
-        for args in [["--size", "241x320"], ["--bitrate", "lots"], ["--loudness", "loud"], ["--quality", "ultra"], ["--bpp", "6", "--bitrate", "1M"]] {
+        for args in [
+            ["--size", "241x320"], ["--bitrate", "lots"], ["--loudness", "loud"], ["--quality", "ultra"], ["--bpp", "6", "--bitrate", "1M"],
+        ] {
             let r = try Reel.run(["render", t, "-o", dir.file("x.mp4")] + args)
             #expect(r.status == 2, "\(args): \(r.stderr)")
             #expect(r.stderr.hasPrefix("reel: error: render: "), "\(args): \(r.stderr)")

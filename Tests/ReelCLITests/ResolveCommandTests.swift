@@ -17,21 +17,21 @@ import Testing
         try TestMedia.tone(t("music.m4a"), seconds: "1")
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=white:s=32x32,format=rgba", "-frames:v", "1", t("sticker.png")])
         let json = """
-        { "format": 1, "name": "Layered", "canvas": { "width": 160, "height": 284, "frameRate": "25" },
-          "music": { "file": "music.m4a", "loop": true, "fadeOut": 0.2 },
-          "slots": [
-            { "id": "a", "accepts": "video", "duration": 1, "transition": { "kind": "crossfade", "duration": 0.4 } },
-            { "id": "b", "accepts": "image", "duration": 1, "motion": "zoomIn", "filters": ["grayscale"] },
-            { "id": "c", "duration": 1 }
-          ],
-          "layers": [
-            { "id": "pip", "kind": "media", "accepts": "video", "duration": 1,
-              "rect": { "x": 0.6, "y": 0.05, "width": 0.35, "height": 0.2 } },
-            { "id": "sticker", "kind": "image", "file": "sticker.png", "x": 0.1, "y": 0.95, "width": 0.1 },
-            { "id": "title", "kind": "text", "key": "title", "size": 20, "y": 0.9 }
-          ]
-        }
-        """
+            { "format": 1, "name": "Layered", "canvas": { "width": 160, "height": 284, "frameRate": "25" },
+              "music": { "file": "music.m4a", "loop": true, "fadeOut": 0.2 },
+              "slots": [
+                { "id": "a", "accepts": "video", "duration": 1, "transition": { "kind": "crossfade", "duration": 0.4 } },
+                { "id": "b", "accepts": "image", "duration": 1, "motion": "zoomIn", "filters": ["grayscale"] },
+                { "id": "c", "duration": 1 }
+              ],
+              "layers": [
+                { "id": "pip", "kind": "media", "accepts": "video", "duration": 1,
+                  "rect": { "x": 0.6, "y": 0.05, "width": 0.35, "height": 0.2 } },
+                { "id": "sticker", "kind": "image", "file": "sticker.png", "x": 0.1, "y": 0.95, "width": 0.1 },
+                { "id": "title", "kind": "text", "key": "title", "size": 20, "y": 0.9 }
+              ]
+            }
+            """
         try json.write(toFile: t("template.json"), atomically: true, encoding: .utf8)
         try TestMedia.colorClip(m("1-red.mp4"), color: "red", seconds: "3")
         try TestMedia.jpeg(m("2-green.jpg"), color: "green")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ReelTestSupport
+import Testing
 
 /// Every shipped template renders from the bundled sample media, without warnings, to exactly the
 /// frames its timeline says: at an eighth of its canvas and draft quality, so that this stays quick.
@@ -25,9 +25,12 @@ import ReelTestSupport
         let size = (width: max(16, canvas.width / 8 / 2 * 2), height: max(16, canvas.height / 8 / 2 * 2))
 
         let dir = TemporaryFolder()
-        let out = dir.file("\(name).mp4"), timeline = dir.file("\(name).json")
-        let r = try Reel.run(["make", template, "\(root)/assets/clips", "\(root)/assets/photos", "-o", out, "--timeline", timeline,
-                              "--quality", "draft", "--size", "\(size.width)x\(size.height)"])
+        let out = dir.file("\(name).mp4")
+        let timeline = dir.file("\(name).json")
+        let r = try Reel.run([
+            "make", template, "\(root)/assets/clips", "\(root)/assets/photos", "-o", out, "--timeline", timeline,
+            "--quality", "draft", "--size", "\(size.width)x\(size.height)",
+        ])
         #expect(r.status == 0, "\(name): \(r.stderr)")
         #expect(!r.stderr.contains("warning"), "\(name): the sample media fill it without warnings:\n\(r.stderr)")
         #expect(!r.stderr.contains("error"), "\(name): \(r.stderr)")

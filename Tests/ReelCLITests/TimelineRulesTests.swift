@@ -16,45 +16,51 @@ import Testing
     }
 
     static let valid = """
-    {
-      "format": 1,
-      "canvas": { "width": 160, "height": 96 },
-      "frameRate": "25",
-      "duration": "3s",
-      "clips": [
-        { "id": "a", "media": "a.mp4", "kind": "video", "timelineRange": { "start": "0s", "duration": "1.6s" },
-          "sourceRange": { "start": "0.4s", "duration": "1.6s" }, "volume": 0.5,
-          "filters": [{ "kind": "vignette", "parameters": { "strength": 0.5, "radius": 0.8 } }] },
-        { "id": "b", "media": "b.jpg", "kind": "image", "timelineRange": { "start": "1.6s", "duration": "1.4s" },
-          "sourceRange": { "start": "0s", "duration": "1.4s" } }
-      ],
-      "transitions": [
-        { "kind": "crossfade", "from": "a", "to": "b", "range": { "start": "1.4s", "duration": "0.4s" } }
-      ],
-      "texts": [
-        { "id": "title", "text": "Hello", "timelineRange": { "start": "0s", "duration": "2s" }, "look": { "size": 20 },
-          "in": { "kind": "fade", "duration": "0.5s" } }
-      ],
-      "overlays": [
-        { "id": "sticker", "media": "sticker.png", "timelineRange": { "start": "0s", "duration": "1s" }, "width": 0.1 }
-      ],
-      "grade": [{ "kind": "saturation", "parameters": { "amount": 1.2 } }],
-      "audio": [
-        { "id": "music", "media": "music.m4a", "timelineRange": { "start": "0s", "duration": "3s" }, "volume": 0.8 }
-      ]
-    }
-    """
+        {
+          "format": 1,
+          "canvas": { "width": 160, "height": 96 },
+          "frameRate": "25",
+          "duration": "3s",
+          "clips": [
+            { "id": "a", "media": "a.mp4", "kind": "video", "timelineRange": { "start": "0s", "duration": "1.6s" },
+              "sourceRange": { "start": "0.4s", "duration": "1.6s" }, "volume": 0.5,
+              "filters": [{ "kind": "vignette", "parameters": { "strength": 0.5, "radius": 0.8 } }] },
+            { "id": "b", "media": "b.jpg", "kind": "image", "timelineRange": { "start": "1.6s", "duration": "1.4s" },
+              "sourceRange": { "start": "0s", "duration": "1.4s" } }
+          ],
+          "transitions": [
+            { "kind": "crossfade", "from": "a", "to": "b", "range": { "start": "1.4s", "duration": "0.4s" } }
+          ],
+          "texts": [
+            { "id": "title", "text": "Hello", "timelineRange": { "start": "0s", "duration": "2s" }, "look": { "size": 20 },
+              "in": { "kind": "fade", "duration": "0.5s" } }
+          ],
+          "overlays": [
+            { "id": "sticker", "media": "sticker.png", "timelineRange": { "start": "0s", "duration": "1s" }, "width": 0.1 }
+          ],
+          "grade": [{ "kind": "saturation", "parameters": { "amount": 1.2 } }],
+          "audio": [
+            { "id": "music", "media": "music.m4a", "timelineRange": { "start": "0s", "duration": "3s" }, "volume": 0.8 }
+          ]
+        }
+        """
 
     /// Each: what is replaced, by what, and the code that must refuse it.
     static let mutations: [(String, String, String)] = [
         ("\"start\": \"1.6s\", \"duration\": \"1.4s\"", "\"start\": \"1.8s\", \"duration\": \"1.2s\"", "L010"),  // a gap
         ("\"start\": \"1.6s\", \"duration\": \"1.4s\"", "\"start\": \"1.2s\", \"duration\": \"1.8s\"", "L010"),  // an overlap
-        ("\"start\": \"0s\", \"duration\": \"1.6s\"", "\"start\": \"0.4s\", \"duration\": \"1.2s\"", "L010"),    // starts late
+        ("\"start\": \"0s\", \"duration\": \"1.6s\"", "\"start\": \"0.4s\", \"duration\": \"1.2s\"", "L010"),  // starts late
         ("{ \"id\": \"b\"", "{ \"id\": \"a\"", "L011"),
         ("\"duration\": \"3s\",", "\"duration\": \"3.01s\",", "L012"),
-        ("\"sourceRange\": { \"start\": \"0.4s\", \"duration\": \"1.6s\" }", "\"sourceRange\": { \"start\": \"0.4s\", \"duration\": \"1s\" }", "L013"),
+        (
+            "\"sourceRange\": { \"start\": \"0.4s\", \"duration\": \"1.6s\" }", "\"sourceRange\": { \"start\": \"0.4s\", \"duration\": \"1s\" }",
+            "L013"
+        ),
         ("\"sourceRange\": { \"start\": \"0.4s\"", "\"sourceRange\": { \"start\": \"-0.4s\"", "L013"),
-        ("\"timelineRange\": { \"start\": \"0s\", \"duration\": \"2s\" }", "\"timelineRange\": { \"start\": \"2.5s\", \"duration\": \"1s\" }", "L014"),
+        (
+            "\"timelineRange\": { \"start\": \"0s\", \"duration\": \"2s\" }", "\"timelineRange\": { \"start\": \"2.5s\", \"duration\": \"1s\" }",
+            "L014"
+        ),
         ("\"from\": \"a\", \"to\": \"b\"", "\"from\": \"b\", \"to\": \"a\"", "L015"),
         ("\"range\": { \"start\": \"1.4s\", \"duration\": \"0.4s\" }", "\"range\": { \"start\": \"1s\", \"duration\": \"0.4s\" }", "L015"),
         ("\"range\": { \"start\": \"1.4s\", \"duration\": \"0.4s\" }", "\"range\": { \"start\": \"0.4s\", \"duration\": \"2.4s\" }", "T053"),
@@ -110,8 +116,8 @@ import Testing
         let dir = TemporaryFolder()
         let timeline = try Self.project(in: dir)
         let clip = """
-        { "id": "a", "media": "a.mp4", "kind": "video", "timelineRange": { "start": "0s", "duration": "1.6s" }, "sourceRange": { "start": "0.4s", "duration": "1.6s" } },
-        """
+            { "id": "a", "media": "a.mp4", "kind": "video", "timelineRange": { "start": "0s", "duration": "1.6s" }, "sourceRange": { "start": "0.4s", "duration": "1.6s" } },
+            """
         let text = Self.valid.replacingOccurrences(of: "\"clips\": [", with: "\"clips\": [" + String(repeating: clip, count: 1000))
         try text.write(toFile: timeline, atomically: true, encoding: .utf8)
         let r = try Reel.run(["render", timeline, "-o", dir.file("out.mp4"), "-q"])

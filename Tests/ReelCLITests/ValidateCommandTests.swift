@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ReelTestSupport
+import Testing
 
 /// `reel validate`, `reel catalog` and `reel new-template`, run as a user would.
 @Suite struct ValidateCommandTests {
@@ -36,7 +36,8 @@ import ReelTestSupport
         let dir = TemporaryFolder()
         let folder = try makeTemplate(in: dir)
         let file = folder + "/template.json"
-        let text = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "\"name\": \"Tiny\"", with: "\"name\": \"Tiny\", \"nmae\": 1")
+        let text = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(
+            of: "\"name\": \"Tiny\"", with: "\"name\": \"Tiny\", \"nmae\": 1")
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         #expect(try Reel.run(["validate", folder]).status == 0)
         let strict = try Reel.run(["validate", "--strict", folder])
@@ -100,7 +101,9 @@ import ReelTestSupport
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try TestMedia.tone(folder + "/music.m4a", seconds: "4")
         let first = expected.contains("T034") ? "0" : "1"
-        let layers = expected.contains("T041") ? """
+        let layers =
+            expected.contains("T041")
+            ? """
             , "layers": [{ "id": "star", "kind": "image", "file": "stickers/star.png" },
                          { "id": "title", "kind": "text", "text": "Supercalifragilisticexpialidocious", "size": 64 }]
             """ : ""

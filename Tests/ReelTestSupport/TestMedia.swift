@@ -25,9 +25,11 @@ public enum TestMedia {
     /// - Parameters:
     ///   - marker: (x, y, size, colour) of a filled square drawn in stored pixels.
     ///   - rotate: display rotation in clockwise degrees written as a display matrix.
-    public static func colorClip(_ path: String, color: String = "blue", width: Int = 320, height: Int = 180, seconds: String = "2",
-                                 rate: String = "30", marker: (x: Int, y: Int, size: Int, color: String)? = nil,
-                                 rotate: Int = 0, tone: Bool = false) throws {
+    public static func colorClip(
+        _ path: String, color: String = "blue", width: Int = 320, height: Int = 180, seconds: String = "2",
+        rate: String = "30", marker: (x: Int, y: Int, size: Int, color: String)? = nil,
+        rotate: Int = 0, tone: Bool = false
+    ) throws {
         var filter = "color=c=\(color):s=\(width)x\(height):r=\(rate):d=\(seconds)"
         if let m = marker { filter += ",drawbox=x=\(m.x):y=\(m.y):w=\(m.size):h=\(m.size):c=\(m.color):t=fill" }
         var args = ["-f", "lavfi", "-i", filter]
@@ -49,13 +51,17 @@ public enum TestMedia {
     /// A clip whose frame n shows its number as a grey level (n * step), to check which frame is shown.
     public static func countingClip(_ path: String, frames: Int, rate: String = "30", width: Int = 64, height: Int = 64, step: Int = 8) throws {
         let filter = "nullsrc=s=\(width)x\(height):r=\(rate),format=gray,geq=lum='min(255\\,N*\(step))',format=yuv420p"
-        try Tools.ffmpeg(["-f", "lavfi", "-i", filter, "-frames:v", "\(frames)", "-c:v", "libx264", "-preset", "ultrafast",
-                          "-qp", "0", "-g", "10", "-pix_fmt", "yuv420p", path])
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", filter, "-frames:v", "\(frames)", "-c:v", "libx264", "-preset", "ultrafast",
+            "-qp", "0", "-g", "10", "-pix_fmt", "yuv420p", path,
+        ])
     }
 
     /// A JPEG of a solid colour with a marker square, optionally tagged with an EXIF orientation.
-    public static func jpeg(_ path: String, width: Int = 320, height: Int = 180, color: String = "blue",
-                            marker: (x: Int, y: Int, size: Int, color: String)? = nil, exifOrientation: UInt8? = nil) throws {
+    public static func jpeg(
+        _ path: String, width: Int = 320, height: Int = 180, color: String = "blue",
+        marker: (x: Int, y: Int, size: Int, color: String)? = nil, exifOrientation: UInt8? = nil
+    ) throws {
         var filter = "color=c=\(color):s=\(width)x\(height)"
         if let m = marker { filter += ",drawbox=x=\(m.x):y=\(m.y):w=\(m.size):h=\(m.size):c=\(m.color):t=fill" }
         let plain = exifOrientation == nil ? path : path + ".plain.jpg"
@@ -63,8 +69,11 @@ public enum TestMedia {
         guard let o = exifOrientation else { return }
         let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: plain)))
         // APP1 "Exif": big-endian TIFF header, one IFD entry (0x0112 Orientation, SHORT, 1, value).
-        let payload: [UInt8] = Array("Exif".utf8) + [0, 0, 0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 1,
-                                                     0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, o, 0, 0, 0, 0, 0, 0]
+        let payload: [UInt8] =
+            Array("Exif".utf8) + [
+                0, 0, 0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 1,
+                0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, o, 0, 0, 0, 0, 0, 0,
+            ]
         let segment: [UInt8] = [0xFF, 0xE1, 0, UInt8(payload.count + 2)] + payload
         let tagged = Array(data[0..<2]) + segment + Array(data[2...])
         try Data(tagged).write(to: URL(fileURLWithPath: path))
@@ -73,8 +82,10 @@ public enum TestMedia {
 
     /// A tone of `seconds` at `frequency` Hz, AAC in M4A.
     public static func tone(_ path: String, seconds: String = "5", frequency: Int = 440) throws {
-        try Tools.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=\(frequency):sample_rate=44100:duration=\(seconds)",
-                          "-c:a", "aac", "-b:a", "96k", path])
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", "sine=frequency=\(frequency):sample_rate=44100:duration=\(seconds)",
+            "-c:a", "aac", "-b:a", "96k", path,
+        ])
     }
 
     /// The first `fraction` of a file's bytes, written to `to`: a truncated download.

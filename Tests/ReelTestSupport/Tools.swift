@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs command-line tools for tests: the ffmpeg CLI to make small media and check results
@@ -17,8 +18,10 @@ public enum Tools {
 
     /// Runs `executable` (looked up on PATH when not a path) and waits for it.
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                           timeout: Double? = nil) throws -> Output {
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        timeout: Double? = nil
+    ) throws -> Output {
         let process = Process()
         if executable.contains("/") {
             process.executableURL = URL(fileURLWithPath: executable)
@@ -28,7 +31,8 @@ public enum Tools {
             process.arguments = [executable] + arguments
         }
         if let environment { process.environment = environment }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -51,8 +55,9 @@ public enum Tools {
         let outData = readToEnd(out.fileHandleForReading.fileDescriptor)
         group.wait()
         process.waitUntilExit()
-        var output = Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                            stderr: String(decoding: errData.get(), as: UTF8.self), data: outData)
+        var output = Output(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData.get(), as: UTF8.self), data: outData)
         output.signaled = process.terminationReason == .uncaughtSignal
         return output
     }
@@ -64,7 +69,10 @@ public enum Tools {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-            if n > 0 { data.append(contentsOf: buffer[0..<n]); continue }
+            if n > 0 {
+                data.append(contentsOf: buffer[0..<n])
+                continue
+            }
             if n < 0 && errno == EINTR { continue }
             return data
         }
@@ -92,8 +100,12 @@ public enum Tools {
         let p = try probe(path)
         guard let v = p.video else { throw ToolError(message: "\(path): no video") }
         let (w, h) = (v.displayWidth, v.displayHeight)
-        let r = try run("ffmpeg", ["-v", "error", "-i", path, "-vf", "select=eq(n\\,\(index))", "-vsync", "0", "-frames:v", "1",
-                                   "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        let r = try run(
+            "ffmpeg",
+            [
+                "-v", "error", "-i", path, "-vf", "select=eq(n\\,\(index))", "-vsync", "0", "-frames:v", "1",
+                "-f", "rawvideo", "-pix_fmt", "rgb24", "-",
+            ])
         guard r.status == 0, r.data.count == w * h * 3 else {
             throw ToolError(message: "decoding frame \(index) of \(path): \(r.stderr) (\(r.data.count) bytes)")
         }
@@ -139,7 +151,10 @@ public struct RGBFrame: Sendable {
         for yy in max(0, y - radius)...min(height - 1, y + radius) {
             for xx in max(0, x - radius)...min(width - 1, x + radius) {
                 let p = pixel(xx, yy)
-                r += p.r; g += p.g; b += p.b; n += 1
+                r += p.r
+                g += p.g
+                b += p.b
+                n += 1
             }
         }
         return (r / n, g / n, b / n)
@@ -181,6 +196,14 @@ public struct ProbeResult: @unchecked Sendable {
 private final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
-    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
-    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
+    func set(_ d: Data) {
+        lock.lock()
+        data = d
+        lock.unlock()
+    }
+    func get() -> Data {
+        lock.lock()
+        defer { lock.unlock() }
+        return data
+    }
 }

@@ -8,10 +8,12 @@ import Testing
 @Suite struct AnalysisTests {
     /// 2 s black, 2 s of ffmpeg's moving test pattern, 2 s of one frame of it held.
     func stretches(_ path: String) throws {
-        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=black:s=160x90:r=25:d=2",
-                          "-f", "lavfi", "-i", "testsrc=s=160x90:r=25:d=2",
-                          "-f", "lavfi", "-i", "testsrc=s=160x90:r=25:d=0.04,tpad=stop_mode=clone:stop_duration=2",
-                          "-filter_complex", "[0][1][2]concat=n=3,format=yuv420p", "-c:v", "libx264", "-preset", "ultrafast", path])
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", "color=c=black:s=160x90:r=25:d=2",
+            "-f", "lavfi", "-i", "testsrc=s=160x90:r=25:d=2",
+            "-f", "lavfi", "-i", "testsrc=s=160x90:r=25:d=0.04,tpad=stop_mode=clone:stop_duration=2",
+            "-filter_complex", "[0][1][2]concat=n=3,format=yuv420p", "-c:v", "libx264", "-preset", "ultrafast", path,
+        ])
     }
 
     @Test func blackStillAndMovingSecondsScoreApart() throws {

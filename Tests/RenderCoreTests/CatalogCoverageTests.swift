@@ -1,7 +1,7 @@
-import Testing
 import PixelKernels
 import RenderCore
 import TemplateCore
+import Testing
 
 /// Every effect a template can name is drawn by a kernel, and every kernel is reachable from the catalog.
 @Suite struct CatalogCoverageTests {

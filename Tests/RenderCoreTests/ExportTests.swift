@@ -1,10 +1,10 @@
-import Testing
 import Foundation
 import MediaIO
 import MediaTime
-import RenderCore
 import ReelTestSupport
+import RenderCore
 import TemplateCore
+import Testing
 
 @Suite struct ExportTests {
     let rate = FrameRate(30)
@@ -18,7 +18,8 @@ import TemplateCore
         let dir = TemporaryFolder()
         let folder = dir.file("photos")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let png = dir.file("red.png"), heic = (folder as NSString).appendingPathComponent("IMG_0042.HEIC")
+        let png = dir.file("red.png")
+        let heic = (folder as NSString).appendingPathComponent("IMG_0042.HEIC")
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=0xE01010:s=160x90", "-frames:v", "1", png])
         _ = try Tools.run("heif-enc", ["-q", "90", png, "-o", heic])
         let files = try AssetProbe.expand([folder])
@@ -27,8 +28,11 @@ import TemplateCore
         #expect(asset.kind == .image)
         let timeline = Timeline(
             canvas: Canvas(width: 160, height: 90), frameRate: rate, duration: t(15),
-            clips: [VideoClip(id: "photo", media: heic, kind: .image, timelineRange: TimeRange(start: .zero, end: t(15)),
-                              sourceRange: TimeRange(start: .zero, end: t(15)), orientation: asset.orientation)],
+            clips: [
+                VideoClip(
+                    id: "photo", media: heic, kind: .image, timelineRange: TimeRange(start: .zero, end: t(15)),
+                    sourceRange: TimeRange(start: .zero, end: t(15)), orientation: asset.orientation)
+            ],
             output: OutputSettings(crf: 20, preset: "superfast"))
         let out = dir.file("out.mp4")
         try Exporter.export(timeline, to: out)
@@ -47,18 +51,24 @@ import TemplateCore
         let music = dir.file("music.m4a")
         try TestMedia.tone(music, seconds: "5")
 
-        let clipAsset = try AssetProbe.asset(clip), photoAsset = try AssetProbe.asset(photo)
+        let clipAsset = try AssetProbe.asset(clip)
+        let photoAsset = try AssetProbe.asset(photo)
         #expect(clipAsset.orientation.rotation == 90 && photoAsset.orientation.rotation == 90)
         let timeline = Timeline(
             canvas: Canvas(width: 180, height: 320), frameRate: rate, duration: t(60),
             clips: [
-                VideoClip(id: "one", media: clip, kind: .video, timelineRange: TimeRange(start: .zero, end: t(30)),
-                          sourceRange: TimeRange(start: t(5), end: t(35)), orientation: clipAsset.orientation),
-                VideoClip(id: "two", media: photo, kind: .image, timelineRange: TimeRange(start: t(30), end: t(60)),
-                          sourceRange: TimeRange(start: .zero, end: t(30)), orientation: photoAsset.orientation),
+                VideoClip(
+                    id: "one", media: clip, kind: .video, timelineRange: TimeRange(start: .zero, end: t(30)),
+                    sourceRange: TimeRange(start: t(5), end: t(35)), orientation: clipAsset.orientation),
+                VideoClip(
+                    id: "two", media: photo, kind: .image, timelineRange: TimeRange(start: t(30), end: t(60)),
+                    sourceRange: TimeRange(start: .zero, end: t(30)), orientation: photoAsset.orientation),
             ],
-            audio: [AudioClip(id: "music", media: music, timelineRange: TimeRange(start: .zero, end: t(60)),
-                              volume: 0.8, fadeOut: RationalTime(value: 1, timescale: 2))],
+            audio: [
+                AudioClip(
+                    id: "music", media: music, timelineRange: TimeRange(start: .zero, end: t(60)),
+                    volume: 0.8, fadeOut: RationalTime(value: 1, timescale: 2))
+            ],
             output: OutputSettings(crf: 20, preset: "superfast"))
         let out = dir.file("out.mp4")
         try Exporter.export(timeline, to: out)
@@ -101,10 +111,14 @@ import TemplateCore
         try TestMedia.jpeg(photo, width: 64, height: 64)
         let ntsc = FrameRate(numerator: 30000, denominator: 1001)
         let d = ntsc.time(ofFrame: 37)
-        let timeline = Timeline(canvas: Canvas(width: 64, height: 64), frameRate: ntsc, duration: d,
-                                clips: [VideoClip(id: "a", media: photo, kind: .image, timelineRange: TimeRange(start: .zero, end: d),
-                                                  sourceRange: TimeRange(start: .zero, end: d))],
-                                output: OutputSettings(preset: "superfast"))
+        let timeline = Timeline(
+            canvas: Canvas(width: 64, height: 64), frameRate: ntsc, duration: d,
+            clips: [
+                VideoClip(
+                    id: "a", media: photo, kind: .image, timelineRange: TimeRange(start: .zero, end: d),
+                    sourceRange: TimeRange(start: .zero, end: d))
+            ],
+            output: OutputSettings(preset: "superfast"))
         let out = dir.file("ntsc.mp4")
         try Exporter.export(timeline, to: out)
         let v = try #require(try Tools.probe(out).video)
@@ -115,9 +129,13 @@ import TemplateCore
     @Test func missingMediaFailsAndLeavesNoFile() throws {
         let dir = TemporaryFolder()
         let d = FrameRate(25).time(ofFrame: 10)
-        let timeline = Timeline(canvas: Canvas(width: 64, height: 64), frameRate: FrameRate(25), duration: d,
-                                clips: [VideoClip(id: "gone", media: dir.file("missing.mp4"), kind: .video,
-                                                  timelineRange: TimeRange(start: .zero, end: d), sourceRange: TimeRange(start: .zero, end: d))])
+        let timeline = Timeline(
+            canvas: Canvas(width: 64, height: 64), frameRate: FrameRate(25), duration: d,
+            clips: [
+                VideoClip(
+                    id: "gone", media: dir.file("missing.mp4"), kind: .video,
+                    timelineRange: TimeRange(start: .zero, end: d), sourceRange: TimeRange(start: .zero, end: d))
+            ])
         let out = dir.file("out.mp4")
         #expect(throws: RenderError.self) { try Exporter.export(timeline, to: out) }
         #expect(dir.files.isEmpty)

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import MediaIO
-import RenderCore
 import ReelTestSupport
+import RenderCore
 import TemplateCore
+import Testing
 
 /// A luma-wipe mask stored as RGBA counts as grayscale when every pixel is gray, so that the fix
 /// note for a missing mask proposes it; a coloured sticker never does.

@@ -1,10 +1,10 @@
-import Testing
 import Foundation
 import MediaIO
 import MediaTime
-import RenderCore
 import ReelTestSupport
+import RenderCore
 import TemplateCore
+import Testing
 
 /// Timelines with transitions, motion, texts, overlays, grades and layers, rendered and checked
 /// by decoding the output with the ffmpeg command line.
@@ -15,7 +15,8 @@ import TemplateCore
 
     /// Two flat photos cut at frame 30, optionally with a crossfade centred on the cut.
     func twoColours(_ dir: TemporaryFolder, transition: String?) throws -> Timeline {
-        let red = dir.file("red.png"), blue = dir.file("blue.png")
+        let red = dir.file("red.png")
+        let blue = dir.file("blue.png")
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=red:s=64x64", "-frames:v", "1", red])
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=blue:s=64x64", "-frames:v", "1", blue])
         let clips = [
@@ -23,15 +24,17 @@ import TemplateCore
             VideoClip(id: "b", media: blue, kind: .image, timelineRange: Self.range(30, 60), sourceRange: Self.range(0, 30)),
         ]
         let transitions = transition.map { [Transition(kind: $0, from: "a", to: "b", range: Self.range(25, 35))] } ?? []
-        return Timeline(canvas: Canvas(width: 64, height: 64), frameRate: Self.rate, duration: Self.t(60), clips: clips,
-                        transitions: transitions, output: OutputSettings(crf: 10, preset: "superfast"))
+        return Timeline(
+            canvas: Canvas(width: 64, height: 64), frameRate: Self.rate, duration: Self.t(60), clips: clips,
+            transitions: transitions, output: OutputSettings(crf: 10, preset: "superfast"))
     }
 
     @Test func cutsAreFrameExact() throws {
         let dir = TemporaryFolder()
         let out = dir.file("cut.mp4")
         try Exporter.export(try twoColours(dir, transition: nil), to: out)
-        let before = try Tools.rgbFrame(out, index: 29).average(32, 32), after = try Tools.rgbFrame(out, index: 30).average(32, 32)
+        let before = try Tools.rgbFrame(out, index: 29).average(32, 32)
+        let after = try Tools.rgbFrame(out, index: 30).average(32, 32)
         #expect(before.r > 200 && before.b < 50, "last frame before the cut is A: \(before)")
         #expect(after.b > 200 && after.r < 50, "first frame after the cut is B: \(after)")
     }
@@ -64,13 +67,16 @@ import TemplateCore
         let dir = TemporaryFolder()
         let photo = dir.file("p.jpg")
         try TestMedia.jpeg(photo, width: 200, height: 200, color: "blue", marker: (0, 0, 40, "red"))
-        let clip = VideoClip(id: "p", media: photo, kind: .image, timelineRange: Self.range(0, 30), sourceRange: Self.range(0, 30),
-                             motion: [TransformKeyframe(time: .zero, scale: 1), TransformKeyframe(time: Self.t(29), scale: 2)])
-        let timeline = Timeline(canvas: Canvas(width: 200, height: 200), frameRate: Self.rate, duration: Self.t(30), clips: [clip],
-                                output: OutputSettings(crf: 10, preset: "superfast"))
+        let clip = VideoClip(
+            id: "p", media: photo, kind: .image, timelineRange: Self.range(0, 30), sourceRange: Self.range(0, 30),
+            motion: [TransformKeyframe(time: .zero, scale: 1), TransformKeyframe(time: Self.t(29), scale: 2)])
+        let timeline = Timeline(
+            canvas: Canvas(width: 200, height: 200), frameRate: Self.rate, duration: Self.t(30), clips: [clip],
+            output: OutputSettings(crf: 10, preset: "superfast"))
         let out = dir.file("kb.mp4")
         try Exporter.export(timeline, to: out)
-        let first = try Tools.rgbFrame(out, index: 0), last = try Tools.rgbFrame(out, index: 29)
+        let first = try Tools.rgbFrame(out, index: 0)
+        let last = try Tools.rgbFrame(out, index: 29)
         #expect(first.average(10, 10).r > 180, "marker visible at the start")
         #expect(first.average(60, 60).b > 180)
         // Doubled about the centre, the 40 px corner marker has left the picture.
@@ -84,15 +90,21 @@ import TemplateCore
         for (i, c) in colours.enumerated() {
             let path = dir.file("\(c).mp4")
             try TestMedia.colorClip(path, color: c, width: 160, height: 90, seconds: "1")
-            clips.append(VideoClip(id: c, media: path, kind: .video, timelineRange: Self.range(0, 20), sourceRange: Self.range(0, 20),
-                                   layer: 1, frame: LayerRect(x: Double(i % 2) * 0.5, y: Double(i / 2) * 0.5, width: 0.5, height: 0.5)))
+            clips.append(
+                VideoClip(
+                    id: c, media: path, kind: .video, timelineRange: Self.range(0, 20), sourceRange: Self.range(0, 20),
+                    layer: 1, frame: LayerRect(x: Double(i % 2) * 0.5, y: Double(i / 2) * 0.5, width: 0.5, height: 0.5)))
         }
-        let timeline = Timeline(canvas: Canvas(width: 128, height: 128), frameRate: Self.rate, duration: Self.t(20), clips: clips,
-                                output: OutputSettings(crf: 10, preset: "superfast"))
+        let timeline = Timeline(
+            canvas: Canvas(width: 128, height: 128), frameRate: Self.rate, duration: Self.t(20), clips: clips,
+            output: OutputSettings(crf: 10, preset: "superfast"))
         let out = dir.file("grid.mp4")
         try Exporter.export(timeline, to: out)
         let f = try Tools.rgbFrame(out, index: 10)
-        let tl = f.average(32, 32), tr = f.average(96, 32), bl = f.average(32, 96), br = f.average(96, 96)
+        let tl = f.average(32, 32)
+        let tr = f.average(96, 32)
+        let bl = f.average(32, 96)
+        let br = f.average(96, 96)
         #expect(tl.r > 180 && tl.g < 80, "top-left red \(tl)")
         #expect(tr.g > 90 && tr.r < 80, "top-right green \(tr)")
         #expect(bl.b > 180 && bl.r < 80, "bottom-left blue \(bl)")
@@ -108,11 +120,14 @@ import TemplateCore
             let (r, g) = (levels[i % 3], levels[i / 3])
             let path = dir.file("c\(i).mp4")
             try TestMedia.colorClip(path, color: String(format: "0x%02x%02x80", r, g), width: 64, height: 64, seconds: "1")
-            clips.append(VideoClip(id: "c\(i)", media: path, kind: .video, timelineRange: Self.range(0, 15), sourceRange: Self.range(0, 15),
-                                   layer: 1, frame: LayerRect(x: Double(i % 3) / 3, y: Double(i / 3) / 3, width: 1.0 / 3, height: 1.0 / 3)))
+            clips.append(
+                VideoClip(
+                    id: "c\(i)", media: path, kind: .video, timelineRange: Self.range(0, 15), sourceRange: Self.range(0, 15),
+                    layer: 1, frame: LayerRect(x: Double(i % 3) / 3, y: Double(i / 3) / 3, width: 1.0 / 3, height: 1.0 / 3)))
         }
-        let timeline = Timeline(canvas: Canvas(width: 192, height: 192), frameRate: Self.rate, duration: Self.t(15), clips: clips,
-                                output: OutputSettings(crf: 10, preset: "superfast"))
+        let timeline = Timeline(
+            canvas: Canvas(width: 192, height: 192), frameRate: Self.rate, duration: Self.t(15), clips: clips,
+            output: OutputSettings(crf: 10, preset: "superfast"))
         let out = dir.file("grid9.mp4")
         try Exporter.export(timeline, to: out)
         let f = try Tools.rgbFrame(out, index: 12)
@@ -127,11 +142,13 @@ import TemplateCore
         let dir = TemporaryFolder()
         let grey = dir.file("grey.png")
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=0x808080:s=64x64", "-frames:v", "1", grey])
-        let fade = Effect(kind: "brightness", parameters: ["amount": -0.4],
-                          animation: ["amount": [EffectKeyframe(time: .zero, value: -0.8), EffectKeyframe(time: Self.t(29), value: 0)]])
+        let fade = Effect(
+            kind: "brightness", parameters: ["amount": -0.4],
+            animation: ["amount": [EffectKeyframe(time: .zero, value: -0.8), EffectKeyframe(time: Self.t(29), value: 0)]])
         let clip = VideoClip(id: "g", media: grey, kind: .image, timelineRange: Self.range(0, 30), sourceRange: Self.range(0, 30), filters: [fade])
-        let timeline = Timeline(canvas: Canvas(width: 64, height: 64), frameRate: Self.rate, duration: Self.t(30), clips: [clip],
-                                output: OutputSettings(crf: 10, preset: "superfast"))
+        let timeline = Timeline(
+            canvas: Canvas(width: 64, height: 64), frameRate: Self.rate, duration: Self.t(30), clips: [clip],
+            output: OutputSettings(crf: 10, preset: "superfast"))
         let out = dir.file("anim.mp4")
         try Exporter.export(timeline, to: out)
         let levels = try Tools.frameBrightness(out)
@@ -147,15 +164,20 @@ import TemplateCore
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=0x2060c0:s=64x64", "-frames:v", "1", photo])
         let sticker = dir.file("sticker.png")
         var image = RGBAImage(width: 40, height: 40)
-        for i in 0..<(40 * 40) { image.pixels[i * 4] = 255; image.pixels[i * 4 + 3] = 255 }
+        for i in 0..<(40 * 40) {
+            image.pixels[i * 4] = 255
+            image.pixels[i * 4 + 3] = 255
+        }
         try PNGFile.write(image, to: sticker)
         let clip = VideoClip(id: "p", media: photo, kind: .image, timelineRange: Self.range(0, 10), sourceRange: Self.range(0, 10))
-        let text = TextItem(id: "title", text: "HELLO", timelineRange: Self.range(0, 10),
-                            look: TextLook(fontFamily: "DejaVu Sans:bold", size: 40, color: .white), x: 0.5, y: 0.25)
+        let text = TextItem(
+            id: "title", text: "HELLO", timelineRange: Self.range(0, 10),
+            look: TextLook(fontFamily: "DejaVu Sans:bold", size: 40, color: .white), x: 0.5, y: 0.25)
         let overlay = OverlayItem(id: "s", media: sticker, timelineRange: Self.range(0, 10), x: 0.5, y: 0.8, width: 0.2)
-        let timeline = Timeline(canvas: Canvas(width: 200, height: 200), frameRate: Self.rate, duration: Self.t(10), clips: [clip],
-                                texts: [text], overlays: [overlay], grade: [Effect(kind: "grayscale", parameters: ["strength": 1])],
-                                output: OutputSettings(crf: 10, preset: "superfast"))
+        let timeline = Timeline(
+            canvas: Canvas(width: 200, height: 200), frameRate: Self.rate, duration: Self.t(10), clips: [clip],
+            texts: [text], overlays: [overlay], grade: [Effect(kind: "grayscale", parameters: ["strength": 1])],
+            output: OutputSettings(crf: 10, preset: "superfast"))
         let out = dir.file("layers.mp4")
         try Exporter.export(timeline, to: out)
         let f = try Tools.rgbFrame(out, index: 5)
@@ -172,7 +194,8 @@ import TemplateCore
     @Test func renderingTwiceGivesIdenticalFrames() throws {
         let dir = TemporaryFolder()
         let timeline = try twoColours(dir, transition: "circleOpen")
-        let a = dir.file("a.mp4"), b = dir.file("b.mp4")
+        let a = dir.file("a.mp4")
+        let b = dir.file("b.mp4")
         try Exporter.export(timeline, to: a)
         try Exporter.export(timeline, to: b)
         let ha = try Tools.run("ffmpeg", ["-v", "error", "-i", a, "-f", "framemd5", "-"]).stdout

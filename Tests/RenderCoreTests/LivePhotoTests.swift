@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import RenderCore
 import ReelTestSupport
+import RenderCore
+import Testing
 
 /// A Live Photo exported from a phone is a photo and a short video of the same name: from a
 /// folder it counts once, as its photo.

@@ -1,10 +1,10 @@
-import Testing
 import Foundation
 import MediaIO
 import MediaTime
-import RenderCore
 import ReelTestSupport
+import RenderCore
 import TemplateCore
+import Testing
 
 @Suite struct LoudnessTests {
     /// A stereo 1 kHz sine of amplitude A reads 20·log10(A) LUFS (K-weighting is about +0.69 dB there,
@@ -42,15 +42,20 @@ import TemplateCore
     }
 
     func timeline(_ dir: TemporaryFolder) throws -> Timeline {
-        let photo = dir.file("p.jpg"), music = dir.file("m.m4a")
+        let photo = dir.file("p.jpg")
+        let music = dir.file("m.m4a")
         try TestMedia.jpeg(photo, width: 64, height: 64)
         try Tools.ffmpeg(["-f", "lavfi", "-i", "anoisesrc=color=pink:amplitude=0.05:sample_rate=48000:duration=6:seed=1", "-c:a", "aac", music])
         let d = RationalTime(seconds: 5)
-        return Timeline(canvas: Canvas(width: 64, height: 64), frameRate: FrameRate(25), duration: d,
-                        clips: [VideoClip(id: "p", media: photo, kind: .image, timelineRange: TimeRange(start: .zero, end: d),
-                                          sourceRange: TimeRange(start: .zero, end: d))],
-                        audio: [AudioClip(id: "m", media: music, timelineRange: TimeRange(start: .zero, end: d))],
-                        output: OutputSettings(preset: "superfast"))
+        return Timeline(
+            canvas: Canvas(width: 64, height: 64), frameRate: FrameRate(25), duration: d,
+            clips: [
+                VideoClip(
+                    id: "p", media: photo, kind: .image, timelineRange: TimeRange(start: .zero, end: d),
+                    sourceRange: TimeRange(start: .zero, end: d))
+            ],
+            audio: [AudioClip(id: "m", media: music, timelineRange: TimeRange(start: .zero, end: d))],
+            output: OutputSettings(preset: "superfast"))
     }
 
     @Test func exportLandsOnTheLoudnessTarget() throws {

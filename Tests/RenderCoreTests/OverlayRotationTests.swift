@@ -1,10 +1,10 @@
-import Testing
 import MediaIO
 import MediaTime
 import PixelKernels
-import RenderCore
 import ReelTestSupport
+import RenderCore
 import TemplateCore
+import Testing
 
 /// Image layers turned by their rotation and rotation keyframes, about their anchor point,
 /// checked on frames drawn by the real renderer.
@@ -28,10 +28,12 @@ import TemplateCore
         }
 
         func frame(_ index: Int64, overlays: [OverlayItem]) throws -> Picture {
-            let clip = VideoClip(id: "bg", media: photo, kind: .image, timelineRange: OverlayRotationTests.span,
-                                 sourceRange: OverlayRotationTests.span)
-            let timeline = Timeline(canvas: Canvas(width: 128, height: 128), frameRate: OverlayRotationTests.rate,
-                                    duration: OverlayRotationTests.span.end, clips: [clip], overlays: overlays)
+            let clip = VideoClip(
+                id: "bg", media: photo, kind: .image, timelineRange: OverlayRotationTests.span,
+                sourceRange: OverlayRotationTests.span)
+            let timeline = Timeline(
+                canvas: Canvas(width: 128, height: 128), frameRate: OverlayRotationTests.rate,
+                duration: OverlayRotationTests.span.end, clips: [clip], overlays: overlays)
             let renderer = FrameRenderer(timeline: timeline)
             let picture = renderer.makePicture()
             try renderer.render(frame: index, into: picture)
@@ -39,10 +41,13 @@ import TemplateCore
         }
 
         /// The bar, centred on the canvas unless placed otherwise.
-        func overlay(x: Double = 0.5, y: Double = 0.5, anchorX: Double = 0.5, anchorY: Double = 0.5, opacity: Double = 1,
-                     motion: [TransformKeyframe] = []) -> OverlayItem {
-            OverlayItem(id: "bar", media: bar, timelineRange: OverlayRotationTests.span, x: x, y: y, anchorX: anchorX, anchorY: anchorY,
-                        width: 0.5, opacity: opacity, motion: motion)
+        func overlay(
+            x: Double = 0.5, y: Double = 0.5, anchorX: Double = 0.5, anchorY: Double = 0.5, opacity: Double = 1,
+            motion: [TransformKeyframe] = []
+        ) -> OverlayItem {
+            OverlayItem(
+                id: "bar", media: bar, timelineRange: OverlayRotationTests.span, x: x, y: y, anchorX: anchorX, anchorY: anchorY,
+                width: 0.5, opacity: opacity, motion: motion)
         }
     }
 
@@ -58,7 +63,9 @@ import TemplateCore
 
     static func identical(_ a: Picture, _ b: Picture) -> Bool {
         (0..<a.height).allSatisfy { y in (0..<a.width).allSatisfy { x in a.luma(x: x, y: y) == b.luma(x: x, y: y) } }
-            && (0..<a.chromaHeight).allSatisfy { y in (0..<a.chromaWidth).allSatisfy { x in a.chroma(x: 2 * x, y: 2 * y) == b.chroma(x: 2 * x, y: 2 * y) } }
+            && (0..<a.chromaHeight).allSatisfy { y in
+                (0..<a.chromaWidth).allSatisfy { x in a.chroma(x: 2 * x, y: 2 * y) == b.chroma(x: 2 * x, y: 2 * y) }
+            }
     }
 
     @Test func aQuarterTurnMakesAWideBarTall() throws {
@@ -68,10 +75,12 @@ import TemplateCore
         #expect(Self.black(flat, 64, 40) && Self.black(flat, 63, 90))
         let tall = try scene.frame(5, overlays: [scene.overlay(motion: Self.turned(90))])
         // Inside only when turned: above and below the centre, along the vertical middle.
-        #expect(Self.white(tall, 64, 40) && Self.white(tall, 63, 90) && Self.white(tall, 61, 34) && Self.white(tall, 66, 94),
-                "turned, it stands up the middle")
-        #expect(Self.black(tall, 40, 64) && Self.black(tall, 90, 63) && Self.black(tall, 56, 40) && Self.black(tall, 71, 90),
-                "and leaves the sides")
+        #expect(
+            Self.white(tall, 64, 40) && Self.white(tall, 63, 90) && Self.white(tall, 61, 34) && Self.white(tall, 66, 94),
+            "turned, it stands up the middle")
+        #expect(
+            Self.black(tall, 40, 64) && Self.black(tall, 90, 63) && Self.black(tall, 56, 40) && Self.black(tall, 71, 90),
+            "and leaves the sides")
         let chroma = tall.chroma(x: 64, y: 50)
         #expect(abs(Int(chroma.u) - 128) <= 2 && abs(Int(chroma.v) - 128) <= 2, "white stays grey in chroma \(chroma)")
         // A half turn the other way lies flat again.
@@ -94,7 +103,8 @@ import TemplateCore
         let scene = try Scene()
         let motion = [TransformKeyframe(time: .zero, rotation: 0), TransformKeyframe(time: Self.rate.time(ofFrame: 8), rotation: 90)]
         let overlay = scene.overlay(motion: motion)
-        let start = try scene.frame(0, overlays: [overlay]), middle = try scene.frame(4, overlays: [overlay])
+        let start = try scene.frame(0, overlays: [overlay])
+        let middle = try scene.frame(4, overlays: [overlay])
         let end = try scene.frame(9, overlays: [overlay])
         #expect(Self.white(start, 40, 64) && Self.black(start, 64, 40), "flat at the start")
         // At 45 degrees the bar runs from the top left to the bottom right.
@@ -106,7 +116,8 @@ import TemplateCore
     @Test func opacityStillApplies() throws {
         let scene = try Scene()
         let half = try scene.frame(5, overlays: [scene.overlay(opacity: 0.5, motion: Self.turned(90))])
-        let luma = Int(half.luma(x: 64, y: 40)), grey = (16 + 235) / 2
+        let luma = Int(half.luma(x: 64, y: 40))
+        let grey = (16 + 235) / 2
         #expect(abs(luma - grey) <= 4, "half of white over black \(luma)")
         #expect(Self.black(half, 40, 64))
         let none = try scene.frame(5, overlays: [scene.overlay(opacity: 0, motion: Self.turned(90))])
@@ -119,8 +130,9 @@ import TemplateCore
         let expected = try scene.frame(5, overlays: [])
         // The bar's top-left on the canvas: (64 - 32, 64 - 4), and a second one off-centre, at 0.7.
         Compositor.blend(Self.bar(), onto: expected, x: 32, y: 60, opacity: 1)
-        Compositor.blend(Self.bar(), onto: expected, x: Int((0.3 * 128 - 0.5 * 64).rounded()), y: Int((0.7 * 128 - 0.5 * 8).rounded()),
-                         opacity: 0.7)
+        Compositor.blend(
+            Self.bar(), onto: expected, x: Int((0.3 * 128 - 0.5 * 64).rounded()), y: Int((0.7 * 128 - 0.5 * 8).rounded()),
+            opacity: 0.7)
         for motion in [[], Self.turned(0), Self.turned(360), Self.turned(-720)] {
             let f = try scene.frame(5, overlays: [scene.overlay(motion: motion), scene.overlay(x: 0.3, y: 0.7, opacity: 0.7, motion: motion)])
             #expect(Self.identical(f, expected), "rotation \(motion.first?.rotation ?? 0)")

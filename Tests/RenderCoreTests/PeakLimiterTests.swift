@@ -1,6 +1,6 @@
-import Testing
 import Foundation
 import RenderCore
+import Testing
 
 /// The limiter on synthetic stereo: transparent below its threshold, holding bursts under it,
 /// moving nothing in time, and the same whatever the blocks it is asked for.
@@ -74,8 +74,9 @@ import RenderCore
 
     @Test func soundBelowTheThresholdPassesToTheBit() {
         // Three tones peaking at 0.75, under the threshold between samples too.
-        let x = Self.signal(48_000, { i in 0.4 * sin(Double(i) * 0.05) + 0.2 * sin(Double(i) * 1.3) + 0.15 * sin(Double(i) * 2.9) },
-                            { i in 0.5 * sin(Double(i) * 0.013) - 0.25 * sin(Double(i) * 0.7) })
+        let x = Self.signal(
+            48_000, { i in 0.4 * sin(Double(i) * 0.05) + 0.2 * sin(Double(i) * 1.3) + 0.15 * sin(Double(i) * 2.9) },
+            { i in 0.5 * sin(Double(i) * 0.013) - 0.25 * sin(Double(i) * 0.7) })
         #expect(Self.oversampledPeak(Array(x.prefix(4000))) < Self.threshold)
         #expect(Self.differences(Self.limitAll(x, block: 1600), x) == 0)
     }
@@ -106,8 +107,9 @@ import RenderCore
     }
 
     @Test func blocksDoNotChangeTheSound() {
-        let x = Self.signal(30_000, { i in (i / 3000) % 2 == 1 ? 1.5 * sin(Double(i) * 0.03) : 0.2 * sin(Double(i) * 0.2) },
-                            { i in 1.1 * sin(Double(i) * 0.011) })
+        let x = Self.signal(
+            30_000, { i in (i / 3000) % 2 == 1 ? 1.5 * sin(Double(i) * 0.03) : 0.2 * sin(Double(i) * 0.2) },
+            { i in 1.1 * sin(Double(i) * 0.011) })
         let whole = Self.limitAll(x, block: 30_000)
         #expect(Self.differences(Self.limitAll(x, block: 1600), whole) == 0)
         #expect(Self.differences(Self.limitAll(x, block: 1001), whole) == 0)
@@ -115,8 +117,9 @@ import RenderCore
         let limiter = PeakLimiter(threshold: Self.threshold)
         for start in [20_000, 3_000, 3_500, 12_345, 0] {
             let n = 1_500
-            #expect(Self.differences(Self.limit(x, limiter, start: start, count: n), Array(whole[(2 * start)..<(2 * (start + n))])) == 0,
-                    "block at \(start)")
+            #expect(
+                Self.differences(Self.limit(x, limiter, start: start, count: n), Array(whole[(2 * start)..<(2 * (start + n))])) == 0,
+                "block at \(start)")
         }
     }
 
@@ -124,8 +127,9 @@ import RenderCore
         // A tone at a quarter of the rate, phased so every sample is at 0.707 of its crest: samples
         // below the threshold, a waveform above it.
         let crest = 1.05
-        let x = Self.signal(9_600, { i in crest * sin(Double.pi / 2 * Double(i) + Double.pi / 4) },
-                            { i in crest * sin(Double.pi / 2 * Double(i) + Double.pi / 4) })
+        let x = Self.signal(
+            9_600, { i in crest * sin(Double.pi / 2 * Double(i) + Double.pi / 4) },
+            { i in crest * sin(Double.pi / 2 * Double(i) + Double.pi / 4) })
         #expect((x.map(abs).max() ?? 0) < Self.threshold)
         #expect(Self.oversampledPeak(Array(x[4000..<6000])) > Self.threshold)
         let y = Self.limitAll(x, block: 1600)

@@ -1,10 +1,10 @@
-import Testing
 import Foundation
 import MediaIO
 import MediaTime
-import RenderCore
 import ReelTestSupport
+import RenderCore
 import TemplateCore
+import Testing
 
 /// Contact sheets, checked against what the render core draws for export and against the ffmpeg
 /// command line's own decoding of the source.
@@ -35,11 +35,13 @@ import TemplateCore
 
     func threeClips(media: String = "x.png") -> Timeline {
         let clips = [("a", 0, 25), ("b", 25, 75), ("c", 75, 100)].map { id, s, e in
-            VideoClip(id: id, media: media, kind: .image, timelineRange: TimeRange(start: Self.t(Int64(s)), end: Self.t(Int64(e))),
-                      sourceRange: TimeRange(start: .zero, end: Self.t(Int64(e - s))))
+            VideoClip(
+                id: id, media: media, kind: .image, timelineRange: TimeRange(start: Self.t(Int64(s)), end: Self.t(Int64(e))),
+                sourceRange: TimeRange(start: .zero, end: Self.t(Int64(e - s))))
         }
-        return Timeline(canvas: Canvas(width: 160, height: 90), frameRate: Self.rate, duration: Self.t(100), clips: clips,
-                        transitions: [Transition(kind: "crossfade", from: "b", to: "c", range: TimeRange(start: Self.t(70), end: Self.t(80)))])
+        return Timeline(
+            canvas: Canvas(width: 160, height: 90), frameRate: Self.rate, duration: Self.t(100), clips: clips,
+            transitions: [Transition(kind: "crossfade", from: "b", to: "c", range: TimeRange(start: Self.t(70), end: Self.t(80)))])
     }
 
     @Test func slotCellsSitAtMidpointsWithTheirTransition() throws {
@@ -60,10 +62,10 @@ import TemplateCore
         let folder = dir.file("tpl")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let json = """
-        { "format": 1, "name": "Three", "canvas": { "width": 180, "height": 320, "frameRate": "25" },
-          "slots": [ { "id": "one", "accepts": "video", "duration": 1 }, { "id": "two", "accepts": "image", "duration": 1 },
-                     { "id": "three", "duration": 2 } ] }
-        """
+            { "format": 1, "name": "Three", "canvas": { "width": 180, "height": 320, "frameRate": "25" },
+              "slots": [ { "id": "one", "accepts": "video", "duration": 1 }, { "id": "two", "accepts": "image", "duration": 1 },
+                         { "id": "three", "duration": 2 } ] }
+            """
         try json.write(toFile: folder + "/template.json", atomically: true, encoding: .utf8)
         return folder
     }
@@ -109,7 +111,8 @@ import TemplateCore
         var out: [(Int, Int, Int)] = []
         for by in 0..<4 {
             for bx in 0..<4 {
-                var s = (0, 0, 0), n = 0
+                var s = (0, 0, 0)
+                var n = 0
                 // Inner part of each block, away from edges where scaling filters differ most.
                 for y in (by * height / 4 + height / 16)..<((by + 1) * height / 4 - height / 16) {
                     for x in (bx * width / 4 + width / 16)..<((bx + 1) * width / 4 - width / 16) {
@@ -135,20 +138,26 @@ import TemplateCore
 
     @Test func cellShowsTheFrameTheExportHasAtThatTime() throws {
         let dir = TemporaryFolder()
-        let clip = dir.file("src.mp4"), photo = dir.file("p.jpg")
-        try Tools.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=320x180:r=25:d=3", "-c:v", "libx264", "-preset", "ultrafast", "-qp", "0",
-                          "-pix_fmt", "yuv420p", clip])
+        let clip = dir.file("src.mp4")
+        let photo = dir.file("p.jpg")
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=s=320x180:r=25:d=3", "-c:v", "libx264", "-preset", "ultrafast", "-qp", "0",
+            "-pix_fmt", "yuv420p", clip,
+        ])
         try TestMedia.jpeg(photo, width: 320, height: 180, color: "orange", marker: (40, 40, 80, "navy"))
         let clips = [
-            VideoClip(id: "v", media: clip, kind: .video, timelineRange: TimeRange(start: .zero, end: Self.t(50)),
-                      sourceRange: TimeRange(start: Self.t(10), end: Self.t(60))),
-            VideoClip(id: "p", media: photo, kind: .image, timelineRange: TimeRange(start: Self.t(50), end: Self.t(75)),
-                      sourceRange: TimeRange(start: .zero, end: Self.t(25)),
-                      motion: [TransformKeyframe(time: .zero, scale: 1), TransformKeyframe(time: Self.t(24), scale: 1.5)]),
+            VideoClip(
+                id: "v", media: clip, kind: .video, timelineRange: TimeRange(start: .zero, end: Self.t(50)),
+                sourceRange: TimeRange(start: Self.t(10), end: Self.t(60))),
+            VideoClip(
+                id: "p", media: photo, kind: .image, timelineRange: TimeRange(start: Self.t(50), end: Self.t(75)),
+                sourceRange: TimeRange(start: .zero, end: Self.t(25)),
+                motion: [TransformKeyframe(time: .zero, scale: 1), TransformKeyframe(time: Self.t(24), scale: 1.5)]),
         ]
-        let timeline = Timeline(canvas: Canvas(width: 320, height: 180), frameRate: Self.rate, duration: Self.t(75), clips: clips,
-                                transitions: [Transition(kind: "crossfade", from: "v", to: "p", range: TimeRange(start: Self.t(45), end: Self.t(55)))],
-                                output: OutputSettings(crf: 8, preset: "superfast"))
+        let timeline = Timeline(
+            canvas: Canvas(width: 320, height: 180), frameRate: Self.rate, duration: Self.t(75), clips: clips,
+            transitions: [Transition(kind: "crossfade", from: "v", to: "p", range: TimeRange(start: Self.t(45), end: Self.t(55)))],
+            output: OutputSettings(crf: 8, preset: "superfast"))
         let out = dir.file("out.mp4")
         try Exporter.export(timeline, to: out)
         let selection = SheetSelection.count(5)
@@ -205,8 +214,10 @@ import TemplateCore
     @Test func blackFramesAreSkippedForABetterOneNearby() throws {
         let dir = TemporaryFolder()
         let clip = dir.file("dark.mp4")
-        try Tools.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=160x90:r=25:d=4,drawbox=c=black:t=fill:enable='between(t,1.3,1.7)'",
-                          "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", clip])
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=s=160x90:r=25:d=4,drawbox=c=black:t=fill:enable='between(t,1.3,1.7)'",
+            "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", clip,
+        ])
         let result = try VideoSheet.make(clip, options: SheetLayoutOptions(columns: 2, rows: 2, width: 400), header: false)
         let seconds = result.times.map(\.seconds)
         #expect(abs(seconds[0] - 0.48) < 0.05 && abs(seconds[2] - 2.48) < 0.05, "good frames stay where they are: \(seconds)")
@@ -227,23 +238,33 @@ import TemplateCore
 
     @Test(arguments: ["gif", "webp"]) func animatedPreviewLoopsTheWholeTimeline(ext: String) throws {
         let dir = TemporaryFolder()
-        let red = dir.file("red.png"), blue = dir.file("blue.png")
+        let red = dir.file("red.png")
+        let blue = dir.file("blue.png")
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=red:s=64x64", "-frames:v", "1", red])
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=blue:s=64x64", "-frames:v", "1", blue])
         let clips = [
-            VideoClip(id: "a", media: red, kind: .image, timelineRange: TimeRange(start: .zero, end: Self.t(25)), sourceRange: TimeRange(start: .zero, end: Self.t(25))),
-            VideoClip(id: "b", media: blue, kind: .image, timelineRange: TimeRange(start: Self.t(25), end: Self.t(50)), sourceRange: TimeRange(start: .zero, end: Self.t(25))),
+            VideoClip(
+                id: "a", media: red, kind: .image, timelineRange: TimeRange(start: .zero, end: Self.t(25)),
+                sourceRange: TimeRange(start: .zero, end: Self.t(25))),
+            VideoClip(
+                id: "b", media: blue, kind: .image, timelineRange: TimeRange(start: Self.t(25), end: Self.t(50)),
+                sourceRange: TimeRange(start: .zero, end: Self.t(25))),
         ]
         let timeline = Timeline(canvas: Canvas(width: 640, height: 360), frameRate: Self.rate, duration: Self.t(50), clips: clips)
         let out = dir.file("a.\(ext)")
         try AnimatedPreview.write(timeline, to: out, maxSide: 160, frameRate: FrameRate(10))
-        let r = try Tools.run("ffprobe", ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-                                          "stream=codec_name,width,height,nb_read_frames", "-of", "csv=p=0", out])
+        let r = try Tools.run(
+            "ffprobe",
+            [
+                "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                "stream=codec_name,width,height,nb_read_frames", "-of", "csv=p=0", out,
+            ])
         let fields = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").map(String.init)
         #expect(fields.count == 4, "\(r.stdout) \(r.stderr)")
         if ext == "gif" {
             #expect(fields == ["gif", "160", "90", "20"])
-            let first = try Tools.rgbFrame(out, index: 2).average(80, 45, radius: 6), last = try Tools.rgbFrame(out, index: 17).average(80, 45, radius: 6)
+            let first = try Tools.rgbFrame(out, index: 2).average(80, 45, radius: 6)
+            let last = try Tools.rgbFrame(out, index: 17).average(80, 45, radius: 6)
             #expect(first.r > 180 && first.b < 80, "starts red: \(first)")
             #expect(last.b > 180 && last.r < 80, "ends blue: \(last)")
         } else {
@@ -257,7 +278,8 @@ import TemplateCore
 
     @Test func posterIsTheFrameAtTheTime() throws {
         let dir = TemporaryFolder()
-        let red = dir.file("red.png"), blue = dir.file("blue.png")
+        let red = dir.file("red.png")
+        let blue = dir.file("blue.png")
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=red:s=64x64", "-frames:v", "1", red])
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=blue:s=64x64", "-frames:v", "1", blue])
         var timeline = threeClips(media: red)

@@ -1,10 +1,10 @@
-import Testing
 import Foundation
 import MediaIO
 import MediaTime
-import RenderCore
 import ReelTestSupport
+import RenderCore
 import TemplateCore
+import Testing
 
 /// Reversed clips, exported: their pictures in exact reverse order (long groups of pictures too),
 /// their sound played backwards, to the sample.
@@ -13,8 +13,9 @@ import TemplateCore
     static func t(_ frames: Int64) -> RationalTime { rate.time(ofFrame: frames) }
 
     func timeline(_ clips: [VideoClip], duration: RationalTime) -> Timeline {
-        Timeline(canvas: Canvas(width: 64, height: 64), frameRate: Self.rate, duration: duration, clips: clips,
-                 output: OutputSettings(preset: "superfast"))
+        Timeline(
+            canvas: Canvas(width: 64, height: 64), frameRate: Self.rate, duration: duration, clips: clips,
+            output: OutputSettings(preset: "superfast"))
     }
 
     /// 80 frames of grey levels 16 + 3n, keyframes every 60, B-frames: exported reversed, output
@@ -22,16 +23,21 @@ import TemplateCore
     @Test func picturesComeOutInExactReverseOrder() throws {
         let dir = TemporaryFolder()
         let clip = dir.file("count.mp4")
-        try Tools.ffmpeg(["-f", "lavfi", "-i", "nullsrc=s=64x64:r=30,format=gray,geq=lum='16+N*3',format=yuv420p", "-frames:v", "80",
-                          "-c:v", "libx264", "-preset", "veryfast", "-qp", "0", "-bf", "3", "-g", "60", "-keyint_min", "60",
-                          "-sc_threshold", "0", "-pix_fmt", "yuv420p", clip])
-        var c = VideoClip(id: "c", media: clip, kind: .video, timelineRange: TimeRange(start: .zero, end: Self.t(80)),
-                          sourceRange: TimeRange(start: .zero, end: Self.t(80)))
-        let forward = dir.file("forward.mp4"), reversed = dir.file("reversed.mp4")
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", "nullsrc=s=64x64:r=30,format=gray,geq=lum='16+N*3',format=yuv420p", "-frames:v", "80",
+            "-c:v", "libx264", "-preset", "veryfast", "-qp", "0", "-bf", "3", "-g", "60", "-keyint_min", "60",
+            "-sc_threshold", "0", "-pix_fmt", "yuv420p", clip,
+        ])
+        var c = VideoClip(
+            id: "c", media: clip, kind: .video, timelineRange: TimeRange(start: .zero, end: Self.t(80)),
+            sourceRange: TimeRange(start: .zero, end: Self.t(80)))
+        let forward = dir.file("forward.mp4")
+        let reversed = dir.file("reversed.mp4")
         try Exporter.export(timeline([c], duration: Self.t(80)), to: forward)
         c.reverse = true
         try Exporter.export(timeline([c], duration: Self.t(80)), to: reversed)
-        let f = try Tools.frameBrightness(forward), r = try Tools.frameBrightness(reversed)
+        let f = try Tools.frameBrightness(forward)
+        let r = try Tools.frameBrightness(reversed)
         #expect(f.count == 80 && r.count == 80)
         // Levels 3 apart: one frame off would be seen.
         #expect(Set(zip(f, f.dropFirst()).map { $1 - $0 }).allSatisfy { $0 >= 2 }, "forward levels \(f)")
@@ -44,14 +50,19 @@ import TemplateCore
     @Test func previewsOfAReversedClipShowTheExportsPictures() throws {
         let dir = TemporaryFolder()
         let clip = dir.file("count.mp4")
-        try Tools.ffmpeg(["-f", "lavfi", "-i", "nullsrc=s=64x64:r=30,format=gray,geq=lum='16+N*3',format=yuv420p", "-frames:v", "80",
-                          "-c:v", "libx264", "-preset", "veryfast", "-qp", "0", "-bf", "3", "-g", "60", "-pix_fmt", "yuv420p", clip])
-        var c = VideoClip(id: "c", media: clip, kind: .video, timelineRange: TimeRange(start: .zero, end: Self.t(80)),
-                          sourceRange: TimeRange(start: .zero, end: Self.t(80)))
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", "nullsrc=s=64x64:r=30,format=gray,geq=lum='16+N*3',format=yuv420p", "-frames:v", "80",
+            "-c:v", "libx264", "-preset", "veryfast", "-qp", "0", "-bf", "3", "-g", "60", "-pix_fmt", "yuv420p", clip,
+        ])
+        var c = VideoClip(
+            id: "c", media: clip, kind: .video, timelineRange: TimeRange(start: .zero, end: Self.t(80)),
+            sourceRange: TimeRange(start: .zero, end: Self.t(80)))
         c.reverse = true
         let t = timeline([c], duration: Self.t(80))
-        let exporting = FrameRenderer(timeline: t), skimming = FrameRenderer(timeline: t, economy: .skimming)
-        let a = exporting.makePicture(), b = skimming.makePicture()
+        let exporting = FrameRenderer(timeline: t)
+        let skimming = FrameRenderer(timeline: t, economy: .skimming)
+        let a = exporting.makePicture()
+        let b = skimming.makePicture()
         for frame in stride(from: Int64(0), to: 80, by: 3) {
             try exporting.render(frame: frame, into: a)
             try skimming.render(frame: frame, into: b)
@@ -62,9 +73,11 @@ import TemplateCore
     /// A clip with a grey picture and a different sound on each channel (a rising chirp, a pulsing
     /// tone), `seconds` long, AAC at 48 kHz.
     func toneClip(_ path: String, seconds: Int) throws {
-        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=gray:s=64x64:r=30:d=\(seconds)",
-                          "-f", "lavfi", "-i", "aevalsrc=0.4*sin(2*PI*(300+40*t)*t)|0.3*sin(2*PI*523*t)*(0.5+0.5*sin(2*PI*3*t)):s=48000:d=\(seconds)",
-                          "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "192k", "-shortest", path])
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", "color=c=gray:s=64x64:r=30:d=\(seconds)",
+            "-f", "lavfi", "-i", "aevalsrc=0.4*sin(2*PI*(300+40*t)*t)|0.3*sin(2*PI*523*t)*(0.5+0.5*sin(2*PI*3*t)):s=48000:d=\(seconds)",
+            "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "192k", "-shortest", path,
+        ])
     }
 
     /// The clip's own sound decoded straight through, as the mixer's decoder gives it.
@@ -104,11 +117,13 @@ import TemplateCore
         // 5 s of output, reading 5 s or 10 s of source: one or two seams between blocks.
         let source = TimeRange(start: Self.t(30), end: Self.t(30 + 150 * speed))
         let length = Self.t(150)
-        let c = VideoClip(id: "r", media: clip, kind: .video, timelineRange: TimeRange(start: .zero, end: length), sourceRange: source,
-                          speed: RationalTime(seconds: speed), volume: 1, reverse: true)
+        let c = VideoClip(
+            id: "r", media: clip, kind: .video, timelineRange: TimeRange(start: .zero, end: length), sourceRange: source,
+            speed: RationalTime(seconds: speed), volume: 1, reverse: true)
         let mixed = try mixAll(timeline([c], duration: length))
         let top = Int(source.end.ticks(timescale: 48_000, rounding: .toNearestOrAwayFromZero))
-        var worst: Float = 0, at = -1
+        var worst: Float = 0
+        var at = -1
         for k in 0..<(mixed.count / 2) {
             let j = top - 1 - k * Int(speed)
             for ch in 0..<2 where abs(mixed[k * 2 + ch] - x[j * 2 + ch]) > worst {
@@ -126,11 +141,14 @@ import TemplateCore
         let dir = TemporaryFolder()
         let clip = dir.file("beeps.mp4")
         let on = "gte(t,0.5)*lt(t,0.6)+gte(t,2.0)*lt(t,2.4)"
-        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=black:s=64x64:r=30:d=3,drawbox=c=white:t=fill:enable='\(on)'",
-                          "-f", "lavfi", "-i", "aevalsrc=exprs='0.5*sin(2*PI*1000*t)*(\(on))':s=48000:d=3",
-                          "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", clip])
-        let c = VideoClip(id: "r", media: clip, kind: .video, timelineRange: TimeRange(start: .zero, end: Self.t(90)),
-                          sourceRange: TimeRange(start: .zero, end: Self.t(90)), volume: 1, reverse: true)
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", "color=c=black:s=64x64:r=30:d=3,drawbox=c=white:t=fill:enable='\(on)'",
+            "-f", "lavfi", "-i", "aevalsrc=exprs='0.5*sin(2*PI*1000*t)*(\(on))':s=48000:d=3",
+            "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", clip,
+        ])
+        let c = VideoClip(
+            id: "r", media: clip, kind: .video, timelineRange: TimeRange(start: .zero, end: Self.t(90)),
+            sourceRange: TimeRange(start: .zero, end: Self.t(90)), volume: 1, reverse: true)
         let out = dir.file("out.mp4")
         try Exporter.export(timeline([c], duration: Self.t(90)), to: out, options: ExportOptions(loudnessTarget: nil))
         // Loud stretches of the sound, in seconds.
@@ -138,7 +156,10 @@ import TemplateCore
         var bursts: [(start: Double, end: Double)] = []
         var k = 0
         while k < samples.count / 2 {
-            guard abs(samples[k * 2]) > 0.05 else { k += 1; continue }
+            guard abs(samples[k * 2]) > 0.05 else {
+                k += 1
+                continue
+            }
             var last = k
             var j = k
             while j < samples.count / 2 && j - last < 480 {

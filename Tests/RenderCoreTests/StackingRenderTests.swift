@@ -1,9 +1,9 @@
-import Testing
 import MediaIO
 import MediaTime
-import RenderCore
 import ReelTestSupport
+import RenderCore
 import TemplateCore
+import Testing
 
 /// Media layers, images and texts drawn in one order, and the grade colouring the video but never
 /// the graphics, checked on frames drawn by the real renderer from small media made here.
@@ -21,24 +21,32 @@ import TemplateCore
 
         /// Stacking numbers of the card, inset and label (the inset's is a clip layer, at least 1).
         init(card: Int?, inset: Int, label: Int?, grade: [Effect] = []) throws {
-            let photo = dir.file("blue.png"), video = dir.file("lime.mp4"), cardFile = dir.file("card.png")
+            let photo = dir.file("blue.png")
+            let video = dir.file("lime.mp4")
+            let cardFile = dir.file("card.png")
             try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=blue:s=64x64", "-frames:v", "1", photo])
             try TestMedia.colorClip(video, color: "lime", width: 64, height: 64, seconds: "1")
             var red = RGBAImage(width: 40, height: 40)
-            for i in 0..<(40 * 40) { red.pixels[i * 4] = 255; red.pixels[i * 4 + 3] = 255 }
+            for i in 0..<(40 * 40) {
+                red.pixels[i * 4] = 255
+                red.pixels[i * 4 + 3] = 255
+            }
             try PNGFile.write(red, to: cardFile)
             let clips = [
                 VideoClip(id: "main", media: photo, kind: .image, timelineRange: StackingRenderTests.span, sourceRange: StackingRenderTests.span),
-                VideoClip(id: "inset", media: video, kind: .video, timelineRange: StackingRenderTests.span, sourceRange: StackingRenderTests.span,
-                          layer: inset, frame: LayerRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)),
+                VideoClip(
+                    id: "inset", media: video, kind: .video, timelineRange: StackingRenderTests.span, sourceRange: StackingRenderTests.span,
+                    layer: inset, frame: LayerRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)),
             ]
-            let look = TextLook(fontFamily: "DejaVu Sans:bold", size: 16, color: .white, boxColor: RGBAColor(red: 255, green: 0, blue: 255),
-                                boxPadding: 8)
-            timeline = Timeline(canvas: Canvas(width: 128, height: 128), frameRate: StackingRenderTests.rate,
-                                duration: StackingRenderTests.span.end, clips: clips,
-                                texts: [TextItem(id: "label", text: "Hi", timelineRange: StackingRenderTests.span, look: look, layer: label)],
-                                overlays: [OverlayItem(id: "card", media: cardFile, timelineRange: StackingRenderTests.span, width: 0.8, layer: card)],
-                                grade: grade)
+            let look = TextLook(
+                fontFamily: "DejaVu Sans:bold", size: 16, color: .white, boxColor: RGBAColor(red: 255, green: 0, blue: 255),
+                boxPadding: 8)
+            timeline = Timeline(
+                canvas: Canvas(width: 128, height: 128), frameRate: StackingRenderTests.rate,
+                duration: StackingRenderTests.span.end, clips: clips,
+                texts: [TextItem(id: "label", text: "Hi", timelineRange: StackingRenderTests.span, look: look, layer: label)],
+                overlays: [OverlayItem(id: "card", media: cardFile, timelineRange: StackingRenderTests.span, width: 0.8, layer: card)],
+                grade: grade)
         }
 
         func frame() throws -> Picture {
@@ -75,7 +83,8 @@ import TemplateCore
 
     @Test func theGradeColoursAMediaLayerAboveAnImageButNotTheImage() throws {
         let f = try Scene(card: 1, inset: 2, label: 3, grade: [Effect(kind: "grayscale", parameters: ["strength": 1])]).frame()
-        let main = Self.rgb(f, Self.margin.x, Self.margin.y), inset = Self.rgb(f, Self.inset.x, Self.inset.y)
+        let main = Self.rgb(f, Self.margin.x, Self.margin.y)
+        let inset = Self.rgb(f, Self.inset.x, Self.inset.y)
         #expect(Self.isGrey(main), "the main track is graded \(main)")
         #expect(Self.isGrey(inset) && inset.g > 100, "the inset, above the card, is graded on its own \(inset)")
         #expect(Self.isRed(Self.rgb(f, Self.card.x, Self.card.y)), "the card under it keeps its colour \(Self.rgb(f, Self.card.x, Self.card.y))")
@@ -91,8 +100,11 @@ import TemplateCore
         #expect(Self.isGrey(Self.rgb(old, Self.margin.x, Self.margin.y)))
         #expect(Self.isMagenta(Self.rgb(old, Self.label.x, Self.label.y)))
         let numbered = try Scene(card: 3, inset: 2, label: 4, grade: grade).frame()
-        let same = (0..<old.height).allSatisfy { y in (0..<old.width).allSatisfy { x in old.luma(x: x, y: y) == numbered.luma(x: x, y: y) } }
-            && (0..<old.chromaHeight).allSatisfy { y in (0..<old.chromaWidth).allSatisfy { x in old.chroma(x: 2 * x, y: 2 * y) == numbered.chroma(x: 2 * x, y: 2 * y) } }
+        let same =
+            (0..<old.height).allSatisfy { y in (0..<old.width).allSatisfy { x in old.luma(x: x, y: y) == numbered.luma(x: x, y: y) } }
+            && (0..<old.chromaHeight).allSatisfy { y in
+                (0..<old.chromaWidth).allSatisfy { x in old.chroma(x: 2 * x, y: 2 * y) == numbered.chroma(x: 2 * x, y: 2 * y) }
+            }
         #expect(same, "graded once, then the graphics: the same picture")
     }
 
@@ -102,16 +114,19 @@ import TemplateCore
         let photo = dir.file("black.png")
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=black:s=64x64", "-frames:v", "1", photo])
         func bands(maxLines: Int?) throws -> Int {
-            let text = TextItem(id: "title", text: "A long title that cannot fit on one line of this narrow video", timelineRange: Self.span,
-                                look: TextLook(fontFamily: "DejaVu Sans", size: 24, lineSpacing: 1.6), maxWidth: 0.9, maxLines: maxLines)
+            let text = TextItem(
+                id: "title", text: "A long title that cannot fit on one line of this narrow video", timelineRange: Self.span,
+                look: TextLook(fontFamily: "DejaVu Sans", size: 24, lineSpacing: 1.6), maxWidth: 0.9, maxLines: maxLines)
             let clip = VideoClip(id: "bg", media: photo, kind: .image, timelineRange: Self.span, sourceRange: Self.span)
-            let timeline = Timeline(canvas: Canvas(width: 200, height: 360), frameRate: Self.rate, duration: Self.span.end, clips: [clip],
-                                    texts: [text])
+            let timeline = Timeline(
+                canvas: Canvas(width: 200, height: 360), frameRate: Self.rate, duration: Self.span.end, clips: [clip],
+                texts: [text])
             let renderer = FrameRenderer(timeline: timeline)
             let picture = renderer.makePicture()
             try renderer.render(frame: 0, into: picture)
             // Rows with ink, in runs separated by at least 8 blank rows (lines lie 0.6 em apart).
-            var count = 0, blank = Int.max
+            var count = 0
+            var blank = Int.max
             for y in 0..<picture.height {
                 if (0..<picture.width).contains(where: { picture.luma(x: $0, y: y) > 100 }) {
                     if blank >= 8 { count += 1 }

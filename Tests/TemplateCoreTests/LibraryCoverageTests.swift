@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TemplateCore
 
 /// The shipped templates are the product's shop window: together they must use every effect of
@@ -94,8 +95,9 @@ import Testing
         for shape in ["1080x1920", "1920x1080", "1080x1080", "1080x1350"] {
             #expect(shapes.contains(shape), "no template of \(shape): \(shapes.sorted())")
         }
-        #expect(library.contains { $0.template.canvas.width * $0.template.canvas.height <= 320 * 320 },
-                "a chat-sized template (about 240x320)")
+        #expect(
+            library.contains { $0.template.canvas.width * $0.template.canvas.height <= 320 * 320 },
+            "a chat-sized template (about 240x320)")
     }
 
     @Test func shippedTemplatesAreShortAndCutOnTheirMusic() throws {

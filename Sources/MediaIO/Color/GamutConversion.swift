@@ -12,10 +12,12 @@ struct Matrix3: Equatable {
     }
 
     static func * (l: Matrix3, r: Matrix3) -> Matrix3 {
-        Matrix3((0..<9).map { i in
-            let row = i / 3, col = i % 3
-            return (0..<3).reduce(0) { $0 + l.m[row * 3 + $1] * r.m[$1 * 3 + col] }
-        })
+        Matrix3(
+            (0..<9).map { i in
+                let row = i / 3
+                let col = i % 3
+                return (0..<3).reduce(0) { $0 + l.m[row * 3 + $1] * r.m[$1 * 3 + col] }
+            })
     }
 
     func apply(_ v: (Double, Double, Double)) -> (Double, Double, Double) {
@@ -24,12 +26,17 @@ struct Matrix3: Equatable {
 
     var inverse: Matrix3? {
         let a = m
-        let c0 = a[4] * a[8] - a[5] * a[7], c1 = a[5] * a[6] - a[3] * a[8], c2 = a[3] * a[7] - a[4] * a[6]
+        let c0 = a[4] * a[8] - a[5] * a[7]
+        let c1 = a[5] * a[6] - a[3] * a[8]
+        let c2 = a[3] * a[7] - a[4] * a[6]
         let det = a[0] * c0 + a[1] * c1 + a[2] * c2
         guard abs(det) > 1e-12 else { return nil }
-        return Matrix3([c0, a[2] * a[7] - a[1] * a[8], a[1] * a[5] - a[2] * a[4],
-                        c1, a[0] * a[8] - a[2] * a[6], a[2] * a[3] - a[0] * a[5],
-                        c2, a[1] * a[6] - a[0] * a[7], a[0] * a[4] - a[1] * a[3]].map { $0 / det })
+        return Matrix3(
+            [
+                c0, a[2] * a[7] - a[1] * a[8], a[1] * a[5] - a[2] * a[4],
+                c1, a[0] * a[8] - a[2] * a[6], a[2] * a[3] - a[0] * a[5],
+                c2, a[1] * a[6] - a[0] * a[7], a[0] * a[4] - a[1] * a[3],
+            ].map { $0 / det })
     }
 
     /// RGB to XYZ for primaries and a white point given as CIE xy chromaticities (SMPTE RP 177).
@@ -56,8 +63,9 @@ struct GamutConversion {
     private let matrix: [Float]
 
     /// sRGB's colorants adapted to D50, as ICC profiles state them.
-    static let sRGBColorants = Matrix3(columns: (0.4360747, 0.2225045, 0.0139322), (0.3850649, 0.7168786, 0.0971045),
-                                       (0.1430804, 0.0606169, 0.7141733))
+    static let sRGBColorants = Matrix3(
+        columns: (0.4360747, 0.2225045, 0.0139322), (0.3850649, 0.7168786, 0.0971045),
+        (0.1430804, 0.0606169, 0.7141733))
 
     /// From an ICC profile's colorants (D50) and curve; nil when it is sRGB already.
     init?(profile: ICCProfile) {
@@ -76,7 +84,8 @@ struct GamutConversion {
         default: source = nil
         }
         guard let source, let srgb = Matrix3.rgbToXYZ(red: (0.64, 0.33), green: (0.30, 0.60), blue: (0.15, 0.06), white: d65),
-              let toSRGB = srgb.inverse else { return nil }
+            let toSRGB = srgb.inverse
+        else { return nil }
         let curve: ToneCurve
         switch transfer {
         case 1, 6, 14, 15: curve = .parametric(g: 1 / 0.45, a: 1 / 1.099, b: 0.099 / 1.099, c: 1 / 4.5, d: 0.081, e: 0, f: 0)
@@ -93,7 +102,8 @@ struct GamutConversion {
         // The curve's inverse, by bisection: curves are increasing, and this runs once per picture.
         toSignal = (0..<4096).map { i in
             let target = Double(i) / 4095
-            var lo = 0.0, hi = 1.0
+            var lo = 0.0
+            var hi = 1.0
             for _ in 0..<30 {
                 let mid = (lo + hi) / 2
                 if curve.linear(mid) < target { lo = mid } else { hi = mid }
@@ -108,7 +118,9 @@ struct GamutConversion {
         for row in 0..<height {
             var p = pixels + row * stride
             for _ in 0..<width {
-                let r = toLinear[Int(p[0])], g = toLinear[Int(p[1])], b = toLinear[Int(p[2])]
+                let r = toLinear[Int(p[0])]
+                let g = toLinear[Int(p[1])]
+                let b = toLinear[Int(p[2])]
                 p[0] = signal(m[0] * r + m[1] * g + m[2] * b)
                 p[1] = signal(m[3] * r + m[4] * g + m[5] * b)
                 p[2] = signal(m[6] * r + m[7] * g + m[8] * b)

@@ -52,20 +52,22 @@ public final class HDRToneMapper: @unchecked Sendable {
 
     init(range: DynamicRange) {
         self.range = range
-        signalToLight = Self.table((0..<4096).map { i in
-            let e = Double(i) / 4095
-            switch range {
-            case .pq: return Float(Self.pqEOTF(e) / Double(Self.referenceWhite))
-            // Scene light; the OOTF needs the pixel's luminance, applied per pixel.
-            case .hlg: return Float(Self.hlgInverseOETF(e))
-            case .sdr: return Float(e)
-            }
-        })
+        signalToLight = Self.table(
+            (0..<4096).map { i in
+                let e = Double(i) / 4095
+                switch range {
+                case .pq: return Float(Self.pqEOTF(e) / Double(Self.referenceWhite))
+                // Scene light; the OOTF needs the pixel's luminance, applied per pixel.
+                case .hlg: return Float(Self.hlgInverseOETF(e))
+                case .sdr: return Float(e)
+                }
+            })
         systemGamma = Self.table((0..<4096).map { Float(pow(Double($0) / 4095, 0.2)) })
-        gain = Self.table((0..<4096).map { i in
-            let m = Self.peak * Float(i) / 4095
-            return m > Self.knee ? Self.rollOff(m) / m : 1
-        })
+        gain = Self.table(
+            (0..<4096).map { i in
+                let m = Self.peak * Float(i) / 4095
+                return m > Self.knee ? Self.rollOff(m) / m : 1
+            })
         lightToSignal = Self.table((0..<4096).map { Float(pow(pow(Double($0) / 4095, 2), 1 / 2.4)) })
     }
 
@@ -79,24 +81,31 @@ public final class HDRToneMapper: @unchecked Sendable {
 
     /// SMPTE ST 2084 EOTF: signal 0...1 to nits.
     static func pqEOTF(_ e: Double) -> Double {
-        let m1 = 2610.0 / 16384, m2 = 2523.0 / 4096 * 128
-        let c1 = 3424.0 / 4096, c2 = 2413.0 / 4096 * 32, c3 = 2392.0 / 4096 * 32
+        let m1 = 2610.0 / 16384
+        let m2 = 2523.0 / 4096 * 128
+        let c1 = 3424.0 / 4096
+        let c2 = 2413.0 / 4096 * 32
+        let c3 = 2392.0 / 4096 * 32
         let p = pow(max(e, 0), 1 / m2)
         return 10000 * pow(max(p - c1, 0) / (c2 - c3 * p), 1 / m1)
     }
 
     /// BT.2100 HLG inverse OETF: signal 0...1 to normalized scene light 0...1.
     static func hlgInverseOETF(_ e: Double) -> Double {
-        let a = 0.17883277, b = 1 - 4 * a, c = 0.5 - a * log(4 * a)
+        let a = 0.17883277
+        let b = 1 - 4 * a
+        let c = 0.5 - a * log(4 * a)
         return e <= 0.5 ? e * e / 3 : (exp((e - c) / a) + b) / 12
     }
 
     /// The roll-off of step 3: identity up to the knee, then a curve with slope 1 at the knee that
     /// reaches 1 exactly at the peak.
     static func rollOff(_ x: Float) -> Float {
-        let knee = Self.knee, peak = Self.peak
+        let knee = Self.knee
+        let peak = Self.peak
         guard x > knee else { return x }
-        let t = (x - knee) / (1 - knee), tp = (peak - knee) / (1 - knee)
+        let t = (x - knee) / (1 - knee)
+        let tp = (peak - knee) / (1 - knee)
         let g = t * (1 + t / (tp * tp)) / (1 + t)
         return min(1, knee + (1 - knee) * g)
     }
@@ -105,18 +114,24 @@ public final class HDRToneMapper: @unchecked Sendable {
     /// `YUV444P16` when only asked to scale) of `width` x `height` into the region of `picture` at
     /// (`x`, `y`). Strides are in samples. swscale's own route to 16-bit RGB costs several times
     /// more than scaling alone, so the matrix is applied here, where it is a few multiplications.
-    public func convert(luma: UnsafePointer<UInt16>, cb: UnsafePointer<UInt16>, cr: UnsafePointer<UInt16>, stride: Int,
-                        fullRange: Bool, width: Int, height: Int, into picture: Picture, x: Int, y: Int) {
-        let blocksX = width / 2, blocksY = height / 2
+    public func convert(
+        luma: UnsafePointer<UInt16>, cb: UnsafePointer<UInt16>, cr: UnsafePointer<UInt16>, stride: Int,
+        fullRange: Bool, width: Int, height: Int, into picture: Picture, x: Int, y: Int
+    ) {
+        let blocksX = width / 2
+        let blocksY = height / 2
         guard blocksX > 0, blocksY > 0 else { return }
         let bands = min(blocksY, max(1, ProcessInfo.processInfo.activeProcessorCount) * 2)
         // Each band writes its own rows; the planes outlive the call.
-        nonisolated(unsafe) let lumaIn = luma, cbIn = cb, crIn = cr
+        nonisolated(unsafe) let lumaIn = luma
+        nonisolated(unsafe) let cbIn = cb
+        nonisolated(unsafe) let crIn = cr
         let decode = YCbCr16(fullRange: fullRange)
         nonisolated(unsafe) let lumaPlane = picture.y + y * picture.lumaStride + x
         nonisolated(unsafe) let cbPlane = picture.u + (y / 2) * picture.chromaStride + x / 2
         nonisolated(unsafe) let crPlane = picture.v + (y / 2) * picture.chromaStride + x / 2
-        let lumaStride = picture.lumaStride, chromaStride = picture.chromaStride
+        let lumaStride = picture.lumaStride
+        let chromaStride = picture.chromaStride
         DispatchQueue.concurrentPerform(iterations: bands) { band in
             // Two pixel rows of R'G'B' floats: each step is its own simple loop over a row, so the
             // arithmetic vectorizes and only the table lookups stay scalar.
@@ -126,7 +141,9 @@ public final class HDRToneMapper: @unchecked Sendable {
             for by in (blocksY * band / bands)..<(blocksY * (band + 1) / bands) {
                 for half in 0..<2 {
                     let row = 2 * by + half
-                    let r = rows + 3 * half * n, g = r + n, b = g + n
+                    let r = rows + 3 * half * n
+                    let g = r + n
+                    let b = g + n
                     let offset = row * stride
                     decode.row(lumaIn + offset, cbIn + offset, crIn + offset, count: n, red: r, green: g, blue: b)
                     mapRow(red: r, green: g, blue: b, count: n)
@@ -136,8 +153,14 @@ public final class HDRToneMapper: @unchecked Sendable {
                     }
                 }
                 // Chroma is linear in R'G'B': the block's chroma is that of its average colour.
-                let r0 = rows, g0 = rows + n, b0 = rows + 2 * n, r1 = rows + 3 * n, g1 = rows + 4 * n, b1 = rows + 5 * n
-                let cbRow = cbPlane + by * chromaStride, crRow = crPlane + by * chromaStride
+                let r0 = rows
+                let g0 = rows + n
+                let b0 = rows + 2 * n
+                let r1 = rows + 3 * n
+                let g1 = rows + 4 * n
+                let b1 = rows + 5 * n
+                let cbRow = cbPlane + by * chromaStride
+                let crRow = crPlane + by * chromaStride
                 for bx in 0..<blocksX {
                     let i = 2 * bx
                     let red = (r0[i] + r0[i + 1] + r1[i] + r1[i + 1]) * 0.25
@@ -152,11 +175,16 @@ public final class HDRToneMapper: @unchecked Sendable {
     }
 
     /// HDR R'G'B' 0...1 in place to SDR BT.709 R'G'B' 0...1, over a row.
-    private func mapRow(red r: UnsafeMutablePointer<Float>, green g: UnsafeMutablePointer<Float>,
-                        blue b: UnsafeMutablePointer<Float>, count n: Int) {
-        let toLight = signalToLight.baseAddress!, toSignal = lightToSignal.baseAddress!
-        let gammaTable = systemGamma.baseAddress!, gainTable = gain.baseAddress!
-        let peak = Self.peak, knee = Self.knee
+    private func mapRow(
+        red r: UnsafeMutablePointer<Float>, green g: UnsafeMutablePointer<Float>,
+        blue b: UnsafeMutablePointer<Float>, count n: Int
+    ) {
+        let toLight = signalToLight.baseAddress!
+        let toSignal = lightToSignal.baseAddress!
+        let gammaTable = systemGamma.baseAddress!
+        let gainTable = gain.baseAddress!
+        let peak = Self.peak
+        let knee = Self.knee
         for k in 0..<n {
             r[k] = toLight[Self.index(r[k], 4095)]
             g[k] = toLight[Self.index(g[k], 4095)]
@@ -166,7 +194,9 @@ public final class HDRToneMapper: @unchecked Sendable {
             // OOTF: display light = peak * Ys^0.2 * scene light, relative to reference white.
             for k in 0..<n {
                 let s = peak * gammaTable[Self.index(0.2627 * r[k] + 0.6780 * g[k] + 0.0593 * b[k], 4095)]
-                r[k] *= s; g[k] *= s; b[k] *= s
+                r[k] *= s
+                g[k] *= s
+                b[k] *= s
             }
         }
         // BT.2020 to BT.709 primaries in linear light; colours outside BT.709 are clipped.
@@ -174,7 +204,9 @@ public final class HDRToneMapper: @unchecked Sendable {
             let r7 = Swift.max(0, 1.6605 * r[k] - 0.5876 * g[k] - 0.0728 * b[k])
             let g7 = Swift.max(0, -0.1246 * r[k] + 1.1329 * g[k] - 0.0083 * b[k])
             let b7 = Swift.max(0, -0.0182 * r[k] - 0.1006 * g[k] + 1.1187 * b[k])
-            r[k] = r7; g[k] = g7; b[k] = b7
+            r[k] = r7
+            g[k] = g7
+            b[k] = b7
         }
         // Highlights roll off: one gain for all three channels keeps the hue.
         let inversePeak = 1 / peak
@@ -182,7 +214,9 @@ public final class HDRToneMapper: @unchecked Sendable {
             let m = Swift.max(r[k], Swift.max(g[k], b[k]))
             guard m > knee else { continue }
             let s = m < peak ? gainTable[Self.index(m * inversePeak, 4095)] : 1 / m
-            r[k] *= s; g[k] *= s; b[k] *= s
+            r[k] *= s
+            g[k] *= s
+            b[k] *= s
         }
         for k in 0..<n {
             r[k] = toSignal[Self.index(r[k].squareRoot(), 4095)]
@@ -216,11 +250,14 @@ struct YCbCr16 {
         chromaScale = fullRange ? 1 / 65535 : 1 / (224 * 256)
     }
 
-    func row(_ y: UnsafePointer<UInt16>, _ cb: UnsafePointer<UInt16>, _ cr: UnsafePointer<UInt16>, count: Int,
-             red: UnsafeMutablePointer<Float>, green: UnsafeMutablePointer<Float>, blue: UnsafeMutablePointer<Float>) {
+    func row(
+        _ y: UnsafePointer<UInt16>, _ cb: UnsafePointer<UInt16>, _ cr: UnsafePointer<UInt16>, count: Int,
+        red: UnsafeMutablePointer<Float>, green: UnsafeMutablePointer<Float>, blue: UnsafeMutablePointer<Float>
+    ) {
         for k in 0..<count {
             let l = (Float(y[k]) - lumaOffset) * lumaScale
-            let u = (Float(cb[k]) - 32768) * chromaScale, v = (Float(cr[k]) - 32768) * chromaScale
+            let u = (Float(cb[k]) - 32768) * chromaScale
+            let v = (Float(cr[k]) - 32768) * chromaScale
             red[k] = l + 1.4746 * v
             green[k] = l - 0.16455 * u - 0.57135 * v
             blue[k] = l + 1.8814 * u

@@ -12,18 +12,21 @@ struct ICCProfile {
 
     init?(_ bytes: [UInt8]) {
         guard bytes.count >= 132, Self.tag(bytes, 12) == "mntr" || Self.tag(bytes, 12) == "scnr",
-              Self.tag(bytes, 16) == "RGB ", Self.tag(bytes, 36) == "acsp" else { return nil }
+            Self.tag(bytes, 16) == "RGB ", Self.tag(bytes, 36) == "acsp"
+        else { return nil }
         let count = Int(Self.uint32(bytes, 128) ?? 0)
         guard count > 0, count < 200 else { return nil }
         var tags: [String: ArraySlice<UInt8>] = [:]
         for i in 0..<count {
             let entry = 132 + 12 * i
             guard let signature = Self.tag(bytes, entry), let offset = Self.uint32(bytes, entry + 4),
-                  let size = Self.uint32(bytes, entry + 8), Int(offset) + Int(size) <= bytes.count else { return nil }
+                let size = Self.uint32(bytes, entry + 8), Int(offset) + Int(size) <= bytes.count
+            else { return nil }
             tags[signature] = bytes[Int(offset)..<Int(offset) + Int(size)]
         }
         guard let r = tags["rXYZ"].flatMap(Self.xyz), let g = tags["gXYZ"].flatMap(Self.xyz), let b = tags["bXYZ"].flatMap(Self.xyz),
-              let trc = tags["gTRC"].flatMap(ToneCurve.init(icc:)) else { return nil }
+            let trc = tags["gTRC"].flatMap(ToneCurve.init(icc:))
+        else { return nil }
         colorants = Matrix3(columns: r, g, b)
         curve = trc
     }
@@ -62,7 +65,11 @@ enum ToneCurve: Equatable {
         case "curv":
             guard let n = ICCProfile.uint32(d, 8), d.count >= 12 + 2 * Int(n) else { return nil }
             func u16(_ i: Int) -> Double { Double(UInt16(d[12 + 2 * i]) << 8 | UInt16(d[13 + 2 * i])) }
-            if n == 0 { self = .gamma(1) } else if n == 1 { self = .gamma(u16(0) / 256) } else {
+            if n == 0 {
+                self = .gamma(1)
+            } else if n == 1 {
+                self = .gamma(u16(0) / 256)
+            } else {
                 self = .table((0..<Int(n)).map { u16($0) / 65535 })
             }
         case "para":
@@ -85,7 +92,7 @@ enum ToneCurve: Equatable {
     func linear(_ x: Double) -> Double {
         switch self {
         case .gamma(let g): return pow(max(0, x), g)
-        case let .parametric(g, a, b, c, d, e, f):
+        case .parametric(let g, let a, let b, let c, let d, let e, let f):
             return x >= d ? pow(max(0, a * x + b), g) + e : c * x + f
         case .table(let t):
             let p = min(max(x, 0), 1) * Double(t.count - 1)

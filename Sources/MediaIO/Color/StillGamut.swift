@@ -6,7 +6,8 @@ enum StillGamut {
     /// The frame itself when it needs nothing; otherwise an RGB(A) copy with its colours converted.
     static func converted(_ box: FrameBox, file: String) throws(MediaError) -> FrameBox {
         guard let side = av_frame_get_side_data(box.frame, AV_FRAME_DATA_ICC_PROFILE), side.pointee.size > 0,
-              side.pointee.size < 4 << 20, let data = side.pointee.data else { return box }
+            side.pointee.size < 4 << 20, let data = side.pointee.data
+        else { return box }
         let bytes = [UInt8](UnsafeBufferPointer(start: data, count: Int(side.pointee.size)))
         guard let profile = ICCProfile(bytes), let conversion = GamutConversion(profile: profile) else { return box }
         let src = box.frame
@@ -20,8 +21,11 @@ enum StillGamut {
         guard av_frame_get_buffer(out.frame, 0) >= 0 else {
             throw MediaError(.unsupported, file: file, operation: "converting the picture's colours", reason: "out of memory")
         }
-        guard let ctx = sws_getContext(src.pointee.width, src.pointee.height, AVPixelFormat(rawValue: src.pointee.format),
-                                       src.pointee.width, src.pointee.height, format, SWS_POINT, nil, nil, nil) else { return box }
+        guard
+            let ctx = sws_getContext(
+                src.pointee.width, src.pointee.height, AVPixelFormat(rawValue: src.pointee.format),
+                src.pointee.width, src.pointee.height, format, SWS_POINT, nil, nil, nil)
+        else { return box }
         defer { sws_freeContext(ctx) }
         // Y'CbCr stills (JPEG) are full-range BT.601 unless tagged otherwise.
         let full = src.pointee.color_range != AVCOL_RANGE_MPEG
@@ -30,8 +34,9 @@ enum StillGamut {
         // swscale's frame API reads the planes and strides from the frames themselves.
         let rows = sws_scale_frame(ctx, out.frame, src)
         guard rows >= 0, let plane = out.frame.pointee.data.0 else { return box }
-        conversion.apply(plane, width: Int(src.pointee.width), height: Int(src.pointee.height),
-                         stride: Int(out.frame.pointee.linesize.0), bytesPerPixel: alpha ? 4 : 3)
+        conversion.apply(
+            plane, width: Int(src.pointee.width), height: Int(src.pointee.height),
+            stride: Int(out.frame.pointee.linesize.0), bytesPerPixel: alpha ? 4 : 3)
         // Orientation and other metadata travel with the picture.
         av_frame_copy_props(out.frame, src)
         av_frame_remove_side_data(out.frame, AV_FRAME_DATA_ICC_PROFILE)

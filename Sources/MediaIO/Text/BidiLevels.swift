@@ -56,7 +56,10 @@ struct BidiLevels {
         }
         var i = 0
         while i < classes.count {
-            guard classes[i] == .neutral else { i += 1; continue }
+            guard classes[i] == .neutral else {
+                i += 1
+                continue
+            }
             var end = i
             while end < classes.count, classes[end] == .neutral { end += 1 }
             let before = i > 0 ? (strong(classes[i - 1]) ?? paragraph) : paragraph
@@ -69,8 +72,8 @@ struct BidiLevels {
         levels = classes.map { c in
             switch c {
             case .right: return 1
-            case .number: return 2              // the even level above right-to-left text
-            default: return base == 0 ? 0 : 2   // left-to-right inside a right-to-left paragraph: 2
+            case .number: return 2  // the even level above right-to-left text
+            default: return base == 0 ? 0 : 2  // left-to-right inside a right-to-left paragraph: 2
             }
         }
     }
@@ -101,7 +104,10 @@ struct BidiLevels {
         while level >= lowestOdd {
             var i = 0
             while i < order.count {
-                guard levels[order[i]] >= level else { i += 1; continue }
+                guard levels[order[i]] >= level else {
+                    i += 1
+                    continue
+                }
                 var end = i
                 while end < order.count, levels[order[end]] >= level { end += 1 }
                 order[i..<end].reverse()

@@ -8,8 +8,9 @@ final class FreeTypeLibrary {
         var library: FT_Library?
         let error = FT_Init_FreeType(&library)
         guard error == 0, let library else {
-            throw MediaError(.missingComponent, file: "libfreetype", operation: "starting FreeType",
-                             reason: freeTypeMessage(error))
+            throw MediaError(
+                .missingComponent, file: "libfreetype", operation: "starting FreeType",
+                reason: freeTypeMessage(error))
         }
         handle = library
     }
@@ -49,8 +50,9 @@ final class FontFace {
         }
         guard loaded.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
             FT_Done_Face(loaded)
-            throw MediaError(.unsupported, file: key.file, operation: "loading font",
-                             reason: "not a scalable (outline) font")
+            throw MediaError(
+                .unsupported, file: key.file, operation: "loading font",
+                reason: "not a scalable (outline) font")
         }
         guard let font = hb_ft_font_create_referenced(loaded) else {
             FT_Done_Face(loaded)

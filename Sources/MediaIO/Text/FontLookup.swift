@@ -80,7 +80,8 @@ final class FallbackFonts {
             if FcPatternGetBool(font, FC_SCALABLE, 0, &scalable) == FcResultMatch, scalable != FcTrue { continue }
             var charset: OpaquePointer?
             guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
-                  FcCharSetHasChar(charset, scalar) == FcTrue else { continue }
+                FcCharSetHasChar(charset, scalar) == FcTrue
+            else { continue }
             if let key = FontLookup.faceKey(font) { return key }
         }
         return nil

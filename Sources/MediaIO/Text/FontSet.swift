@@ -28,8 +28,9 @@ final class FontSet {
         }
         let family = style.fontFamily ?? FontLookup.defaultFamily
         guard let key = FontLookup.match(family) else {
-            throw MediaError(.missingComponent, file: family, operation: "looking up font",
-                             reason: "fontconfig finds no scalable font; install fonts-dejavu-core (scripts/setup)")
+            throw MediaError(
+                .missingComponent, file: family, operation: "looking up font",
+                reason: "fontconfig finds no scalable font; install fonts-dejavu-core (scripts/setup)")
         }
         return try load(key)
     }

@@ -66,7 +66,8 @@ final class GlyphOutlines {
             return
         }
         guard let glyph = loaded else { return }
-        let x = x26 >> 6, y = y26 >> 6   // floor, also for negative positions
+        let x = x26 >> 6
+        let y = y26 >> 6  // floor, also for negative positions
         var fraction = FT_Vector(x: FT_Pos(x26 - x * 64), y: FT_Pos(-(y26 - y * 64)))
         FT_Glyph_Transform(glyph, nil, &fraction)
         items.append(Item(glyph: glyph, x: x, y: y))
@@ -78,8 +79,9 @@ final class GlyphOutlines {
         for item in items {
             var box = FT_BBox()
             FT_Glyph_Get_CBox(item.glyph, FT_UInt(FT_GLYPH_BBOX_PIXELS.rawValue), &box)
-            let rect = InkRect(x0: item.x + Int(box.xMin), y0: item.y - Int(box.yMax),
-                                 x1: item.x + Int(box.xMax), y1: item.y - Int(box.yMin))
+            let rect = InkRect(
+                x0: item.x + Int(box.xMin), y0: item.y - Int(box.yMax),
+                x1: item.x + Int(box.xMax), y1: item.y - Int(box.yMin))
             all = all.union(rect)
         }
         return all

@@ -22,7 +22,7 @@ enum LineBreaker {
         var lines: [Range<Int>] = []
         var start = 0
         while start < end {
-            var width = 0          // up to i, trailing spaces included
+            var width = 0  // up to i, trailing spaces included
             var lastBreak: Int?
             var i = start
             var lineEnd = end
@@ -56,7 +56,8 @@ enum LineBreaker {
 
     /// True when a line may start at `i`, the previous line ending at `i - 1`.
     static func canBreak(before i: Int, _ s: [UInt32]) -> Bool {
-        let a = s[i - 1], b = s[i]
+        let a = s[i - 1]
+        let b = s[i]
         if isSpace(b) { return false }
         if isSpace(a) { return true }
         if a == 0x2D, i >= 2, isLetter(s[i - 2]), isLetter(b) { return true }

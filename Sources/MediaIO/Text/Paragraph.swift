@@ -49,7 +49,8 @@ struct Paragraph {
             if i > 0, levels[i - 1] == levels[i], isReal(resolved[i - 1]) {
                 resolved[i] = resolved[i - 1]
             } else if let next = (i..<resolved.count).first(where: { isReal(scripts[$0]) || levels[$0] != levels[i] }),
-                      levels[next] == levels[i] {
+                levels[next] == levels[i]
+            {
                 resolved[i] = scripts[next]
             }
         }

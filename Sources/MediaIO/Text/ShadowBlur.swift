@@ -7,7 +7,8 @@ enum ShadowBlur {
     /// fades out over about `blur` pixels ("Fast almost-Gaussian filtering", Kovesi 2010).
     static func radii(blur: Double) -> [Int] {
         guard blur > 0 else { return [] }
-        let sigma = blur / 2, n = 3.0
+        let sigma = blur / 2
+        let n = 3.0
         var lower = Int((12 * sigma * sigma / n + 1).squareRoot())
         if lower % 2 == 0 { lower -= 1 }
         lower = max(lower, 1)

@@ -44,11 +44,13 @@ final class Shaper {
 
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return [] }
+            let positions = hb_buffer_get_glyph_positions(buffer, nil)
+        else { return [] }
         return (0..<Int(count)).map { i in
-            ShapedGlyph(face: run.face, glyph: infos[i].codepoint, cluster: Int(infos[i].cluster),
-                        advance: Int(positions[i].x_advance), xOffset: Int(positions[i].x_offset),
-                        yOffset: Int(positions[i].y_offset))
+            ShapedGlyph(
+                face: run.face, glyph: infos[i].codepoint, cluster: Int(infos[i].cluster),
+                advance: Int(positions[i].x_advance), xOffset: Int(positions[i].x_offset),
+                yOffset: Int(positions[i].y_offset))
         }
     }
 }

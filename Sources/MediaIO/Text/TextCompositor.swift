@@ -21,8 +21,10 @@ struct TextCompositor {
             area = area.union(inkArea.offset(Int(shadow.dx.rounded()), Int(shadow.dy.rounded())).inset(-e))
         }
         if let rect = boxRect() {
-            area = area.union(InkRect(x0: Int(rect.x.rounded(.down)), y0: Int(rect.y.rounded(.down)),
-                                      x1: Int((rect.x + rect.width).rounded(.up)), y1: Int((rect.y + rect.height).rounded(.up))))
+            area = area.union(
+                InkRect(
+                    x0: Int(rect.x.rounded(.down)), y0: Int(rect.y.rounded(.down)),
+                    x1: Int((rect.x + rect.width).rounded(.up)), y1: Int((rect.y + rect.height).rounded(.up))))
         }
         return area
     }
@@ -35,7 +37,8 @@ struct TextCompositor {
 
     /// The image over `area` (from `canvas()`).
     func composite(area: InkRect) -> RGBAImage {
-        let w = area.width, h = area.height
+        let w = area.width
+        let h = area.height
         var image = RGBAImage(width: w, height: h)
         guard w > 0, h > 0 else { return image }
         let shadowMask = shadowCoverage(area: area)
@@ -47,8 +50,9 @@ struct TextCompositor {
                 for x in 0..<w {
                     var pixel = Premultiplied()
                     if let box, let color = style.box?.color {
-                        let c = TextCompositor.roundedRectCoverage(x: Double(x + area.x0) + 0.5, y: Double(y + area.y0) + 0.5,
-                                                                   rect: box, radius: radius)
+                        let c = TextCompositor.roundedRectCoverage(
+                            x: Double(x + area.x0) + 0.5, y: Double(y + area.y0) + 0.5,
+                            rect: box, radius: radius)
                         pixel.over(color, c)
                     }
                     if let shadowMask, let color = style.shadow?.color {
@@ -87,7 +91,8 @@ struct TextCompositor {
 
     /// Antialiased coverage of a pixel centre by a rounded rectangle, from its signed distance.
     static func roundedRectCoverage(x: Double, y: Double, rect: TextRect, radius: Double) -> Double {
-        let hx = rect.width / 2, hy = rect.height / 2
+        let hx = rect.width / 2
+        let hy = rect.height / 2
         let qx = abs(x - (rect.x + hx)) - hx + radius
         let qy = abs(y - (rect.y + hy)) - hy + radius
         let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()

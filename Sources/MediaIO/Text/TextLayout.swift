@@ -63,8 +63,10 @@ struct TextLayout {
 
     /// Shapes every paragraph at `size`, breaks it into lines no wider than `maxWidth` where it can,
     /// and orders each line's runs visually.
-    init(_ paragraphs: [Paragraph], fonts: FontSet, primary: Int, shaper: Shaper, size: Double,
-         lineSpacing: Double, maxWidth: Int?) throws(MediaError) {
+    init(
+        _ paragraphs: [Paragraph], fonts: FontSet, primary: Int, shaper: Shaper, size: Double,
+        lineSpacing: Double, maxWidth: Int?
+    ) throws(MediaError) {
         for face in fonts.faces { try face.setSize(size) }
         var lines: [LaidOutLine] = []
         var splits = false
@@ -77,8 +79,9 @@ struct TextLayout {
                 advances[glyph.cluster] += glyph.advance
                 starts[glyph.cluster] = true
             }
-            let ranges = LineBreaker.lines(paragraph.scalars, advances: advances, clusterStarts: starts,
-                                           maxWidth: maxWidth.map { $0 * 64 }, forcedBreak: &splits)
+            let ranges = LineBreaker.lines(
+                paragraph.scalars, advances: advances, clusterStarts: starts,
+                maxWidth: maxWidth.map { $0 * 64 }, forcedBreak: &splits)
             for range in ranges {
                 lines.append(TextLayout.line(range, paragraph: paragraph, index: index, shaped: shaped))
             }
@@ -100,8 +103,10 @@ struct TextLayout {
         var glyphs: [PlacedGlyph] = []
         for k in order {
             for g in shaped[inLine[k]] where range.contains(g.cluster) {
-                glyphs.append(PlacedGlyph(face: g.face, glyph: g.glyph, cluster: g.cluster,
-                                          x: pen + g.xOffset, y: -g.yOffset))
+                glyphs.append(
+                    PlacedGlyph(
+                        face: g.face, glyph: g.glyph, cluster: g.cluster,
+                        x: pen + g.xOffset, y: -g.yOffset))
                 pen += g.advance
             }
         }

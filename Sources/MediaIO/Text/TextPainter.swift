@@ -30,8 +30,9 @@ struct TextPainter {
         let area = compositor.canvas()
         let limit = TextLimits.maxImageSide
         guard area.width <= limit, area.height <= limit else {
-            throw MediaError(.unsupported, file: label, operation: "rendering text",
-                             reason: "the image would be \(area.width)x\(area.height) pixels, more than \(limit) on a side")
+            throw MediaError(
+                .unsupported, file: label, operation: "rendering text",
+                reason: "the image would be \(area.width)x\(area.height) pixels, more than \(limit) on a side")
         }
         compositor.fill = [UInt8](repeating: 0, count: inkArea.width * inkArea.height)
         fill.render(into: &compositor.fill, area: inkArea)

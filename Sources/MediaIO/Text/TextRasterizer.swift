@@ -20,24 +20,30 @@ public final class TextRasterizer {
     /// Renders `text`, wrapped to `maxWidth` and shrunk (down to `style.minimumSize`) until it fits
     /// `maxWidth` × `maxHeight` in at most `maxLines` lines; nil bounds are unlimited. Text that
     /// still needs more than `maxLines` lines at the minimum size is cut with an ellipsis.
-    public func render(_ text: String, style: TextStyle, maxWidth: Int? = nil, maxHeight: Int? = nil,
-                       maxLines: Int? = nil) throws(MediaError) -> RenderedText {
+    public func render(
+        _ text: String, style: TextStyle, maxWidth: Int? = nil, maxHeight: Int? = nil,
+        maxLines: Int? = nil
+    ) throws(MediaError) -> RenderedText {
         let fitted = try fittedLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, maxLines: maxLines)
         let layout = fitted.layout
         let painter = TextPainter(layout: layout, style: style, fonts: fonts, library: library, label: TextValidation.label(text))
         let (image, block) = try painter.paint()
-        return RenderedText(image: image, block: block, fittedSize: layout.size, lineCount: layout.lines.count,
-                            overflowed: fitted.overflowed, truncated: fitted.truncated)
+        return RenderedText(
+            image: image, block: block, fittedSize: layout.size, lineCount: layout.lines.count,
+            overflowed: fitted.overflowed, truncated: fitted.truncated)
     }
 
     /// The layout `render` would produce, without drawing it: for validation to warn about text that
     /// cannot fit its area, cheaply.
-    public func measure(_ text: String, style: TextStyle, maxWidth: Int? = nil, maxHeight: Int? = nil,
-                        maxLines: Int? = nil) throws(MediaError) -> TextMeasurement {
+    public func measure(
+        _ text: String, style: TextStyle, maxWidth: Int? = nil, maxHeight: Int? = nil,
+        maxLines: Int? = nil
+    ) throws(MediaError) -> TextMeasurement {
         let fitted = try fittedLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, maxLines: maxLines)
         let layout = fitted.layout
-        return TextMeasurement(width: layout.width, height: layout.height, fittedSize: layout.size,
-                               lineCount: layout.lines.count, overflowed: fitted.overflowed, truncated: fitted.truncated)
+        return TextMeasurement(
+            width: layout.width, height: layout.height, fittedSize: layout.size,
+            lineCount: layout.lines.count, overflowed: fitted.overflowed, truncated: fitted.truncated)
     }
 
     /// The font file fontconfig picks for a family pattern, for diagnostics ("Impact" may well
@@ -83,8 +89,9 @@ public final class TextRasterizer {
         }
         let itemized = paragraphs(scalars)
         func layout(_ paragraphs: [Paragraph], _ size: Double) throws(MediaError) -> TextLayout {
-            try TextLayout(paragraphs, fonts: fonts, primary: primary, shaper: shaper, size: size,
-                           lineSpacing: style.lineSpacing, maxWidth: maxWidth)
+            try TextLayout(
+                paragraphs, fonts: fonts, primary: primary, shaper: shaper, size: size,
+                lineSpacing: style.lineSpacing, maxWidth: maxWidth)
         }
         func fits(_ l: TextLayout) -> Bool { l.fits(maxWidth: maxWidth, maxHeight: maxHeight, maxLines: maxLines) }
 
@@ -92,7 +99,8 @@ public final class TextRasterizer {
         if !fits(best), let minimum = style.minimumSize, minimum < style.size {
             best = try layout(itemized, minimum)
             if fits(best) {
-                var low = Int((minimum * 4).rounded(.up)), high = Int((style.size * 4).rounded(.up)) - 1
+                var low = Int((minimum * 4).rounded(.up))
+                var high = Int((style.size * 4).rounded(.up)) - 1
                 while low <= high {
                     let middle = (low + high) / 2
                     let candidate = try layout(itemized, Double(middle) / 4)

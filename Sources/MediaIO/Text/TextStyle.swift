@@ -87,9 +87,11 @@ public struct TextStyle: Sendable, Hashable {
     /// depend on the font's own metrics, so a fallback font cannot change the spacing of lines.
     public var lineSpacing: Double
 
-    public init(fontFamily: String? = nil, fontFile: String? = nil, size: Double, minimumSize: Double? = nil,
-                color: RGBA8 = .white, stroke: TextStroke? = nil, shadow: TextShadow? = nil, box: TextBox? = nil,
-                alignment: TextAlignment = .center, lineSpacing: Double = 1.2) {
+    public init(
+        fontFamily: String? = nil, fontFile: String? = nil, size: Double, minimumSize: Double? = nil,
+        color: RGBA8 = .white, stroke: TextStroke? = nil, shadow: TextShadow? = nil, box: TextBox? = nil,
+        alignment: TextAlignment = .center, lineSpacing: Double = 1.2
+    ) {
         self.fontFamily = fontFamily
         self.fontFile = fontFile
         self.size = size

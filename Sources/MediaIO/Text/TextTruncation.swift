@@ -13,8 +13,10 @@ enum TextTruncation {
     ///   - layout: their layout at the size drawn, taking more than `maxLines` lines.
     ///   - lay: lays out paragraphs at that size.
     /// - Returns: the layout of the longest cut text that takes at most `maxLines` lines.
-    static func truncate(_ paragraphs: [[Unicode.Scalar]], layout: TextLayout, maxLines: Int,
-                         lay: ([[Unicode.Scalar]]) throws(MediaError) -> TextLayout) throws(MediaError) -> TextLayout {
+    static func truncate(
+        _ paragraphs: [[Unicode.Scalar]], layout: TextLayout, maxLines: Int,
+        lay: ([[Unicode.Scalar]]) throws(MediaError) -> TextLayout
+    ) throws(MediaError) -> TextLayout {
         let last = layout.lines[maxLines - 1]
         let kept = Array(paragraphs[..<last.paragraph])
         let scalars = paragraphs[last.paragraph]
@@ -28,7 +30,8 @@ enum TextTruncation {
         // which end before the last line: it always fits. Longer cuts take as many lines or more,
         // so the longest that fits is found by bisection.
         var best = try lay(cut(at: 0))
-        var low = 1, high = cuts.count - 1
+        var low = 1
+        var high = cuts.count - 1
         while low <= high {
             let middle = (low + high) / 2
             let candidate = try lay(cut(at: cuts[middle]))

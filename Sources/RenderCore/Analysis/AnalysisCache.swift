@@ -34,7 +34,8 @@ public struct AnalysisCache: Sendable {
         guard let key = self.key(path) else { return try? analyze(path, duration) }
         let file = entryFile(key.path)
         if let data = FileManager.default.contents(atPath: file), let entry = try? JSONDecoder().decode(Entry.self, from: data),
-           entry.version == Self.version, entry.path == key.path, entry.size == key.size, entry.modified == key.modified {
+            entry.version == Self.version, entry.path == key.path, entry.size == key.size, entry.modified == key.modified
+        {
             return entry.scores
         }
         guard let scores = try? analyze(path, duration) else { return nil }
@@ -52,8 +53,9 @@ public struct AnalysisCache: Sendable {
     func key(_ path: String) -> (path: String, size: UInt64, modified: Double)? {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: absolute),
-              let size = (attributes[.size] as? NSNumber)?.uint64Value,
-              let date = attributes[.modificationDate] as? Date else { return nil }
+            let size = (attributes[.size] as? NSNumber)?.uint64Value,
+            let date = attributes[.modificationDate] as? Date
+        else { return nil }
         return (absolute, size, date.timeIntervalSince1970)
     }
 

@@ -35,7 +35,8 @@ public enum SegmentAnalyzer {
                 guard t < duration else { break }
                 let frame = try decoder.frame(at: t)
                 picture.fill(y: 16, u: 128, v: 128)
-                try scaler.draw(frame, placement: MediaIO.Placement(cover: true), into: picture, rect: PixelRect(x: 0, y: 0, width: side, height: side))
+                try scaler.draw(
+                    frame, placement: MediaIO.Placement(cover: true), into: picture, rect: PixelRect(x: 0, y: 0, width: side, height: side))
                 let luma = lumaPlane(picture)
                 total += score(luma, side: side, previous: previous)
                 previous = luma
@@ -57,7 +58,9 @@ public enum SegmentAnalyzer {
     /// The score of one thumbnail (see the type's documentation).
     static func score(_ y: [UInt8], side: Int, previous: [UInt8]?) -> Double {
         let n = Double(y.count)
-        var sum = 0, gradient = 0, change = 0
+        var sum = 0
+        var gradient = 0
+        var change = 0
         for row in 0..<side {
             for x in 0..<side {
                 let i = row * side + x

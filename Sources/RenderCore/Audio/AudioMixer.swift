@@ -24,7 +24,8 @@ public final class AudioMixer {
 
     /// Mixes timeline samples `[start, start + count)` into `out` (interleaved stereo, overwritten).
     public func mix(start: Int64, count: Int, into out: UnsafeMutablePointer<Float>) throws(MediaError) {
-        let sounds = self.sounds, gain = masterGain
+        let sounds = self.sounds
+        let gain = masterGain
         try limiter.process(start: start, count: count, into: out) { (s, n, p) throws(MediaError) in
             try sounds.sum(start: s, count: n, into: p)
             if gain != 1 { for k in 0..<n * 2 { p[k] *= gain } }

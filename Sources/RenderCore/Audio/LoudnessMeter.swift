@@ -22,7 +22,8 @@ public struct LoudnessMeter: Sendable {
     public mutating func add(_ samples: UnsafeBufferPointer<Float>) {
         var i = 0
         while i + 1 < samples.count {
-            let l = Double(samples[i]), r = Double(samples[i + 1])
+            let l = Double(samples[i])
+            let r = Double(samples[i + 1])
             peak = max(peak, abs(samples[i]), abs(samples[i + 1]))
             let kl = highPass[0].process(shelf[0].process(l))
             let kr = highPass[1].process(shelf[1].process(r))
@@ -78,8 +79,9 @@ struct Biquad: Sendable {
     }
 
     /// BS.1770 stage 1 at 48 kHz: the head's high-frequency boost.
-    static let shelf = Biquad(b0: 1.53512485958697, b1: -2.69169618940638, b2: 1.19839281085285,
-                              a1: -1.69065929318241, a2: 0.73248077421585)
+    static let shelf = Biquad(
+        b0: 1.53512485958697, b1: -2.69169618940638, b2: 1.19839281085285,
+        a1: -1.69065929318241, a2: 0.73248077421585)
     /// BS.1770 stage 2 at 48 kHz: the RLB high-pass.
     static let highPass = Biquad(b0: 1, b1: -2, b2: 1, a1: -1.99004745483398, a2: 0.99007225036621)
 }

@@ -54,21 +54,27 @@ public final class PeakLimiter {
     /// Writes limited samples `[start, start + count)` into `out` (interleaved stereo), reading the
     /// input from `source`, which fills `count` samples from a start it is given. Blocks asked for
     /// in order read each input sample once; any other order reads again what it needs.
-    public func process<E: Error>(start: Int64, count: Int, into out: UnsafeMutablePointer<Float>,
-                                  source: (Int64, Int, UnsafeMutablePointer<Float>) throws(E) -> Void) throws(E) {
+    public func process<E: Error>(
+        start: Int64, count: Int, into out: UnsafeMutablePointer<Float>,
+        source: (Int64, Int, UnsafeMutablePointer<Float>) throws(E) -> Void
+    ) throws(E) {
         precondition(count >= 0, "a negative sample count")
         guard count > 0 else { return }
-        let a = Int64(Self.attack), reach = Int64(TruePeak.reach)
+        let a = Int64(Self.attack)
+        let reach = Int64(TruePeak.reach)
         let end = start + Int64(count)
-        let needLow = start - Int64(Self.lookBehind), needHigh = end + a - 1
+        let needLow = start - Int64(Self.lookBehind)
+        let needHigh = end + a - 1
         try fill(from: needLow - reach, to: needHigh + reach, source: source)
         computeRequired(upTo: needHigh)
         applyGain(start: start, count: count, into: out)
     }
 
     /// Makes `raw` hold samples `[low, high)`, keeping what it holds when `low` is inside it.
-    private func fill<E: Error>(from low: Int64, to high: Int64,
-                                source: (Int64, Int, UnsafeMutablePointer<Float>) throws(E) -> Void) throws(E) {
+    private func fill<E: Error>(
+        from low: Int64, to high: Int64,
+        source: (Int64, Int, UnsafeMutablePointer<Float>) throws(E) -> Void
+    ) throws(E) {
         if low < base || low > base + Int64(raw.count / 2) {
             raw.removeAll(keepingCapacity: true)
             required.removeAll(keepingCapacity: true)
@@ -103,7 +109,8 @@ public final class PeakLimiter {
         guard high > from else { return }
         let n = Int(high - from)
         let first = Int(from - base)
-        let t = Double(threshold), unit = Double(Self.unit)
+        let t = Double(threshold)
+        let unit = Double(Self.unit)
         raw.withUnsafeBufferPointer { p in
             let x = p.baseAddress!
             // intervals[k]: peak between samples first - 1 + k and first + k, both channels.
@@ -121,7 +128,9 @@ public final class PeakLimiter {
 
     /// The three stages of the type's comment over `[start, start + count)`, then the gain applied.
     private func applyGain(start: Int64, count: Int, into out: UnsafeMutablePointer<Float>) {
-        let a = Self.attack, h = Self.hold, r = Self.release
+        let a = Self.attack
+        let h = Self.hold
+        let r = Self.release
         // held[k] for sample heldStart + k, ramped[k] for rampedStart + k.
         let rampedStart = start - Int64(r - 1)
         let heldStart = rampedStart - Int64(a - 1)

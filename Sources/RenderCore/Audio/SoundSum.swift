@@ -41,7 +41,7 @@ final class SoundSum {
                 got = try scratch.withUnsafeMutableBufferPointer { buf throws(MediaError) -> Int in
                     try read(i, item, from: from, count: n, into: buf.baseAddress!)
                 }
-            } catch where error.kind == .notMedia && item.isClipAudio {
+            } catch  where error.kind == .notMedia && item.isClipAudio {
                 silent.insert(i)
                 continue
             }
@@ -65,8 +65,10 @@ final class SoundSum {
 
     /// Reads `count` samples of item `index` for timeline samples `from...` into `out`; returns how
     /// many had source.
-    private func read(_ index: Int, _ item: AudioPlanner.Item, from: Int64, count: Int,
-                      into out: UnsafeMutablePointer<Float>) throws(MediaError) -> Int {
+    private func read(
+        _ index: Int, _ item: AudioPlanner.Item, from: Int64, count: Int,
+        into out: UnsafeMutablePointer<Float>
+    ) throws(MediaError) -> Int {
         if item.reverse {
             let b = try backwards(for: index, item: item, at: from)
             if let v = b.varispeed { return try v.read(offset: from - item.start, count: count, into: out) }
@@ -92,7 +94,9 @@ final class SoundSum {
         let d: AudioDecoder
         if let existing = decoders[index] { d = existing } else { d = try AudioDecoder(path: path(of: item)) }
         let offset = SampleRate.standard.time(ofSample: sample - item.start)
-        let sourceTime = item.sourceStart + (item.speed == 1 ? offset : RationalTime(value: Int64((offset.seconds * item.speed * 48000).rounded()), timescale: 48000))
+        let sourceTime =
+            item.sourceStart
+            + (item.speed == 1 ? offset : RationalTime(value: Int64((offset.seconds * item.speed * 48000).rounded()), timescale: 48000))
         try d.seek(to: sourceTime)
         decoders[index] = d
         positions[index] = sample
@@ -102,7 +106,8 @@ final class SoundSum {
     /// The backwards reader of a reversed clip's sound, positioned for timeline sample `sample`: the
     /// one in use when blocks arrive in order, else a new one starting from the source sample heard there.
     private func backwards(for index: Int, item: AudioPlanner.Item, at sample: Int64) throws(MediaError)
-        -> (reader: ReversedAudioReader, varispeed: VarispeedReader?) {
+        -> (reader: ReversedAudioReader, varispeed: VarispeedReader?)
+    {
         if let b = backwards[index], positions[index] == sample || b.varispeed != nil {
             // Blocks arrive in order (a varispeed reader keeps its own count of where it is).
             positions[index] = sample

@@ -10,14 +10,17 @@ public enum AnimatedPreview {
     /// - Parameters:
     ///   - maxSide: the longer side of the animation, in pixels.
     ///   - frameRate: the animation's rate; lower than the video's keeps the file small.
-    public static func write(_ timeline: Timeline, baseFolder: String? = nil, to path: String, maxSide: Int = 320,
-                             frameRate: FrameRate = FrameRate(10)) throws {
+    public static func write(
+        _ timeline: Timeline, baseFolder: String? = nil, to path: String, maxSide: Int = 320,
+        frameRate: FrameRate = FrameRate(10)
+    ) throws {
         guard let format = AnimatedImageWriter.Format(path: path) else {
             throw MediaError(.unsupported, file: path, operation: "writing the animated preview", reason: "name it .gif or .webp")
         }
         let size = thumbnailSize(canvas: timeline.canvas, maxSide: maxSide)
-        let renderer = FrameRenderer(timeline: timeline, baseFolder: baseFolder, width: size.width, height: size.height, fast: true,
-                                     economy: .skimming)
+        let renderer = FrameRenderer(
+            timeline: timeline, baseFolder: baseFolder, width: size.width, height: size.height, fast: true,
+            economy: .skimming)
         let picture = renderer.makePicture()
         let writer = try AnimatedImageWriter(path: path, format: format, width: renderer.width, height: renderer.height, frameRate: frameRate)
         let count = frameRate.frame(at: timeline.duration, rounding: .up)
@@ -32,7 +35,8 @@ public enum AnimatedPreview {
 
     /// The canvas scaled so its longer side is `maxSide`, both sides even.
     public static func thumbnailSize(canvas: Canvas, maxSide: Int) -> (width: Int, height: Int) {
-        let w = Double(canvas.width), h = Double(canvas.height)
+        let w = Double(canvas.width)
+        let h = Double(canvas.height)
         let scale = min(1, Double(maxSide) / max(w, h, 1))
         return (max(2, Int((w * scale).rounded()) & ~1), max(2, Int((h * scale).rounded()) & ~1))
     }

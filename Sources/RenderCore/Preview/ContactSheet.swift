@@ -27,11 +27,13 @@ public final class ContactSheet {
     /// Copies `cell` (cell-sized) into its place.
     public func place(_ cell: Picture, at index: Int) {
         let origin = layout.cellOrigin(index)
-        let w = min(cell.width, layout.cellWidth), h = min(cell.height, layout.cellHeight)
+        let w = min(cell.width, layout.cellWidth)
+        let h = min(cell.height, layout.cellHeight)
         for row in 0..<h {
             (picture.y + (origin.y + row) * picture.lumaStride + origin.x).update(from: cell.y + row * cell.lumaStride, count: w)
         }
-        let cx = origin.x / 2, cy = origin.y / 2
+        let cx = origin.x / 2
+        let cy = origin.y / 2
         for row in 0..<(h + 1) / 2 {
             (picture.u + (cy + row) * picture.chromaStride + cx).update(from: cell.u + row * cell.chromaStride, count: (w + 1) / 2)
             (picture.v + (cy + row) * picture.chromaStride + cx).update(from: cell.v + row * cell.chromaStride, count: (w + 1) / 2)
@@ -44,8 +46,9 @@ public final class ContactSheet {
         let size = layout.labelSize
         var y = origin.y + layout.cellHeight + Int(size * 0.35)
         for (i, line) in lines.enumerated() {
-            try text.draw(line, on: picture, x: origin.x + 2, y: y, maxWidth: layout.cellWidth - 4, size: size,
-                          color: i == 0 ? Self.labelColor : Self.dimColor, bold: i == 0)
+            try text.draw(
+                line, on: picture, x: origin.x + 2, y: y, maxWidth: layout.cellWidth - 4, size: size,
+                color: i == 0 ? Self.labelColor : Self.dimColor, bold: i == 0)
             y += Int((size * 1.35).rounded())
         }
     }

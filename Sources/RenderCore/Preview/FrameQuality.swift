@@ -16,11 +16,14 @@ public struct FrameQuality: Sendable, Hashable {
     }
 
     public init(_ picture: Picture) {
-        var sum = 0, diff = 0, count = 0
+        var sum = 0
+        var diff = 0
+        var count = 0
         let step = max(1, min(picture.width, picture.height) / 96)
         var y = 0
         while y + step < picture.height {
-            let row = picture.y + y * picture.lumaStride, below = row + step * picture.lumaStride
+            let row = picture.y + y * picture.lumaStride
+            let below = row + step * picture.lumaStride
             var x = 0
             while x + step < picture.width {
                 let v = Int(row[x])

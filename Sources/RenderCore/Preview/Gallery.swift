@@ -19,7 +19,8 @@ public enum Gallery {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
             throw MediaError(.unreadable, file: folder, operation: "listing templates", reason: "no such folder")
         }
-        let found = names.filter { !$0.hasPrefix(".") && FileManager.default.fileExists(atPath: "\(folder)/\($0)/\(TemplateLoader.fileName)") }.sorted()
+        let found = names.filter { !$0.hasPrefix(".") && FileManager.default.fileExists(atPath: "\(folder)/\($0)/\(TemplateLoader.fileName)") }
+            .sorted()
         guard !found.isEmpty else {
             throw MediaError(.notMedia, file: folder, operation: "listing templates", reason: "no folder in it holds a template.json")
         }
@@ -27,8 +28,10 @@ public enum Gallery {
     }
 
     /// Writes the site into `site` (created when missing). `media`, when given, fills every template instead of placeholders.
-    public static func build(templates folder: String, site: String, media: [MediaAsset] = [],
-                             options: SheetLayoutOptions = SheetLayoutOptions()) throws -> Result {
+    public static func build(
+        templates folder: String, site: String, media: [MediaAsset] = [],
+        options: SheetLayoutOptions = SheetLayoutOptions()
+    ) throws -> Result {
         let folders = try templateFolders(in: folder)
         do { try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true) } catch {
             throw MediaError(.writeFailed, file: site, operation: "creating the gallery folder", reason: "\(error.localizedDescription)")
@@ -69,7 +72,8 @@ public enum Gallery {
         try AnimatedPreview.write(timeline, to: "\(site)/\(name).gif", maxSide: 240, frameRate: FrameRate(8))
         // The placeholder pictures must stay on disk until everything above is drawn.
         withExtendedLifetime(placeholders) {}
-        return GalleryEntry(folderName: name, template: template, timeline: timeline, findings: findings,
-                            sheet: "\(name).png", animation: "\(name).gif")
+        return GalleryEntry(
+            folderName: name, template: template, timeline: timeline, findings: findings,
+            sheet: "\(name).png", animation: "\(name).gif")
     }
 }

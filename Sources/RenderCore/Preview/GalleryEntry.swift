@@ -21,9 +21,11 @@ public struct GalleryEntry: Sendable, Hashable {
     public var sheet: String?
     public var animation: String?
 
-    public init(folderName: String, title: String, description: String? = nil, facts: [String] = [], slots: [String] = [],
-                texts: [String] = [], music: String? = nil, findings: [String] = [], isValid: Bool, sheet: String? = nil,
-                animation: String? = nil) {
+    public init(
+        folderName: String, title: String, description: String? = nil, facts: [String] = [], slots: [String] = [],
+        texts: [String] = [], music: String? = nil, findings: [String] = [], isValid: Bool, sheet: String? = nil,
+        animation: String? = nil
+    ) {
         self.folderName = folderName
         self.title = title
         self.description = description
@@ -43,9 +45,10 @@ public struct GalleryEntry: Sendable, Hashable {
             let kind = slot.accepts == .any ? "video or photo" : slot.accepts == .video ? "video" : "photo"
             return "\(slot.id): \(kind), \(SheetCells.seconds(slot.duration))"
         }
-        self.init(folderName: folderName, title: template.name, description: template.description,
-                  facts: SheetHeader.facts(timeline, slots: template.slots.count), slots: slots, texts: template.textKeys,
-                  music: template.music.map { SheetHeader.fileName($0.file) }, findings: findings, isValid: true,
-                  sheet: sheet, animation: animation)
+        self.init(
+            folderName: folderName, title: template.name, description: template.description,
+            facts: SheetHeader.facts(timeline, slots: template.slots.count), slots: slots, texts: template.textKeys,
+            music: template.music.map { SheetHeader.fileName($0.file) }, findings: findings, isValid: true,
+            sheet: sheet, animation: animation)
     }
 }

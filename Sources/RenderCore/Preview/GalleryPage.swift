@@ -34,40 +34,40 @@ public enum GalleryPage {
             body += "</section>\n"
         }
         return """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(escape(title))</title>
-        <style>
-        body { font-family: "DejaVu Sans", sans-serif; background: #18181b; color: #e4e4e7; margin: 2em; }
-        h1 { font-size: 1.6em; }
-        section { border-top: 1px solid #3f3f46; padding: 1em 0; }
-        .status { font-size: 0.6em; padding: 0.15em 0.5em; border-radius: 0.4em; background: #166534; vertical-align: middle; }
-        .invalid .status { background: #991b1b; }
-        .facts, .description { color: #a1a1aa; }
-        .pictures { display: flex; gap: 1em; align-items: flex-start; flex-wrap: wrap; }
-        .pictures img { border-radius: 4px; }
-        .animation { max-height: 320px; }
-        .sheet { max-width: 900px; width: 100%; }
-        code { color: #fca5a5; }
-        </style>
-        </head>
-        <body>
-        <h1>\(escape(title))</h1>
-        \(body)<script>
-        window.addEventListener("load", function () {
-          var images = Array.prototype.slice.call(document.images);
-          var loaded = images.filter(function (i) { return i.complete && i.naturalWidth > 0; }).length;
-          document.body.setAttribute("data-images-total", String(images.length));
-          document.body.setAttribute("data-images-loaded", String(loaded));
-        });
-        </script>
-        </body>
-        </html>
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(escape(title))</title>
+            <style>
+            body { font-family: "DejaVu Sans", sans-serif; background: #18181b; color: #e4e4e7; margin: 2em; }
+            h1 { font-size: 1.6em; }
+            section { border-top: 1px solid #3f3f46; padding: 1em 0; }
+            .status { font-size: 0.6em; padding: 0.15em 0.5em; border-radius: 0.4em; background: #166534; vertical-align: middle; }
+            .invalid .status { background: #991b1b; }
+            .facts, .description { color: #a1a1aa; }
+            .pictures { display: flex; gap: 1em; align-items: flex-start; flex-wrap: wrap; }
+            .pictures img { border-radius: 4px; }
+            .animation { max-height: 320px; }
+            .sheet { max-width: 900px; width: 100%; }
+            code { color: #fca5a5; }
+            </style>
+            </head>
+            <body>
+            <h1>\(escape(title))</h1>
+            \(body)<script>
+            window.addEventListener("load", function () {
+              var images = Array.prototype.slice.call(document.images);
+              var loaded = images.filter(function (i) { return i.complete && i.naturalWidth > 0; }).length;
+              document.body.setAttribute("data-images-total", String(images.length));
+              document.body.setAttribute("data-images-loaded", String(loaded));
+            });
+            </script>
+            </body>
+            </html>
 
-        """
+            """
     }
 
     /// Text made safe inside HTML elements and double-quoted attributes.

@@ -45,7 +45,8 @@ public final class PlaceholderMedia {
 
     /// Facts of the pictures, in slot order, to resolve the template against.
     public func assets(template: Template) -> [MediaAsset] {
-        let w = template.canvas.width, h = template.canvas.height
+        let w = template.canvas.width
+        let h = template.canvas.height
         return paths.map { MediaAsset(path: $0, kind: .image, duration: nil, displayWidth: w, displayHeight: h) }
     }
 
@@ -85,13 +86,16 @@ public final class PlaceholderMedia {
         let small = Double(min(width, height)) * 0.085
         try text.centred("\(number)", on: picture, centreY: Int(Double(height) * 0.42), size: big, bold: true)
         try text.centred(accepts, on: picture, centreY: Int(Double(height) * 0.42 + big * 0.62), size: small, bold: false)
-        try text.centred(SheetCells.seconds(slot.duration), on: picture, centreY: Int(Double(height) * 0.42 + big * 0.62 + small * 1.5),
-                         size: small, bold: false)
+        try text.centred(
+            SheetCells.seconds(slot.duration), on: picture, centreY: Int(Double(height) * 0.42 + big * 0.62 + small * 1.5),
+            size: small, bold: false)
         return picture
     }
 
     static func rgb(hue: Double, saturation s: Double, value v: Double) -> (UInt8, UInt8, UInt8) {
-        let c = v * s, x = c * (1 - abs((hue / 60).truncatingRemainder(dividingBy: 2) - 1)), m = v - c
+        let c = v * s
+        let x = c * (1 - abs((hue / 60).truncatingRemainder(dividingBy: 2) - 1))
+        let m = v - c
         let (r, g, b): (Double, Double, Double)
         switch Int(hue / 60) {
         case 0: (r, g, b) = (c, x, 0)

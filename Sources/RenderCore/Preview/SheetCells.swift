@@ -38,9 +38,12 @@ public enum SheetCells {
                 let first = rate.frame(at: range.start, rounding: .up)
                 let last = max(first, rate.frame(at: range.end, rounding: .up) - 1)
                 let middle = rate.frame(at: range.start + range.duration / 2, rounding: .down)
-                return SheetCell(frame: min(max(middle, first), min(last, frameCount - 1)),
-                                 lines: ["\(i + 1) \(clip.id)", "\(clock(range.start))–\(clock(range.end))  \(seconds(range.duration))",
-                                         transitionInto(clip, timeline)])
+                return SheetCell(
+                    frame: min(max(middle, first), min(last, frameCount - 1)),
+                    lines: [
+                        "\(i + 1) \(clip.id)", "\(clock(range.start))–\(clock(range.end))  \(seconds(range.duration))",
+                        transitionInto(clip, timeline),
+                    ])
             }
         case .every(let interval):
             guard interval.isPositive else { throw .nothingToShow(file: name, reason: "the interval must be longer than zero") }
@@ -83,8 +86,10 @@ public enum SheetCells {
     /// `m:ss.cc`, for people (display only: the frame chosen is exact).
     public static func clock(_ time: RationalTime) -> String {
         let hundredths = time.ticks(timescale: 100, rounding: .toNearestOrAwayFromZero)
-        let minutes = hundredths / 6000, rest = hundredths % 6000
-        let s = rest / 100, c = rest % 100
+        let minutes = hundredths / 6000
+        let rest = hundredths % 6000
+        let s = rest / 100
+        let c = rest % 100
         return "\(minutes):\(s < 10 ? "0" : "")\(s).\(c < 10 ? "0" : "")\(c)"
     }
 

@@ -32,8 +32,10 @@ public struct SheetHeader: Sendable, Hashable {
     static func facts(_ timeline: Timeline, slots: Int) -> [String] {
         let rate = timeline.frameRate
         let fps = rate.denominator == 1 ? "\(rate.numerator)" : String(format2(rate.framesPerSecond))
-        return ["\(timeline.canvas.width)x\(timeline.canvas.height)", "\(fps) fps", SheetCells.seconds(timeline.duration),
-                "\(slots) slot\(slots == 1 ? "" : "s")"]
+        return [
+            "\(timeline.canvas.width)x\(timeline.canvas.height)", "\(fps) fps", SheetCells.seconds(timeline.duration),
+            "\(slots) slot\(slots == 1 ? "" : "s")",
+        ]
     }
 
     static func fileName(_ path: String) -> String {

@@ -74,10 +74,12 @@ public struct SheetLayout: Sendable, Hashable {
         let cellHeight = Self.even(max(16, Int((Double(cellWidth) / shape).rounded())))
         let labelSize = Double(min(22, max(11, cellWidth / 14)))
         let labelHeight = labelLines > 0 ? Self.even(Int((labelSize * 1.35 * Double(labelLines) + labelSize * 0.6).rounded(.up))) : 0
-        let headerHeight = headerLines > 0 ? Self.even(Int((labelSize * 1.9 + labelSize * 1.45 * Double(headerLines - 1) + labelSize).rounded(.up))) : 0
+        let headerHeight =
+            headerLines > 0 ? Self.even(Int((labelSize * 1.9 + labelSize * 1.45 * Double(headerLines - 1) + labelSize).rounded(.up))) : 0
         let height = gap + headerHeight + rows * (cellHeight + labelHeight + gap)
         guard height <= Self.maxSide else {
-            throw PreviewError.layout("the sheet would be \(height) pixels tall (at most \(Self.maxSide)): use more columns, fewer cells or a narrower sheet")
+            throw PreviewError.layout(
+                "the sheet would be \(height) pixels tall (at most \(Self.maxSide)): use more columns, fewer cells or a narrower sheet")
         }
         self.columns = columns
         self.rows = rows
@@ -93,7 +95,8 @@ public struct SheetLayout: Sendable, Hashable {
 
     /// Top-left corner of cell `index` (row-major).
     public func cellOrigin(_ index: Int) -> (x: Int, y: Int) {
-        let column = index % columns, row = index / columns
+        let column = index % columns
+        let row = index / columns
         // Centre the grid when rounding left room on the right.
         let used = columns * cellWidth + (columns + 1) * gap
         let inset = Self.even((width - used) / 2)

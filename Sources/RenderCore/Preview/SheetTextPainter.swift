@@ -13,11 +13,14 @@ final class SheetTextPainter {
     }
 
     /// Draws `text` on one line with its block's top-left at (x, y), shrunk (to 70 %) or cut to fit `maxWidth`.
-    func draw(_ text: String, on picture: Picture, x: Int, y: Int, maxWidth: Int, size: Double,
-              color: RGBA8, bold: Bool = false) throws(MediaError) {
+    func draw(
+        _ text: String, on picture: Picture, x: Int, y: Int, maxWidth: Int, size: Double,
+        color: RGBA8, bold: Bool = false
+    ) throws(MediaError) {
         guard !text.isEmpty, maxWidth > 8 else { return }
-        let style = TextStyle(fontFamily: bold ? "DejaVu Sans:bold" : "DejaVu Sans", size: size, minimumSize: size * 0.7,
-                              color: color, alignment: .left, lineSpacing: 1.2)
+        let style = TextStyle(
+            fontFamily: bold ? "DejaVu Sans:bold" : "DejaVu Sans", size: size, minimumSize: size * 0.7,
+            color: color, alignment: .left, lineSpacing: 1.2)
         var line = text
         var rendered = try rasterizer.render(line, style: style, maxWidth: nil)
         // Cut long lines with an ellipsis rather than wrap: a label band has room for its lines only.
@@ -35,8 +38,9 @@ final class SheetTextPainter {
 
     /// Draws one line of white text centred horizontally on the picture, its block centred on `centreY`.
     func centred(_ text: String, on picture: Picture, centreY: Int, size: Double, bold: Bool) throws(MediaError) {
-        let style = TextStyle(fontFamily: bold ? "DejaVu Sans:bold" : "DejaVu Sans", size: size, minimumSize: size * 0.3,
-                              color: .white, alignment: .center, lineSpacing: 1.1)
+        let style = TextStyle(
+            fontFamily: bold ? "DejaVu Sans:bold" : "DejaVu Sans", size: size, minimumSize: size * 0.3,
+            color: .white, alignment: .center, lineSpacing: 1.1)
         let rendered = try rasterizer.render(text, style: style, maxWidth: picture.width * 9 / 10)
         let block = rendered.block
         let x = (picture.width - Int(block.width.rounded())) / 2 - Int(block.x.rounded())

@@ -21,8 +21,10 @@ public enum VideoSheet {
     /// Cells when the grid is not given: two rows of five for portrait video, four by three otherwise.
     public static func defaultCount(width: Int, height: Int) -> Int { height > width ? 10 : 12 }
 
-    public static func make(_ path: String, count: Int? = nil, options: SheetLayoutOptions = SheetLayoutOptions(),
-                            header: Bool = true) throws -> Result {
+    public static func make(
+        _ path: String, count: Int? = nil, options: SheetLayoutOptions = SheetLayoutOptions(),
+        header: Bool = true
+    ) throws -> Result {
         let info = try MediaProbe.probe(path)
         guard let video = info.video, !info.isStillImage else {
             throw MediaError(.notMedia, file: path, operation: "making a contact sheet", reason: "the file has no video")
@@ -32,8 +34,9 @@ public enum VideoSheet {
         }
         let n = options.gridCellCount ?? count ?? defaultCount(width: video.displayWidth, height: video.displayHeight)
         let headerLines = header ? 2 : 0
-        let layout = try SheetLayout(cells: n, aspect: Double(video.displayWidth) / Double(max(1, video.displayHeight)),
-                                     options: options, labelLines: 1, headerLines: headerLines)
+        let layout = try SheetLayout(
+            cells: n, aspect: Double(video.displayWidth) / Double(max(1, video.displayHeight)),
+            options: options, labelLines: 1, headerLines: headerLines)
         let sheet = try ContactSheet(layout: layout, background: options.background)
         let placement = MediaIO.Placement(rotation: video.rotation, mirrored: video.mirrored, cover: false)
         let targets = (0..<Int64(n)).map { i in duration * RationalTime(value: 2 * i + 1, timescale: 2 * Int64(n)) }
@@ -93,8 +96,10 @@ public enum VideoSheet {
     /// `m:ss.mmm`: the frame's own presentation time, to the millisecond.
     public static func clockMillis(_ time: RationalTime) -> String {
         let ms = time.ticks(timescale: 1000, rounding: .down)
-        let minutes = ms / 60000, rest = ms % 60000
-        let s = rest / 1000, f = rest % 1000
+        let minutes = ms / 60000
+        let rest = ms % 60000
+        let s = rest / 1000
+        let f = rest % 1000
         let frac = f < 10 ? "00\(f)" : f < 100 ? "0\(f)" : "\(f)"
         return "\(minutes):\(s < 10 ? "0" : "")\(s).\(frac)"
     }

@@ -8,20 +8,27 @@ extension Catalog {
 
     public static let motions: [CatalogEntry] = [
         CatalogEntry("none", .motion, "the picture stays still"),
-        CatalogEntry("zoomIn", .motion, "slowly moves closer, from the fitted picture to `amount` times larger",
-                     parameters: zoom("zoom factor at the end")),
-        CatalogEntry("zoomOut", .motion, "slowly moves away, from `amount` times larger to the fitted picture",
-                     parameters: zoom("zoom factor at the start")),
-        CatalogEntry("panLeft", .motion, "the view travels leftward across a picture enlarged `amount` times",
-                     parameters: zoom("zoom factor that gives room to travel")),
-        CatalogEntry("panRight", .motion, "the view travels rightward across a picture enlarged `amount` times",
-                     parameters: zoom("zoom factor that gives room to travel")),
-        CatalogEntry("panUp", .motion, "the view travels upward across a picture enlarged `amount` times",
-                     parameters: zoom("zoom factor that gives room to travel")),
-        CatalogEntry("panDown", .motion, "the view travels downward across a picture enlarged `amount` times",
-                     parameters: zoom("zoom factor that gives room to travel")),
-        CatalogEntry("zoomPan", .motion, "zooms in to `amount` while drifting diagonally: the classic Ken Burns",
-                     parameters: zoom("zoom factor at the end")),
+        CatalogEntry(
+            "zoomIn", .motion, "slowly moves closer, from the fitted picture to `amount` times larger",
+            parameters: zoom("zoom factor at the end")),
+        CatalogEntry(
+            "zoomOut", .motion, "slowly moves away, from `amount` times larger to the fitted picture",
+            parameters: zoom("zoom factor at the start")),
+        CatalogEntry(
+            "panLeft", .motion, "the view travels leftward across a picture enlarged `amount` times",
+            parameters: zoom("zoom factor that gives room to travel")),
+        CatalogEntry(
+            "panRight", .motion, "the view travels rightward across a picture enlarged `amount` times",
+            parameters: zoom("zoom factor that gives room to travel")),
+        CatalogEntry(
+            "panUp", .motion, "the view travels upward across a picture enlarged `amount` times",
+            parameters: zoom("zoom factor that gives room to travel")),
+        CatalogEntry(
+            "panDown", .motion, "the view travels downward across a picture enlarged `amount` times",
+            parameters: zoom("zoom factor that gives room to travel")),
+        CatalogEntry(
+            "zoomPan", .motion, "zooms in to `amount` while drifting diagonally: the classic Ken Burns",
+            parameters: zoom("zoom factor at the end")),
     ]
 
     public static let textAnimations: [CatalogEntry] = [

@@ -24,10 +24,11 @@ extension Catalog {
         CatalogEntry("slideDown", .transition, "the next picture slides in from above over the still current one"),
         CatalogEntry("zoomIn", .transition, "the current picture zooms in and fades into the next"),
         CatalogEntry("circleOpen", .transition, "a circle growing from the centre uncovers the next picture"),
-        CatalogEntry("lumaWipe", .transition, "a grayscale image decides where the next picture appears first (dark first)",
-                     parameters: [
-                         .file("mask", .image, "grayscale PNG in the template folder; dark pixels switch first"),
-                         .number("softness", 0...1, default: 0.1, animatable: false, "width of the blended edge, as a fraction of the gray range"),
-                     ]),
+        CatalogEntry(
+            "lumaWipe", .transition, "a grayscale image decides where the next picture appears first (dark first)",
+            parameters: [
+                .file("mask", .image, "grayscale PNG in the template folder; dark pixels switch first"),
+                .number("softness", 0...1, default: 0.1, animatable: false, "width of the blended edge, as a fraction of the gray range"),
+            ]),
     ]
 }

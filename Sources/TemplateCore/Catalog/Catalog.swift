@@ -30,12 +30,13 @@ public enum Catalog {
 
     /// How values move between keyframes and through transitions (the curves are in `Easing`).
     public static let easings: [CatalogEntry] = Easing.allCases.map { easing in
-        let summary = switch easing {
-        case .linear: "constant speed"
-        case .easeIn: "starts slowly and speeds up (cubic)"
-        case .easeOut: "starts fast and slows down (cubic)"
-        case .easeInOut: "slow at both ends, fast in the middle (cubic)"
-        }
+        let summary =
+            switch easing {
+            case .linear: "constant speed"
+            case .easeIn: "starts slowly and speeds up (cubic)"
+            case .easeOut: "starts fast and slows down (cubic)"
+            case .easeInOut: "slow at both ends, fast in the middle (cubic)"
+            }
         return CatalogEntry(easing.rawValue, .easing, summary)
     }
 }

@@ -42,8 +42,10 @@ public struct CatalogParameter: Sendable, Hashable {
     }
 
     /// A number parameter within `range`, defaulting to `value`.
-    static func number(_ name: String, _ range: ClosedRange<Double>, default value: Double, animatable: Bool = true,
-                       _ summary: String) -> CatalogParameter {
+    static func number(
+        _ name: String, _ range: ClosedRange<Double>, default value: Double, animatable: Bool = true,
+        _ summary: String
+    ) -> CatalogParameter {
         CatalogParameter(name, .number(range: range), default: value, animatable: animatable, summary)
     }
 

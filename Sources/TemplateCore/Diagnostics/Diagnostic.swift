@@ -47,8 +47,10 @@ public struct Diagnostic: Sendable, Hashable {
     /// Further lines: how to fix it, what was expected.
     public var notes: [String]
 
-    public init(_ severity: Severity, _ code: DiagnosticCode, _ message: String,
-                at location: SourceLocation = SourceLocation(), notes: [String] = []) {
+    public init(
+        _ severity: Severity, _ code: DiagnosticCode, _ message: String,
+        at location: SourceLocation = SourceLocation(), notes: [String] = []
+    ) {
         self.severity = severity
         self.code = code
         self.message = message

@@ -34,7 +34,8 @@ public struct EditDraft {
         }
         let journal = try ReadableFile.text(historyPath, limit: Self.maxHistorySize)
         guard let read = EditHistory(entries: try Self.entries(journal, file: historyPath)) else {
-            throw FileAccessError(.failed, file: historyPath, operation: "reading the edit history", reason: "it does not begin with the opened timeline")
+            throw FileAccessError(
+                .failed, file: historyPath, operation: "reading the edit history", reason: "it does not begin with the opened timeline")
         }
         history = read
         // A line cut short by a crash is dropped for good, so the next entry starts a line of its own.
@@ -89,8 +90,10 @@ public struct EditDraft {
     // MARK: The journal's text
 
     static func line(_ e: EditHistory.Entry) -> String {
-        var fields = ["\"kind\":" + JSONWriter.quoted(e.kind.rawValue), "\"operation\":" + JSONWriter.quoted(e.operation),
-                      "\"summary\":" + JSONWriter.quoted(e.summary)]
+        var fields = [
+            "\"kind\":" + JSONWriter.quoted(e.kind.rawValue), "\"operation\":" + JSONWriter.quoted(e.operation),
+            "\"summary\":" + JSONWriter.quoted(e.summary),
+        ]
         if let t = e.timeline { fields.append("\"timeline\":" + JSONWriter.quoted(t)) }
         return "{" + fields.joined(separator: ",") + "}\n"
     }
@@ -100,8 +103,9 @@ public struct EditDraft {
         for (n, line) in journal.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
             let fail = FileAccessError(.failed, file: file, operation: "reading the edit history", reason: "line \(n + 1) is not a history entry")
             guard let object = try? JSONParser.parse(String(line)).root.objectValue,
-                  let kind = object["kind"]?.stringValue.flatMap(EditHistory.Entry.Kind.init(rawValue:)),
-                  let operation = object["operation"]?.stringValue, let summary = object["summary"]?.stringValue else {
+                let kind = object["kind"]?.stringValue.flatMap(EditHistory.Entry.Kind.init(rawValue:)),
+                let operation = object["operation"]?.stringValue, let summary = object["summary"]?.stringValue
+            else {
                 // A last line cut short by a crash is dropped; anything else is damage.
                 if n == journal.split(separator: "\n").count - 1 && !journal.hasSuffix("\n") { break }
                 throw fail

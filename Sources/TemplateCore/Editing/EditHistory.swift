@@ -70,9 +70,15 @@ public struct EditHistory: Sendable, Equatable {
                 s.current = i
                 s.redo.removeAll()
             case .undo:
-                if let back = s.undo.popLast() { s.redo.append(s.current); s.current = back }
+                if let back = s.undo.popLast() {
+                    s.redo.append(s.current)
+                    s.current = back
+                }
             case .redo:
-                if let forward = s.redo.popLast() { s.undo.append(s.current); s.current = forward }
+                if let forward = s.redo.popLast() {
+                    s.undo.append(s.current)
+                    s.current = forward
+                }
             }
         }
         return s

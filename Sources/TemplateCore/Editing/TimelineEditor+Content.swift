@@ -57,7 +57,8 @@ extension TimelineEditor {
         try apply("text") { (t: inout Timeline) throws(EditError) in
             guard let i = t.texts.firstIndex(where: { $0.id == id }) else {
                 let known = t.texts.map(\.id)
-                throw .outOfRange("no text has the id '\(id)'" + (known.isEmpty ? " (the timeline has no texts)" : "; texts: \(known.joined(separator: ", "))"))
+                throw .outOfRange(
+                    "no text has the id '\(id)'" + (known.isEmpty ? " (the timeline has no texts)" : "; texts: \(known.joined(separator: ", "))"))
             }
             t.texts[i].text = text
         }
@@ -73,9 +74,10 @@ extension TimelineEditor {
             }
             let old = t.audio.first { $0.id == "music" } ?? t.audio.first
             let length = min(t.duration, duration - start)
-            var music = AudioClip(id: "music", media: path, timelineRange: TimeRange(start: .zero, duration: t.frameRate.snap(length, rounding: .down)),
-                                  sourceStart: start, volume: old?.volume ?? 1, fadeIn: old?.fadeIn ?? .zero,
-                                  fadeOut: old?.fadeOut ?? .zero, duck: old?.duck ?? 1)
+            var music = AudioClip(
+                id: "music", media: path, timelineRange: TimeRange(start: .zero, duration: t.frameRate.snap(length, rounding: .down)),
+                sourceStart: start, volume: old?.volume ?? 1, fadeIn: old?.fadeIn ?? .zero,
+                fadeOut: old?.fadeOut ?? .zero, duck: old?.duck ?? 1)
             if music.fadeOut > music.timelineRange.duration { music.fadeOut = music.timelineRange.duration }
             if let old, let index = t.audio.firstIndex(of: old) { t.audio[index] = music } else { t.audio.insert(music, at: 0) }
         }

@@ -19,7 +19,8 @@ extension TimelineEditor {
                 throw .outOfRange("frame \(frame) is not inside clip '\(id)' (frames \(frames.lowerBound)..<\(frames.upperBound))")
             }
             let at = t.frameRate.time(ofFrame: frame)
-            var first = c, second = c
+            var first = c
+            var second = c
             second.id = TimelineLayout.freshID(id, in: t)
             first.timelineRange = TimeRange(start: c.timelineRange.start, end: at)
             second.timelineRange = TimeRange(start: at, end: c.timelineRange.end)
@@ -29,16 +30,21 @@ extension TimelineEditor {
             } else {
                 let d1 = first.timelineRange.duration * c.speed
                 // Reversed, the first part on screen is the end of the source range.
-                first.sourceRange = c.reverse ? TimeRange(start: c.sourceRange.end - d1, end: c.sourceRange.end)
-                                              : TimeRange(start: c.sourceRange.start, duration: d1)
-                second.sourceRange = c.reverse ? TimeRange(start: c.sourceRange.start, end: c.sourceRange.end - d1)
-                                               : TimeRange(start: c.sourceRange.start + d1, end: c.sourceRange.end)
+                first.sourceRange =
+                    c.reverse
+                    ? TimeRange(start: c.sourceRange.end - d1, end: c.sourceRange.end)
+                    : TimeRange(start: c.sourceRange.start, duration: d1)
+                second.sourceRange =
+                    c.reverse
+                    ? TimeRange(start: c.sourceRange.start, end: c.sourceRange.end - d1)
+                    : TimeRange(start: c.sourceRange.start + d1, end: c.sourceRange.end)
             }
             let local = at - c.timelineRange.start
             let pose = MotionCurve.pose(c.motion, at: local)
             if !c.motion.isEmpty {
-                let joint = TransformKeyframe(time: local, scale: pose.scale, x: pose.x, y: pose.y, rotation: pose.rotation,
-                                              easing: c.motion.last(where: { $0.time <= local })?.easing ?? .linear)
+                let joint = TransformKeyframe(
+                    time: local, scale: pose.scale, x: pose.x, y: pose.y, rotation: pose.rotation,
+                    easing: c.motion.last(where: { $0.time <= local })?.easing ?? .linear)
                 first.motion = c.motion.filter { $0.time < local } + [joint]
                 second.motion = ([joint] + c.motion.filter { $0.time > local }).map { k in
                     var k = k
@@ -59,7 +65,8 @@ extension TimelineEditor {
             let i = try Self.index(of: id, in: t)
             var c = t.clips[i]
             let fd = t.frameRate.frameDuration
-            let cutStart = fd * startFrames, cutEnd = fd * endFrames
+            let cutStart = fd * startFrames
+            let cutEnd = fd * endFrames
             let duration = c.timelineRange.duration - cutStart - cutEnd
             guard duration.isPositive else { throw .outOfRange("trimming \(startFrames + endFrames) frames leaves nothing of clip '\(id)'") }
             c.timelineRange = TimeRange(start: c.timelineRange.start + cutStart, duration: duration)
@@ -73,7 +80,11 @@ extension TimelineEditor {
                 guard !c.sourceRange.start.isNegative else { throw .outOfRange("clip '\(id)' has no source before its start to lengthen into") }
             }
             if !cutStart.isZero && !c.motion.isEmpty {
-                c.motion = c.motion.map { k in var k = k; k.time = max(.zero, k.time - cutStart); return k }
+                c.motion = c.motion.map { k in
+                    var k = k
+                    k.time = max(.zero, k.time - cutStart)
+                    return k
+                }
             }
             t.clips[i] = c
             if c.layer == 0 { TimelineLayout.relayout(&t) }

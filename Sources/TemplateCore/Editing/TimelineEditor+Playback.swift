@@ -11,8 +11,10 @@ extension TimelineEditor {
             guard c.kind == .video else { throw .notAVideo(id) }
             guard speed.isPositive else { throw .outOfRange("a speed must be positive") }
             let source = c.timelineRange.duration * speed
-            c.sourceRange = c.reverse ? TimeRange(start: max(.zero, c.sourceRange.end - source), duration: source)
-                                      : TimeRange(start: c.sourceRange.start, duration: source)
+            c.sourceRange =
+                c.reverse
+                ? TimeRange(start: max(.zero, c.sourceRange.end - source), duration: source)
+                : TimeRange(start: c.sourceRange.start, duration: source)
             c.speed = speed
             t.clips[i] = c
         }
@@ -39,7 +41,9 @@ extension TimelineEditor {
     public mutating func setVolume(_ id: String, _ volume: Double) throws(EditError) {
         try apply("volume") { (t: inout Timeline) throws(EditError) in
             let i = try Self.index(of: id, in: t)
-            guard Limits.volume.contains(volume) else { throw .outOfRange("a volume is \(Limits.volume.lowerBound)...\(Limits.volume.upperBound), not \(volume)") }
+            guard Limits.volume.contains(volume) else {
+                throw .outOfRange("a volume is \(Limits.volume.lowerBound)...\(Limits.volume.upperBound), not \(volume)")
+            }
             t.clips[i].volume = volume
         }
     }
@@ -62,8 +66,10 @@ extension TimelineEditor {
 
     /// Sets the transition from main-track clip `id` into the next one: `frames` long, centred on
     /// the cut (⌊frames/2⌋ before it), at most half of either clip. Zero frames (or `cut`) removes it.
-    public mutating func setTransition(after id: String, kind: String, frames: Int64, easing: Easing = .linear,
-                                       parameters: [String: Double] = [:], mask: String? = nil) throws(EditError) {
+    public mutating func setTransition(
+        after id: String, kind: String, frames: Int64, easing: Easing = .linear,
+        parameters: [String: Double] = [:], mask: String? = nil
+    ) throws(EditError) {
         try apply("transition") { (t: inout Timeline) throws(EditError) in
             let i = try Self.mainIndex(of: id, in: t)
             guard let next = t.clips[(i + 1)...].first(where: { $0.layer == 0 }) else {
@@ -75,9 +81,10 @@ extension TimelineEditor {
             let cut = rate.frame(at: t.clips[i].timelineRange.end, rounding: .toNearestOrAwayFromZero)
             let range = TimeRange(start: rate.time(ofFrame: cut - frames / 2), end: rate.time(ofFrame: cut - frames / 2 + frames))
             let transition = Transition(kind: kind, from: id, to: next.id, range: range, easing: easing, parameters: parameters, mask: mask)
-            let position = t.transitions.firstIndex { tr in
-                (t.clips.firstIndex { $0.id == tr.from } ?? 0) > i
-            } ?? t.transitions.count
+            let position =
+                t.transitions.firstIndex { tr in
+                    (t.clips.firstIndex { $0.id == tr.from } ?? 0) > i
+                } ?? t.transitions.count
             t.transitions.insert(transition, at: position)
         }
     }

@@ -21,7 +21,8 @@ enum TimelineLayout {
         let position = Dictionary(main.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
         t.transitions = t.transitions.compactMap { tr in
             guard let a = position[tr.from], let b = position[tr.to], b == a + 1 else { return nil }
-            let framesA = main[a].timelineRange.frames(at: rate).count, framesB = main[b].timelineRange.frames(at: rate).count
+            let framesA = main[a].timelineRange.frames(at: rate).count
+            let framesB = main[b].timelineRange.frames(at: rate).count
             let n = min(tr.range.frames(at: rate).count, min(framesA, framesB) / 2)
             guard n >= 2 else { return nil }
             let cut = rate.frame(at: main[a].timelineRange.end, rounding: .toNearestOrAwayFromZero)
@@ -41,15 +42,34 @@ enum TimelineLayout {
             var clipped = c
             clipped.timelineRange = TimeRange(start: c.timelineRange.start, end: end)
             let source = clipped.timelineRange.duration * c.speed
-            clipped.sourceRange = c.reverse ? TimeRange(start: c.sourceRange.end - source, duration: source)
-                                            : TimeRange(start: c.sourceRange.start, duration: source)
+            clipped.sourceRange =
+                c.reverse
+                ? TimeRange(start: c.sourceRange.end - source, duration: source)
+                : TimeRange(start: c.sourceRange.start, duration: source)
             return clipped
         }
         func clamp(_ r: TimeRange) -> TimeRange? { r.start < end ? TimeRange(start: r.start, end: min(r.end, end)) : nil }
-        t.texts = t.texts.compactMap { x in clamp(x.timelineRange).map { var y = x; y.timelineRange = $0; return y } }
-        t.overlays = t.overlays.compactMap { x in clamp(x.timelineRange).map { var y = x; y.timelineRange = $0; return y } }
+        t.texts = t.texts.compactMap { x in
+            clamp(x.timelineRange).map {
+                var y = x
+                y.timelineRange = $0
+                return y
+            }
+        }
+        t.overlays = t.overlays.compactMap { x in
+            clamp(x.timelineRange).map {
+                var y = x
+                y.timelineRange = $0
+                return y
+            }
+        }
         t.audio = t.audio.compactMap { x in
-            clamp(x.timelineRange).map { var y = x; y.timelineRange = $0; y.fadeOut = min(y.fadeOut, $0.duration); return y }
+            clamp(x.timelineRange).map {
+                var y = x
+                y.timelineRange = $0
+                y.fadeOut = min(y.fadeOut, $0.duration)
+                return y
+            }
         }
     }
 

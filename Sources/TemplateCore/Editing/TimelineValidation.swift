@@ -44,12 +44,14 @@ public enum TimelineValidation {
         let rate = t.frameRate
         let whole = TimeRange(start: .zero, duration: t.duration)
         if !t.duration.isPositive || !rate.isOnGrid(t.duration) {
-            report(.offFrameGrid, root.appending("duration"), "must be positive and on the \(rate) fps frame grid",
-                   fix: "make it the end of the last main-track clip")
+            report(
+                .offFrameGrid, root.appending("duration"), "must be positive and on the \(rate) fps frame grid",
+                fix: "make it the end of the last main-track clip")
         }
         if t.duration > Limits.maxTotalDuration {
-            report(.totalDuration, root.appending("duration"), "is longer than \(TimeText.string(from: Limits.maxTotalDuration))",
-                   fix: "shorten the video")
+            report(
+                .totalDuration, root.appending("duration"), "is longer than \(TimeText.string(from: Limits.maxTotalDuration))",
+                fix: "shorten the video")
         }
         var expectedStart = RationalTime.zero
         var mainIndex: [String: Int] = [:]
@@ -60,38 +62,46 @@ public enum TimelineValidation {
                 report(.sourceRange, p.appending("sourceRange").appending("start"), "must not be negative", fix: "use 0 or a later source time")
             }
             if (try? c.timelineRange.duration.multiplied(by: c.speed)) != c.sourceRange.duration {
-                report(.sourceRange, p.appending("sourceRange").appending("duration"),
-                       "must equal timelineRange.duration × speed (\(TimeText.string(from: c.timelineRange.duration)) × \(TimeText.ratioString(from: c.speed)))",
-                       fix: "set it to \((try? c.timelineRange.duration.multiplied(by: c.speed)).map { TimeText.string(from: $0) } ?? "the product"), or change the speed")
+                report(
+                    .sourceRange, p.appending("sourceRange").appending("duration"),
+                    "must equal timelineRange.duration × speed (\(TimeText.string(from: c.timelineRange.duration)) × \(TimeText.ratioString(from: c.speed)))",
+                    fix:
+                        "set it to \((try? c.timelineRange.duration.multiplied(by: c.speed)).map { TimeText.string(from: $0) } ?? "the product"), or change the speed"
+                )
             }
             let range = p.appending("timelineRange")
             if !rate.isOnGrid(c.timelineRange.start) {
-                report(.offFrameGrid, range.appending("start"), "\(TimeText.string(from: c.timelineRange.start)) is not on the \(rate) fps frame grid",
-                       fix: "use whole frames (\"48f\") or times the grid has")
+                report(
+                    .offFrameGrid, range.appending("start"), "\(TimeText.string(from: c.timelineRange.start)) is not on the \(rate) fps frame grid",
+                    fix: "use whole frames (\"48f\") or times the grid has")
             }
             if c.timelineRange.isEmpty || !rate.isOnGrid(c.timelineRange.duration) {
-                report(.offFrameGrid, range.appending("duration"), "must be at least one frame, on the \(rate) fps frame grid",
-                       fix: "use whole frames (\"48f\") or times the grid has")
+                report(
+                    .offFrameGrid, range.appending("duration"), "must be at least one frame, on the \(rate) fps frame grid",
+                    fix: "use whole frames (\"48f\") or times the grid has")
             }
             if !whole.contains(c.timelineRange) {
-                report(.outsideVideo, p.appending("timelineRange"), "must lie within the video (0 to \(TimeText.string(from: t.duration)))",
-                       fix: "end it at the duration or earlier")
+                report(
+                    .outsideVideo, p.appending("timelineRange"), "must lie within the video (0 to \(TimeText.string(from: t.duration)))",
+                    fix: "end it at the duration or earlier")
             }
             guard c.layer == 0 else { continue }
             if c.timelineRange.start != expectedStart {
                 let what = c.timelineRange.start > expectedStart ? "leaves a gap after" : "overlaps"
-                report(.mainTrackSequence, p.appending("timelineRange").appending("start"),
-                       "the main track must play back to back from 0: this clip \(what) the one before (expected \(TimeText.string(from: expectedStart)), found \(TimeText.string(from: c.timelineRange.start)))",
-                       fix: "start it at \(TimeText.string(from: expectedStart))")
+                report(
+                    .mainTrackSequence, p.appending("timelineRange").appending("start"),
+                    "the main track must play back to back from 0: this clip \(what) the one before (expected \(TimeText.string(from: expectedStart)), found \(TimeText.string(from: c.timelineRange.start)))",
+                    fix: "start it at \(TimeText.string(from: expectedStart))")
             }
             expectedStart = c.timelineRange.end
             if mainIndex[c.id] == nil { mainIndex[c.id] = main.count }
             main.append(c)
         }
         if expectedStart != t.duration {
-            report(.mainTrackSequence, root.appending("duration"),
-                   "the main track ends at \(TimeText.string(from: expectedStart)), not at the duration \(TimeText.string(from: t.duration))",
-                   fix: "make the duration \(TimeText.string(from: expectedStart)), or lengthen the last main-track clip")
+            report(
+                .mainTrackSequence, root.appending("duration"),
+                "the main track ends at \(TimeText.string(from: expectedStart)), not at the duration \(TimeText.string(from: t.duration))",
+                fix: "make the duration \(TimeText.string(from: expectedStart)), or lengthen the last main-track clip")
         }
         uniqueIDs(t.clips.map(\.id), "clips", &found)
         uniqueIDs(t.texts.map(\.id), "texts", &found)
@@ -100,36 +110,42 @@ public enum TimelineValidation {
         for (i, tr) in t.transitions.enumerated() {
             let p = root.appending("transitions").appending(i)
             guard let a = mainIndex[tr.from], let b = mainIndex[tr.to], b == a + 1 else {
-                report(.transitionJoin, p, "'\(tr.from)' → '\(tr.to)' are not two consecutive main-track clips",
-                       fix: "name in from and to the ids of a main-track clip and of the clip after it")
+                report(
+                    .transitionJoin, p, "'\(tr.from)' → '\(tr.to)' are not two consecutive main-track clips",
+                    fix: "name in from and to the ids of a main-track clip and of the clip after it")
                 continue
             }
             let cut = main[a].timelineRange.end
             if !(tr.range.start < cut && tr.range.end > cut) {
-                report(.transitionJoin, p.appending("range"), "must contain the cut at \(TimeText.string(from: cut))",
-                       fix: "start it before the cut and end it after")
+                report(
+                    .transitionJoin, p.appending("range"), "must contain the cut at \(TimeText.string(from: cut))",
+                    fix: "start it before the cut and end it after")
             }
             if !rate.isOnGrid(tr.range.start) || !rate.isOnGrid(tr.range.end) {
                 report(.offFrameGrid, p.appending("range"), "must start and end on the \(rate) fps frame grid", fix: "use whole frames")
             }
             let half = min(main[a].timelineRange.duration, main[b].timelineRange.duration) / 2
             if tr.range.duration > half || tr.range.duration > Limits.maxTransition {
-                report(.transitionTooLong, p.appending("range").appending("duration"),
-                       "must last at most half of each clip beside it (\(TimeText.string(from: half))) and \(TimeText.string(from: Limits.maxTransition))",
-                       fix: "shorten it to \(TimeText.string(from: min(half, Limits.maxTransition))) or less")
+                report(
+                    .transitionTooLong, p.appending("range").appending("duration"),
+                    "must last at most half of each clip beside it (\(TimeText.string(from: half))) and \(TimeText.string(from: Limits.maxTransition))",
+                    fix: "shorten it to \(TimeText.string(from: min(half, Limits.maxTransition))) or less")
             }
         }
         for (i, x) in t.texts.enumerated() where !whole.contains(x.timelineRange) || x.timelineRange.isEmpty {
-            report(.outsideVideo, root.appending("texts").appending(i).appending("timelineRange"), "must be within the video and not empty",
-                   fix: "show it between 0 and \(TimeText.string(from: t.duration))")
+            report(
+                .outsideVideo, root.appending("texts").appending(i).appending("timelineRange"), "must be within the video and not empty",
+                fix: "show it between 0 and \(TimeText.string(from: t.duration))")
         }
         for (i, x) in t.overlays.enumerated() where !whole.contains(x.timelineRange) || x.timelineRange.isEmpty {
-            report(.outsideVideo, root.appending("overlays").appending(i).appending("timelineRange"), "must be within the video and not empty",
-                   fix: "show it between 0 and \(TimeText.string(from: t.duration))")
+            report(
+                .outsideVideo, root.appending("overlays").appending(i).appending("timelineRange"), "must be within the video and not empty",
+                fix: "show it between 0 and \(TimeText.string(from: t.duration))")
         }
         for (i, x) in t.audio.enumerated() where !whole.contains(x.timelineRange) {
-            report(.outsideVideo, root.appending("audio").appending(i).appending("timelineRange"), "must lie within the video",
-                   fix: "play it between 0 and \(TimeText.string(from: t.duration))")
+            report(
+                .outsideVideo, root.appending("audio").appending(i).appending("timelineRange"), "must lie within the video",
+                fix: "play it between 0 and \(TimeText.string(from: t.duration))")
         }
         return found
     }
@@ -139,8 +155,10 @@ public enum TimelineValidation {
         var first: [String: Int] = [:]
         for (i, id) in ids.enumerated() {
             if let j = first[id] {
-                found.append(TimelineProblem(.duplicateID, JSONPath.root.appending(list).appending(i).appending("id"),
-                                             "'\(id)' is already the id of \(list)[\(j)]", fix: "give it an id of its own"))
+                found.append(
+                    TimelineProblem(
+                        .duplicateID, JSONPath.root.appending(list).appending(i).appending("id"),
+                        "'\(id)' is already the id of \(list)[\(j)]", fix: "give it an id of its own"))
             } else {
                 first[id] = i
             }

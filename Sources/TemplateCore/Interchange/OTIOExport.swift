@@ -43,8 +43,9 @@ public enum OTIOExport {
                 let overlay = t.overlays[i]
                 var metadata = JSONObject(["x": num(overlay.x), "y": num(overlay.y), "width": num(overlay.width), "opacity": num(overlay.opacity)])
                 if let layer = overlay.layer { metadata["layer"] = .number(JSONNumber(layer)) }
-                let item = plainClip(name: overlay.id, media: overlay.media, start: .zero, duration: overlay.timelineRange.duration, rate: rate,
-                                     metadata: metadata)
+                let item = plainClip(
+                    name: overlay.id, media: overlay.media, start: .zero, duration: overlay.timelineRange.duration, rate: rate,
+                    metadata: metadata)
                 tracks.append(videoTrack("V\(tracks.count + 1) \(overlay.id)", items: withGaps([(overlay.timelineRange, item)], rate: rate)))
             case .text:
                 break
@@ -52,32 +53,43 @@ public enum OTIOExport {
         }
         if !t.audio.isEmpty {
             let sounds = t.audio.sorted { $0.timelineRange.start < $1.timelineRange.start }.map { a in
-                (a.timelineRange, plainClip(name: a.id, media: a.media, start: a.sourceStart, duration: a.timelineRange.duration, rate: rate,
-                                            metadata: JSONObject(["volume": num(a.volume), "duck": num(a.duck),
-                                                                  "fadeIn": .string(TimeText.string(from: a.fadeIn)),
-                                                                  "fadeOut": .string(TimeText.string(from: a.fadeOut))])))
+                (
+                    a.timelineRange,
+                    plainClip(
+                        name: a.id, media: a.media, start: a.sourceStart, duration: a.timelineRange.duration, rate: rate,
+                        metadata: JSONObject([
+                            "volume": num(a.volume), "duck": num(a.duck),
+                            "fadeIn": .string(TimeText.string(from: a.fadeIn)),
+                            "fadeOut": .string(TimeText.string(from: a.fadeOut)),
+                        ]))
+                )
             }
             tracks.append(track("A1", kind: "Audio", items: withGaps(sounds, rate: rate)))
         }
         let timelineMeta = JSONObject([
             "format": .number(JSONNumber(Timeline.currentFormat)), "frameRate": .string(rate.description),
             "width": .number(JSONNumber(t.canvas.width)), "height": .number(JSONNumber(t.canvas.height)),
-            "texts": .array(t.texts.map { x in
-                var o = JSONObject(["id": .string(x.id), "text": .string(x.text), "range": range(x.timelineRange, rate: rate)])
-                if let layer = x.layer { o["layer"] = .number(JSONNumber(layer)) }
-                return .object(o)
-            }),
+            "texts": .array(
+                t.texts.map { x in
+                    var o = JSONObject(["id": .string(x.id), "text": .string(x.text), "range": range(x.timelineRange, rate: rate)])
+                    if let layer = x.layer { o["layer"] = .number(JSONNumber(layer)) }
+                    return .object(o)
+                }),
             "grade": .array(t.grade.map { .string($0.kind) }),
         ])
-        return schema("Timeline.1", [
-            "name": .string(t.source ?? "Reel"),
-            "global_start_time": time(.zero, rate: rate),
-            "metadata": .object(JSONObject(["reel": .object(timelineMeta)])),
-            "tracks": schema("Stack.1", [
-                "name": .string("tracks"), "children": .array(tracks), "source_range": .null, "effects": .array([]),
-                "markers": .array([]), "metadata": .object(JSONObject()), "enabled": .bool(true),
-            ]),
-        ])
+        return schema(
+            "Timeline.1",
+            [
+                "name": .string(t.source ?? "Reel"),
+                "global_start_time": time(.zero, rate: rate),
+                "metadata": .object(JSONObject(["reel": .object(timelineMeta)])),
+                "tracks": schema(
+                    "Stack.1",
+                    [
+                        "name": .string("tracks"), "children": .array(tracks), "source_range": .null, "effects": .array([]),
+                        "markers": .array([]), "metadata": .object(JSONObject()), "enabled": .bool(true),
+                    ]),
+            ])
     }
 
     /// The main track: its clips, with each transition between the two clips it joins.
@@ -90,13 +102,20 @@ public enum OTIOExport {
             guard i + 1 < main.count, let tr = t.transitions.first(where: { $0.from == c.id && $0.to == main[i + 1].id }) else { continue }
             let cut = c.timelineRange.end
             let dissolve = ["crossfade", "dipToBlack", "dipToWhite"].contains(tr.kind)
-            items.append(schema("Transition.1", [
-                "name": .string(tr.kind), "transition_type": .string(dissolve ? "SMPTE_Dissolve" : "Custom_Transition"),
-                "in_offset": time(cut - tr.range.start, rate: rate), "out_offset": time(tr.range.end - cut, rate: rate),
-                "metadata": .object(JSONObject(["reel": .object(JSONObject([
-                    "kind": .string(tr.kind), "easing": .string(tr.easing.rawValue),
-                ]))])),
-            ]))
+            items.append(
+                schema(
+                    "Transition.1",
+                    [
+                        "name": .string(tr.kind), "transition_type": .string(dissolve ? "SMPTE_Dissolve" : "Custom_Transition"),
+                        "in_offset": time(cut - tr.range.start, rate: rate), "out_offset": time(tr.range.end - cut, rate: rate),
+                        "metadata": .object(
+                            JSONObject([
+                                "reel": .object(
+                                    JSONObject([
+                                        "kind": .string(tr.kind), "easing": .string(tr.easing.rawValue),
+                                    ]))
+                            ])),
+                    ]))
         }
         return items
     }
@@ -104,10 +123,13 @@ public enum OTIOExport {
     static func clip(_ c: VideoClip, rate: FrameRate) -> JSONValue {
         var effects: [JSONValue] = []
         if c.speed != RationalTime(seconds: 1) || c.reverse {
-            effects.append(schema("LinearTimeWarp.1", [
-                "name": .string(""), "effect_name": .string("LinearTimeWarp"), "metadata": .object(JSONObject()),
-                "time_scalar": float(c.reverse ? -c.speed.seconds : c.speed.seconds),
-            ]))
+            effects.append(
+                schema(
+                    "LinearTimeWarp.1",
+                    [
+                        "name": .string(""), "effect_name": .string("LinearTimeWarp"), "metadata": .object(JSONObject()),
+                        "time_scalar": float(c.reverse ? -c.speed.seconds : c.speed.seconds),
+                    ]))
         }
         let meta: JSONObject = JSONObject([
             "kind": .string(c.kind.rawValue), "fit": .string(c.fit.rawValue), "layer": .number(JSONNumber(c.layer)),
@@ -116,22 +138,32 @@ public enum OTIOExport {
             "frame": .object(JSONObject(["x": num(c.frame.x), "y": num(c.frame.y), "width": num(c.frame.width), "height": num(c.frame.height)])),
             "filters": .array(c.filters.map { .string($0.kind) }), "motionKeyframes": .number(JSONNumber(c.motion.count)),
         ])
-        return plainClip(name: c.id, media: c.media, start: c.sourceRange.start, duration: c.timelineRange.duration, rate: rate,
-                         metadata: meta, effects: effects)
+        return plainClip(
+            name: c.id, media: c.media, start: c.sourceRange.start, duration: c.timelineRange.duration, rate: rate,
+            metadata: meta, effects: effects)
     }
 
-    static func plainClip(name: String, media: String, start: RationalTime, duration: RationalTime, rate: FrameRate,
-                          metadata: JSONObject, effects: [JSONValue] = []) -> JSONValue {
-        schema("Clip.2", [
-            "name": .string(name), "enabled": .bool(true), "effects": .array(effects), "markers": .array([]),
-            "metadata": .object(JSONObject(["reel": .object(metadata)])),
-            "source_range": range(TimeRange(start: start, duration: duration), rate: rate),
-            "active_media_reference_key": .string("DEFAULT_MEDIA"),
-            "media_references": .object(JSONObject(["DEFAULT_MEDIA": schema("ExternalReference.1", [
-                "name": .string(""), "target_url": .string(url(media)), "available_range": .null, "available_image_bounds": .null,
-                "metadata": .object(JSONObject()),
-            ])])),
-        ])
+    static func plainClip(
+        name: String, media: String, start: RationalTime, duration: RationalTime, rate: FrameRate,
+        metadata: JSONObject, effects: [JSONValue] = []
+    ) -> JSONValue {
+        schema(
+            "Clip.2",
+            [
+                "name": .string(name), "enabled": .bool(true), "effects": .array(effects), "markers": .array([]),
+                "metadata": .object(JSONObject(["reel": .object(metadata)])),
+                "source_range": range(TimeRange(start: start, duration: duration), rate: rate),
+                "active_media_reference_key": .string("DEFAULT_MEDIA"),
+                "media_references": .object(
+                    JSONObject([
+                        "DEFAULT_MEDIA": schema(
+                            "ExternalReference.1",
+                            [
+                                "name": .string(""), "target_url": .string(url(media)), "available_range": .null, "available_image_bounds": .null,
+                                "metadata": .object(JSONObject()),
+                            ])
+                    ])),
+            ])
     }
 
     /// Items placed at their ranges with gaps between them (a track has no positions of its own).
@@ -140,10 +172,14 @@ public enum OTIOExport {
         var at = RationalTime.zero
         for (r, item) in placed {
             if r.start > at {
-                items.append(schema("Gap.1", [
-                    "name": .string(""), "enabled": .bool(true), "effects": .array([]), "markers": .array([]), "metadata": .object(JSONObject()),
-                    "source_range": range(TimeRange(start: .zero, duration: r.start - at), rate: rate),
-                ]))
+                items.append(
+                    schema(
+                        "Gap.1",
+                        [
+                            "name": .string(""), "enabled": .bool(true), "effects": .array([]), "markers": .array([]),
+                            "metadata": .object(JSONObject()),
+                            "source_range": range(TimeRange(start: .zero, duration: r.start - at), rate: rate),
+                        ]))
             }
             items.append(item)
             at = max(at, r.end)
@@ -154,10 +190,12 @@ public enum OTIOExport {
     static func videoTrack(_ name: String, items: [JSONValue]) -> JSONValue { track(name, kind: "Video", items: items) }
 
     static func track(_ name: String, kind: String, items: [JSONValue]) -> JSONValue {
-        schema("Track.1", [
-            "name": .string(name), "kind": .string(kind), "children": .array(items), "source_range": .null, "effects": .array([]),
-            "markers": .array([]), "metadata": .object(JSONObject()), "enabled": .bool(true),
-        ])
+        schema(
+            "Track.1",
+            [
+                "name": .string(name), "kind": .string(kind), "children": .array(items), "source_range": .null, "effects": .array([]),
+                "markers": .array([]), "metadata": .object(JSONObject()), "enabled": .bool(true),
+            ])
     }
 
     static func schema(_ name: String, _ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
@@ -189,7 +227,9 @@ public enum OTIOExport {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/!$&'()*+,;=:@".utf8)
         var encoded = ""
         for byte in path.utf8 {
-            if allowed.contains(byte) { encoded.unicodeScalars.append(UnicodeScalar(byte)) } else {
+            if allowed.contains(byte) {
+                encoded.unicodeScalars.append(UnicodeScalar(byte))
+            } else {
                 let hex = String(byte, radix: 16, uppercase: true)
                 encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
             }

@@ -24,8 +24,9 @@ public enum JSONParser {
     /// Parses UTF-8 `bytes`; throws a `JSONSyntaxError` with the position of the first problem.
     public static func parse(bytes: [UInt8], limits: Limits = Limits()) throws(JSONSyntaxError) -> JSONDocument {
         guard bytes.count <= limits.maxBytes else {
-            throw JSONSyntaxError(reason: .tooLarge(limit: limits.maxBytes),
-                                  message: "larger than \(limits.maxBytes) bytes", position: nil)
+            throw JSONSyntaxError(
+                reason: .tooLarge(limit: limits.maxBytes),
+                message: "larger than \(limits.maxBytes) bytes", position: nil)
         }
         let lines = LineTable(bytes)
         guard let tokener = json_tokener_new_ex(Int32(clamping: limits.maxDepth)) else {
@@ -56,12 +57,15 @@ public enum JSONParser {
         String(decoding: bytes, as: UTF8.self).trimmingJSONSpace == "null"
     }
 
-    private static func syntaxError(_ error: json_tokener_error, offset: Int, bytes: [UInt8], lines: LineTable,
-                                    maxDepth: Int) -> JSONSyntaxError {
+    private static func syntaxError(
+        _ error: json_tokener_error, offset: Int, bytes: [UInt8], lines: LineTable,
+        maxDepth: Int
+    ) -> JSONSyntaxError {
         let position = lines.position(ofOffset: offset)
         if error == json_tokener_error_depth {
-            return JSONSyntaxError(reason: .tooDeep(limit: maxDepth),
-                                   message: "objects and arrays nested deeper than \(maxDepth) levels", position: position)
+            return JSONSyntaxError(
+                reason: .tooDeep(limit: maxDepth),
+                message: "objects and arrays nested deeper than \(maxDepth) levels", position: position)
         }
         var message = String(cString: json_tokener_error_desc(error))
         if offset < bytes.count, bytes[offset] >= 0x20, bytes[offset] < 0x7f, error != json_tokener_error_parse_eof {
@@ -83,7 +87,11 @@ public enum JSONParser {
         }
         while i < body.count {
             let b = body[i]
-            guard b == UInt8(ascii: "\\") else { out.append(b); i += 1; continue }
+            guard b == UInt8(ascii: "\\") else {
+                out.append(b)
+                i += 1
+                continue
+            }
             guard i + 1 < body.count else { return nil }
             let e = body[i + 1]
             i += 2
@@ -99,7 +107,8 @@ public enum JSONParser {
                 i += 4
                 var scalar = high
                 if (0xd800..<0xdc00).contains(high), i + 6 <= body.count, body[i] == UInt8(ascii: "\\"),
-                   body[i + 1] == UInt8(ascii: "u"), let low = hex4(at: i + 2), (0xdc00..<0xe000).contains(low) {
+                    body[i + 1] == UInt8(ascii: "u"), let low = hex4(at: i + 2), (0xdc00..<0xe000).contains(low)
+                {
                     scalar = 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00)
                     i += 6
                 }

@@ -112,7 +112,10 @@ private struct Scanner {
     private mutating func object(at path: JSONPath) throws(JSONSyntaxError) {
         i += 1
         skipSpace()
-        if peek() == UInt8(ascii: "}") { i += 1; return }
+        if peek() == UInt8(ascii: "}") {
+            i += 1
+            return
+        }
         var seen = Set<String>()
         while true {
             skipSpace()
@@ -130,7 +133,9 @@ private struct Scanner {
             skipSpace()
             switch peek() {
             case UInt8(ascii: ","): i += 1
-            case UInt8(ascii: "}"): i += 1; return
+            case UInt8(ascii: "}"):
+                i += 1
+                return
             default: throw error("expected ',' or '}'")
             }
         }
@@ -139,7 +144,10 @@ private struct Scanner {
     private mutating func array(at path: JSONPath) throws(JSONSyntaxError) {
         i += 1
         skipSpace()
-        if peek() == UInt8(ascii: "]") { i += 1; return }
+        if peek() == UInt8(ascii: "]") {
+            i += 1
+            return
+        }
         var index = 0
         while true {
             try value(at: path.appending(index), keyOffset: nil)
@@ -147,7 +155,9 @@ private struct Scanner {
             skipSpace()
             switch peek() {
             case UInt8(ascii: ","): i += 1
-            case UInt8(ascii: "]"): i += 1; return
+            case UInt8(ascii: "]"):
+                i += 1
+                return
             default: throw error("expected ',' or ']'")
             }
         }

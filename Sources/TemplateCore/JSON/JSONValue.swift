@@ -94,7 +94,10 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         func isDigit(_ c: UInt8?) -> Bool { c.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
         func digits() -> Int {
             var n = 0
-            while isDigit(peek()) { i = bytes.index(after: i); n += 1 }
+            while isDigit(peek()) {
+                i = bytes.index(after: i)
+                n += 1
+            }
             return n
         }
         if peek() == UInt8(ascii: "-") { i = bytes.index(after: i) }
@@ -160,9 +163,9 @@ public struct JSONObject: Sendable, Hashable {
         set {
             let index = members.firstIndex(where: { $0.key == key })
             switch (index, newValue) {
-            case let (i?, v?): members[i].value = v
-            case let (nil, v?): members.append(Member(key: key, value: v))
-            case let (i?, nil): members.remove(at: i)
+            case (let i?, let v?): members[i].value = v
+            case (nil, let v?): members.append(Member(key: key, value: v))
+            case (let i?, nil): members.remove(at: i)
             case (nil, nil): break
             }
         }

@@ -18,7 +18,10 @@ public enum JSONWriter {
         case .number(let n): out += n.text
         case .string(let s): out += quoted(s)
         case .array(let items):
-            guard !items.isEmpty else { out += "[]"; return }
+            guard !items.isEmpty else {
+                out += "[]"
+                return
+            }
             out += "[\n"
             for (i, item) in items.enumerated() {
                 out += String(repeating: " ", count: indent + 2)
@@ -27,7 +30,10 @@ public enum JSONWriter {
             }
             out += String(repeating: " ", count: indent) + "]"
         case .object(let object):
-            guard !object.isEmpty else { out += "{}"; return }
+            guard !object.isEmpty else {
+                out += "{}"
+                return
+            }
             let members = object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             out += "{\n"
             for (i, member) in members.enumerated() {

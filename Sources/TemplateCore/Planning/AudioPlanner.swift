@@ -64,12 +64,14 @@ public struct AudioPlanner: Sendable {
         totalSamples = rate.sample(at: timeline.duration, rounding: .toNearestOrAwayFromZero)
         var items: [Item] = []
         for a in timeline.audio where a.volume > 0 {
-            items.append(Item(media: a.media,
-                              start: rate.sample(at: a.timelineRange.start, rounding: .toNearestOrAwayFromZero),
-                              end: min(totalSamples, rate.sample(at: a.timelineRange.end, rounding: .toNearestOrAwayFromZero)),
-                              sourceStart: a.sourceStart, volume: a.volume,
-                              fadeInSamples: rate.sample(at: a.fadeIn, rounding: .toNearestOrAwayFromZero),
-                              fadeOutSamples: rate.sample(at: a.fadeOut, rounding: .toNearestOrAwayFromZero), duck: a.duck))
+            items.append(
+                Item(
+                    media: a.media,
+                    start: rate.sample(at: a.timelineRange.start, rounding: .toNearestOrAwayFromZero),
+                    end: min(totalSamples, rate.sample(at: a.timelineRange.end, rounding: .toNearestOrAwayFromZero)),
+                    sourceStart: a.sourceStart, volume: a.volume,
+                    fadeInSamples: rate.sample(at: a.fadeIn, rounding: .toNearestOrAwayFromZero),
+                    fadeOutSamples: rate.sample(at: a.fadeOut, rounding: .toNearestOrAwayFromZero), duck: a.duck))
         }
         for c in timeline.clips where c.kind == .video && c.volume > 0 {
             // A clip's sound runs through the transitions at its ends, fading across them: the
@@ -88,16 +90,20 @@ public struct AudioPlanner: Sendable {
                 // media's start.
                 let top = c.sourceRange.end + (c.timelineRange.start - start) * c.speed
                 s1 = top.isPositive ? min(s1, s0 + rate.sample(at: top / c.speed, rounding: .down)) : s0
-                items.append(Item(media: c.media, start: s0, end: s1, sourceStart: top, volume: c.volume,
-                                  fadeInSamples: fadeIn, fadeOutSamples: fadeOut, isClipAudio: true, speed: c.speed.seconds,
-                                  reverse: true))
+                items.append(
+                    Item(
+                        media: c.media, start: s0, end: s1, sourceStart: top, volume: c.volume,
+                        fadeInSamples: fadeIn, fadeOutSamples: fadeOut, isClipAudio: true, speed: c.speed.seconds,
+                        reverse: true))
                 continue
             }
             let sourceStart = c.sourceTime(at: start)
             let skip = sourceStart.isNegative ? rate.sample(at: -sourceStart / c.speed, rounding: .up) : 0
-            items.append(Item(media: c.media, start: s0 + skip, end: s1,
-                              sourceStart: sourceStart.isNegative ? .zero : sourceStart, volume: c.volume,
-                              fadeInSamples: fadeIn, fadeOutSamples: fadeOut, isClipAudio: true, speed: c.speed.seconds))
+            items.append(
+                Item(
+                    media: c.media, start: s0 + skip, end: s1,
+                    sourceStart: sourceStart.isNegative ? .zero : sourceStart, volume: c.volume,
+                    fadeInSamples: fadeIn, fadeOutSamples: fadeOut, isClipAudio: true, speed: c.speed.seconds))
         }
         // Sounds that duck do so wherever a clip's own sound plays.
         let clipRanges = items.filter(\.isClipAudio).map { $0.start..<$0.end }

@@ -124,7 +124,8 @@ public struct FramePlanner: Sendable {
         let transitionFrames = timeline.transitions.map { frames($0.range) }
         for (i, t) in timeline.transitions.enumerated() {
             for (c, clip) in timeline.clips.enumerated() where clip.layer == 0 && (clip.id == t.from || clip.id == t.to) {
-                let r = clipFrames[c], tr = transitionFrames[i]
+                let r = clipFrames[c]
+                let tr = transitionFrames[i]
                 clipFrames[c] = min(r.lowerBound, tr.lowerBound)..<max(r.upperBound, tr.upperBound)
             }
         }
@@ -140,12 +141,15 @@ public struct FramePlanner: Sendable {
         for (a, b) in zip(sorted, sorted.dropFirst()) where a < b {
             func visible(_ ranges: [Range<Int64>]) -> [Int] { ranges.indices.filter { ranges[$0].contains(a) } }
             let clips = visible(clipFrames)
-            let above = clips.filter { timeline.clips[$0].layer > 0 }.map(Stacking.Item.clip)
+            let above =
+                clips.filter { timeline.clips[$0].layer > 0 }.map(Stacking.Item.clip)
                 + visible(overlayFrames).map(Stacking.Item.overlay) + visible(textFrames).map(Stacking.Item.text)
-            spans.append(Span(frames: a..<b,
-                              mainClips: clips.filter { timeline.clips[$0].layer == 0 },
-                              transitions: visible(transitionFrames),
-                              above: Stacking.order(above, in: timeline)))
+            spans.append(
+                Span(
+                    frames: a..<b,
+                    mainClips: clips.filter { timeline.clips[$0].layer == 0 },
+                    transitions: visible(transitionFrames),
+                    above: Stacking.order(above, in: timeline)))
         }
         self.spans = spans
     }
@@ -160,19 +164,22 @@ public struct FramePlanner: Sendable {
         } else if let ci = span.mainClips.first(where: { timeline.clips[$0].timelineRange.contains(t) }) ?? span.mainClips.first {
             main = .clip(layer(ci, at: t))
         }
-        return FramePlan(main: main, above: span.above.map { item in
-            switch item {
-            case .clip(let i): .clip(layer(i, at: t))
-            case .overlay(let i): .overlay(overlay(i, at: t))
-            case .text(let i): .text(text(i, at: t))
-            }
-        })
+        return FramePlan(
+            main: main,
+            above: span.above.map { item in
+                switch item {
+                case .clip(let i): .clip(layer(i, at: t))
+                case .overlay(let i): .overlay(overlay(i, at: t))
+                case .text(let i): .text(text(i, at: t))
+                }
+            })
     }
 
     func transitionPlan(_ index: Int, at t: RationalTime) -> TransitionPlan? {
         let tr = timeline.transitions[index]
         guard let a = timeline.clips.firstIndex(where: { $0.id == tr.from && $0.layer == 0 }),
-              let b = timeline.clips.firstIndex(where: { $0.id == tr.to && $0.layer == 0 }) else { return nil }
+            let b = timeline.clips.firstIndex(where: { $0.id == tr.to && $0.layer == 0 })
+        else { return nil }
         let linear = tr.range.duration.isZero ? 1 : ((t - tr.range.start) / tr.range.duration).seconds
         return TransitionPlan(index: index, from: layer(a, at: t), to: layer(b, at: t), progress: tr.easing.apply(linear))
     }
@@ -205,7 +212,8 @@ public struct FramePlanner: Sendable {
     }
 
     private func span(containing index: Int64) -> Span? {
-        var lo = 0, hi = spans.count
+        var lo = 0
+        var hi = spans.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if spans[mid].frames.upperBound <= index { lo = mid + 1 } else { hi = mid }

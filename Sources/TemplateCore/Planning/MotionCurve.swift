@@ -4,8 +4,11 @@ import MediaTime
 public enum MotionCurve {
     /// Before the first keyframe the first pose holds, after the last the last one; no keyframes is the identity.
     public static func pose(_ keyframes: [TransformKeyframe], at t: RationalTime) -> Pose {
-        guard let span = KeyframeSpan.locate(keyframes, isAfter: { $0.time > t }, fraction: { ((t - $0.time) / ($1.time - $0.time)).seconds },
-                                             easing: \.easing) else { return .identity }
+        guard
+            let span = KeyframeSpan.locate(
+                keyframes, isAfter: { $0.time > t }, fraction: { ((t - $0.time) / ($1.time - $0.time)).seconds },
+                easing: \.easing)
+        else { return .identity }
         func mix(_ value: (TransformKeyframe) -> Double) -> Double { KeyframeSpan.value(keyframes, span, value) }
         return Pose(scale: mix(\.scale), x: mix(\.x), y: mix(\.y), rotation: mix(\.rotation))
     }

@@ -36,9 +36,10 @@ enum ClipBuilder {
     /// gets when the place names no motion. Nil when exact arithmetic overflows.
     static func make(_ place: Place, asset: MediaAsset, used: [TimeRange], stillMotion: String?, templateFolder: String) -> Made? {
         let d = place.range.duration
-        var clip = VideoClip(id: place.id, media: asset.path, kind: asset.kind, timelineRange: place.range,
-                             sourceRange: TimeRange(start: .zero, duration: d), orientation: asset.orientation, fit: place.fit,
-                             volume: place.volume, layer: place.layer, frame: place.frame, opacity: place.opacity)
+        var clip = VideoClip(
+            id: place.id, media: asset.path, kind: asset.kind, timelineRange: place.range,
+            sourceRange: TimeRange(start: .zero, duration: d), orientation: asset.orientation, fit: place.fit,
+            volume: place.volume, layer: place.layer, frame: place.frame, opacity: place.opacity)
         clip.filters = EffectMapping.effects(place.filters, templateFolder: templateFolder, duration: d, shift: place.shift)
         var motion = place.motion
         if motion == nil, asset.kind == .image, let preset = stillMotion {
@@ -55,8 +56,10 @@ enum ClipBuilder {
             // A reversed clip shows its source end first: its timeline lead lies after the segment.
             let before = (try? (place.playback.reverse ? place.tail : place.lead).multiplied(by: speed)) ?? .zero
             let after = (try? (place.playback.reverse ? place.lead : place.tail).multiplied(by: speed)) ?? .zero
-            start = SegmentChooser.start(for: SegmentChooser.Request(available: available, needed: needed, rule: place.playback.whenLonger,
-                                                                      scores: asset.segmentScores, lead: before, tail: after, used: used))
+            start = SegmentChooser.start(
+                for: SegmentChooser.Request(
+                    available: available, needed: needed, rule: place.playback.whenLonger,
+                    scores: asset.segmentScores, lead: before, tail: after, used: used))
         }
         guard let fit = VideoFitting.fit(available: available, start: start, needed: d, playback: place.playback) else { return nil }
         clip.sourceRange = fit.sourceRange

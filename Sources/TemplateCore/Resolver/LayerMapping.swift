@@ -29,31 +29,36 @@ enum LayerMapping {
             for i in motion.indices { motion[i].rotation += spec.rotation }
         }
         let anchor = spec.placement.anchor.point
-        return OverlayItem(id: layer.id, media: AssetPath.join(templateFolder, spec.file), timelineRange: range,
-                           x: spec.placement.x, y: spec.placement.y, anchorX: anchor.x, anchorY: anchor.y, width: spec.width,
-                           opacity: layer.opacity, motion: motion,
-                           animationIn: animation(spec.animationIn), animationOut: animation(spec.animationOut), layer: stacking)
+        return OverlayItem(
+            id: layer.id, media: AssetPath.join(templateFolder, spec.file), timelineRange: range,
+            x: spec.placement.x, y: spec.placement.y, anchorX: anchor.x, anchorY: anchor.y, width: spec.width,
+            opacity: layer.opacity, motion: motion,
+            animationIn: animation(spec.animationIn), animationOut: animation(spec.animationOut), layer: stacking)
     }
 
     /// The text item of a text layer; its string is the person's text for its key, else the
     /// template's. A key with neither is an error naming the key.
-    static func text(_ layer: LayerSpec, _ spec: TextLayerSpec, range: TimeRange, templateFolder: String, texts: [String: String],
-                     template: String, stacking: Int) throws(ResolveError) -> TextItem {
+    static func text(
+        _ layer: LayerSpec, _ spec: TextLayerSpec, range: TimeRange, templateFolder: String, texts: [String: String],
+        template: String, stacking: Int
+    ) throws(ResolveError) -> TextItem {
         var string = spec.text
         if let key = spec.key {
             if let given = texts[key] { string = given }
             guard !string.isEmpty else { throw .missingText(template: template, key: key) }
         }
         let anchor = spec.placement.anchor.point
-        return TextItem(id: layer.id, text: string, timelineRange: range, look: look(spec, templateFolder: templateFolder),
-                        x: spec.placement.x, y: spec.placement.y, anchorX: anchor.x, anchorY: anchor.y, maxWidth: spec.maxWidth,
-                        maxLines: spec.maxLines, animationIn: animation(spec.animationIn), animationOut: animation(spec.animationOut),
-                        layer: stacking)
+        return TextItem(
+            id: layer.id, text: string, timelineRange: range, look: look(spec, templateFolder: templateFolder),
+            x: spec.placement.x, y: spec.placement.y, anchorX: anchor.x, anchorY: anchor.y, maxWidth: spec.maxWidth,
+            maxLines: spec.maxLines, animationIn: animation(spec.animationIn), animationOut: animation(spec.animationOut),
+            layer: stacking)
     }
 
     static func look(_ spec: TextLayerSpec, templateFolder: String) -> TextLook {
-        var look = TextLook(size: spec.size, minimumSize: spec.minSize < spec.size ? spec.minSize : nil, color: spec.color,
-                            alignment: spec.alignment.rawValue)
+        var look = TextLook(
+            size: spec.size, minimumSize: spec.minSize < spec.size ? spec.minSize : nil, color: spec.color,
+            alignment: spec.alignment.rawValue)
         switch spec.font {
         case .family(let family): look.fontFamily = family
         case .file(let path): look.fontFile = AssetPath.join(templateFolder, path)
@@ -87,8 +92,10 @@ enum LayerMapping {
 enum MusicPlacement {
     static let duckLevel = 0.35
 
-    static func audio(_ music: MusicSpec?, duration: RationalTime, musicDuration: RationalTime?, templateFolder: String,
-                      ducks: Bool) -> [AudioClip] {
+    static func audio(
+        _ music: MusicSpec?, duration: RationalTime, musicDuration: RationalTime?, templateFolder: String,
+        ducks: Bool
+    ) -> [AudioClip] {
         guard let music, duration.isPositive else { return [] }
         let media = AssetPath.join(templateFolder, music.file)
         let piece = musicDuration.flatMap { $0.subtractingReportingOverflow(music.start) }.flatMap { $0.isPositive ? $0 : nil }
@@ -97,9 +104,11 @@ enum MusicPlacement {
         while at < duration {
             let length = piece.map { min($0, duration - at) } ?? (duration - at)
             let id = clips.isEmpty ? "music" : "music-\(clips.count + 1)"
-            clips.append(AudioClip(id: id, media: media, timelineRange: TimeRange(start: at, duration: length), sourceStart: music.start,
-                                   volume: music.volume, fadeIn: clips.isEmpty ? music.fadeIn : .zero, fadeOut: .zero,
-                                   duck: ducks ? duckLevel : 1))
+            clips.append(
+                AudioClip(
+                    id: id, media: media, timelineRange: TimeRange(start: at, duration: length), sourceStart: music.start,
+                    volume: music.volume, fadeIn: clips.isEmpty ? music.fadeIn : .zero, fadeOut: .zero,
+                    duck: ducks ? duckLevel : 1))
             at = at + length
             if !music.loop || clips.count >= Limits.maxAudioClips { break }
         }

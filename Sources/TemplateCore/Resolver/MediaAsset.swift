@@ -24,9 +24,11 @@ public struct MediaAsset: Sendable, Hashable {
     /// cheap analysis pass; nil when not analysed. Only `whenLonger: best` reads it.
     public var segmentScores: [Double]?
 
-    public init(path: String, kind: MediaKind, duration: RationalTime?, displayWidth: Int, displayHeight: Int,
-                orientation: Orientation = .upright, frameRate: FrameRate? = nil, hasAudio: Bool = false,
-                captureDate: String? = nil, segmentScores: [Double]? = nil) {
+    public init(
+        path: String, kind: MediaKind, duration: RationalTime?, displayWidth: Int, displayHeight: Int,
+        orientation: Orientation = .upright, frameRate: FrameRate? = nil, hasAudio: Bool = false,
+        captureDate: String? = nil, segmentScores: [Double]? = nil
+    ) {
         self.path = path
         self.kind = kind
         self.duration = duration
@@ -43,7 +45,8 @@ public struct MediaAsset: Sendable, Hashable {
 
     /// The shape of the picture as displayed; within 5 % of square counts as square.
     public var shape: PreferredOrientation {
-        let w = Double(displayWidth), h = Double(displayHeight)
+        let w = Double(displayWidth)
+        let h = Double(displayHeight)
         guard w > 0, h > 0 else { return .any }
         if abs(w - h) <= 0.05 * max(w, h) { return .square }
         return h > w ? .portrait : .landscape

@@ -17,7 +17,7 @@ enum MediaOrdering {
         case .date:
             return indexed.sorted { a, b in
                 switch (a.element.captureDate, b.element.captureDate) {
-                case let (x?, y?) where x != y: return x < y
+                case (let x?, let y?) where x != y: return x < y
                 case (.some, nil): return true
                 case (nil, .some): return false
                 default: return a.offset < b.offset
@@ -28,22 +28,27 @@ enum MediaOrdering {
 
     /// Negative, zero or positive as `a` sorts before, with or after `b`.
     static func naturalCompare(_ a: String, _ b: String) -> Int {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        var i = 0, j = 0
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
+        var i = 0
+        var j = 0
         func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
         while i < x.count && j < y.count {
             if isDigit(x[i]) && isDigit(y[j]) {
-                var i2 = i, j2 = j
+                var i2 = i
+                var j2 = j
                 while i2 < x.count && isDigit(x[i2]) { i2 += 1 }
                 while j2 < y.count && isDigit(y[j2]) { j2 += 1 }
                 // Compare the runs as numbers: strip leading zeros, then longer is larger.
-                let p = x[i..<i2].drop { $0 == 48 }, q = y[j..<j2].drop { $0 == 48 }
+                let p = x[i..<i2].drop { $0 == 48 }
+                let q = y[j..<j2].drop { $0 == 48 }
                 if p.count != q.count { return p.count < q.count ? -1 : 1 }
                 for (u, v) in zip(p, q) where u != v { return u < v ? -1 : 1 }
                 i = i2
                 j = j2
             } else {
-                let u = lower(x[i]), v = lower(y[j])
+                let u = lower(x[i])
+                let v = lower(y[j])
                 if u != v { return u < v ? -1 : 1 }
                 i += 1
                 j += 1

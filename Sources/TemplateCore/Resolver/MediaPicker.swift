@@ -54,11 +54,13 @@ struct MediaPicker {
             let long = surplus && m.kind == .video && (m.duration ?? .zero) < request.sourceNeeded ? 1 : 0
             return (shape, kind, long)
         }
-        let choice = pool.min { a, b in
-            let ra = rank(a), rb = rank(b)
-            if ra != rb { return ra < rb }
-            return uses[a] != uses[b] ? uses[a] < uses[b] : a < b
-        } ?? candidates[0]
+        let choice =
+            pool.min { a, b in
+                let ra = rank(a)
+                let rb = rank(b)
+                if ra != rb { return ra < rb }
+                return uses[a] != uses[b] ? uses[a] < uses[b] : a < b
+            } ?? candidates[0]
         uses[choice] += 1
         previous = choice
         return (choice, isFallback)

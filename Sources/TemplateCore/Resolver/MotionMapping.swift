@@ -35,14 +35,16 @@ enum MotionMapping {
             return preset(kind, amount: amount, duration: duration, frame: frame)
         case .keyframes(let poses):
             return poses.map { p in
-                TransformKeyframe(time: time(of: p.time, at: p.at, within: duration, shift: shift), scale: p.scale, x: p.x, y: p.y,
-                                  rotation: p.rotation, easing: p.easing)
+                TransformKeyframe(
+                    time: time(of: p.time, at: p.at, within: duration, shift: shift), scale: p.scale, x: p.x, y: p.y,
+                    rotation: p.rotation, easing: p.easing)
             }
         }
     }
 
     static func preset(_ kind: String, amount a: Double, duration d: RationalTime, frame: LayerRect) -> [TransformKeyframe] {
-        let mx = (a - 1) / 2 * frame.width, my = (a - 1) / 2 * frame.height
+        let mx = (a - 1) / 2 * frame.width
+        let my = (a - 1) / 2 * frame.height
         func move(_ from: (Double, Double, Double), _ to: (Double, Double, Double)) -> [TransformKeyframe] {
             [TransformKeyframe(time: .zero, scale: from.0, x: from.1, y: from.2), TransformKeyframe(time: d, scale: to.0, x: to.1, y: to.2)]
         }

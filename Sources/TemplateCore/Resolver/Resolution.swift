@@ -17,8 +17,10 @@ public struct ResolveOptions: Sendable, Hashable {
     /// so) or stops at its end. Nil assumes the music lasts the whole video.
     public var musicDuration: RationalTime?
 
-    public init(output: OutputSettings = OutputSettings(), order: MediaOrder = .given, useAll: Bool = false, seed: UInt64 = 0,
-                texts: [String: String] = [:], musicDuration: RationalTime? = nil) {
+    public init(
+        output: OutputSettings = OutputSettings(), order: MediaOrder = .given, useAll: Bool = false, seed: UInt64 = 0,
+        texts: [String: String] = [:], musicDuration: RationalTime? = nil
+    ) {
         self.output = output
         self.order = order
         self.useAll = useAll
@@ -90,8 +92,10 @@ public enum ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
         case .timeOverflow(let t, let slot): "\(t): slot '\(slot)': times too fine to compute exactly"
         case .missingText(let t, let key): "\(t): the text '\(key)' is required; give it with --text \(key)=\"...\""
         case .unknownTextKey(let t, let key, let known):
-            "\(t): no text layer has the key '\(key)'" + (known.isEmpty ? "; the template has no texts to fill"
-                                                                       : " (keys: \(known.joined(separator: ", ")))")
+            "\(t): no text layer has the key '\(key)'"
+                + (known.isEmpty
+                    ? "; the template has no texts to fill"
+                    : " (keys: \(known.joined(separator: ", ")))")
         }
     }
 }

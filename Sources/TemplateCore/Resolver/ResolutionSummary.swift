@@ -68,18 +68,24 @@ extension Resolution {
             return .object(o)
         }
         let findings: [JSONValue] = diagnostics.map { d in
-            .object(JSONObject([
-                "severity": .string(d.severity.rawValue), "code": .string(d.code.rawValue), "message": .string(d.message),
-                "path": d.location.path.map { .string($0.description) } ?? .null,
-            ]))
+            .object(
+                JSONObject([
+                    "severity": .string(d.severity.rawValue), "code": .string(d.code.rawValue), "message": .string(d.message),
+                    "path": d.location.path.map { .string($0.description) } ?? .null,
+                ]))
         }
-        return .object(JSONObject([
-            "template": .string(timeline.source ?? ""), "duration": TimelineEncoder.time(timeline.duration),
-            "frames": .number(JSONNumber(Int(timeline.frameCount))), "slots": .array(slots),
-            "leftOut": .array(leftOut.map { .string($0.path) }), "diagnostics": .array(findings),
-            "transitions": .array(timeline.transitions.map { t in
-                .object(JSONObject(["kind": .string(t.kind), "from": .string(t.from), "to": .string(t.to), "range": TimelineEncoder.range(t.range)]))
-            }),
-        ]))
+        return .object(
+            JSONObject([
+                "template": .string(timeline.source ?? ""), "duration": TimelineEncoder.time(timeline.duration),
+                "frames": .number(JSONNumber(Int(timeline.frameCount))), "slots": .array(slots),
+                "leftOut": .array(leftOut.map { .string($0.path) }), "diagnostics": .array(findings),
+                "transitions": .array(
+                    timeline.transitions.map { t in
+                        .object(
+                            JSONObject([
+                                "kind": .string(t.kind), "from": .string(t.from), "to": .string(t.to), "range": TimelineEncoder.range(t.range),
+                            ]))
+                    }),
+            ]))
     }
 }

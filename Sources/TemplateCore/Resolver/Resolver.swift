@@ -10,8 +10,10 @@ import MediaTime
 /// `TransitionPlacement` (transitions and their handles), `MotionMapping` and `EffectMapping`
 /// (motion and filters), `LayerMapping` (layers, texts) and `MusicPlacement` (music).
 public enum Resolver {
-    public static func resolve(template: Template, templateFolder: String, media given: [MediaAsset],
-                               options: ResolveOptions = ResolveOptions()) throws(ResolveError) -> Resolution {
+    public static func resolve(
+        template: Template, templateFolder: String, media given: [MediaAsset],
+        options: ResolveOptions = ResolveOptions()
+    ) throws(ResolveError) -> Resolution {
         guard !template.slots.isEmpty else { throw .noSlots(template: template.name) }
         guard !given.isEmpty else { throw .noMedia(template: template.name) }
         let keys = template.textKeys
@@ -43,12 +45,15 @@ public enum Resolver {
             let range = TimeRange(start: cuts[i], end: max(cuts[i], cuts[i + 1]))
             defer { exactStart = exactStart.addingReportingOverflow(slot.duration) ?? exactStart }
             guard !range.isEmpty else {
-                diagnostics.append(Diagnostic(.warning, .slotTooShort, "slot '\(slot.id)' is shorter than one frame once cuts are snapped; left out",
-                                              at: slotLocation(i), notes: ["make the slot at least one frame long"]))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .slotTooShort, "slot '\(slot.id)' is shorter than one frame once cuts are snapped; left out",
+                        at: slotLocation(i), notes: ["make the slot at least one frame long"]))
                 continue
             }
-            var place = ClipBuilder.Place(id: slot.id, range: range, fit: slot.fit, volume: slot.volume, playback: slot.playback,
-                                          motion: slot.motion, filters: slot.filters)
+            var place = ClipBuilder.Place(
+                id: slot.id, range: range, fit: slot.fit, volume: slot.volume, playback: slot.playback,
+                motion: slot.motion, filters: slot.filters)
             place.shift = exactStart.subtractingReportingOverflow(range.start) ?? .zero
             if i > 0 { place.lead = rate.frameDuration * TransitionPlacement.frames(slots[i - 1].spec.transition, rate: rate).before }
             if i + 1 < slots.count { place.tail = rate.frameDuration * TransitionPlacement.frames(slot.transition, rate: rate).after }
@@ -58,18 +63,21 @@ public enum Resolver {
         for m in mediaLayers {
             guard let range = LayerMapping.range(of: m.layer, duration: duration, rate: rate) else { continue }
             let s = m.spec
-            var place = ClipBuilder.Place(id: m.layer.id, range: range, fit: s.fit, volume: s.volume, playback: s.playback, motion: s.motion,
-                                          filters: s.filters, layer: m.index + 1,
-                                          frame: LayerRect(x: s.rect.x, y: s.rect.y, width: s.rect.width, height: s.rect.height),
-                                          opacity: m.layer.opacity)
+            var place = ClipBuilder.Place(
+                id: m.layer.id, range: range, fit: s.fit, volume: s.volume, playback: s.playback, motion: s.motion,
+                filters: s.filters, layer: m.index + 1,
+                frame: LayerRect(x: s.rect.x, y: s.rect.y, width: s.rect.width, height: s.rect.height),
+                opacity: m.layer.opacity)
             place.shift = m.layer.start.subtractingReportingOverflow(range.start) ?? .zero
             places.append((place, s.accepts, .any, SourceLocation(file: file, path: JSONPath.root.appending("layers").appending(m.index))))
         }
 
         // Fill every place, main track first.
-        var picker = MediaPicker(media: media, requests: places.map {
-            SlotRequest(accepts: $0.accepts, orientation: $0.orientation, sourceNeeded: $0.place.sourceNeeded)
-        })
+        var picker = MediaPicker(
+            media: media,
+            requests: places.map {
+                SlotRequest(accepts: $0.accepts, orientation: $0.orientation, sourceNeeded: $0.place.sourceNeeded)
+            })
         var used = Array(repeating: [TimeRange](), count: media.count)
         var lastStillMotion = Array(repeating: String?.none, count: media.count)
         var generator = SeededGenerator(seed: options.seed)
@@ -85,13 +93,17 @@ public enum Resolver {
                 stillMotion = choices[generator.next(below: choices.count)]
                 lastStillMotion[index] = stillMotion
             }
-            guard let made = ClipBuilder.make(entry.place, asset: asset, used: used[index], stillMotion: stillMotion,
-                                              templateFolder: templateFolder) else {
+            guard
+                let made = ClipBuilder.make(
+                    entry.place, asset: asset, used: used[index], stillMotion: stillMotion,
+                    templateFolder: templateFolder)
+            else {
                 throw .timeOverflow(template: template.name, slot: entry.place.id)
             }
             if asset.kind == .video { used[index].append(made.clip.sourceRange) }
-            var assignment = SlotAssignment(number: k + 1, slotID: entry.place.id, media: asset, clip: made.clip,
-                                            holdsLastFrame: made.holdsLastFrame, isKindFallback: isFallback, loops: made.loops)
+            var assignment = SlotAssignment(
+                number: k + 1, slotID: entry.place.id, media: asset, clip: made.clip,
+                holdsLastFrame: made.holdsLastFrame, isKindFallback: isFallback, loops: made.loops)
             assignment.defaultMotion = stillMotion
             diagnostics += findings(for: assignment, accepts: entry.accepts, at: entry.location)
             assignments.append(assignment)
@@ -102,13 +114,15 @@ public enum Resolver {
         let mainAssignments = Array(assignments.prefix(mainCount))
         for (a, b) in zip(mainAssignments, mainAssignments.dropFirst()) {
             guard let clipA = a.clip, let clipB = b.clip, clipA.timelineRange.end == clipB.timelineRange.start,
-                  let i = slots.firstIndex(where: { $0.spec.id == a.slotID }) else { continue }
+                let i = slots.firstIndex(where: { $0.spec.id == a.slotID })
+            else { continue }
             let (transition, finding) = TransitionPlacement.place(
                 slots[i].spec.transition,
                 from: .init(clip: clipA, mediaDuration: a.media.duration, holdsLastFrame: a.holdsLastFrame),
                 to: .init(clip: clipB, mediaDuration: b.media.duration, holdsLastFrame: b.holdsLastFrame),
                 rate: rate, templateFolder: templateFolder,
-                location: SourceLocation(file: file, path: JSONPath.root.appending("slots").appending(slots[i].templateIndex).appending("transition")))
+                location: SourceLocation(file: file, path: JSONPath.root.appending("slots").appending(slots[i].templateIndex).appending("transition"))
+            )
             if let transition { transitions.append(transition) }
             if let finding { diagnostics.append(finding) }
         }
@@ -123,46 +137,61 @@ public enum Resolver {
             case .image(let spec):
                 overlays.append(LayerMapping.overlay(layer, spec, range: range, templateFolder: templateFolder, stacking: i + 1))
             case .text(let spec):
-                texts.append(try LayerMapping.text(layer, spec, range: range, templateFolder: templateFolder, texts: options.texts,
-                                                   template: template.name, stacking: i + 1))
+                texts.append(
+                    try LayerMapping.text(
+                        layer, spec, range: range, templateFolder: templateFolder, texts: options.texts,
+                        template: template.name, stacking: i + 1))
             }
         }
 
         let unused = picker.unused.map { media[$0] }
         if !unused.isEmpty {
             let names = unused.map(\.path).joined(separator: ", ")
-            diagnostics.append(Diagnostic(.note, .mediaLeftOut, "\(unused.count) of \(media.count) media left out: \(names)",
-                                          at: SourceLocation(file: file, path: JSONPath.root.appending("slots")),
-                                          notes: ["the template has \(places.count) places for media; --use-all repeats its middle slots to take them all"]))
+            diagnostics.append(
+                Diagnostic(
+                    .note, .mediaLeftOut, "\(unused.count) of \(media.count) media left out: \(names)",
+                    at: SourceLocation(file: file, path: JSONPath.root.appending("slots")),
+                    notes: ["the template has \(places.count) places for media; --use-all repeats its middle slots to take them all"]))
         }
         let clips = assignments.compactMap(\.clip)
         let ducks = assignments.contains { a in a.media.hasAudio && a.clip.map { $0.kind == .video && $0.volume > 0 } == true }
-        let audio = MusicPlacement.audio(template.music, duration: duration, musicDuration: options.musicDuration,
-                                         templateFolder: templateFolder, ducks: ducks)
-        let timeline = Timeline(canvas: template.canvas, frameRate: rate, duration: duration, clips: clips, transitions: transitions,
-                                texts: texts, overlays: overlays, grade: EffectMapping.effects(template.grade, templateFolder: templateFolder, duration: duration),
-                                audio: audio, output: options.output, source: template.name)
-        return Resolution(timeline: timeline, diagnostics: diagnostics, assignments: assignments,
-                          leftOut: given.filter { g in unused.contains(g) })
+        let audio = MusicPlacement.audio(
+            template.music, duration: duration, musicDuration: options.musicDuration,
+            templateFolder: templateFolder, ducks: ducks)
+        let timeline = Timeline(
+            canvas: template.canvas, frameRate: rate, duration: duration, clips: clips, transitions: transitions,
+            texts: texts, overlays: overlays, grade: EffectMapping.effects(template.grade, templateFolder: templateFolder, duration: duration),
+            audio: audio, output: options.output, source: template.name)
+        return Resolution(
+            timeline: timeline, diagnostics: diagnostics, assignments: assignments,
+            leftOut: given.filter { g in unused.contains(g) })
     }
 
     private static func findings(for assignment: SlotAssignment, accepts: SlotAccepts, at location: SourceLocation) -> [Diagnostic] {
         var found: [Diagnostic] = []
         let name = assignment.media.path
         if assignment.isKindFallback {
-            found.append(Diagnostic(.warning, .kindFallback,
-                                    "slot '\(assignment.slotID)' accepts \(accepts.rawValue)s only, but no \(accepts.rawValue) was given; used \(name)",
-                                    at: location, notes: ["add \(accepts == .image ? "an image" : "a video") to the media"]))
+            found.append(
+                Diagnostic(
+                    .warning, .kindFallback,
+                    "slot '\(assignment.slotID)' accepts \(accepts.rawValue)s only, but no \(accepts.rawValue) was given; used \(name)",
+                    at: location, notes: ["add \(accepts == .image ? "an image" : "a video") to the media"]))
         }
         guard let clip = assignment.clip, clip.kind == .video, !assignment.loops else { return found }
         if assignment.holdsLastFrame {
-            found.append(Diagnostic(.warning, .videoTooShort,
-                                    "\(name) is too short for slot '\(assignment.slotID)'; its last frame is held",
-                                    at: location, notes: ["use a longer video for this slot"]))
-        } else if clip.speed < RationalTime(seconds: 1) && clip.sourceRange.end == (assignment.media.duration ?? .zero) && clip.sourceRange.start.isZero {
-            found.append(Diagnostic(.note, .videoSlowed,
-                                    "\(name) slowed to \(SlotAssignment.decimal(clip.speed))x to fill slot '\(assignment.slotID)'",
-                                    at: location))
+            found.append(
+                Diagnostic(
+                    .warning, .videoTooShort,
+                    "\(name) is too short for slot '\(assignment.slotID)'; its last frame is held",
+                    at: location, notes: ["use a longer video for this slot"]))
+        } else if clip.speed < RationalTime(seconds: 1) && clip.sourceRange.end == (assignment.media.duration ?? .zero)
+            && clip.sourceRange.start.isZero
+        {
+            found.append(
+                Diagnostic(
+                    .note, .videoSlowed,
+                    "\(name) slowed to \(SlotAssignment.decimal(clip.speed))x to fill slot '\(assignment.slotID)'",
+                    at: location))
         }
         return found
     }

@@ -37,11 +37,14 @@ enum TransitionPlacement {
 
     /// The transition between `a` and `b` (in that order), or nil for a cut; a diagnostic when the
     /// handles made it shorter.
-    static func place(_ spec: TransitionSpec?, from a: Neighbour, to b: Neighbour, rate: FrameRate, templateFolder: String,
-                      location: SourceLocation) -> (Transition?, Diagnostic?) {
+    static func place(
+        _ spec: TransitionSpec?, from a: Neighbour, to b: Neighbour, rate: FrameRate, templateFolder: String,
+        location: SourceLocation
+    ) -> (Transition?, Diagnostic?) {
         let wanted = frames(spec, rate: rate)
         guard let spec, wanted.before + wanted.after > 0 else { return (nil, nil) }
-        let framesA = a.clip.timelineRange.frames(at: rate).count, framesB = b.clip.timelineRange.frames(at: rate).count
+        let framesA = a.clip.timelineRange.frames(at: rate).count
+        let framesB = b.clip.timelineRange.frames(at: rate).count
         let n = min(wanted.before + wanted.after, Int64(min(framesA, framesB) / 2))
         let handleBefore = handleFrames(before: true, b, rate: rate)
         let handleAfter = handleFrames(before: false, a, rate: rate)
@@ -54,9 +57,10 @@ enum TransitionPlacement {
             if let ha = handleAfter, ha < n - n / 2 { short.append("\(a.clip.media) has \(ha) frames after its out-point, \(n - n / 2) needed") }
             if let hb = handleBefore, hb < n / 2 { short.append("\(b.clip.media) has \(hb) frames before its in-point, \(n / 2) needed") }
             let what = fitted < 2 ? "became a cut" : "shortened from \(n) to \(fitted) frames"
-            diagnostic = Diagnostic(.warning, .transitionShortened,
-                                    "the \(spec.kind) between '\(a.clip.id)' and '\(b.clip.id)' \(what): \(short.joined(separator: "; "))",
-                                    at: location, notes: ["use longer clips, or a shorter transition"])
+            diagnostic = Diagnostic(
+                .warning, .transitionShortened,
+                "the \(spec.kind) between '\(a.clip.id)' and '\(b.clip.id)' \(what): \(short.joined(separator: "; "))",
+                at: location, notes: ["use longer clips, or a shorter transition"])
         }
         guard fitted >= 2 else { return (nil, diagnostic) }
         let cut = rate.frame(at: a.clip.timelineRange.end, rounding: .toNearestOrAwayFromZero)
@@ -70,8 +74,11 @@ enum TransitionPlacement {
             case .file(let path): mask = AssetPath.join(templateFolder, path)
             }
         }
-        return (Transition(kind: spec.kind, from: a.clip.id, to: b.clip.id, range: range, easing: spec.easing,
-                           parameters: numbers, mask: mask), diagnostic)
+        return (
+            Transition(
+                kind: spec.kind, from: a.clip.id, to: b.clip.id, range: range, easing: spec.easing,
+                parameters: numbers, mask: mask), diagnostic
+        )
     }
 
     /// Whole frames of source a clip has before its in-point (`before`) or after its out-point;

@@ -57,8 +57,14 @@ public enum TimeText {
         var rest = time.timescale
         var twos = 0
         var fives = 0
-        while rest % 2 == 0 { rest /= 2; twos += 1 }
-        while rest % 5 == 0 { rest /= 5; fives += 1 }
+        while rest % 2 == 0 {
+            rest /= 2
+            twos += 1
+        }
+        while rest % 5 == 0 {
+            rest /= 5
+            fives += 1
+        }
         guard rest == 1 else { return nil }
         let digits = max(twos, fives)
         guard digits <= 18 else { return nil }

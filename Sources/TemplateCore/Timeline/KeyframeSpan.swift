@@ -15,7 +15,8 @@ enum KeyframeSpan {
         guard let first = keys.first else { return nil }
         if isAfter(first) { return .before }
         guard let next = keys.firstIndex(where: isAfter) else { return .after }
-        let a = keys[next - 1], b = keys[next]
+        let a = keys[next - 1]
+        let b = keys[next]
         return .between(index: next, u: easing(a).apply(fraction(a, b)))
     }
 
@@ -26,7 +27,8 @@ enum KeyframeSpan {
         case .before?: return value(keys[0])
         case .after?: return value(keys[keys.count - 1])
         case .between(let i, let u)?:
-            let a = value(keys[i - 1]), b = value(keys[i])
+            let a = value(keys[i - 1])
+            let b = value(keys[i])
             return a + (b - a) * u
         }
     }

@@ -31,9 +31,11 @@ public struct Timeline: Sendable, Hashable {
     /// Where the timeline came from (template name), for people reading it.
     public var source: String?
 
-    public init(canvas: Canvas, frameRate: FrameRate, duration: RationalTime, clips: [VideoClip],
-                transitions: [Transition] = [], texts: [TextItem] = [], overlays: [OverlayItem] = [], grade: [Effect] = [],
-                audio: [AudioClip] = [], output: OutputSettings = OutputSettings(), source: String? = nil) {
+    public init(
+        canvas: Canvas, frameRate: FrameRate, duration: RationalTime, clips: [VideoClip],
+        transitions: [Transition] = [], texts: [TextItem] = [], overlays: [OverlayItem] = [], grade: [Effect] = [],
+        audio: [AudioClip] = [], output: OutputSettings = OutputSettings(), source: String? = nil
+    ) {
         self.canvas = canvas
         self.frameRate = frameRate
         self.duration = duration
@@ -163,10 +165,12 @@ public struct VideoClip: Sendable, Hashable {
     public var frame: LayerRect
     public var opacity: Double
 
-    public init(id: String, media: String, kind: MediaKind, timelineRange: TimeRange, sourceRange: TimeRange,
-                speed: RationalTime = RationalTime(seconds: 1), orientation: Orientation = .upright, fit: Fit = .cover,
-                volume: Double = 0, reverse: Bool = false, loop: Bool = false, motion: [TransformKeyframe] = [],
-                filters: [Effect] = [], layer: Int = 0, frame: LayerRect = .full, opacity: Double = 1) {
+    public init(
+        id: String, media: String, kind: MediaKind, timelineRange: TimeRange, sourceRange: TimeRange,
+        speed: RationalTime = RationalTime(seconds: 1), orientation: Orientation = .upright, fit: Fit = .cover,
+        volume: Double = 0, reverse: Bool = false, loop: Bool = false, motion: [TransformKeyframe] = [],
+        filters: [Effect] = [], layer: Int = 0, frame: LayerRect = .full, opacity: Double = 1
+    ) {
         self.id = id
         self.media = media
         self.kind = kind
@@ -214,8 +218,10 @@ public struct AudioClip: Sendable, Hashable {
     /// sound alone, 0.35 lowers music under voices by about 9 dB.
     public var duck: Double
 
-    public init(id: String, media: String, timelineRange: TimeRange, sourceStart: RationalTime = .zero,
-                volume: Double = 1, fadeIn: RationalTime = .zero, fadeOut: RationalTime = .zero, duck: Double = 1) {
+    public init(
+        id: String, media: String, timelineRange: TimeRange, sourceStart: RationalTime = .zero,
+        volume: Double = 1, fadeIn: RationalTime = .zero, fadeOut: RationalTime = .zero, duck: Double = 1
+    ) {
         self.id = id
         self.media = media
         self.timelineRange = timelineRange

@@ -26,14 +26,17 @@ public enum TimelineCodec {
     /// problem. `file` names it in errors; with `timelineFolder`, relative media paths are resolved
     /// against that folder, else kept as written.
     /// With `files`, the files the timeline names are checked too (see `TimelineFileCheck`).
-    public static func decode(_ text: String, file: String? = nil, timelineFolder: String? = nil,
-                              files: TimelineFileCheck? = nil) throws(TimelineCodingError) -> Timeline {
+    public static func decode(
+        _ text: String, file: String? = nil, timelineFolder: String? = nil,
+        files: TimelineFileCheck? = nil
+    ) throws(TimelineCodingError) -> Timeline {
         let document: JSONDocument
         do {
             document = try JSONParser.parse(text, limits: .init(maxBytes: maxFileSize, maxDepth: Limits.maxDepth))
         } catch {
-            throw TimelineCodingError(file: file, path: nil, position: error.position, message: "invalid JSON: \(error.message)", code: .jsonSyntax,
-                                      notes: ["fix the JSON syntax at this place"])
+            throw TimelineCodingError(
+                file: file, path: nil, position: error.position, message: "invalid JSON: \(error.message)", code: .jsonSyntax,
+                notes: ["fix the JSON syntax at this place"])
         }
         let mediaPath: (String) -> String = { path in
             guard let timelineFolder else { return path }
@@ -59,4 +62,3 @@ public enum TimelineCodec {
 /// clip's kind): TemplateCore knows no files, so the caller that opens them says, as problems
 /// placed at the paths that name them.
 public typealias TimelineFileCheck = @Sendable (Timeline) -> [TimelineProblem]
-

@@ -17,8 +17,10 @@ public struct TimelineCodingError: Error, Sendable, Hashable, CustomStringConver
 
     /// One problem: with the file as a whole when `path` is nil (it cannot be read, it is too
     /// large), else with the value at `path`.
-    public init(file: String?, path: JSONPath?, position: TextPosition?, message: String,
-                code: DiagnosticCode = .timelineUnreadable, notes: [String] = []) {
+    public init(
+        file: String?, path: JSONPath?, position: TextPosition?, message: String,
+        code: DiagnosticCode = .timelineUnreadable, notes: [String] = []
+    ) {
         let location = SourceLocation(file: file, path: path, position: position)
         self.init(file: file, diagnostics: [Diagnostic(.error, code, message, at: location, notes: notes)])
     }

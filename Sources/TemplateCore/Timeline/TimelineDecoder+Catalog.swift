@@ -7,8 +7,9 @@ extension TimelineDecoder {
     /// one left out takes the catalog's default. `lut` needs its `file`, and only it has one.
     func effect(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> Effect {
         let o = try reader.object(value, at: path, known: ["kind", "parameters", "file", "animation"])
-        let kindText = try reader.word(reader.required("kind", in: o, at: path), at: path.appending("kind"), among: Catalog.ids(of: .filter),
-                                       what: "a filter of the catalog (reel catalog)")
+        let kindText = try reader.word(
+            reader.required("kind", in: o, at: path), at: path.appending("kind"), among: Catalog.ids(of: .filter),
+            what: "a filter of the catalog (reel catalog)")
         let entry = kindText.flatMap { Catalog.entry(.filter, $0) }
         let params = try parameters(o["parameters"], of: entry, at: path.appending("parameters"))
         let file = try o["file"].map { v throws(TimelineCodingError) in try media(v, at: path.appending("file")) }
@@ -28,11 +29,13 @@ extension TimelineDecoder {
                 let mp = ap.appending(member.key)
                 let parameter = entry?.parameter(member.key)
                 if let entry, parameter?.range == nil {
-                    reader.report("\(entry.id) has no number parameter '\(member.key)'", at: mp, code: .unknownKey,
-                                  notes: ["its parameters are \(entry.parameters.map(\.name).joined(separator: ", "))"], atKey: true)
+                    reader.report(
+                        "\(entry.id) has no number parameter '\(member.key)'", at: mp, code: .unknownKey,
+                        notes: ["its parameters are \(entry.parameters.map(\.name).joined(separator: ", "))"], atKey: true)
                 } else if let entry, let parameter, !parameter.animatable {
-                    reader.report("\(entry.id) '\(member.key)' cannot change over time", at: mp, code: .notAnimatable,
-                                  notes: ["give it one value in parameters"], atKey: true)
+                    reader.report(
+                        "\(entry.id) '\(member.key)' cannot change over time", at: mp, code: .notAnimatable,
+                        notes: ["give it one value in parameters"], atKey: true)
                 }
                 guard let items = member.value.arrayValue, !items.isEmpty else {
                     throw reader.failure("expected a non-empty array of keyframes", at: mp)
@@ -46,15 +49,20 @@ extension TimelineDecoder {
                     let k = try reader.object(item, at: kp, known: ["time", "value", "easing"])
                     let t = try reader.time(reader.required("time", in: k, at: kp), at: kp.appending("time"), frameRate: nil)
                     if let last = keys.last, t <= last.time {
-                        reader.report("keyframe times must increase", at: kp.appending("time"), code: .keyframeOrder,
-                                      notes: ["make it later than \(TimeText.string(from: last.time))"])
+                        reader.report(
+                            "keyframe times must increase", at: kp.appending("time"), code: .keyframeOrder,
+                            notes: ["make it later than \(TimeText.string(from: last.time))"])
                     }
                     var easing = Easing.linear
                     if let e = k["easing"] { easing = try reader.choice(e, at: kp.appending("easing"), as: Easing.self) }
                     let range = parameter?.range ?? -1e9...1e9
-                    keys.append(EffectKeyframe(time: t, value: try number(reader.required("value", in: k, at: kp), at: kp.appending("value"), in: range,
-                                                                          code: .parameterRange),
-                                               easing: easing))
+                    keys.append(
+                        EffectKeyframe(
+                            time: t,
+                            value: try number(
+                                reader.required("value", in: k, at: kp), at: kp.appending("value"), in: range,
+                                code: .parameterRange),
+                            easing: easing))
                 }
                 animation[member.key] = keys
             }
@@ -76,9 +84,10 @@ extension TimelineDecoder {
                 }
                 guard let range = entry.parameter(member.key)?.range else {
                     let names = entry.parameters.compactMap { $0.range == nil ? nil : $0.name }
-                    reader.report("\(entry.id) has no number parameter '\(member.key)'", at: mp, code: .unknownKey,
-                                  notes: [names.isEmpty ? "\(entry.id) takes no parameters: remove it" : "its parameters are \(names.joined(separator: ", "))"],
-                                  atKey: true)
+                    reader.report(
+                        "\(entry.id) has no number parameter '\(member.key)'", at: mp, code: .unknownKey,
+                        notes: [names.isEmpty ? "\(entry.id) takes no parameters: remove it" : "its parameters are \(names.joined(separator: ", "))"],
+                        atKey: true)
                     continue
                 }
                 result[member.key] = try number(member.value, at: mp, in: range, code: .parameterRange)
@@ -92,8 +101,9 @@ extension TimelineDecoder {
 
     func transition(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> Transition {
         let o = try reader.object(value, at: path, known: ["kind", "from", "to", "range", "easing", "parameters", "mask"])
-        let kindText = try reader.word(reader.required("kind", in: o, at: path), at: path.appending("kind"), among: Catalog.ids(of: .transition),
-                                       what: "a transition of the catalog (reel catalog)")
+        let kindText = try reader.word(
+            reader.required("kind", in: o, at: path), at: path.appending("kind"), among: Catalog.ids(of: .transition),
+            what: "a transition of the catalog (reel catalog)")
         let entry = kindText.flatMap { Catalog.entry(.transition, $0) }
         let from = try reader.string(reader.required("from", in: o, at: path), at: path.appending("from"))
         let to = try reader.string(reader.required("to", in: o, at: path), at: path.appending("to"))
@@ -109,7 +119,8 @@ extension TimelineDecoder {
                 reader.report("\(entry.id) reads no mask", at: path.appending("mask"), code: .unknownKey, notes: ["remove \"mask\""], atKey: true)
             }
         }
-        return Transition(kind: kindText ?? "", from: from, to: to, range: range, easing: easing,
-                          parameters: try parameters(o["parameters"], of: entry, at: path.appending("parameters")), mask: mask)
+        return Transition(
+            kind: kindText ?? "", from: from, to: to, range: range, easing: easing,
+            parameters: try parameters(o["parameters"], of: entry, at: path.appending("parameters")), mask: mask)
     }
 }

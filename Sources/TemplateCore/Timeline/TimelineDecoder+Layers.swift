@@ -2,12 +2,16 @@ import MediaTime
 
 /// Decoding of the layered parts of a timeline: motion, frames, texts, overlays.
 extension TimelineDecoder {
-    func number(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Double>, code: DiagnosticCode = .outOfRange) throws(TimelineCodingError) -> Double {
+    func number(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Double>, code: DiagnosticCode = .outOfRange) throws(TimelineCodingError)
+        -> Double
+    {
         try reader.number(value, at: path, in: range, code: code)
     }
 
-    func optionalNumber(_ object: JSONObject, _ key: String, at path: JSONPath, in range: ClosedRange<Double>, default d: Double,
-                        code: DiagnosticCode = .outOfRange) throws(TimelineCodingError) -> Double {
+    func optionalNumber(
+        _ object: JSONObject, _ key: String, at path: JSONPath, in range: ClosedRange<Double>, default d: Double,
+        code: DiagnosticCode = .outOfRange
+    ) throws(TimelineCodingError) -> Double {
         guard let v = object[key] else { return d }
         return try number(v, at: path.appending(key), in: range, code: code)
     }
@@ -23,23 +27,26 @@ extension TimelineDecoder {
         let t = try reader.time(reader.required("time", in: o, at: path), at: path.appending("time"), frameRate: nil)
         var easing = Easing.linear
         if let v = o["easing"] { easing = try reader.choice(v, at: path.appending("easing"), as: Easing.self) }
-        return TransformKeyframe(time: t, scale: try optionalNumber(o, "scale", at: path, in: 0.01...100, default: 1),
-                                 x: try optionalNumber(o, "x", at: path, in: -10...10, default: 0),
-                                 y: try optionalNumber(o, "y", at: path, in: -10...10, default: 0),
-                                 rotation: try optionalNumber(o, "rotation", at: path, in: -3600...3600, default: 0), easing: easing)
+        return TransformKeyframe(
+            time: t, scale: try optionalNumber(o, "scale", at: path, in: 0.01...100, default: 1),
+            x: try optionalNumber(o, "x", at: path, in: -10...10, default: 0),
+            y: try optionalNumber(o, "y", at: path, in: -10...10, default: 0),
+            rotation: try optionalNumber(o, "rotation", at: path, in: -3600...3600, default: 0), easing: easing)
     }
 
     func keyframes(_ object: JSONObject, _ key: String, at path: JSONPath) throws(TimelineCodingError) -> [TransformKeyframe] {
         var frames: [TransformKeyframe] = []
         let values = try array(object, key, at: path)
         if values.count > Limits.maxKeyframes {
-            reader.report("\(values.count) keyframes; the limit is \(Limits.maxKeyframes)", at: path.appending(key), code: .tooMany, notes: ["remove some"])
+            reader.report(
+                "\(values.count) keyframes; the limit is \(Limits.maxKeyframes)", at: path.appending(key), code: .tooMany, notes: ["remove some"])
         }
         for (i, v) in values.enumerated() {
             let k = try keyframe(v, at: path.appending(key).appending(i))
             if let last = frames.last, k.time <= last.time {
-                reader.report("keyframe times must increase", at: path.appending(key).appending(i).appending("time"), code: .keyframeOrder,
-                              notes: ["make it later than \(TimeText.string(from: last.time))"])
+                reader.report(
+                    "keyframe times must increase", at: path.appending(key).appending(i).appending("time"), code: .keyframeOrder,
+                    notes: ["make it later than \(TimeText.string(from: last.time))"])
             }
             frames.append(k)
         }
@@ -48,14 +55,16 @@ extension TimelineDecoder {
 
     func rect(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> LayerRect {
         let o = try reader.object(value, at: path, known: ["x", "y", "width", "height"])
-        let r = LayerRect(x: try optionalNumber(o, "x", at: path, in: 0...1, default: 0, code: .layerRect),
-                          y: try optionalNumber(o, "y", at: path, in: 0...1, default: 0, code: .layerRect),
-                          width: try optionalNumber(o, "width", at: path, in: 0.001...1, default: 1, code: .layerRect),
-                          height: try optionalNumber(o, "height", at: path, in: 0.001...1, default: 1, code: .layerRect))
+        let r = LayerRect(
+            x: try optionalNumber(o, "x", at: path, in: 0...1, default: 0, code: .layerRect),
+            y: try optionalNumber(o, "y", at: path, in: 0...1, default: 0, code: .layerRect),
+            width: try optionalNumber(o, "width", at: path, in: 0.001...1, default: 1, code: .layerRect),
+            height: try optionalNumber(o, "height", at: path, in: 0.001...1, default: 1, code: .layerRect))
         // The template's rule (T060), with its tolerance for fractions written to a few digits.
         if r.x + r.width > 1.001 || r.y + r.height > 1.001 {
-            reader.report("the frame reaches past the canvas's edge (x + width or y + height above 1)", at: path, code: .layerRect,
-                          notes: ["make x + width and y + height at most 1"])
+            reader.report(
+                "the frame reaches past the canvas's edge (x + width or y + height above 1)", at: path, code: .layerRect,
+                notes: ["make x + width and y + height at most 1"])
         }
         return r
     }
@@ -63,13 +72,15 @@ extension TimelineDecoder {
     func animation(_ value: JSONValue?, at path: JSONPath) throws(TimelineCodingError) -> LayerAnimation? {
         guard let value, !value.isJSONNull else { return nil }
         let o = try reader.object(value, at: path, known: ["kind", "duration"])
-        let kind = try reader.word(reader.required("kind", in: o, at: path), at: path.appending("kind"), among: Catalog.ids(of: .textAnimation),
-                                   what: "a text animation of the catalog (reel catalog)")
+        let kind = try reader.word(
+            reader.required("kind", in: o, at: path), at: path.appending("kind"), among: Catalog.ids(of: .textAnimation),
+            what: "a text animation of the catalog (reel catalog)")
         let dp = path.appending("duration")
         let duration = try reader.time(reader.required("duration", in: o, at: path), at: dp, frameRate: nil)
         if duration > Limits.maxAnimation {
-            reader.report("an animation lasts at most \(TimeText.string(from: Limits.maxAnimation))", at: dp, code: .outOfRange,
-                          notes: ["shorten it to \(TimeText.string(from: Limits.maxAnimation)) or less"])
+            reader.report(
+                "an animation lasts at most \(TimeText.string(from: Limits.maxAnimation))", at: dp, code: .outOfRange,
+                notes: ["shorten it to \(TimeText.string(from: Limits.maxAnimation)) or less"])
         }
         return LayerAnimation(kind: kind ?? "", duration: duration)
     }
@@ -78,31 +89,42 @@ extension TimelineDecoder {
         guard let value, !value.isJSONNull else { return nil }
         let text = try reader.string(value, at: path)
         guard text.hasPrefix("#"), let c = RGBAColor(hex: text) else {
-            throw reader.failure("expected a colour written #rrggbb or #rrggbbaa, found '\(text)'", at: path, code: .backgroundColor,
-                                 notes: ["write it like \"#ffffff\" or \"#00000080\""])
+            throw reader.failure(
+                "expected a colour written #rrggbb or #rrggbbaa, found '\(text)'", at: path, code: .backgroundColor,
+                notes: ["write it like \"#ffffff\" or \"#00000080\""])
         }
         return c
     }
 
     func text(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> TextItem {
-        let o = try reader.object(value, at: path, known: ["id", "text", "timelineRange", "look", "x", "y", "anchorX", "anchorY", "maxWidth",
-                                                          "maxLines", "layer", "in", "out"])
+        let o = try reader.object(
+            value, at: path,
+            known: [
+                "id", "text", "timelineRange", "look", "x", "y", "anchorX", "anchorY", "maxWidth",
+                "maxLines", "layer", "in", "out",
+            ])
         let lp = path.appending("look")
-        let l = try reader.object(reader.required("look", in: o, at: path), at: lp,
-                                  known: ["fontFamily", "fontFile", "size", "minimumSize", "color", "strokeColor", "strokeWidth", "shadowColor",
-                                          "shadowX", "shadowY", "shadowBlur", "boxColor", "boxPadding", "boxRadius", "alignment", "lineSpacing"])
+        let l = try reader.object(
+            reader.required("look", in: o, at: path), at: lp,
+            known: [
+                "fontFamily", "fontFile", "size", "minimumSize", "color", "strokeColor", "strokeWidth", "shadowColor",
+                "shadowX", "shadowY", "shadowBlur", "boxColor", "boxPadding", "boxRadius", "alignment", "lineSpacing",
+            ])
         func optionalString(_ key: String) throws(TimelineCodingError) -> String? {
             guard let v = l[key], !v.isJSONNull else { return nil }
             return try reader.string(v, at: lp.appending(key))
         }
-        let fontFile = try l["fontFile"].flatMap { v throws(TimelineCodingError) -> String? in v.isJSONNull ? nil : try media(v, at: lp.appending("fontFile")) }
+        let fontFile = try l["fontFile"].flatMap { v throws(TimelineCodingError) -> String? in
+            v.isJSONNull ? nil : try media(v, at: lp.appending("fontFile"))
+        }
         let minimum: Double? = try l["minimumSize"].flatMap { v throws(TimelineCodingError) -> Double? in
             v.isJSONNull ? nil : try number(v, at: lp.appending("minimumSize"), in: Limits.textSize)
         }
         let alignment = try optionalString("alignment") ?? "center"
         guard ["left", "center", "right"].contains(alignment) else {
-            throw reader.failure("alignment must be left, center or right", at: lp.appending("alignment"), code: .unknownChoice,
-                                 notes: ["use left, center or right"])
+            throw reader.failure(
+                "alignment must be left, center or right", at: lp.appending("alignment"), code: .unknownChoice,
+                notes: ["use left, center or right"])
         }
         let look = TextLook(
             fontFamily: try optionalString("fontFamily"), fontFile: fontFile,
@@ -119,15 +141,18 @@ extension TimelineDecoder {
             boxRadius: try optionalNumber(l, "boxRadius", at: lp, in: Limits.textBox, default: 0),
             alignment: alignment, lineSpacing: try optionalNumber(l, "lineSpacing", at: lp, in: Limits.textLineSpacing, default: 1.2))
         if let minimum, minimum > look.size {
-            reader.report("minimumSize \(Catalog.number(minimum)) is larger than the size \(Catalog.number(look.size))", at: lp.appending("minimumSize"),
-                          code: .outOfRange, notes: ["make it at most \(Catalog.number(look.size)), or null"])
+            reader.report(
+                "minimumSize \(Catalog.number(minimum)) is larger than the size \(Catalog.number(look.size))", at: lp.appending("minimumSize"),
+                code: .outOfRange, notes: ["make it at most \(Catalog.number(look.size)), or null"])
         }
         return TextItem(
             id: try reader.text(reader.required("id", in: o, at: path), at: path.appending("id"), maxLength: Limits.maxShortText),
             text: try reader.text(reader.required("text", in: o, at: path), at: path.appending("text"), maxLength: Limits.maxLongText),
             timelineRange: try reader.range(reader.required("timelineRange", in: o, at: path), at: path.appending("timelineRange"), frameRate: rate),
-            look: look, x: try optionalNumber(o, "x", at: path, in: -1...2, default: 0.5), y: try optionalNumber(o, "y", at: path, in: -1...2, default: 0.5),
-            anchorX: try optionalNumber(o, "anchorX", at: path, in: 0...1, default: 0.5), anchorY: try optionalNumber(o, "anchorY", at: path, in: 0...1, default: 0.5),
+            look: look, x: try optionalNumber(o, "x", at: path, in: -1...2, default: 0.5),
+            y: try optionalNumber(o, "y", at: path, in: -1...2, default: 0.5),
+            anchorX: try optionalNumber(o, "anchorX", at: path, in: 0...1, default: 0.5),
+            anchorY: try optionalNumber(o, "anchorY", at: path, in: 0...1, default: 0.5),
             maxWidth: try optionalNumber(o, "maxWidth", at: path, in: 0.01...1, default: 0.9),
             maxLines: try optionalInteger(o, "maxLines", at: path, in: Limits.maxTextLines),
             animationIn: try animation(o["in"], at: path.appending("in")), animationOut: try animation(o["out"], at: path.appending("out")),
@@ -135,15 +160,21 @@ extension TimelineDecoder {
     }
 
     func overlay(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> OverlayItem {
-        let o = try reader.object(value, at: path, known: ["id", "media", "timelineRange", "x", "y", "anchorX", "anchorY", "width", "opacity", "motion",
-                                                          "layer", "in", "out"])
+        let o = try reader.object(
+            value, at: path,
+            known: [
+                "id", "media", "timelineRange", "x", "y", "anchorX", "anchorY", "width", "opacity", "motion",
+                "layer", "in", "out",
+            ])
         return OverlayItem(
             id: try reader.text(reader.required("id", in: o, at: path), at: path.appending("id"), maxLength: Limits.maxShortText),
             media: try media(reader.required("media", in: o, at: path), at: path.appending("media")),
             timelineRange: try reader.range(reader.required("timelineRange", in: o, at: path), at: path.appending("timelineRange"), frameRate: rate),
             x: try optionalNumber(o, "x", at: path, in: -1...2, default: 0.5), y: try optionalNumber(o, "y", at: path, in: -1...2, default: 0.5),
-            anchorX: try optionalNumber(o, "anchorX", at: path, in: 0...1, default: 0.5), anchorY: try optionalNumber(o, "anchorY", at: path, in: 0...1, default: 0.5),
-            width: try optionalNumber(o, "width", at: path, in: 0.001...4, default: 0.3), opacity: try optionalNumber(o, "opacity", at: path, in: 0...1, default: 1),
+            anchorX: try optionalNumber(o, "anchorX", at: path, in: 0...1, default: 0.5),
+            anchorY: try optionalNumber(o, "anchorY", at: path, in: 0...1, default: 0.5),
+            width: try optionalNumber(o, "width", at: path, in: 0.001...4, default: 0.3),
+            opacity: try optionalNumber(o, "opacity", at: path, in: 0...1, default: 1),
             motion: try keyframes(o, "motion", at: path),
             animationIn: try animation(o["in"], at: path.appending("in")), animationOut: try animation(o["out"], at: path.appending("out")),
             layer: try optionalInteger(o, "layer", at: path, in: Self.layers))

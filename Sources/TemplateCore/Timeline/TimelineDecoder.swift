@@ -12,18 +12,24 @@ struct TimelineDecoder {
 
     func decode() throws(TimelineCodingError) -> Timeline {
         for duplicate in reader.document.sourceMap.duplicateKeys {
-            reader.problems.add(Diagnostic(.error, .duplicateKey, "key written twice; a timeline must say each thing once",
-                                           at: SourceLocation(file: reader.file, path: duplicate.path, position: duplicate.position),
-                                           notes: ["keep one of them"]))
+            reader.problems.add(
+                Diagnostic(
+                    .error, .duplicateKey, "key written twice; a timeline must say each thing once",
+                    at: SourceLocation(file: reader.file, path: duplicate.path, position: duplicate.position),
+                    notes: ["keep one of them"]))
         }
-        let root = try reader.object(reader.document.root, at: .root,
-                                     known: ["format", "canvas", "frameRate", "duration", "clips", "transitions", "texts", "overlays",
-                                             "grade", "audio", "output", "source"])
+        let root = try reader.object(
+            reader.document.root, at: .root,
+            known: [
+                "format", "canvas", "frameRate", "duration", "clips", "transitions", "texts", "overlays",
+                "grade", "audio", "output", "source",
+            ])
         let formatPath = JSONPath.root.appending("format")
         let format = try reader.integer(reader.required("format", in: root, at: .root), at: formatPath, in: 0...Int.max)
         guard format == Timeline.currentFormat else {
-            throw reader.failure("timeline format \(format) is not supported; this version of Reel reads format \(Timeline.currentFormat)",
-                                 at: formatPath, code: .unsupportedFormat, notes: ["write it with a version of Reel that reads format \(format)"])
+            throw reader.failure(
+                "timeline format \(format) is not supported; this version of Reel reads format \(Timeline.currentFormat)",
+                at: formatPath, code: .unsupportedFormat, notes: ["write it with a version of Reel that reads format \(format)"])
         }
         // What every other value is read against: without them, reading stops here.
         let rate = reader.attempt { () throws(TimelineCodingError) in
@@ -75,13 +81,19 @@ struct TimelineDecoder {
         let audio = items("audio", limit: Limits.maxAudioClips, what: "sounds") { v, p throws(TimelineCodingError) in
             try audioClip(v, at: p, frameRate: rate)
         }
-        let output = root["output"].flatMap { v in reader.attempt { () throws(TimelineCodingError) in try outputSettings(v, at: JSONPath.root.appending("output")) } }
+        let output =
+            root["output"].flatMap { v in
+                reader.attempt { () throws(TimelineCodingError) in try outputSettings(v, at: JSONPath.root.appending("output")) }
+            }
             ?? OutputSettings()
         let source = root["source"].flatMap { v in
-            reader.attempt { () throws(TimelineCodingError) in try reader.text(v, at: JSONPath.root.appending("source"), maxLength: Limits.maxShortText) }
+            reader.attempt { () throws(TimelineCodingError) in
+                try reader.text(v, at: JSONPath.root.appending("source"), maxLength: Limits.maxShortText)
+            }
         }
-        let timeline = Timeline(canvas: canvas, frameRate: rate, duration: duration, clips: clips, transitions: transitions, texts: texts,
-                                overlays: overlays, grade: grade, audio: audio, output: output, source: source)
+        let timeline = Timeline(
+            canvas: canvas, frameRate: rate, duration: duration, clips: clips, transitions: transitions, texts: texts,
+            overlays: overlays, grade: grade, audio: audio, output: output, source: source)
         // The rules relating items to one another need every item: with one unreadable, they wait.
         if complete {
             for problem in TimelineValidation.problems(timeline) + (fileCheck?(timeline) ?? []) {
@@ -105,12 +117,14 @@ struct TimelineDecoder {
     private func frameRate(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> FrameRate {
         let text = value.stringValue ?? value.numberValue?.text
         guard let text, let rate = FrameRate(string: text) else {
-            throw reader.failure("expected a frame rate such as \"30\" or \"30000/1001\"", at: path, code: .frameRate,
-                                 notes: ["write it \"30\" or \"30000/1001\""])
+            throw reader.failure(
+                "expected a frame rate such as \"30\" or \"30000/1001\"", at: path, code: .frameRate,
+                notes: ["write it \"30\" or \"30000/1001\""])
         }
         if rate.asTime > Limits.maxFrameRate {
-            reader.report("\(rate) fps is faster than \(TimeText.ratioString(from: Limits.maxFrameRate)) fps", at: path, code: .frameRate,
-                          notes: ["use \(TimeText.ratioString(from: Limits.maxFrameRate)) fps or less"])
+            reader.report(
+                "\(rate) fps is faster than \(TimeText.ratioString(from: Limits.maxFrameRate)) fps", at: path, code: .frameRate,
+                notes: ["use \(TimeText.ratioString(from: Limits.maxFrameRate)) fps or less"])
         }
         return rate
     }
@@ -121,8 +135,9 @@ struct TimelineDecoder {
         func side(_ key: String) throws(TimelineCodingError) -> Int {
             let n = try reader.integer(reader.required(key, in: object, at: path), at: path.appending(key), in: sides, code: .canvasSize)
             if n % 2 != 0 {
-                reader.report("\(key) \(n) is odd; the encoder needs an even size", at: path.appending(key), code: .canvasSize,
-                              notes: ["use \(n + 1 <= sides.upperBound ? n + 1 : n - 1)"])
+                reader.report(
+                    "\(key) \(n) is odd; the encoder needs an even size", at: path.appending(key), code: .canvasSize,
+                    notes: ["use \(n + 1 <= sides.upperBound ? n + 1 : n - 1)"])
             }
             return n
         }
@@ -132,8 +147,9 @@ struct TimelineDecoder {
         if let v = object["background"] {
             let text = try reader.string(v, at: path.appending("background"))
             guard text.hasPrefix("#"), let color = RGBColor(hex: text) else {
-                throw reader.failure("expected a colour written #rrggbb, found '\(text)'", at: path.appending("background"), code: .backgroundColor,
-                                     notes: ["write it like \"#000000\""])
+                throw reader.failure(
+                    "expected a colour written #rrggbb, found '\(text)'", at: path.appending("background"), code: .backgroundColor,
+                    notes: ["write it like \"#000000\""])
             }
             background = color
         }
@@ -141,9 +157,13 @@ struct TimelineDecoder {
     }
 
     private func clip(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> VideoClip {
-        let object = try reader.object(value, at: path, known: ["id", "media", "kind", "timelineRange", "sourceRange", "speed",
-                                                               "orientation", "fit", "volume", "reverse", "loop", "motion",
-                                                               "filters", "layer", "frame", "opacity"])
+        let object = try reader.object(
+            value, at: path,
+            known: [
+                "id", "media", "kind", "timelineRange", "sourceRange", "speed",
+                "orientation", "fit", "volume", "reverse", "loop", "motion",
+                "filters", "layer", "frame", "opacity",
+            ])
         let id = try reader.text(reader.required("id", in: object, at: path), at: path.appending("id"), maxLength: Limits.maxShortText)
         let media = try self.media(reader.required("media", in: object, at: path), at: path.appending("media"))
         let kind = try reader.choice(reader.required("kind", in: object, at: path), at: path.appending("kind"), as: MediaKind.self)
@@ -154,14 +174,16 @@ struct TimelineDecoder {
         var speed = RationalTime(seconds: 1)
         if let v = object["speed"] {
             guard let s = TimeText.ratio(from: v), s.isPositive else {
-                throw reader.failure("expected a positive speed such as \"1\" or \"4/5\"", at: path.appending("speed"), code: .wrongType,
-                                     notes: ["write it \"1\" or \"4/5\""])
+                throw reader.failure(
+                    "expected a positive speed such as \"1\" or \"4/5\"", at: path.appending("speed"), code: .wrongType,
+                    notes: ["write it \"1\" or \"4/5\""])
             }
             let speeds = Limits.clipSpeed
             if !speeds.contains(s) {
                 let bounds = "\(TimeText.ratioString(from: speeds.lowerBound))...\(TimeText.ratioString(from: speeds.upperBound))"
-                reader.report("speed \(TimeText.ratioString(from: s)) is outside \(bounds)", at: path.appending("speed"), code: .outOfRange,
-                              notes: ["use a speed within \(bounds)"])
+                reader.report(
+                    "speed \(TimeText.ratioString(from: s)) is outside \(bounds)", at: path.appending("speed"), code: .outOfRange,
+                    notes: ["use a speed within \(bounds)"])
             }
             speed = s
         }
@@ -177,7 +199,9 @@ struct TimelineDecoder {
         }
         let filterValues = try array(object, "filters", at: path)
         if filterValues.count > Limits.maxFilters {
-            reader.report("\(filterValues.count) filters; the limit is \(Limits.maxFilters)", at: path.appending("filters"), code: .tooMany, notes: ["remove some"])
+            reader.report(
+                "\(filterValues.count) filters; the limit is \(Limits.maxFilters)", at: path.appending("filters"), code: .tooMany,
+                notes: ["remove some"])
         }
         var filters: [Effect] = []
         for (i, v) in filterValues.enumerated() {
@@ -186,14 +210,16 @@ struct TimelineDecoder {
         var layer = 0
         if let v = object["layer"] { layer = try reader.integer(v, at: path.appending("layer"), in: Self.layers) }
         let frame = try object["frame"].map { v throws(TimelineCodingError) in try rect(v, at: path.appending("frame")) } ?? .full
-        return VideoClip(id: id, media: media, kind: kind, timelineRange: timelineRange, sourceRange: sourceRange, speed: speed,
-                         orientation: orientation, fit: fit, volume: volume, reverse: try flag("reverse"), loop: try flag("loop"),
-                         motion: try keyframes(object, "motion", at: path), filters: filters, layer: layer, frame: frame,
-                         opacity: try optionalNumber(object, "opacity", at: path, in: 0...1, default: 1))
+        return VideoClip(
+            id: id, media: media, kind: kind, timelineRange: timelineRange, sourceRange: sourceRange, speed: speed,
+            orientation: orientation, fit: fit, volume: volume, reverse: try flag("reverse"), loop: try flag("loop"),
+            motion: try keyframes(object, "motion", at: path), filters: filters, layer: layer, frame: frame,
+            opacity: try optionalNumber(object, "opacity", at: path, in: 0...1, default: 1))
     }
 
     private func audioClip(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> AudioClip {
-        let object = try reader.object(value, at: path, known: ["id", "media", "timelineRange", "sourceStart", "volume", "fadeIn", "fadeOut", "duck"])
+        let object = try reader.object(
+            value, at: path, known: ["id", "media", "timelineRange", "sourceStart", "volume", "fadeIn", "fadeOut", "duck"])
         let id = try reader.text(reader.required("id", in: object, at: path), at: path.appending("id"), maxLength: Limits.maxShortText)
         let media = try self.media(reader.required("media", in: object, at: path), at: path.appending("media"))
         let range = try reader.range(reader.required("timelineRange", in: object, at: path), at: path.appending("timelineRange"), frameRate: rate)
@@ -201,8 +227,9 @@ struct TimelineDecoder {
             guard let v = object[key] else { return .zero }
             let t = try reader.time(v, at: path.appending(key), frameRate: nil)
             if t > limit {
-                reader.report("\(key) \(TimeText.string(from: t)) is longer than \(TimeText.string(from: limit))", at: path.appending(key),
-                              code: .outOfRange, notes: ["use \(TimeText.string(from: limit)) or less"])
+                reader.report(
+                    "\(key) \(TimeText.string(from: t)) is longer than \(TimeText.string(from: limit))", at: path.appending(key),
+                    code: .outOfRange, notes: ["use \(TimeText.string(from: limit)) or less"])
             }
             return t
         }
@@ -212,9 +239,10 @@ struct TimelineDecoder {
         if let v = object["duck"] {
             duck = try reader.number(v, at: path.appending("duck"), in: 0...1, code: .volumeRange)
         }
-        return AudioClip(id: id, media: media, timelineRange: range, sourceStart: try optionalTime("sourceStart", atMost: Limits.maxMusicStart),
-                         volume: volume, fadeIn: try optionalTime("fadeIn", atMost: Limits.maxFade),
-                         fadeOut: try optionalTime("fadeOut", atMost: Limits.maxFade), duck: duck)
+        return AudioClip(
+            id: id, media: media, timelineRange: range, sourceStart: try optionalTime("sourceStart", atMost: Limits.maxMusicStart),
+            volume: volume, fadeIn: try optionalTime("fadeIn", atMost: Limits.maxFade),
+            fadeOut: try optionalTime("fadeOut", atMost: Limits.maxFade), duck: duck)
     }
 
     private func orientation(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> Orientation {
@@ -223,8 +251,9 @@ struct TimelineDecoder {
         if let v = object["rotation"] {
             rotation = try reader.integer(v, at: path.appending("rotation"), in: 0...270)
             if rotation % 90 != 0 {
-                reader.report("rotation must be 0, 90, 180 or 270", at: path.appending("rotation"), code: .unknownChoice,
-                              notes: ["use 0, 90, 180 or 270"])
+                reader.report(
+                    "rotation must be 0, 90, 180 or 270", at: path.appending("rotation"), code: .unknownChoice,
+                    notes: ["use 0, 90, 180 or 270"])
             }
         }
         let mirrored = try object["mirrored"].map { v throws(TimelineCodingError) in try reader.bool(v, at: path.appending("mirrored")) } ?? false
@@ -235,7 +264,9 @@ struct TimelineDecoder {
         let object = try reader.object(value, at: path, known: ["crf", "preset", "audioBitrate"])
         var output = OutputSettings()
         if let v = object["crf"] { output.crf = try reader.integer(v, at: path.appending("crf"), in: 0...51) }
-        if let v = object["preset"] { output.preset = try reader.word(v, at: path.appending("preset"), among: OutputSettings.presets) ?? output.preset }
+        if let v = object["preset"] {
+            output.preset = try reader.word(v, at: path.appending("preset"), among: OutputSettings.presets) ?? output.preset
+        }
         if let v = object["audioBitrate"] { output.audioBitrate = try reader.integer(v, at: path.appending("audioBitrate"), in: 8_000...1_000_000) }
         return output
     }

@@ -14,11 +14,16 @@ extension TimelineEncoder {
         if let file = e.file { o["file"] = .string(mediaPath(file)) }
         // Written only when something moves, so still effects read as they always did.
         if !e.animation.isEmpty {
-            o["animation"] = .object(JSONObject(e.animation.sorted { $0.key < $1.key }.map { name, keys in
-                JSONObject.Member(key: name, value: .array(keys.map { k in
-                    .object(JSONObject(["time": time(k.time), "value": number(k.value), "easing": .string(k.easing.rawValue)]))
-                }))
-            }))
+            o["animation"] = .object(
+                JSONObject(
+                    e.animation.sorted { $0.key < $1.key }.map { name, keys in
+                        JSONObject.Member(
+                            key: name,
+                            value: .array(
+                                keys.map { k in
+                                    .object(JSONObject(["time": time(k.time), "value": number(k.value), "easing": .string(k.easing.rawValue)]))
+                                }))
+                    }))
         }
         return .object(o)
     }
@@ -28,10 +33,11 @@ extension TimelineEncoder {
     }
 
     static func keyframe(_ k: TransformKeyframe) -> JSONValue {
-        .object(JSONObject([
-            "time": time(k.time), "scale": number(k.scale), "x": number(k.x), "y": number(k.y),
-            "rotation": number(k.rotation), "easing": .string(k.easing.rawValue),
-        ]))
+        .object(
+            JSONObject([
+                "time": time(k.time), "scale": number(k.scale), "x": number(k.x), "y": number(k.y),
+                "rotation": number(k.rotation), "easing": .string(k.easing.rawValue),
+            ]))
     }
 
     static func rect(_ r: LayerRect) -> JSONValue {
@@ -67,21 +73,23 @@ extension TimelineEncoder {
         look["fontFamily"] = l.fontFamily.map(JSONValue.string) ?? .null
         look["fontFile"] = l.fontFile.map { .string(mediaPath($0)) } ?? .null
         look["minimumSize"] = l.minimumSize.map(number) ?? .null
-        return .object(JSONObject([
-            "id": .string(t.id), "text": .string(t.text), "timelineRange": range(t.timelineRange), "look": .object(look),
-            "x": number(t.x), "y": number(t.y), "anchorX": number(t.anchorX), "anchorY": number(t.anchorY),
-            "maxWidth": number(t.maxWidth), "maxLines": optionalInteger(t.maxLines), "layer": optionalInteger(t.layer),
-            "in": animation(t.animationIn), "out": animation(t.animationOut),
-        ]))
+        return .object(
+            JSONObject([
+                "id": .string(t.id), "text": .string(t.text), "timelineRange": range(t.timelineRange), "look": .object(look),
+                "x": number(t.x), "y": number(t.y), "anchorX": number(t.anchorX), "anchorY": number(t.anchorY),
+                "maxWidth": number(t.maxWidth), "maxLines": optionalInteger(t.maxLines), "layer": optionalInteger(t.layer),
+                "in": animation(t.animationIn), "out": animation(t.animationOut),
+            ]))
     }
 
     static func overlay(_ o: OverlayItem, mediaPath: (String) -> String) -> JSONValue {
-        .object(JSONObject([
-            "id": .string(o.id), "media": .string(mediaPath(o.media)), "timelineRange": range(o.timelineRange),
-            "x": number(o.x), "y": number(o.y), "anchorX": number(o.anchorX), "anchorY": number(o.anchorY),
-            "width": number(o.width), "opacity": number(o.opacity), "motion": .array(o.motion.map(keyframe)),
-            "layer": optionalInteger(o.layer), "in": animation(o.animationIn), "out": animation(o.animationOut),
-        ]))
+        .object(
+            JSONObject([
+                "id": .string(o.id), "media": .string(mediaPath(o.media)), "timelineRange": range(o.timelineRange),
+                "x": number(o.x), "y": number(o.y), "anchorX": number(o.anchorX), "anchorY": number(o.anchorY),
+                "width": number(o.width), "opacity": number(o.opacity), "motion": .array(o.motion.map(keyframe)),
+                "layer": optionalInteger(o.layer), "in": animation(o.animationIn), "out": animation(o.animationOut),
+            ]))
     }
 
     /// An integer, or `null` for none (every field is written, so "none" is written too).

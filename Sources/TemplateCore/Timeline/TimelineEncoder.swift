@@ -9,11 +9,12 @@ enum TimelineEncoder {
     static func value(of timeline: Timeline, mediaPath: (String) -> String) -> JSONValue {
         var root = JSONObject()
         root["format"] = .number(JSONNumber(Timeline.currentFormat))
-        root["canvas"] = .object(JSONObject([
-            "width": .number(JSONNumber(timeline.canvas.width)),
-            "height": .number(JSONNumber(timeline.canvas.height)),
-            "background": .string(timeline.canvas.background.hex),
-        ]))
+        root["canvas"] = .object(
+            JSONObject([
+                "width": .number(JSONNumber(timeline.canvas.width)),
+                "height": .number(JSONNumber(timeline.canvas.height)),
+                "background": .string(timeline.canvas.background.hex),
+            ]))
         root["frameRate"] = .string(timeline.frameRate.description)
         root["duration"] = time(timeline.duration)
         root["clips"] = .array(timeline.clips.map { clip(of: $0, mediaPath: mediaPath) })
@@ -22,50 +23,54 @@ enum TimelineEncoder {
         root["overlays"] = .array(timeline.overlays.map { overlay($0, mediaPath: mediaPath) })
         root["grade"] = .array(timeline.grade.map { effect($0, mediaPath: mediaPath) })
         root["audio"] = .array(timeline.audio.map { audio(of: $0, mediaPath: mediaPath) })
-        root["output"] = .object(JSONObject([
-            "crf": .number(JSONNumber(timeline.output.crf)),
-            "preset": .string(timeline.output.preset),
-            "audioBitrate": .number(JSONNumber(timeline.output.audioBitrate)),
-        ]))
+        root["output"] = .object(
+            JSONObject([
+                "crf": .number(JSONNumber(timeline.output.crf)),
+                "preset": .string(timeline.output.preset),
+                "audioBitrate": .number(JSONNumber(timeline.output.audioBitrate)),
+            ]))
         if let source = timeline.source { root["source"] = .string(source) }
         return .object(root)
     }
 
     private static func clip(of clip: VideoClip, mediaPath: (String) -> String) -> JSONValue {
-        .object(JSONObject([
-            "id": .string(clip.id),
-            "media": .string(mediaPath(clip.media)),
-            "kind": .string(clip.kind.rawValue),
-            "timelineRange": range(clip.timelineRange),
-            "sourceRange": range(clip.sourceRange),
-            "speed": .string(TimeText.ratioString(from: clip.speed)),
-            "orientation": .object(JSONObject([
-                "rotation": .number(JSONNumber(clip.orientation.rotation)),
-                "mirrored": .bool(clip.orientation.mirrored),
-            ])),
-            "fit": .string(clip.fit.rawValue),
-            "volume": gain(clip.volume),
-            "reverse": .bool(clip.reverse),
-            "loop": .bool(clip.loop),
-            "motion": .array(clip.motion.map(keyframe)),
-            "filters": .array(clip.filters.map { effect($0, mediaPath: mediaPath) }),
-            "layer": .number(JSONNumber(clip.layer)),
-            "frame": rect(clip.frame),
-            "opacity": number(clip.opacity),
-        ]))
+        .object(
+            JSONObject([
+                "id": .string(clip.id),
+                "media": .string(mediaPath(clip.media)),
+                "kind": .string(clip.kind.rawValue),
+                "timelineRange": range(clip.timelineRange),
+                "sourceRange": range(clip.sourceRange),
+                "speed": .string(TimeText.ratioString(from: clip.speed)),
+                "orientation": .object(
+                    JSONObject([
+                        "rotation": .number(JSONNumber(clip.orientation.rotation)),
+                        "mirrored": .bool(clip.orientation.mirrored),
+                    ])),
+                "fit": .string(clip.fit.rawValue),
+                "volume": gain(clip.volume),
+                "reverse": .bool(clip.reverse),
+                "loop": .bool(clip.loop),
+                "motion": .array(clip.motion.map(keyframe)),
+                "filters": .array(clip.filters.map { effect($0, mediaPath: mediaPath) }),
+                "layer": .number(JSONNumber(clip.layer)),
+                "frame": rect(clip.frame),
+                "opacity": number(clip.opacity),
+            ]))
     }
 
     private static func audio(of clip: AudioClip, mediaPath: (String) -> String) -> JSONValue {
-        .object(JSONObject([
-            "id": .string(clip.id),
-            "media": .string(mediaPath(clip.media)),
-            "timelineRange": range(clip.timelineRange),
-            "sourceStart": time(clip.sourceStart),
-            "volume": gain(clip.volume),
-            "fadeIn": time(clip.fadeIn),
-            "fadeOut": time(clip.fadeOut),
-            "duck": gain(clip.duck),
-        ]))
+        .object(
+            JSONObject([
+                "id": .string(clip.id),
+                "media": .string(mediaPath(clip.media)),
+                "timelineRange": range(clip.timelineRange),
+                "sourceStart": time(clip.sourceStart),
+                "volume": gain(clip.volume),
+                "fadeIn": time(clip.fadeIn),
+                "fadeOut": time(clip.fadeOut),
+                "duck": gain(clip.duck),
+            ]))
     }
 
     static func time(_ t: RationalTime) -> JSONValue {

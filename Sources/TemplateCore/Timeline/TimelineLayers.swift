@@ -44,8 +44,9 @@ public struct EffectKeyframe: Sendable, Hashable {
 
     /// The value at `time`: the first before the keyframes, the last after them, eased between.
     public static func value(_ keys: [EffectKeyframe], at time: RationalTime) -> Double {
-        let span = KeyframeSpan.locate(keys, isAfter: { $0.time > time }, fraction: { ((time - $0.time) / ($1.time - $0.time)).seconds },
-                                       easing: \.easing)
+        let span = KeyframeSpan.locate(
+            keys, isAfter: { $0.time > time }, fraction: { ((time - $0.time) / ($1.time - $0.time)).seconds },
+            easing: \.easing)
         return KeyframeSpan.value(keys, span, \.value)
     }
 }
@@ -96,8 +97,10 @@ public struct Transition: Sendable, Hashable {
     /// A grayscale image for `lumaWipe`.
     public var mask: String?
 
-    public init(kind: String, from: String, to: String, range: TimeRange, easing: Easing = .linear,
-                parameters: [String: Double] = [:], mask: String? = nil) {
+    public init(
+        kind: String, from: String, to: String, range: TimeRange, easing: Easing = .linear,
+        parameters: [String: Double] = [:], mask: String? = nil
+    ) {
         self.kind = kind
         self.from = from
         self.to = to
@@ -203,10 +206,12 @@ public struct TextLook: Sendable, Hashable {
     public var alignment: String
     public var lineSpacing: Double
 
-    public init(fontFamily: String? = nil, fontFile: String? = nil, size: Double, minimumSize: Double? = nil, color: RGBAColor = .white,
-                strokeColor: RGBAColor? = nil, strokeWidth: Double = 0, shadowColor: RGBAColor? = nil, shadowX: Double = 0,
-                shadowY: Double = 0, shadowBlur: Double = 0, boxColor: RGBAColor? = nil, boxPadding: Double = 0, boxRadius: Double = 0,
-                alignment: String = "center", lineSpacing: Double = 1.2) {
+    public init(
+        fontFamily: String? = nil, fontFile: String? = nil, size: Double, minimumSize: Double? = nil, color: RGBAColor = .white,
+        strokeColor: RGBAColor? = nil, strokeWidth: Double = 0, shadowColor: RGBAColor? = nil, shadowX: Double = 0,
+        shadowY: Double = 0, shadowBlur: Double = 0, boxColor: RGBAColor? = nil, boxPadding: Double = 0, boxRadius: Double = 0,
+        alignment: String = "center", lineSpacing: Double = 1.2
+    ) {
         self.fontFamily = fontFamily
         self.fontFile = fontFile
         self.size = size
@@ -250,9 +255,11 @@ public struct TextItem: Sendable, Hashable {
     /// written before stacking were drawn. See `Stacking`.
     public var layer: Int?
 
-    public init(id: String, text: String, timelineRange: TimeRange, look: TextLook, x: Double = 0.5, y: Double = 0.5,
-                anchorX: Double = 0.5, anchorY: Double = 0.5, maxWidth: Double = 0.9, maxLines: Int? = nil,
-                animationIn: LayerAnimation? = nil, animationOut: LayerAnimation? = nil, layer: Int? = nil) {
+    public init(
+        id: String, text: String, timelineRange: TimeRange, look: TextLook, x: Double = 0.5, y: Double = 0.5,
+        anchorX: Double = 0.5, anchorY: Double = 0.5, maxWidth: Double = 0.9, maxLines: Int? = nil,
+        animationIn: LayerAnimation? = nil, animationOut: LayerAnimation? = nil, layer: Int? = nil
+    ) {
         self.id = id
         self.text = text
         self.timelineRange = timelineRange
@@ -290,9 +297,11 @@ public struct OverlayItem: Sendable, Hashable {
     /// it above every clip.
     public var layer: Int?
 
-    public init(id: String, media: String, timelineRange: TimeRange, x: Double = 0.5, y: Double = 0.5, anchorX: Double = 0.5,
-                anchorY: Double = 0.5, width: Double = 0.3, opacity: Double = 1, motion: [TransformKeyframe] = [],
-                animationIn: LayerAnimation? = nil, animationOut: LayerAnimation? = nil, layer: Int? = nil) {
+    public init(
+        id: String, media: String, timelineRange: TimeRange, x: Double = 0.5, y: Double = 0.5, anchorX: Double = 0.5,
+        anchorY: Double = 0.5, width: Double = 0.3, opacity: Double = 1, motion: [TransformKeyframe] = [],
+        animationIn: LayerAnimation? = nil, animationOut: LayerAnimation? = nil, layer: Int? = nil
+    ) {
         self.id = id
         self.media = media
         self.timelineRange = timelineRange

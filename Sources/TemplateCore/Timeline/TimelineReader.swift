@@ -18,8 +18,10 @@ struct TimelineReader {
         return Diagnostic(.error, code, message, at: SourceLocation(file: file, path: path, position: position), notes: fix)
     }
 
-    func failure(_ message: String, at path: JSONPath, code: DiagnosticCode = .wrongType, notes: [String] = [],
-                 atKey: Bool = false) -> TimelineCodingError {
+    func failure(
+        _ message: String, at path: JSONPath, code: DiagnosticCode = .wrongType, notes: [String] = [],
+        atKey: Bool = false
+    ) -> TimelineCodingError {
         TimelineCodingError(file: file, diagnostics: [diagnostic(message, at: path, code: code, notes: notes, atKey: atKey)])
     }
 
@@ -41,8 +43,9 @@ struct TimelineReader {
         guard let object = value.objectValue else { throw failure("expected an object, found \(value.typeName)", at: path) }
         for key in object.keys where !known.contains(key) {
             let guess = Suggestion.closest(to: key, among: known)
-            report("unknown key '\(key)'" + (guess.map { " (did you mean '\($0)'?)" } ?? ""), at: path.appending(key), code: .unknownKey,
-                   notes: [guess.map { "rename it '\($0)'" } ?? "remove it; the keys here are \(known.joined(separator: ", "))"], atKey: true)
+            report(
+                "unknown key '\(key)'" + (guess.map { " (did you mean '\($0)'?)" } ?? ""), at: path.appending(key), code: .unknownKey,
+                notes: [guess.map { "rename it '\($0)'" } ?? "remove it; the keys here are \(known.joined(separator: ", "))"], atKey: true)
         }
         return object
     }
@@ -63,23 +66,31 @@ struct TimelineReader {
     func text(_ value: JSONValue, at path: JSONPath, maxLength: Int) throws(TimelineCodingError) -> String {
         let s = try string(value, at: path)
         if s.count > maxLength || s.unicodeScalars.count > Limits.maxTextScalars {
-            report("the text has \(s.count) characters (\(s.unicodeScalars.count) Unicode scalars); the limit is \(maxLength) (\(Limits.maxTextScalars))",
-                   at: path, code: .textTooLong, notes: ["shorten it"])
+            report(
+                "the text has \(s.count) characters (\(s.unicodeScalars.count) Unicode scalars); the limit is \(maxLength) (\(Limits.maxTextScalars))",
+                at: path, code: .textTooLong, notes: ["shorten it"])
         }
         return s
     }
 
-    func integer(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>, code: DiagnosticCode = .outOfRange) throws(TimelineCodingError) -> Int {
-        guard let i = value.numberValue?.intValue else { throw failure("expected a whole number, found \(value.numberValue?.text ?? value.typeName)", at: path) }
+    func integer(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>, code: DiagnosticCode = .outOfRange) throws(TimelineCodingError)
+        -> Int
+    {
+        guard let i = value.numberValue?.intValue else {
+            throw failure("expected a whole number, found \(value.numberValue?.text ?? value.typeName)", at: path)
+        }
         if !range.contains(i) {
-            report("\(i) is outside \(range.lowerBound)...\(range.upperBound)", at: path, code: code,
-                   notes: ["use a whole number from \(range.lowerBound) to \(range.upperBound)"])
+            report(
+                "\(i) is outside \(range.lowerBound)...\(range.upperBound)", at: path, code: code,
+                notes: ["use a whole number from \(range.lowerBound) to \(range.upperBound)"])
         }
         return i
     }
 
     /// A finite number; outside `range` it is reported with `code`.
-    func number(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Double>, code: DiagnosticCode = .outOfRange) throws(TimelineCodingError) -> Double {
+    func number(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Double>, code: DiagnosticCode = .outOfRange) throws(TimelineCodingError)
+        -> Double
+    {
         guard let n = value.numberValue, let v = n.doubleValue, v.isFinite else {
             throw failure("expected a number, found \(value.numberValue?.text ?? value.typeName)", at: path)
         }
@@ -103,8 +114,9 @@ struct TimelineReader {
     /// A time (`"2.5s"`, `"1001/30000s"`, `"48f"`, or seconds as a number); negative only with `allowNegative`.
     func time(_ value: JSONValue, at path: JSONPath, frameRate: FrameRate?, allowNegative: Bool = false) throws(TimelineCodingError) -> RationalTime {
         guard let t = TimeText.time(from: value, frameRate: frameRate) else {
-            throw failure("expected a time such as \"2.5s\" or \"1001/30000s\", found \(value.stringValue.map { "'\($0)'" } ?? value.typeName)",
-                          at: path, code: .timeSyntax, notes: ["write it \"2.5s\", \"1001/30000s\" or, on the timeline, \"48f\""])
+            throw failure(
+                "expected a time such as \"2.5s\" or \"1001/30000s\", found \(value.stringValue.map { "'\($0)'" } ?? value.typeName)",
+                at: path, code: .timeSyntax, notes: ["write it \"2.5s\", \"1001/30000s\" or, on the timeline, \"48f\""])
         }
         if t.isNegative && !allowNegative {
             report("time \(TimeText.string(from: t)) is negative", at: path, code: .outOfRange, notes: ["use 0 or a later time"])
@@ -118,18 +130,22 @@ struct TimelineReader {
         let start = try time(required("start", in: object, at: path), at: path.appending("start"), frameRate: frameRate)
         let duration = try time(required("duration", in: object, at: path), at: path.appending("duration"), frameRate: frameRate)
         guard start.addingReportingOverflow(duration) != nil else {
-            throw failure("the range ends too late to be represented", at: path, code: .outOfRange, notes: ["use a start and duration within the video"])
+            throw failure(
+                "the range ends too late to be represented", at: path, code: .outOfRange, notes: ["use a start and duration within the video"])
         }
         return TimeRange(start: start, duration: duration)
     }
 
-    func choice<Choice: RawRepresentable & CaseIterable>(_ value: JSONValue, at path: JSONPath,
-                                                          as type: Choice.Type) throws(TimelineCodingError) -> Choice where Choice.RawValue == String {
+    func choice<Choice: RawRepresentable & CaseIterable>(
+        _ value: JSONValue, at path: JSONPath,
+        as type: Choice.Type
+    ) throws(TimelineCodingError) -> Choice where Choice.RawValue == String {
         let s = try string(value, at: path)
         guard let choice = Choice(rawValue: s) else {
             let words = Choice.allCases.map(\.rawValue)
-            throw failure("'\(s)' is not one of \(words.joined(separator: ", "))", at: path, code: .unknownChoice,
-                          notes: [Suggestion.closest(to: s, among: words).map { "did you mean '\($0)'?" } ?? "use one of \(words.joined(separator: ", "))"])
+            throw failure(
+                "'\(s)' is not one of \(words.joined(separator: ", "))", at: path, code: .unknownChoice,
+                notes: [Suggestion.closest(to: s, among: words).map { "did you mean '\($0)'?" } ?? "use one of \(words.joined(separator: ", "))"])
         }
         return choice
     }
@@ -139,8 +155,9 @@ struct TimelineReader {
         let s = try string(value, at: path)
         guard words.contains(s) else {
             let guess = Suggestion.closest(to: s, among: words)
-            report("'\(s)' is not \(what.isEmpty ? "one of \(words.joined(separator: ", "))" : what)", at: path, code: .unknownChoice,
-                   notes: [guess.map { "did you mean '\($0)'?" } ?? "use one of \(words.joined(separator: ", "))"])
+            report(
+                "'\(s)' is not \(what.isEmpty ? "one of \(words.joined(separator: ", "))" : what)", at: path, code: .unknownChoice,
+                notes: [guess.map { "did you mean '\($0)'?" } ?? "use one of \(words.joined(separator: ", "))"])
             return nil
         }
         return s

@@ -1,14 +1,21 @@
 import Testing
+
 @testable import TemplateCore
 
 /// The catalog's ids are a contract with the renderer's kernels and with templates in the wild.
 @Suite struct CatalogTests {
     @Test func idsAreExactlyTheAgreedOnes() {
-        #expect(Catalog.ids(of: .transition) == ["cut", "crossfade", "dipToBlack", "dipToWhite", "wipeLeft", "wipeRight", "wipeUp", "wipeDown",
-                                                 "pushLeft", "pushRight", "pushUp", "pushDown", "slideLeft", "slideRight", "slideUp", "slideDown",
-                                                 "zoomIn", "circleOpen", "lumaWipe"])
-        #expect(Catalog.ids(of: .filter) == ["brightness", "contrast", "saturation", "temperature", "grayscale", "sepia", "vignette", "blur",
-                                             "sharpen", "filmFade", "grain", "lut"])
+        #expect(
+            Catalog.ids(of: .transition) == [
+                "cut", "crossfade", "dipToBlack", "dipToWhite", "wipeLeft", "wipeRight", "wipeUp", "wipeDown",
+                "pushLeft", "pushRight", "pushUp", "pushDown", "slideLeft", "slideRight", "slideUp", "slideDown",
+                "zoomIn", "circleOpen", "lumaWipe",
+            ])
+        #expect(
+            Catalog.ids(of: .filter) == [
+                "brightness", "contrast", "saturation", "temperature", "grayscale", "sepia", "vignette", "blur",
+                "sharpen", "filmFade", "grain", "lut",
+            ])
         #expect(Catalog.ids(of: .motion) == ["none", "zoomIn", "zoomOut", "panLeft", "panRight", "panUp", "panDown", "zoomPan"])
         #expect(Catalog.ids(of: .textAnimation) == ["none", "fade", "slideUp", "slideDown", "pop", "typewriter"])
         #expect(Catalog.ids(of: .easing) == ["linear", "easeIn", "easeOut", "easeInOut"])

@@ -1,17 +1,20 @@
 import Foundation
 import Testing
+
 @testable import TemplateCore
 
 @Suite struct DiagnosticTests {
     @Test func rendersLikeACompiler() {
-        let d = Diagnostic(.error, .slotDuration, "duration 0s is not positive",
-                           at: SourceLocation(file: "t/template.json", path: JSONPath("slots[2].duration"), line: 12, column: 20),
-                           notes: ["use a duration from one frame to 600 seconds", "second note"])
-        #expect(d.description == """
-            t/template.json:12:20: error[T034]: /slots/2/duration: duration 0s is not positive
-              note: use a duration from one frame to 600 seconds
-              note: second note
-            """)
+        let d = Diagnostic(
+            .error, .slotDuration, "duration 0s is not positive",
+            at: SourceLocation(file: "t/template.json", path: JSONPath("slots[2].duration"), line: 12, column: 20),
+            notes: ["use a duration from one frame to 600 seconds", "second note"])
+        #expect(
+            d.description == """
+                t/template.json:12:20: error[T034]: /slots/2/duration: duration 0s is not positive
+                  note: use a duration from one frame to 600 seconds
+                  note: second note
+                """)
         #expect(Diagnostic(.warning, .mediaLeftOut, "x", at: SourceLocation(file: "f")).description == "f: warning[R003]: x")
         #expect(Diagnostic(.note, .videoSlowed, "y").description == "note[R004]: y")
     }
@@ -23,9 +26,10 @@ import Testing
     }
 
     @Test func jsonFormHasEveryPart() throws {
-        let d = Diagnostic(.warning, .unknownKey, "unknown key 'nmae' is ignored",
-                           at: SourceLocation(file: "t/template.json", path: JSONPath("slots[0].nmae"), line: 3, column: 7),
-                           notes: ["did you mean 'name'?"])
+        let d = Diagnostic(
+            .warning, .unknownKey, "unknown key 'nmae' is ignored",
+            at: SourceLocation(file: "t/template.json", path: JSONPath("slots[0].nmae"), line: 3, column: 7),
+            notes: ["did you mean 'name'?"])
         let object = try #require(d.jsonValue.objectValue)
         #expect(object["severity"] == .string("warning"))
         #expect(object["code"] == .string("T013"))

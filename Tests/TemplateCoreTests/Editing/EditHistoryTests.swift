@@ -1,6 +1,7 @@
 import FileAccess
 import Foundation
 import Testing
+
 @testable import TemplateCore
 
 /// The journal rebuilds every state exactly, undo and redo move as an editor's do, and a draft

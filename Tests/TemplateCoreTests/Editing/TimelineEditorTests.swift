@@ -1,5 +1,6 @@
 import MediaTime
 import Testing
+
 @testable import TemplateCore
 
 /// Each edit keeps the timeline valid, does what it says, and undoes and redoes exactly.

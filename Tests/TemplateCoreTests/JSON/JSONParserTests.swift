@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TemplateCore
 
 @Suite struct JSONParserTests {
@@ -6,8 +7,12 @@ import Testing
         let doc = try JSONParser.parse(#"{"b": [1.50, -0, 2e3, 99999999999999999999999], "a": {"z": null, "y": true}, "s": "\u00e9\n"}"#)
         let root = try #require(doc.root.objectValue)
         #expect(root.keys == ["b", "a", "s"])
-        #expect(root["b"] == .array([.number(JSONNumber(text: "1.50")!), .number(JSONNumber(text: "-0")!),
-                                     .number(JSONNumber(text: "2e3")!), .number(JSONNumber(text: "99999999999999999999999")!)]))
+        #expect(
+            root["b"]
+                == .array([
+                    .number(JSONNumber(text: "1.50")!), .number(JSONNumber(text: "-0")!),
+                    .number(JSONNumber(text: "2e3")!), .number(JSONNumber(text: "99999999999999999999999")!),
+                ]))
         #expect(root["a"]?.objectValue?.keys == ["z", "y"])
         #expect(root["a"]?.objectValue?["z"] == .null)
         #expect(root["a"]?.objectValue?["y"] == .bool(true))
@@ -64,8 +69,11 @@ import Testing
         let ok = String(repeating: "[", count: 63) + String(repeating: "]", count: 63)
         #expect(throws: Never.self) { try JSONParser.parse(ok) }
         let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
-        #expect(throws: JSONSyntaxError(reason: .tooDeep(limit: 64), message: "objects and arrays nested deeper than 64 levels",
-                                        position: TextPosition(offset: 64, line: 1, column: 65))) { try JSONParser.parse(deep) }
+        #expect(
+            throws: JSONSyntaxError(
+                reason: .tooDeep(limit: 64), message: "objects and arrays nested deeper than 64 levels",
+                position: TextPosition(offset: 64, line: 1, column: 65))
+        ) { try JSONParser.parse(deep) }
     }
 
     @Test func sizeIsBounded() {

@@ -1,27 +1,30 @@
 import Testing
+
 @testable import TemplateCore
 
 @Suite struct JSONWriterTests {
     @Test func writesSortedIndentedText() {
-        let value = JSONValue.object(JSONObject([
-            "zeta": .array([.number(JSONNumber(text: "1.50")!), .null, .bool(false)]),
-            "alpha": .object(JSONObject()),
-            "Beta": .array([]),
-            "é": .string("ü"),
-        ]))
-        #expect(JSONWriter.write(value) == """
-            {
-              "Beta": [],
-              "alpha": {},
-              "zeta": [
-                1.50,
-                null,
-                false
-              ],
-              "é": "ü"
-            }
+        let value = JSONValue.object(
+            JSONObject([
+                "zeta": .array([.number(JSONNumber(text: "1.50")!), .null, .bool(false)]),
+                "alpha": .object(JSONObject()),
+                "Beta": .array([]),
+                "é": .string("ü"),
+            ]))
+        #expect(
+            JSONWriter.write(value) == """
+                {
+                  "Beta": [],
+                  "alpha": {},
+                  "zeta": [
+                    1.50,
+                    null,
+                    false
+                  ],
+                  "é": "ü"
+                }
 
-            """)
+                """)
     }
 
     @Test func escapesWhatJSONRequiresAndKeepsUTF8() {
@@ -29,10 +32,11 @@ import Testing
     }
 
     @Test func writtenTextParsesBackToTheSameValue() throws {
-        let value = JSONValue.object(JSONObject([
-            "s": .string("line\nbreak \"quoted\" \u{0} é"),
-            "n": .array([.number(JSONNumber(text: "-0.000001e-7")!), .number(JSONNumber(12))]),
-        ]))
+        let value = JSONValue.object(
+            JSONObject([
+                "s": .string("line\nbreak \"quoted\" \u{0} é"),
+                "n": .array([.number(JSONNumber(text: "-0.000001e-7")!), .number(JSONNumber(12))]),
+            ]))
         let text = JSONWriter.write(value)
         let back = try JSONParser.parse(text).root
         #expect(JSONWriter.write(back) == text)

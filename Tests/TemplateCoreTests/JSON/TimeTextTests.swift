@@ -1,5 +1,6 @@
 import MediaTime
 import Testing
+
 @testable import TemplateCore
 
 @Suite struct TimeTextTests {
@@ -39,8 +40,10 @@ import Testing
     }
 
     @Test func writtenTimesReadBack() {
-        for t in [RationalTime(value: 1001, timescale: 30000), RationalTime(value: 123_456_789, timescale: 1_000_000), .zero,
-                  RationalTime(value: -7, timescale: 3), RationalTime(value: 1, timescale: 1 << 40)] {
+        for t in [
+            RationalTime(value: 1001, timescale: 30000), RationalTime(value: 123_456_789, timescale: 1_000_000), .zero,
+            RationalTime(value: -7, timescale: 3), RationalTime(value: 1, timescale: 1 << 40),
+        ] {
             #expect(TimeText.time(from: TimeText.string(from: t), frameRate: nil) == t)
         }
     }

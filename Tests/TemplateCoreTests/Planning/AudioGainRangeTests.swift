@@ -1,6 +1,6 @@
 import MediaTime
-import Testing
 import TemplateCore
+import Testing
 
 /// The planner's gains stay inside their declared ranges whatever a timeline says: the mixer
 /// never multiplies a sound by more than `TemplateLimits.volume` allows.
@@ -25,8 +25,9 @@ import TemplateCore
 
     @Test func aDuckPastItsRangeNeitherBoostsNorInverts() {
         let d = RationalTime(seconds: 2)
-        let clip = VideoClip(id: "v", media: "v.mp4", kind: .video, timelineRange: TimeRange(start: .zero, duration: d),
-                             sourceRange: TimeRange(start: .zero, duration: d), volume: 1)
+        let clip = VideoClip(
+            id: "v", media: "v.mp4", kind: .video, timelineRange: TimeRange(start: .zero, duration: d),
+            sourceRange: TimeRange(start: .zero, duration: d), volume: 1)
         for (duck, expected) in [(-5.0, Float(0)), (7.0, Float(0.5))] {
             let music = AudioClip(id: "m", media: "m.m4a", timelineRange: TimeRange(start: .zero, duration: d), volume: 0.5, duck: duck)
             let timeline = Timeline(canvas: Canvas(width: 16, height: 16), frameRate: FrameRate(25), duration: d, clips: [clip], audio: [music])

@@ -1,6 +1,6 @@
 import MediaTime
-import Testing
 import TemplateCore
+import Testing
 
 /// A reversed clip keeps its sound: planned like a forward clip's (handles, fades, ducking), but read
 /// from the top of its source range down.
@@ -10,8 +10,9 @@ import TemplateCore
 
     func clip(_ id: String, at start: RationalTime, source: TimeRange, speed: RationalTime = RationalTime(seconds: 1), reverse: Bool) -> VideoClip {
         let duration = source.duration / speed
-        return VideoClip(id: id, media: "\(id).mp4", kind: .video, timelineRange: TimeRange(start: start, duration: duration),
-                         sourceRange: source, speed: speed, volume: 1, reverse: reverse)
+        return VideoClip(
+            id: id, media: "\(id).mp4", kind: .video, timelineRange: TimeRange(start: start, duration: duration),
+            sourceRange: source, speed: speed, volume: 1, reverse: reverse)
     }
 
     @Test func aReversedClipSoundsFromTheEndOfItsRangeDown() throws {
@@ -33,13 +34,17 @@ import TemplateCore
         let r = clip("r", at: Self.s(2), source: TimeRange(start: RationalTime(value: 1, timescale: 4), end: Self.s(3)), reverse: true)
         let b = clip("b", at: cut, source: TimeRange(start: .zero, end: Self.s(2)), reverse: false)
         let half = RationalTime(value: 1, timescale: 2)
-        let music = AudioClip(id: "music", media: "m.m4a", timelineRange: TimeRange(start: .zero, end: RationalTime(value: 27, timescale: 4)),
-                              volume: 1, duck: 0.5)
-        let timeline = Timeline(canvas: Canvas(width: 16, height: 16), frameRate: Self.rate, duration: RationalTime(value: 27, timescale: 4),
-                                clips: [a, r, b],
-                                transitions: [Transition(kind: "crossfade", from: "a", to: "r", range: TimeRange(start: Self.s(2) - half / 2, duration: half)),
-                                              Transition(kind: "crossfade", from: "r", to: "b", range: TimeRange(start: cut - half / 2, duration: half))],
-                                audio: [music])
+        let music = AudioClip(
+            id: "music", media: "m.m4a", timelineRange: TimeRange(start: .zero, end: RationalTime(value: 27, timescale: 4)),
+            volume: 1, duck: 0.5)
+        let timeline = Timeline(
+            canvas: Canvas(width: 16, height: 16), frameRate: Self.rate, duration: RationalTime(value: 27, timescale: 4),
+            clips: [a, r, b],
+            transitions: [
+                Transition(kind: "crossfade", from: "a", to: "r", range: TimeRange(start: Self.s(2) - half / 2, duration: half)),
+                Transition(kind: "crossfade", from: "r", to: "b", range: TimeRange(start: cut - half / 2, duration: half)),
+            ],
+            audio: [music])
         let planner = AudioPlanner(timeline: timeline)
         let item = try #require(planner.items.first { $0.media == "r.mp4" })
         #expect(item.reverse)
@@ -59,9 +64,13 @@ import TemplateCore
     @Test func stopsAtTheStartOfTheMedia() throws {
         let r = clip("r", at: .zero, source: TimeRange(start: .zero, end: Self.s(2)), reverse: true)
         let b = clip("b", at: Self.s(2), source: TimeRange(start: .zero, end: Self.s(2)), reverse: false)
-        let timeline = Timeline(canvas: Canvas(width: 16, height: 16), frameRate: Self.rate, duration: Self.s(4), clips: [r, b],
-                                transitions: [Transition(kind: "crossfade", from: "r", to: "b",
-                                                         range: TimeRange(start: RationalTime(value: 7, timescale: 4), duration: RationalTime(value: 1, timescale: 2)))])
+        let timeline = Timeline(
+            canvas: Canvas(width: 16, height: 16), frameRate: Self.rate, duration: Self.s(4), clips: [r, b],
+            transitions: [
+                Transition(
+                    kind: "crossfade", from: "r", to: "b",
+                    range: TimeRange(start: RationalTime(value: 7, timescale: 4), duration: RationalTime(value: 1, timescale: 2)))
+            ])
         let item = try #require(AudioPlanner(timeline: timeline).items.first { $0.media == "r.mp4" })
         #expect(item.start == 0 && item.end == 96_000)
         #expect(item.fadeOutSamples == 24_000)

@@ -1,5 +1,6 @@
 import MediaTime
 import Testing
+
 @testable import TemplateCore
 
 /// Music dips under clips that keep their own sound, and only there.
@@ -16,17 +17,20 @@ import Testing
 
     @Test func thePlannerLowersTheMusicUnderClipAudioWithRamps() throws {
         let rate = FrameRate(25)
-        let clip = VideoClip(id: "v", media: "v.mp4", kind: .video, timelineRange: TimeRange(start: .zero, duration: RationalTime(seconds: 4)),
-                             sourceRange: TimeRange(start: .zero, duration: RationalTime(seconds: 4)))
+        let clip = VideoClip(
+            id: "v", media: "v.mp4", kind: .video, timelineRange: TimeRange(start: .zero, duration: RationalTime(seconds: 4)),
+            sourceRange: TimeRange(start: .zero, duration: RationalTime(seconds: 4)))
         var voiced = clip
         voiced.id = "w"
         voiced.volume = 1
         voiced.timelineRange = TimeRange(start: RationalTime(seconds: 4), duration: RationalTime(seconds: 2))
         voiced.sourceRange = TimeRange(start: .zero, duration: RationalTime(seconds: 2))
-        let music = AudioClip(id: "music", media: "m.m4a", timelineRange: TimeRange(start: .zero, duration: RationalTime(seconds: 6)),
-                              volume: 0.8, duck: 0.25)
-        let timeline = Timeline(canvas: Canvas(width: 16, height: 16), frameRate: rate, duration: RationalTime(seconds: 6),
-                                clips: [clip, voiced], audio: [music])
+        let music = AudioClip(
+            id: "music", media: "m.m4a", timelineRange: TimeRange(start: .zero, duration: RationalTime(seconds: 6)),
+            volume: 0.8, duck: 0.25)
+        let timeline = Timeline(
+            canvas: Canvas(width: 16, height: 16), frameRate: rate, duration: RationalTime(seconds: 6),
+            clips: [clip, voiced], audio: [music])
         let planner = AudioPlanner(timeline: timeline)
         let m = try #require(planner.items.first { !$0.isClipAudio })
         #expect(m.gain(at: 48_000) == 0.8, "far from clip audio: the music's own volume")

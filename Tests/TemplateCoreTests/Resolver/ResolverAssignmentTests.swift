@@ -1,10 +1,12 @@
 import MediaTime
 import Testing
+
 @testable import TemplateCore
 
 func landscapeVideo(_ path: String, _ duration: String, date: String? = nil) -> MediaAsset {
-    MediaAsset(path: path, kind: .video, duration: seconds(duration), displayWidth: 1920, displayHeight: 1080, frameRate: FrameRate(30),
-               captureDate: date)
+    MediaAsset(
+        path: path, kind: .video, duration: seconds(duration), displayWidth: 1920, displayHeight: 1080, frameRate: FrameRate(30),
+        captureDate: date)
 }
 
 /// Which media go where, which part of a video plays, how it is fitted, and the handles of transitions.
@@ -17,8 +19,10 @@ func landscapeVideo(_ path: String, _ duration: String, date: String? = nil) -> 
         let media = [image("IMG_10.jpg"), image("IMG_9.jpg"), image("img_2.jpg")]
         let byName = try resolve(template(["1", "1", "1"]), media, ResolveOptions(order: .name))
         #expect(byName.timeline.clips.map(\.media) == ["img_2.jpg", "IMG_9.jpg", "IMG_10.jpg"])
-        let dated = [landscapeVideo("a.mov", "5", date: "2024-05-02T10:00:00Z"), landscapeVideo("b.mov", "5"),
-                     landscapeVideo("c.mov", "5", date: "2024-05-01T09:00:00Z")]
+        let dated = [
+            landscapeVideo("a.mov", "5", date: "2024-05-02T10:00:00Z"), landscapeVideo("b.mov", "5"),
+            landscapeVideo("c.mov", "5", date: "2024-05-01T09:00:00Z"),
+        ]
         let byDate = try resolve(template(["1", "1", "1"]), dated, ResolveOptions(order: .date))
         #expect(byDate.timeline.clips.map(\.media) == ["c.mov", "a.mov", "b.mov"])
         #expect(MediaOrdering.naturalCompare("a2", "a10") < 0 && MediaOrdering.naturalCompare("a010", "a9") > 0)

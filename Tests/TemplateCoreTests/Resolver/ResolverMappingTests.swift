@@ -1,5 +1,6 @@
 import MediaTime
 import Testing
+
 @testable import TemplateCore
 
 /// Everything a template says reaches the timeline: transitions, motion, filters, grade, layers,
@@ -14,8 +15,10 @@ import Testing
         return try #require(result.template, "\(result.diagnostics)")
     }
 
-    static let media = [video("a.mov", "10"), video("b.mov", "10"), video("c.mov", "10"), image("d.jpg"),
-                        video("e.mov", "10"), image("f.jpg")]
+    static let media = [
+        video("a.mov", "10"), video("b.mov", "10"), video("c.mov", "10"), image("d.jpg"),
+        video("e.mov", "10"), image("f.jpg"),
+    ]
 
     static func resolve(texts: [String: String] = [:]) throws -> Resolution {
         try Resolver.resolve(template: richTemplate(), templateFolder: "tpl", media: media, options: ResolveOptions(texts: texts))
@@ -37,15 +40,21 @@ import Testing
 
     @Test func slotPlaybackFiltersAndMotionReachTheClips() throws {
         let t = try Self.resolve().timeline
-        let opening = t.clips[0], wipe = t.clips[1], moves = t.clips[2], closing = t.clips[3]
+        let opening = t.clips[0]
+        let wipe = t.clips[1]
+        let moves = t.clips[2]
+        let closing = t.clips[3]
         #expect(opening.fit == .blurredFill)
         #expect(opening.motion.map(\.scale) == [1, 1.15] && opening.motion.last?.time == opening.timelineRange.duration)
         // speed 0.5, and the middle of the video.
         #expect(wipe.speed == RationalTime(value: 1, timescale: 2))
         let middle = (RationalTime(seconds: 10) - wipe.sourceRange.duration) / 2
         #expect(wipe.sourceRange.start == middle)
-        #expect(wipe.filters == [Effect(kind: "vignette", parameters: ["strength": 0.6, "radius": 0.8]),
-                                 Effect(kind: "grayscale", parameters: ["strength": 1])])
+        #expect(
+            wipe.filters == [
+                Effect(kind: "vignette", parameters: ["strength": 0.6, "radius": 0.8]),
+                Effect(kind: "grayscale", parameters: ["strength": 1]),
+            ])
         #expect(moves.reverse)
         #expect(moves.motion.count == 2 && moves.motion[1].scale == 1.3 && moves.motion[1].rotation == 5 && moves.motion[1].x == 0.1)
         #expect(moves.motion[1].time == moves.timelineRange.duration && moves.motion[0].easing == .linear)

@@ -1,5 +1,6 @@
 import MediaTime
 import Testing
+
 @testable import TemplateCore
 
 /// Random templates and media (seeded, so a failure repeats): every timeline the resolver makes
@@ -24,31 +25,37 @@ import Testing
             playback.reverse = g.next(below: 4) == 0
             playback.whenShorter = WhenShorter.allCases[g.next(below: 3)]
             playback.whenLonger = WhenLonger.allCases[g.next(below: 4)]
-            var slot = SlotSpec(id: "s\(i)", accepts: SlotAccepts.allCases[g.next(below: 3)], duration: duration, playback: playback,
-                                orientation: PreferredOrientation.allCases[g.next(below: 4)])
+            var slot = SlotSpec(
+                id: "s\(i)", accepts: SlotAccepts.allCases[g.next(below: 3)], duration: duration, playback: playback,
+                orientation: PreferredOrientation.allCases[g.next(below: 4)])
             if g.next(below: 2) == 0 {
                 // At most half of the shortest slot possible, as the template rules require.
-                slot.transition = TransitionSpec(kind: transitions[g.next(below: transitions.count)],
-                                                 duration: RationalTime(value: Int64(20 + g.next(below: 80)), timescale: 1000))
+                slot.transition = TransitionSpec(
+                    kind: transitions[g.next(below: transitions.count)],
+                    duration: RationalTime(value: Int64(20 + g.next(below: 80)), timescale: 1000))
             }
             slots.append(slot)
         }
         var media: [MediaAsset] = []
         for i in 0..<(1 + g.next(below: 12)) {
-            let w = [1080, 1920, 1000][g.next(below: 3)], h = [1920, 1080, 1000][g.next(below: 3)]
+            let w = [1080, 1920, 1000][g.next(below: 3)]
+            let h = [1920, 1080, 1000][g.next(below: 3)]
             if g.next(below: 2) == 0 {
-                var v = MediaAsset(path: "v\(i).mov", kind: .video, duration: RationalTime(value: Int64(100 + g.next(below: 8000)), timescale: 1000),
-                                   displayWidth: w, displayHeight: h, frameRate: FrameRate(30), captureDate: "2024-01-\(10 + g.next(below: 9))")
+                var v = MediaAsset(
+                    path: "v\(i).mov", kind: .video, duration: RationalTime(value: Int64(100 + g.next(below: 8000)), timescale: 1000),
+                    displayWidth: w, displayHeight: h, frameRate: FrameRate(30), captureDate: "2024-01-\(10 + g.next(below: 9))")
                 if g.next(below: 2) == 0 { v.segmentScores = (0..<9).map { _ in Double(g.next(below: 100)) / 100 } }
                 media.append(v)
             } else {
                 media.append(MediaAsset(path: "p\(i).jpg", kind: .image, duration: nil, displayWidth: w, displayHeight: h))
             }
         }
-        let template = Template(name: "Random", canvas: Canvas(width: 1080, height: 1920), frameRate: rate,
-                                music: MusicSpec(file: "m.m4a", loop: true), slots: slots)
-        let options = ResolveOptions(order: MediaOrder.allCases[g.next(below: 3)], useAll: g.next(below: 3) == 0, seed: g.next(),
-                                     musicDuration: RationalTime(seconds: Int64(1 + g.next(below: 5))))
+        let template = Template(
+            name: "Random", canvas: Canvas(width: 1080, height: 1920), frameRate: rate,
+            music: MusicSpec(file: "m.m4a", loop: true), slots: slots)
+        let options = ResolveOptions(
+            order: MediaOrder.allCases[g.next(below: 3)], useAll: g.next(below: 3) == 0, seed: g.next(),
+            musicDuration: RationalTime(seconds: Int64(1 + g.next(below: 5))))
         return Scenario(template: template, media: media, options: options)
     }
 

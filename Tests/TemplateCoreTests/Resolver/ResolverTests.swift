@@ -1,11 +1,13 @@
 import MediaTime
 import Testing
+
 @testable import TemplateCore
 
 @Suite struct ResolverTests {
     @Test func fillsSlotsInOrderAtFullSpeed() throws {
-        let r = try Resolver.resolve(template: template(["2.5", "1.5"]), templateFolder: "tpl",
-                                     media: [video("a.mov", "10"), image("b.jpg")])
+        let r = try Resolver.resolve(
+            template: template(["2.5", "1.5"]), templateFolder: "tpl",
+            media: [video("a.mov", "10"), image("b.jpg")])
         let clips = r.timeline.clips
         #expect(clips.map(\.media) == ["a.mov", "b.jpg"])
         #expect(clips[0].timelineRange == TimeRange(start: .zero, duration: seconds("2.5")))
@@ -26,8 +28,9 @@ import Testing
     }
 
     @Test func fewerMediaThanSlotsCyclesAndContinuesVideos() throws {
-        let r = try Resolver.resolve(template: template(["2", "1", "2", "1", "2"]), templateFolder: "tpl",
-                                     media: [video("a.mov", "5"), image("b.jpg")])
+        let r = try Resolver.resolve(
+            template: template(["2", "1", "2", "1", "2"]), templateFolder: "tpl",
+            media: [video("a.mov", "5"), image("b.jpg")])
         let clips = r.timeline.clips
         #expect(clips.map(\.media) == ["a.mov", "b.jpg", "a.mov", "b.jpg", "a.mov"])
         // a.mov: [0, 2), then the next segment [2, 4), then too little is left: back to [0, 2).
@@ -38,8 +41,9 @@ import Testing
     }
 
     @Test func neverTheSameMediaTwiceInARowWhenAvoidable() throws {
-        let r = try Resolver.resolve(template: template(Array(repeating: "1", count: 7)), templateFolder: "tpl",
-                                     media: [image("a.jpg"), image("b.jpg"), image("c.jpg")])
+        let r = try Resolver.resolve(
+            template: template(Array(repeating: "1", count: 7)), templateFolder: "tpl",
+            media: [image("a.jpg"), image("b.jpg"), image("c.jpg")])
         let paths = r.timeline.clips.map(\.media)
         #expect(paths == ["a.jpg", "b.jpg", "c.jpg", "a.jpg", "b.jpg", "c.jpg", "a.jpg"])
         for (x, y) in zip(paths, paths.dropFirst()) { #expect(x != y) }
@@ -85,16 +89,18 @@ import Testing
 
     @Test func slotsTakeTheKindTheyAccept() throws {
         let media = [image("a.jpg"), video("b.mov", "5"), image("c.jpg"), video("d.mov", "5")]
-        let r = try Resolver.resolve(template: template(["1", "1", "1"], accepts: [.video, .image, .video]), templateFolder: "tpl",
-                                     media: media)
+        let r = try Resolver.resolve(
+            template: template(["1", "1", "1"], accepts: [.video, .image, .video]), templateFolder: "tpl",
+            media: media)
         #expect(r.timeline.clips.map(\.media) == ["b.mov", "a.jpg", "d.mov"])
         #expect(r.leftOut.map(\.path) == ["c.jpg"])
         #expect(!r.diagnostics.contains { $0.code == .kindFallback })
     }
 
     @Test func aSlotFallsBackToAnotherKindWithAWarning() throws {
-        let r = try Resolver.resolve(template: template(["1", "1"], accepts: [.video, .any]), templateFolder: "tpl",
-                                     media: [image("a.jpg"), image("b.jpg")])
+        let r = try Resolver.resolve(
+            template: template(["1", "1"], accepts: [.video, .any]), templateFolder: "tpl",
+            media: [image("a.jpg"), image("b.jpg")])
         #expect(r.timeline.clips.map(\.media) == ["a.jpg", "b.jpg"])
         let warning = try #require(r.diagnostics.first(.kindFallback))
         #expect(warning.severity == .warning)
@@ -103,8 +109,9 @@ import Testing
 
     @Test func cutsSnapToTheGridWithoutDrift() throws {
         let rate = FrameRate(numerator: 30000, denominator: 1001)
-        let r = try Resolver.resolve(template: template(["1.1", "1.1", "1.1"], rate: rate), templateFolder: "tpl",
-                                     media: [image("a.jpg")])
+        let r = try Resolver.resolve(
+            template: template(["1.1", "1.1", "1.1"], rate: rate), templateFolder: "tpl",
+            media: [image("a.jpg")])
         // 1.1 s is 32.97 frames: the cuts are round(k * 32.97) = 33, 66, 99; never 33 + 33 + 33 by chance.
         let ends = r.timeline.clips.map { rate.frame(at: $0.timelineRange.end, rounding: .towardZero) }
         #expect(ends == [33, 66, 99])
@@ -117,8 +124,9 @@ import Testing
 
     @Test func snappingCutsNotDurationsKeepsTheTotal() throws {
         // 1.01 s is 30.3 frames at 30 fps: ten snapped durations would give 300 frames, the exact total is 303.
-        let r = try Resolver.resolve(template: template(Array(repeating: "1.01", count: 10)), templateFolder: "tpl",
-                                     media: [image("a.jpg"), image("b.jpg")])
+        let r = try Resolver.resolve(
+            template: template(Array(repeating: "1.01", count: 10)), templateFolder: "tpl",
+            media: [image("a.jpg"), image("b.jpg")])
         #expect(r.timeline.frameCount == 303)
         let lengths = r.timeline.clips.map { FrameRate(30).frame(at: $0.timelineRange.duration, rounding: .towardZero) }
         #expect(lengths == [30, 31, 30, 30, 31, 30, 30, 30, 31, 30])
@@ -135,8 +143,9 @@ import Testing
         var t = template(["1"])
         t.slots[0].fit = .contain
         t.slots[0].volume = 0.5
-        let r = try Resolver.resolve(template: t, templateFolder: "tpl",
-                                     media: [video("a.mov", "4", orientation: Orientation(rotation: 90))])
+        let r = try Resolver.resolve(
+            template: t, templateFolder: "tpl",
+            media: [video("a.mov", "4", orientation: Orientation(rotation: 90))])
         let clip = r.timeline.clips[0]
         #expect(clip.orientation == Orientation(rotation: 90))
         #expect(clip.fit == .contain)
@@ -146,11 +155,16 @@ import Testing
 
     @Test func musicPlaysUnderTheWholeTimeline() throws {
         let music = MusicSpec(file: "music/track.m4a", start: seconds("1.25"), volume: 0.8, fadeIn: seconds("0.5"), fadeOut: seconds("1.5"))
-        let r = try Resolver.resolve(template: template(["2", "3"], music: music), templateFolder: "templates/postcard/",
-                                     media: [image("a.jpg")])
-        #expect(r.timeline.audio == [AudioClip(id: "music", media: "templates/postcard/music/track.m4a",
-                                               timelineRange: TimeRange(start: .zero, duration: RationalTime(seconds: 5)),
-                                               sourceStart: seconds("1.25"), volume: 0.8, fadeIn: seconds("0.5"), fadeOut: seconds("1.5"))])
+        let r = try Resolver.resolve(
+            template: template(["2", "3"], music: music), templateFolder: "templates/postcard/",
+            media: [image("a.jpg")])
+        #expect(
+            r.timeline.audio == [
+                AudioClip(
+                    id: "music", media: "templates/postcard/music/track.m4a",
+                    timelineRange: TimeRange(start: .zero, duration: RationalTime(seconds: 5)),
+                    sourceStart: seconds("1.25"), volume: 0.8, fadeIn: seconds("0.5"), fadeOut: seconds("1.5"))
+            ])
         #expect(r.timeline.output == OutputSettings())
     }
 

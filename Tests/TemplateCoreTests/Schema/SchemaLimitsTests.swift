@@ -1,5 +1,6 @@
 import MediaTime
 import Testing
+
 @testable import TemplateCore
 
 /// The JSON Schema states the limits editors check while authors type: they must be the ones

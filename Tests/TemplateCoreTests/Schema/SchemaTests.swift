@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TemplateCore
 
 /// The JSON Schema in templates/ must describe the same format as the Swift model: same keys in
@@ -20,7 +21,9 @@ import Testing
         for (name, keys) in TemplateKeys.byDefinition {
             let definition = defs[name]?.objectValue
             // A definition that also takes a bare word (`"fade"`) has its object form among `oneOf`.
-            let object = definition?["properties"] != nil ? definition
+            let object =
+                definition?["properties"] != nil
+                ? definition
                 : definition?["oneOf"]?.arrayValue?.compactMap(\.objectValue).first { $0["properties"] != nil }
             let properties = try #require(object?["properties"]?.objectValue, "schema lacks $defs/\(name)")
             #expect(Set(properties.keys) == Set(keys), "$defs/\(name): schema \(properties.keys.sorted()) vs model \(keys.sorted())")

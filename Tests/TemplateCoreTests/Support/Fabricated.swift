@@ -8,8 +8,9 @@ func seconds(_ text: String) -> RationalTime {
 }
 
 func video(_ path: String, _ duration: String, orientation: Orientation = .upright) -> MediaAsset {
-    MediaAsset(path: path, kind: .video, duration: seconds(duration), displayWidth: 1080, displayHeight: 1920,
-               orientation: orientation, frameRate: FrameRate(30), hasAudio: true)
+    MediaAsset(
+        path: path, kind: .video, duration: seconds(duration), displayWidth: 1080, displayHeight: 1920,
+        orientation: orientation, frameRate: FrameRate(30), hasAudio: true)
 }
 
 func image(_ path: String) -> MediaAsset {
@@ -17,8 +18,10 @@ func image(_ path: String) -> MediaAsset {
 }
 
 /// A template of slots with the given durations (seconds as decimal text) at `rate`.
-func template(_ durations: [String], accepts: [SlotAccepts]? = nil, rate: FrameRate = FrameRate(30),
-              music: MusicSpec? = nil) -> Template {
+func template(
+    _ durations: [String], accepts: [SlotAccepts]? = nil, rate: FrameRate = FrameRate(30),
+    music: MusicSpec? = nil
+) -> Template {
     let slots = durations.enumerated().map { i, d in
         SlotSpec(id: "s\(i + 1)", accepts: accepts?[i] ?? .any, duration: seconds(d))
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TemplateCore
 
 /// A valid template that uses every part of the format, with its assets: the base of the rule
@@ -64,8 +65,10 @@ enum RichFixture {
         "fonts/Title.ttf": "font", "LICENSE.md": "CC0",
     ]
 
-    static func fixture(replacing original: String? = nil, with replacement: String = "",
-                        files: [String: String] = RichFixture.files) throws -> TemplateFixture {
+    static func fixture(
+        replacing original: String? = nil, with replacement: String = "",
+        files: [String: String] = RichFixture.files
+    ) throws -> TemplateFixture {
         guard let original else { return try TemplateFixture(json: json, files: files) }
         precondition(json.contains(original), "fixture text not found: \(original)")
         return try TemplateFixture(json: json.replacingOccurrences(of: original, with: replacement), files: files)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TemplateCore
 
 /// One fixture per validation rule: a template's text with one replacement that must trigger

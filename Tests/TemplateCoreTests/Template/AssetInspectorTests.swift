@@ -1,6 +1,7 @@
 import Foundation
 import MediaTime
 import Testing
+
 @testable import TemplateCore
 
 /// A stand-in for the media libraries: says every file of a kind is unreadable, and how long the music is.
@@ -32,7 +33,8 @@ struct FakeInspector: AssetInspector {
         #expect(d.location.path?.pointer == "/music/file")
         let looped = try RichFixture.findings(replacing: "\"volume\": 0.9", with: "\"volume\": 0.9, \"loop\": true", inspector: short)
         #expect(looped.first(.musicShort) == nil)
-        let long = try RichFixture.findings(replacing: "\"cover\": 1.5", with: "\"cover\": 1.5", inspector: FakeInspector(musicLength: RationalTime(seconds: 60)))
+        let long = try RichFixture.findings(
+            replacing: "\"cover\": 1.5", with: "\"cover\": 1.5", inspector: FakeInspector(musicLength: RationalTime(seconds: 60)))
         #expect(long.isEmpty, "\(long.rendered())")
     }
 }

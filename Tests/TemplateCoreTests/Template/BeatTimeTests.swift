@@ -1,6 +1,7 @@
 import Foundation
 import MediaTime
 import Testing
+
 @testable import TemplateCore
 
 /// Times in beats wherever a template takes a time of the video: layer start and duration,
@@ -50,10 +51,16 @@ import Testing
         #expect(template.slots[0].transition?.duration == seconds("0.6"))
         let star = template.layers[0]
         #expect(star.start == seconds("4.8") && star.duration == seconds("1.2"))
-        guard case .image(let image) = star.content else { Issue.record("not an image"); return }
+        guard case .image(let image) = star.content else {
+            Issue.record("not an image")
+            return
+        }
         #expect(image.animationIn?.duration == seconds("0.6"))
         #expect(image.animationOut?.duration == seconds("0.3"))
-        guard case .keyframes(let poses) = image.motion else { Issue.record("no keyframes"); return }
+        guard case .keyframes(let poses) = image.motion else {
+            Issue.record("no keyframes")
+            return
+        }
         #expect(poses.map(\.time) == [nil, seconds("0.6")])
         #expect(poses[1].at == 0.5, "the fraction orders keyframes and draws stills")
     }
@@ -94,19 +101,26 @@ import Testing
 
     @Test func withAListOfBeatsTheyCountFromWhereTheItemIs() throws {
         // Beats every 0.5 s up to 2 s, then every 0.25 s.
-        let json = Self.json.replacingOccurrences(of: "\"tempo\": 100", with: "\"beats\": [0, 0.5, 1, 1.5, 2, 2.25, 2.5, 2.75, 3, 3.25, 3.5, 3.75, 4]")
+        let json = Self.json.replacingOccurrences(
+            of: "\"tempo\": 100", with: "\"beats\": [0, 0.5, 1, 1.5, 2, 2.25, 2.5, 2.75, 3, 3.25, 3.5, 3.75, 4]")
         let template = try #require(try Self.load(json).template)
         // Slots of 4 beats: 0...2 s, 2...3 s, 3...4 s. Beat 8 is at 3 s; two beats on, 3.5 s.
         #expect(template.slots.map(\.duration) == [seconds("2"), seconds("1"), seconds("1")])
         let star = template.layers[0]
         #expect(star.start == seconds("3") && star.duration == seconds("0.5"))
-        guard case .image(let image) = star.content else { Issue.record("not an image"); return }
+        guard case .image(let image) = star.content else {
+            Issue.record("not an image")
+            return
+        }
         // The leaving half beat counts back from the layer's end at 3.5 s: 0.125 s.
         #expect(image.animationOut?.duration == seconds("0.125"))
         // The crossfade of one beat is centred on the cut at 2 s: half a beat of 0.5 s before, of 0.25 s after.
         #expect(template.slots[0].transition?.duration == seconds("0.375"))
         // The title lasts to the end (4 s); its two beats of fade end there: 3.5 s to 4 s.
-        guard case .text(let title) = template.layers[1].content else { Issue.record("not a text"); return }
+        guard case .text(let title) = template.layers[1].content else {
+            Issue.record("not a text")
+            return
+        }
         #expect(title.animationOut?.duration == seconds("0.5"))
     }
 
@@ -127,8 +141,9 @@ import Testing
         let d = try #require(try Self.load(json).diagnostics.first(.keyframeOrder))
         #expect(d.location.path?.pointer == "/layers/0/motion/keyframes/1/at")
         #expect(d.message == "keyframe at 3 beats (1.8s) is outside the layer (0s...1.2s)")
-        let order = Self.json.replacingOccurrences(of: "{ \"at\": \"2 beats\", \"scale\": 1.2 }, { \"at\": 1, \"scale\": 1.3 }",
-                                                   with: "{ \"at\": 0.9, \"scale\": 1.2 }, { \"at\": \"2 beats\", \"scale\": 1.3 }")
+        let order = Self.json.replacingOccurrences(
+            of: "{ \"at\": \"2 beats\", \"scale\": 1.2 }, { \"at\": 1, \"scale\": 1.3 }",
+            with: "{ \"at\": 0.9, \"scale\": 1.2 }, { \"at\": \"2 beats\", \"scale\": 1.3 }")
         let late = try #require(try Self.load(order).diagnostics.first(.keyframeOrder))
         #expect(late.location.path?.pointer == "/slots/0/motion/keyframes/2/at")
     }

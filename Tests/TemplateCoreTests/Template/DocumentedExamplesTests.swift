@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TemplateCore
 
 /// The examples in docs/ must stay true: a stale example fails here.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TemplateCore
 
 /// Fix notes that propose a file propose one fit for what it is used for, and a file a note
@@ -13,13 +14,16 @@ import Testing
 
     /// The rich template with one change (by default, without its mask), its pictures replaced by PNG
     /// headers of the given colour types.
-    static func findings(pictures: [String: UInt8], replacing original: String = ", \"mask\": \"masks/wipe.png\"",
-                         with replacement: String = "") throws -> [Diagnostic] {
+    static func findings(
+        pictures: [String: UInt8], replacing original: String = ", \"mask\": \"masks/wipe.png\"",
+        with replacement: String = ""
+    ) throws -> [Diagnostic] {
         let fixture = try RichFixture.fixture(replacing: original, with: replacement, files: RichFixture.files.filter { !$0.key.hasSuffix(".png") })
         defer { fixture.remove() }
         for (path, type) in pictures {
-            try FileManager.default.createDirectory(atPath: (fixture.folder + "/" + path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (fixture.folder + "/" + path as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
             try pngHeader(colorType: type).write(to: URL(fileURLWithPath: fixture.folder + "/" + path))
         }
         return try fixture.load().diagnostics
@@ -29,7 +33,9 @@ import Testing
         let diagnostics = try Self.findings(pictures: ["masks/wipe.png": 0, "masks/soft.png": 4, "overlays/logo.png": 6, "overlays/spare.png": 2])
         let missing = try #require(diagnostics.first(.missingKey), "\(diagnostics.rendered())")
         #expect(missing.location.path?.pointer == "/slots/1/transition")
-        #expect(missing.notes == ["add \"mask\": \"masks/soft.png\" (or 'masks/wipe.png'), each a grayscale PNG of the template folder"], "\(missing.notes)")
+        #expect(
+            missing.notes == ["add \"mask\": \"masks/soft.png\" (or 'masks/wipe.png'), each a grayscale PNG of the template folder"],
+            "\(missing.notes)")
         #expect(!missing.notes.joined().contains("overlays/"), "a sticker is not a mask")
         // The proposed masks are not called unused; the colour picture nobody uses is.
         let unused = diagnostics.filter { $0.code == .assetUnused }.map(\.message)
@@ -47,8 +53,9 @@ import Testing
 
     @Test func aMissingFileIsMeantToBeOneOfItsKind() throws {
         // The music is missing; a picture of nearly the same name is not what was meant.
-        let fixture = try RichFixture.fixture(files: RichFixture.files.filter { $0.key != "music/track.m4a" }
-            .merging(["music/track.png": "png", "music/trak.m4a": "audio"]) { $1 })
+        let fixture = try RichFixture.fixture(
+            files: RichFixture.files.filter { $0.key != "music/track.m4a" }
+                .merging(["music/track.png": "png", "music/trak.m4a": "audio"]) { $1 })
         defer { fixture.remove() }
         let diagnostics = try fixture.load().diagnostics
         let missing = try #require(diagnostics.first(.assetMissing))
@@ -59,8 +66,9 @@ import Testing
     }
 
     @Test func aMissingLutProposesTheFoldersCubeFiles() throws {
-        let fixture = try RichFixture.fixture(replacing: "{ \"kind\": \"lut\", \"file\": \"looks/warm.cube\", \"strength\": 0.7 }",
-                                              with: "{ \"kind\": \"lut\", \"strength\": 0.7 }")
+        let fixture = try RichFixture.fixture(
+            replacing: "{ \"kind\": \"lut\", \"file\": \"looks/warm.cube\", \"strength\": 0.7 }",
+            with: "{ \"kind\": \"lut\", \"strength\": 0.7 }")
         defer { fixture.remove() }
         let diagnostics = try fixture.load().diagnostics
         let missing = try #require(diagnostics.first(.missingKey))

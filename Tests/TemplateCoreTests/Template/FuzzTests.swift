@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TemplateCore
 
 /// Thousands of mutated templates: none may crash or hang the loader, and every one that is not
@@ -21,8 +22,10 @@ import Testing
         case flipByte, deleteKey, hugeNumber, notANumber, deepNesting, wrongType, truncate, duplicateSlot
     }
 
-    static let hostileValues = ["1e999", "-1e999", "NaN", "Infinity", "123456789012345678901234567890", "-0", "1e-400",
-                                "\"\"", "null", "[]", "{}", "\"9999999999999999999f\"", "\"1/0s\"", "\"-5 beats\"", "\"\\u0000\""]
+    static let hostileValues = [
+        "1e999", "-1e999", "NaN", "Infinity", "123456789012345678901234567890", "-0", "1e-400",
+        "\"\"", "null", "[]", "{}", "\"9999999999999999999f\"", "\"1/0s\"", "\"-5 beats\"", "\"\\u0000\"",
+    ]
 
     @Test func mutatedTemplatesNeverCrashAndAlwaysExplain() throws {
         let fixture = try RichFixture.fixture()
@@ -36,8 +39,9 @@ import Testing
             let bytes = mutate(original, mutation, using: &random)
             let result = TemplateLoader.decode(bytes: bytes, file: fixture.templateFile, folder: fixture.folder)
             if result.template == nil {
-                #expect(result.diagnostics.contains { $0.severity == .error },
-                        "\(mutation): unusable without an error: \(String(decoding: bytes, as: UTF8.self))")
+                #expect(
+                    result.diagnostics.contains { $0.severity == .error },
+                    "\(mutation): unusable without an error: \(String(decoding: bytes, as: UTF8.self))")
             }
             // Mutations that always break the template must always be reported.
             if [.deepNesting, .truncate].contains(mutation) {
@@ -67,9 +71,12 @@ import Testing
         case .hugeNumber, .notANumber, .wrongType:
             let numbers = ranges(ofNumbersIn: text)
             guard let hit = numbers.randomElement(using: &random) else { return out }
-            let value = mutation == .hugeNumber ? "1" + String(repeating: "9", count: Int.random(in: 10...400, using: &random))
-                : mutation == .notANumber ? ["NaN", "Infinity", "-Infinity", "1e999"].randomElement(using: &random) ?? "NaN"
-                : Self.hostileValues.randomElement(using: &random) ?? "null"
+            let value =
+                mutation == .hugeNumber
+                ? "1" + String(repeating: "9", count: Int.random(in: 10...400, using: &random))
+                : mutation == .notANumber
+                    ? ["NaN", "Infinity", "-Infinity", "1e999"].randomElement(using: &random) ?? "NaN"
+                    : Self.hostileValues.randomElement(using: &random) ?? "null"
             return Array((String(text[..<hit.lowerBound]) + value + String(text[hit.upperBound...])).utf8)
         case .deepNesting:
             let depth = Int.random(in: 65...5000, using: &random)

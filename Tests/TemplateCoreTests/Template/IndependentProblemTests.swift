@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TemplateCore
 
 /// Problems that do not depend on one another are all reported in one run: the rules across
@@ -21,16 +22,20 @@ import Testing
 
     @Test func aBrokenSlotDurationDoesNotHideATransitionTooLongElsewhere() throws {
         // Slot 3 has no usable duration (T034); the crossfade between slots 0 and 1 is too long (T053).
-        let diagnostics = try Self.findings([("\"duration\": 2, \"reverse\"", "\"duration\": 0, \"reverse\""),
-                                             ("\"duration\": 0.5, \"easing\"", "\"duration\": 0.75, \"easing\"")])
+        let diagnostics = try Self.findings([
+            ("\"duration\": 2, \"reverse\"", "\"duration\": 0, \"reverse\""),
+            ("\"duration\": 0.5, \"easing\"", "\"duration\": 0.75, \"easing\""),
+        ])
         #expect(diagnostics.first(.slotDuration)?.location.path?.pointer == "/slots/2/duration", "\(diagnostics.rendered())")
         #expect(diagnostics.first(.transitionTooLong)?.location.path?.pointer == "/slots/0/transition", "\(diagnostics.rendered())")
     }
 
     @Test func aMissingStickerHidesNeitherATransitionNorATextFit() throws {
-        let diagnostics = try Self.findings([("\"file\": \"overlays/logo.png\"", "\"file\": \"overlays/logo.pgn\""),
-                                             ("\"duration\": 0.5, \"easing\"", "\"duration\": 0.75, \"easing\""),
-                                             ("\"text\": \"Lisbon 2026\"", "\"text\": \"\(Self.longText)\"")])
+        let diagnostics = try Self.findings([
+            ("\"file\": \"overlays/logo.png\"", "\"file\": \"overlays/logo.pgn\""),
+            ("\"duration\": 0.5, \"easing\"", "\"duration\": 0.75, \"easing\""),
+            ("\"text\": \"Lisbon 2026\"", "\"text\": \"\(Self.longText)\""),
+        ])
         #expect(diagnostics.first(.assetMissing)?.location.path?.pointer == "/layers/2/file", "\(diagnostics.rendered())")
         #expect(diagnostics.first(.transitionTooLong)?.location.path?.pointer == "/slots/0/transition", "\(diagnostics.rendered())")
         #expect(diagnostics.first(.textFit)?.location.path?.pointer == "/layers/3/text", "\(diagnostics.rendered())")
@@ -50,8 +55,10 @@ import Testing
         #expect(skipped.contains { $0.location.path?.pointer == "/cover" }, "\(diagnostics.rendered())")
         #expect(skipped.contains { $0.location.path?.pointer == "/layers/0/start" }, "\(diagnostics.rendered())")
         // A transition between two slots with durations is checked, whichever other slot is broken.
-        let other = try Self.findings([("\"duration\": \"1001/500s\"", "\"duration\": \"1001/500 sec\""),
-                                       ("\"duration\": 0.5, \"easing\"", "\"duration\": 0.75, \"easing\"")])
+        let other = try Self.findings([
+            ("\"duration\": \"1001/500s\"", "\"duration\": \"1001/500 sec\""),
+            ("\"duration\": 0.5, \"easing\"", "\"duration\": 0.75, \"easing\""),
+        ])
         #expect(other.first(.timeSyntax)?.location.path?.pointer == "/slots/3/duration", "\(other.rendered())")
         #expect(other.first(.transitionTooLong)?.location.path?.pointer == "/slots/0/transition", "\(other.rendered())")
     }
@@ -63,15 +70,19 @@ import Testing
     }
 
     @Test func aBrokenFontOrColourDoesNotHideTheTextFit() throws {
-        let diagnostics = try Self.findings([("\"font\": \"fonts/Title.ttf\"", "\"font\": \"fonts/Missing.ttf\""),
-                                             ("\"color\": \"#ffffff\"", "\"color\": \"white\""),
-                                             ("\"text\": \"Lisbon 2026\"", "\"text\": \"\(Self.longText)\"")])
+        let diagnostics = try Self.findings([
+            ("\"font\": \"fonts/Title.ttf\"", "\"font\": \"fonts/Missing.ttf\""),
+            ("\"color\": \"#ffffff\"", "\"color\": \"white\""),
+            ("\"text\": \"Lisbon 2026\"", "\"text\": \"\(Self.longText)\""),
+        ])
         #expect(Set(diagnostics.codes).isSuperset(of: [.assetMissing, .backgroundColor, .textFit]), "\(diagnostics.rendered())")
     }
 
     @Test func aBrokenCanvasSkipsTheTextFitWithANote() throws {
-        let diagnostics = try Self.findings([("\"preset\": \"9:16\"", "\"preset\": \"9:61\""),
-                                             ("\"text\": \"Lisbon 2026\"", "\"text\": \"\(Self.longText)\"")])
+        let diagnostics = try Self.findings([
+            ("\"preset\": \"9:16\"", "\"preset\": \"9:61\""),
+            ("\"text\": \"Lisbon 2026\"", "\"text\": \"\(Self.longText)\""),
+        ])
         #expect(diagnostics.first(.textFit) == nil)
         let note = try #require(diagnostics.first(.checkSkipped), "\(diagnostics.rendered())")
         #expect(note.location.path?.pointer == "/layers/3/text")
@@ -81,8 +92,10 @@ import Testing
     }
 
     @Test func aBrokenTextSizeSkipsItsFitWithANote() throws {
-        let diagnostics = try Self.findings([("\"minSize\": 48", "\"minSize\": 100"),
-                                             ("\"text\": \"Lisbon 2026\"", "\"text\": \"\(Self.longText)\"")])
+        let diagnostics = try Self.findings([
+            ("\"minSize\": 48", "\"minSize\": 100"),
+            ("\"text\": \"Lisbon 2026\"", "\"text\": \"\(Self.longText)\""),
+        ])
         #expect(diagnostics.first(.outOfRange)?.location.path?.pointer == "/layers/3/minSize")
         #expect(diagnostics.first(.textFit) == nil)
         let note = try #require(diagnostics.first(.checkSkipped), "\(diagnostics.rendered())")
@@ -92,7 +105,9 @@ import Testing
 
     @Test func aBrokenMusicVolumeKeepsTheBeats() throws {
         // The beats are fine, so the durations in beats are computed and the transitions checked.
-        let diagnostics = try Self.findings([("\"volume\": 0.9", "\"volume\": 9"), ("\"duration\": 0.5, \"easing\"", "\"duration\": 0.75, \"easing\"")])
+        let diagnostics = try Self.findings([
+            ("\"volume\": 0.9", "\"volume\": 9"), ("\"duration\": 0.5, \"easing\"", "\"duration\": 0.75, \"easing\""),
+        ])
         #expect(diagnostics.codes.contains(.volumeRange))
         #expect(diagnostics.first(.transitionTooLong) != nil, "\(diagnostics.rendered())")
         #expect(diagnostics.first(.beatsNeeded) == nil)
@@ -107,10 +122,13 @@ import Testing
     }
 
     @Test func withAListOfBeatsASlotAfterABrokenOneCannotBePlaced() throws {
-        let diagnostics = try Self.findings([("\"tempo\": 120, \"firstBeat\": 0", "\"beats\": [0, 0.5, 1, 1.5, 2, 2.5, 3]"),
-                                             ("\"duration\": \"4 beats\"", "\"duration\": \"4 bets\"")])
-        let note = try #require(diagnostics.first { $0.code == .checkSkipped && $0.location.path?.pointer == "/slots/1/duration" },
-                                "\(diagnostics.rendered())")
+        let diagnostics = try Self.findings([
+            ("\"tempo\": 120, \"firstBeat\": 0", "\"beats\": [0, 0.5, 1, 1.5, 2, 2.5, 3]"),
+            ("\"duration\": \"4 beats\"", "\"duration\": \"4 bets\""),
+        ])
+        let note = try #require(
+            diagnostics.first { $0.code == .checkSkipped && $0.location.path?.pointer == "/slots/1/duration" },
+            "\(diagnostics.rendered())")
         #expect(note.message.contains("the slot's start"), "\(note.message)")
         // With a tempo, 2 beats last 1 s wherever they start: no note for that slot.
         let tempo = try Self.findings([("\"duration\": \"4 beats\"", "\"duration\": \"4 bets\"")])

@@ -1,6 +1,7 @@
 import Foundation
 import MediaTime
 import Testing
+
 @testable import TemplateCore
 
 @Suite struct TemplateLoaderTests {
@@ -14,20 +15,25 @@ import Testing
         #expect(template.description == "Six shots cut to music")
         #expect(template.canvas == Canvas(width: 1080, height: 1920, background: .black))
         #expect(template.frameRate == FrameRate(30))
-        #expect(template.music == MusicSpec(file: "music/track.m4a", start: .zero, volume: 0.8, fadeIn: .zero,
-                                            fadeOut: RationalTime(value: 3, timescale: 2)))
-        #expect(template.slots == [
-            SlotSpec(id: "opening", accepts: .any, duration: RationalTime(value: 5, timescale: 2), fit: .cover, volume: 0),
-            SlotSpec(id: "two", accepts: .video, duration: RationalTime(value: 8, timescale: 5), length: .frames(48)),
-        ])
+        #expect(
+            template.music
+                == MusicSpec(
+                    file: "music/track.m4a", start: .zero, volume: 0.8, fadeIn: .zero,
+                    fadeOut: RationalTime(value: 3, timescale: 2)))
+        #expect(
+            template.slots == [
+                SlotSpec(id: "opening", accepts: .any, duration: RationalTime(value: 5, timescale: 2), fit: .cover, volume: 0),
+                SlotSpec(id: "two", accepts: .video, duration: RationalTime(value: 8, timescale: 5), length: .frames(48)),
+            ])
         #expect(result.templateFile == fixture.templateFile)
     }
 
     @Test func musicIsOptionalAndDefaultsApply() throws {
-        let fixture = try TemplateFixture(json: """
-            { "format": 1, "name": "Bare", "canvas": { "width": 720, "height": 1280, "frameRate": 25 },
-              "slots": [{ "id": "a", "duration": "3003/30000s" }] }
-            """)
+        let fixture = try TemplateFixture(
+            json: """
+                { "format": 1, "name": "Bare", "canvas": { "width": 720, "height": 1280, "frameRate": 25 },
+                  "slots": [{ "id": "a", "duration": "3003/30000s" }] }
+                """)
         defer { fixture.remove() }
         let template = try #require(try fixture.load().template)
         #expect(template.music == nil)
@@ -53,15 +59,19 @@ import Testing
     }
 
     @Test func allProblemsAreReportedAtOnce() throws {
-        let fixture = try TemplateFixture(json: """
-            { "format": 1, "name": "Many", "canvas": { "width": 1081, "height": 10, "frameRate": "500" },
-              "slots": [{ "id": "", "duration": 0 }, { "id": "b", "duration": "2.5 sec", "fit": "fill" }],
-              "colour": "red" }
-            """)
+        let fixture = try TemplateFixture(
+            json: """
+                { "format": 1, "name": "Many", "canvas": { "width": 1081, "height": 10, "frameRate": "500" },
+                  "slots": [{ "id": "", "duration": 0 }, { "id": "b", "duration": "2.5 sec", "fit": "fill" }],
+                  "colour": "red" }
+                """)
         defer { fixture.remove() }
         let result = try fixture.load()
         #expect(result.template == nil)
-        #expect(Set(result.diagnostics.codes) == [.canvasSize, .frameRate, .emptySlotID, .slotDuration, .timeSyntax, .unknownChoice, .unknownKey, .assetUnused])
+        #expect(
+            Set(result.diagnostics.codes) == [
+                .canvasSize, .frameRate, .emptySlotID, .slotDuration, .timeSyntax, .unknownChoice, .unknownKey, .assetUnused,
+            ])
         #expect(result.diagnostics.filter { $0.code == .canvasSize }.count == 2)
     }
 

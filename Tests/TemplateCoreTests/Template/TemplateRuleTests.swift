@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TemplateCore
 
 /// One fixture per validation rule: the valid template with one change that must trigger it.
@@ -16,8 +17,9 @@ import Testing
         Case(original: "\"name\": \"Postcard\"", replacement: "\"name\": 7", code: .wrongType, path: "name"),
         Case(original: "\"duration\": 2.5", replacement: "\"duration\": true", code: .wrongType, path: "slots[0].duration"),
         Case(original: "\"slots\": [", replacement: "\"slots\": 3, \"x\": [", code: .wrongType, path: "slots"),
-        Case(original: "\"frameRate\": \"30\"", replacement: "\"framerate\": \"30\", \"frameRate\": \"30\"", code: .unknownKey,
-             path: "canvas.framerate", severity: .warning),
+        Case(
+            original: "\"frameRate\": \"30\"", replacement: "\"framerate\": \"30\", \"frameRate\": \"30\"", code: .unknownKey,
+            path: "canvas.framerate", severity: .warning),
         Case(original: "\"accepts\": \"video\"", replacement: "\"accepts\": \"vidoe\"", code: .unknownChoice, path: "slots[1].accepts"),
         Case(original: "\"fit\": \"cover\"", replacement: "\"fit\": \"fill\"", code: .unknownChoice, path: "slots[0].fit"),
         Case(original: "\"width\": 1080", replacement: "\"width\": 1081", code: .canvasSize, path: "canvas.width"),
@@ -44,8 +46,9 @@ import Testing
         Case(original: "\"file\": \"music/track.m4a\"", replacement: "\"file\": \"\"", code: .emptyText, path: "music.file"),
         Case(original: "\"file\": \"music/track.m4a\"", replacement: "\"file\": \"/etc/hostname\"", code: .assetPathOutside, path: "music.file"),
         Case(original: "\"file\": \"music/track.m4a\"", replacement: "\"file\": \"../track.m4a\"", code: .assetPathOutside, path: "music.file"),
-        Case(original: "\"file\": \"music/track.m4a\"", replacement: "\"file\": \"music/../music/track.m4a\"", code: .assetPathOutside,
-             path: "music.file"),
+        Case(
+            original: "\"file\": \"music/track.m4a\"", replacement: "\"file\": \"music/../music/track.m4a\"", code: .assetPathOutside,
+            path: "music.file"),
         Case(original: "\"file\": \"music/track.m4a\"", replacement: "\"file\": \"music/missing.m4a\"", code: .assetMissing, path: "music.file"),
         Case(original: "\"file\": \"music/track.m4a\"", replacement: "\"file\": \"music\"", code: .assetNotRegularFile, path: "music.file"),
     ]

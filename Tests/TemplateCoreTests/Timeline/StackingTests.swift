@@ -1,5 +1,6 @@
 import MediaTime
 import Testing
+
 @testable import TemplateCore
 
 /// One z-order for media layers, overlays and texts: the template's order reaches the timeline, its
@@ -36,11 +37,16 @@ import Testing
             VideoClip(id: "top", media: "t.mov", kind: .video, timelineRange: range(0, 30), sourceRange: range(0, 30), layer: 4),
         ]
         let look = TextLook(size: 40)
-        return Timeline(canvas: Canvas(width: 64, height: 64), frameRate: rate, duration: rate.time(ofFrame: 30), clips: clips,
-                        texts: [TextItem(id: "old-title", text: "a", timelineRange: range(0, 30), look: look),
-                                TextItem(id: "label", text: "b", timelineRange: range(0, 30), look: look, layer: 3)],
-                        overlays: [OverlayItem(id: "old-sticker", media: "s.png", timelineRange: range(0, 30)),
-                                   OverlayItem(id: "card", media: "c.png", timelineRange: range(0, 30), layer: 1)])
+        return Timeline(
+            canvas: Canvas(width: 64, height: 64), frameRate: rate, duration: rate.time(ofFrame: 30), clips: clips,
+            texts: [
+                TextItem(id: "old-title", text: "a", timelineRange: range(0, 30), look: look),
+                TextItem(id: "label", text: "b", timelineRange: range(0, 30), look: look, layer: 3),
+            ],
+            overlays: [
+                OverlayItem(id: "old-sticker", media: "s.png", timelineRange: range(0, 30)),
+                OverlayItem(id: "card", media: "c.png", timelineRange: range(0, 30), layer: 1),
+            ])
     }
 
     static func names(_ plan: FramePlan, _ t: Timeline) -> [String] {
@@ -99,8 +105,10 @@ import Testing
         #expect(read == t)
     }
 
-    @Test(arguments: [("\"layer\": 3", "\"layer\": 101", "texts[1].layer"), ("\"layer\": 1", "\"layer\": \"top\"", "overlays[1].layer"),
-                      ("\"maxLines\": null", "\"maxLines\": 0", "texts[0].maxLines")])
+    @Test(arguments: [
+        ("\"layer\": 3", "\"layer\": 101", "texts[1].layer"), ("\"layer\": 1", "\"layer\": \"top\"", "overlays[1].layer"),
+        ("\"maxLines\": null", "\"maxLines\": 0", "texts[0].maxLines"),
+    ])
     func badNumbersNameTheirPlace(original: String, replacement: String, path: String) throws {
         let text = TimelineCodec.encode(Self.interleaved())
         #expect(text.contains(original))

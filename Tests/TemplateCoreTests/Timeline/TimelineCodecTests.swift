@@ -1,6 +1,7 @@
 import Foundation
 import MediaTime
 import Testing
+
 @testable import TemplateCore
 
 @Suite struct TimelineCodecTests {
@@ -15,36 +16,60 @@ import Testing
             canvas: Canvas(width: 1080, height: 1920, background: RGBColor(red: 0x1a, green: 0x2b, blue: 0x3c)),
             frameRate: rate, duration: second.end,
             clips: [
-                VideoClip(id: "opening", media: "/media/IMG_2041.MOV", kind: .video, timelineRange: first,
-                          sourceRange: TimeRange(start: seconds("4.2"), duration: first.duration * RationalTime(value: 4, timescale: 5)),
-                          speed: RationalTime(value: 4, timescale: 5), orientation: Orientation(rotation: 90, mirrored: true),
-                          fit: .contain, volume: 0.25, reverse: true, loop: true,
-                          motion: [TransformKeyframe(time: .zero, scale: 1.2, x: 0.05, easing: .easeInOut),
-                                   TransformKeyframe(time: first.duration, scale: 1, y: -0.1, rotation: 3)],
-                          filters: [Effect(kind: "saturation", parameters: ["amount": 1.3],
-                                           animation: ["amount": [EffectKeyframe(time: .zero, value: 0.5),
-                                                                  EffectKeyframe(time: first.duration, value: 1.3, easing: .easeIn)]]),
-                                    Effect(kind: "lut", parameters: ["strength": 0.5], file: "/tpl/warm.cube")],
-                          layer: 0, frame: LayerRect(x: 0, y: 0, width: 1, height: 1), opacity: 0.9),
-                VideoClip(id: "two \"quoted\" é", media: "/media/beach.jpg", kind: .image, timelineRange: second,
-                          sourceRange: TimeRange(start: .zero, duration: second.duration)),
+                VideoClip(
+                    id: "opening", media: "/media/IMG_2041.MOV", kind: .video, timelineRange: first,
+                    sourceRange: TimeRange(start: seconds("4.2"), duration: first.duration * RationalTime(value: 4, timescale: 5)),
+                    speed: RationalTime(value: 4, timescale: 5), orientation: Orientation(rotation: 90, mirrored: true),
+                    fit: .contain, volume: 0.25, reverse: true, loop: true,
+                    motion: [
+                        TransformKeyframe(time: .zero, scale: 1.2, x: 0.05, easing: .easeInOut),
+                        TransformKeyframe(time: first.duration, scale: 1, y: -0.1, rotation: 3),
+                    ],
+                    filters: [
+                        Effect(
+                            kind: "saturation", parameters: ["amount": 1.3],
+                            animation: [
+                                "amount": [
+                                    EffectKeyframe(time: .zero, value: 0.5),
+                                    EffectKeyframe(time: first.duration, value: 1.3, easing: .easeIn),
+                                ]
+                            ]),
+                        Effect(kind: "lut", parameters: ["strength": 0.5], file: "/tpl/warm.cube"),
+                    ],
+                    layer: 0, frame: LayerRect(x: 0, y: 0, width: 1, height: 1), opacity: 0.9),
+                VideoClip(
+                    id: "two \"quoted\" é", media: "/media/beach.jpg", kind: .image, timelineRange: second,
+                    sourceRange: TimeRange(start: .zero, duration: second.duration)),
             ],
-            transitions: [Transition(kind: "lumaWipe", from: "opening", to: "two \"quoted\" é",
-                                     range: TimeRange(start: rate.time(ofFrame: 70), end: rate.time(ofFrame: 80)), easing: .easeOut,
-                                     parameters: ["softness": 0.05], mask: "/tpl/diagonal.png")],
-            texts: [TextItem(id: "title", text: "Lisbon 2026 · 里斯本", timelineRange: first,
-                             look: TextLook(fontFamily: "DejaVu Sans:bold", size: 96, minimumSize: 48, color: RGBAColor(red: 255, green: 240, blue: 200),
-                                            strokeColor: .black, strokeWidth: 4, shadowColor: RGBAColor(red: 0, green: 0, blue: 0, alpha: 128),
-                                            shadowX: 3, shadowY: 5, shadowBlur: 6, boxColor: nil, alignment: "left", lineSpacing: 1.1),
-                             x: 0.1, y: 0.8, anchorX: 0, anchorY: 1, maxWidth: 0.8, maxLines: 2,
-                             animationIn: LayerAnimation(kind: "fade", duration: seconds("0.5")), animationOut: nil, layer: 3)],
-            overlays: [OverlayItem(id: "star", media: "/tpl/star.png", timelineRange: second, x: 0.9, y: 0.1, width: 0.2, opacity: 0.8,
-                                   motion: [TransformKeyframe(time: .zero, rotation: -10)], animationIn: LayerAnimation(kind: "pop", duration: seconds("0.3")),
-                                   layer: 2)],
+            transitions: [
+                Transition(
+                    kind: "lumaWipe", from: "opening", to: "two \"quoted\" é",
+                    range: TimeRange(start: rate.time(ofFrame: 70), end: rate.time(ofFrame: 80)), easing: .easeOut,
+                    parameters: ["softness": 0.05], mask: "/tpl/diagonal.png")
+            ],
+            texts: [
+                TextItem(
+                    id: "title", text: "Lisbon 2026 · 里斯本", timelineRange: first,
+                    look: TextLook(
+                        fontFamily: "DejaVu Sans:bold", size: 96, minimumSize: 48, color: RGBAColor(red: 255, green: 240, blue: 200),
+                        strokeColor: .black, strokeWidth: 4, shadowColor: RGBAColor(red: 0, green: 0, blue: 0, alpha: 128),
+                        shadowX: 3, shadowY: 5, shadowBlur: 6, boxColor: nil, alignment: "left", lineSpacing: 1.1),
+                    x: 0.1, y: 0.8, anchorX: 0, anchorY: 1, maxWidth: 0.8, maxLines: 2,
+                    animationIn: LayerAnimation(kind: "fade", duration: seconds("0.5")), animationOut: nil, layer: 3)
+            ],
+            overlays: [
+                OverlayItem(
+                    id: "star", media: "/tpl/star.png", timelineRange: second, x: 0.9, y: 0.1, width: 0.2, opacity: 0.8,
+                    motion: [TransformKeyframe(time: .zero, rotation: -10)], animationIn: LayerAnimation(kind: "pop", duration: seconds("0.3")),
+                    layer: 2)
+            ],
             grade: [Effect(kind: "filmFade", parameters: ["strength": 0.4])],
-            audio: [AudioClip(id: "music", media: "/templates/postcard/music/track.m4a",
-                              timelineRange: TimeRange(start: .zero, duration: second.end), sourceStart: RationalTime(value: 1, timescale: 3),
-                              volume: 0.8, fadeIn: .zero, fadeOut: seconds("1.5"), duck: 0.35)],
+            audio: [
+                AudioClip(
+                    id: "music", media: "/templates/postcard/music/track.m4a",
+                    timelineRange: TimeRange(start: .zero, duration: second.end), sourceStart: RationalTime(value: 1, timescale: 3),
+                    volume: 0.8, fadeIn: .zero, fadeOut: seconds("1.5"), duck: 0.35)
+            ],
             output: OutputSettings(crf: 18, preset: "medium", audioBitrate: 192_000), source: "Postcard")
     }
 
@@ -309,8 +334,9 @@ import Testing
     @Test func resolvedTimelineRoundTripsByteForByte() throws {
         let rate = Self.ntsc
         let music = MusicSpec(file: "music/track.m4a", volume: 0.8, fadeOut: seconds("1.5"))
-        let r = try Resolver.resolve(template: template(["1.1", "1.1", "1.1", "0.1"], rate: rate, music: music), templateFolder: "/tpl",
-                                     media: [video("/m/a.mov", "0.7"), image("/m/b.jpg"), video("/m/c.mov", "12.345678")])
+        let r = try Resolver.resolve(
+            template: template(["1.1", "1.1", "1.1", "0.1"], rate: rate, music: music), templateFolder: "/tpl",
+            media: [video("/m/a.mov", "0.7"), image("/m/b.jpg"), video("/m/c.mov", "12.345678")])
         let text = TimelineCodec.encode(r.timeline)
         let decoded = try TimelineCodec.decode(text)
         #expect(decoded == r.timeline)

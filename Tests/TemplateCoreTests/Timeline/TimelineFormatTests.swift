@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TemplateCore
 
 /// Timelines of every format version Reel has written stay readable (see "Versions" in

@@ -1,6 +1,7 @@
 import Foundation
 import MediaTime
 import Testing
+
 @testable import TemplateCore
 
 /// Thousands of mutated timelines, seeded so every run reads the same: reading never crashes,
@@ -12,7 +13,7 @@ import Testing
     /// A mutation of the model that breaks one rule, and the code that must refuse it.
     enum Breakage: CaseIterable {
         case gapOrOverlap, duplicateID, offGrid, sourceLength, textOutside, unknownTransition, unknownFilter, loudVolume,
-             textSize, canvasSize, longText, parameterRange, longTransition, swappedTransition, speed, animationKind
+            textSize, canvasSize, longText, parameterRange, longTransition, swappedTransition, speed, animationKind
 
         var code: DiagnosticCode {
             switch self {
@@ -62,10 +63,12 @@ import Testing
         case .loudVolume:
             t.clips[0].volume = Limits.volume.upperBound * Double.random(in: 1.001...1e300, using: &random)
         case .textSize:
-            t.texts[0].look.size = Bool.random(using: &random) ? Double.random(in: 1000.5...1e9, using: &random) : Double.random(in: 0...3.99, using: &random)
+            t.texts[0].look.size =
+                Bool.random(using: &random) ? Double.random(in: 1000.5...1e9, using: &random) : Double.random(in: 0...3.99, using: &random)
             t.texts[0].look.minimumSize = nil
         case .canvasSize:
-            t.canvas.width = Bool.random(using: &random) ? Int.random(in: 8193...100_000, using: &random) : 2 * Int.random(in: 8...4096, using: &random) + 1
+            t.canvas.width =
+                Bool.random(using: &random) ? Int.random(in: 8193...100_000, using: &random) : 2 * Int.random(in: 8...4096, using: &random) + 1
         case .longText:
             t.texts[0].text = String(repeating: "é", count: Int.random(in: (Limits.maxLongText + 1)...(Limits.maxLongText + 50), using: &random))
         case .parameterRange:

@@ -1,6 +1,7 @@
 import Foundation
 import MediaTime
 import Testing
+
 @testable import TemplateCore
 
 /// Reading a timeline runs every rule and reports every problem at once, each with its code, its
@@ -34,8 +35,10 @@ import Testing
         ("\"volume\": 0.25", "\"volume\": 1e308", .volumeRange, "/clips/0/volume"),
         ("\"size\": 96", "\"size\": 1500", .outOfRange, "/texts/0/look/size"),
         ("\"width\": 1080", "\"width\": 16384", .canvasSize, "/canvas/width"),
-        ("\"start\": \"2.5025s\"\n      },\n      \"volume\": 0", "\"start\": \"2.6026s\"\n      },\n      \"volume\": 0",
-         .mainTrackSequence, "/clips/1/timelineRange/start"),
+        (
+            "\"start\": \"2.5025s\"\n      },\n      \"volume\": 0", "\"start\": \"2.6026s\"\n      },\n      \"volume\": 0",
+            .mainTrackSequence, "/clips/1/timelineRange/start"
+        ),
         ("\"id\": \"two \\\"quoted\\\" é\"", "\"id\": \"opening\"", .duplicateID, "/clips/1/id"),
         ("\"kind\": \"fade\"", "\"kind\": \"spin\"", .unknownChoice, "/texts/0/in/kind"),
         ("\"preset\": \"medium\"", "\"preset\": \"turbo\"", .unknownChoice, "/output/preset"),
@@ -50,8 +53,10 @@ import Testing
 
     /// Three unrelated mistakes: all three are reported, in the order of the text.
     @Test func everyProblemIsReportedInOneRun() throws {
-        let found = try problems([("\"kind\": \"lumaWipe\"", "\"kind\": \"wipeDiagonal\""), ("\"volume\": 0.25", "\"volume\": 7"),
-                                  ("\"width\": 1080", "\"width\": 1081")])
+        let found = try problems([
+            ("\"kind\": \"lumaWipe\"", "\"kind\": \"wipeDiagonal\""), ("\"volume\": 0.25", "\"volume\": 7"),
+            ("\"width\": 1080", "\"width\": 1081"),
+        ])
         #expect(Set(found.map(\.code)) == [.unknownChoice, .volumeRange, .canvasSize], "\(found.rendered())")
         let lines = found.compactMap(\.location.line)
         #expect(lines == lines.sorted())

@@ -4,8 +4,10 @@ import MediaTime
 /// expected and what it found, and returns nil after reporting.
 extension DecodingContext {
     /// A finite number within `range`; `code` names the rule (catalog parameters use their own).
-    mutating func number(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Double>, what: String,
-                         code: DiagnosticCode = .outOfRange) -> Double? {
+    mutating func number(
+        _ value: JSONValue, at path: JSONPath, in range: ClosedRange<Double>, what: String,
+        code: DiagnosticCode = .outOfRange
+    ) -> Double? {
         let bounds = "\(Catalog.number(range.lowerBound))...\(Catalog.number(range.upperBound))"
         guard let n = value.numberValue else {
             wrongType(at: path, found: value, expected: "a number", example: "\(path.lastKey ?? "value"): \(Catalog.number(range.lowerBound))")
@@ -24,8 +26,9 @@ extension DecodingContext {
         switch value {
         case .number, .string:
             guard let r = TimeText.ratio(from: value) else {
-                error(.wrongType, "expected a number such as 0.5 or \"1/2\", found '\(value.stringValue ?? "")'", at: path,
-                      notes: ["write \(what) as a number (0.5) or an exact fraction (\"2/3\")"])
+                error(
+                    .wrongType, "expected a number such as 0.5 or \"1/2\", found '\(value.stringValue ?? "")'", at: path,
+                    notes: ["write \(what) as a number (0.5) or an exact fraction (\"2/3\")"])
                 return nil
             }
             guard r.seconds >= range.lowerBound, r.seconds <= range.upperBound else {
@@ -66,9 +69,13 @@ extension DecodingContext {
         let form = alpha ? "#rrggbb or #rrggbbaa" : "#rrggbb"
         guard let text = string(value, at: path, example: "\"\(path.lastKey ?? "color")\": \"#ffffff\"") else { return nil }
         guard text.first == "#", let color = TemplateColor(hex: text), alpha || color.alpha == 255, text.count == 7 || alpha else {
-            error(.backgroundColor, "'\(text)' is not a colour written \(form)", at: path,
-                  notes: [alpha ? "write '#' and six hexadecimal digits, or eight with opacity last: \"#ffffffcc\""
-                                : "write six hexadecimal digits after '#', such as \"#1a2b3c\""])
+            error(
+                .backgroundColor, "'\(text)' is not a colour written \(form)", at: path,
+                notes: [
+                    alpha
+                        ? "write '#' and six hexadecimal digits, or eight with opacity last: \"#ffffffcc\""
+                        : "write six hexadecimal digits after '#', such as \"#1a2b3c\""
+                ])
             return nil
         }
         return color
@@ -98,8 +105,9 @@ extension DecodingContext {
                 return nil
             }
             guard beats || t.unit != "beats" else {
-                error(.timeSyntax, "'\(text)' is in beats, but \(path.lastKey ?? "this time") here takes seconds or frames only", at: path,
-                      notes: [forms])
+                error(
+                    .timeSyntax, "'\(text)' is in beats, but \(path.lastKey ?? "this time") here takes seconds or frames only", at: path,
+                    notes: [forms])
                 return nil
             }
             return t
@@ -110,8 +118,10 @@ extension DecodingContext {
     }
 
     /// A time in seconds or frames at `rate`, within `range`.
-    mutating func duration(_ value: JSONValue, at path: JSONPath, rate: FrameRate, in range: ClosedRange<RationalTime>,
-                           what: String) -> RationalTime? {
+    mutating func duration(
+        _ value: JSONValue, at path: JSONPath, rate: FrameRate, in range: ClosedRange<RationalTime>,
+        what: String
+    ) -> RationalTime? {
         guard let written = templateTime(value, at: path, beats: false) else { return nil }
         let t: RationalTime
         switch written {

@@ -10,11 +10,15 @@ struct DecodingContext {
     var diagnostics = DiagnosticCollector()
 
     /// Reports a finding about the value at `path` (or about its key, with `atKey`).
-    mutating func report(_ severity: Severity, _ code: DiagnosticCode, _ message: String, at path: JSONPath,
-                         atKey: Bool = false, notes: [String] = []) {
+    mutating func report(
+        _ severity: Severity, _ code: DiagnosticCode, _ message: String, at path: JSONPath,
+        atKey: Bool = false, notes: [String] = []
+    ) {
         let position = atKey ? document.keyPosition(of: path) : document.position(of: path)
-        diagnostics.report(Diagnostic(severity, code, message, at: SourceLocation(file: file, path: path, position: position),
-                                      notes: notes))
+        diagnostics.report(
+            Diagnostic(
+                severity, code, message, at: SourceLocation(file: file, path: path, position: position),
+                notes: notes))
     }
 
     mutating func error(_ code: DiagnosticCode, _ message: String, at path: JSONPath, notes: [String] = []) {
@@ -86,8 +90,10 @@ struct DecodingContext {
             return nil
         }
         guard let v = n.doubleValue, v.isFinite, Limits.volume.contains(v) else {
-            error(.volumeRange, "volume \(n.text) is outside \(Catalog.number(Limits.volume.lowerBound))...\(Catalog.number(Limits.volume.upperBound))", at: path,
-                  notes: ["0 is silent, 1 leaves the sound unchanged, 4 is the loudest allowed"])
+            error(
+                .volumeRange, "volume \(n.text) is outside \(Catalog.number(Limits.volume.lowerBound))...\(Catalog.number(Limits.volume.upperBound))",
+                at: path,
+                notes: ["0 is silent, 1 leaves the sound unchanged, 4 is the loudest allowed"])
             return nil
         }
         return v
@@ -95,7 +101,8 @@ struct DecodingContext {
 
     /// A time: seconds as a number, or `"2.5s"`, `"48f"`, `"1001/30000s"`.
     mutating func time(_ value: JSONValue, at path: JSONPath, frameRate: FrameRate?) -> RationalTime? {
-        let forms = frameRate == nil
+        let forms =
+            frameRate == nil
             ? "write seconds as a number (2.5) or a string: \"2.5s\", \"1001/30000s\""
             : "write seconds as a number (2.5) or a string: \"2.5s\", \"48f\" (frames), \"1001/30000s\""
         switch value {
@@ -105,11 +112,13 @@ struct DecodingContext {
                 // Music times are where the beats are counted from, so they cannot be beats themselves.
                 let written = frameRate == nil ? TemplateTime(value) : nil
                 if written?.unit == "beats" {
-                    error(.timeSyntax, "'\(text)' is in beats, but \(path.lastKey ?? "this time") is a time of the music file, in seconds", at: path,
-                          notes: ["beats are counted from the music's times, so these are seconds: \"2.5s\" or 2.5", forms])
+                    error(
+                        .timeSyntax, "'\(text)' is in beats, but \(path.lastKey ?? "this time") is a time of the music file, in seconds", at: path,
+                        notes: ["beats are counted from the music's times, so these are seconds: \"2.5s\" or 2.5", forms])
                 } else if written?.unit == "frames" {
-                    error(.timeSyntax, "'\(text)' is in frames, but \(path.lastKey ?? "this time") is a time of the music file, in seconds", at: path,
-                          notes: ["music is not on the frame grid: write seconds, \"2.5s\" or 2.5", forms])
+                    error(
+                        .timeSyntax, "'\(text)' is in frames, but \(path.lastKey ?? "this time") is a time of the music file, in seconds", at: path,
+                        notes: ["music is not on the frame grid: write seconds, \"2.5s\" or 2.5", forms])
                 } else {
                     error(.timeSyntax, "'\(text)' is not a time Reel reads", at: path, notes: [forms])
                 }
@@ -133,8 +142,10 @@ struct DecodingContext {
     }
 
     /// One of a fixed set of words, with a "did you mean" for near misses.
-    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ value: JSONValue, at path: JSONPath,
-                                                                   as type: Choice.Type) -> Choice? where Choice.RawValue == String {
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(
+        _ value: JSONValue, at path: JSONPath,
+        as type: Choice.Type
+    ) -> Choice? where Choice.RawValue == String {
         let words = Choice.allCases.map(\.rawValue)
         guard let s = string(value, at: path, example: "\"\(words[0])\"") else { return nil }
         if let choice = Choice(rawValue: s) { return choice }

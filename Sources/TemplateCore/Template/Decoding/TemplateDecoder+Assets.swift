@@ -18,11 +18,13 @@ extension TemplateDecoder {
         case .absolute:
             context.error(.assetPathOutside, "'\(relative)' is an absolute path", at: path, notes: [inside])
         case .climbsOut:
-            context.error(.assetPathOutside, "'\(relative)' uses '..'; asset paths must stay inside the template folder", at: path,
-                          notes: [inside])
+            context.error(
+                .assetPathOutside, "'\(relative)' uses '..'; asset paths must stay inside the template folder", at: path,
+                notes: [inside])
         case .linksOutside(let target):
-            context.error(.assetPathOutside, "'\(relative)' is a symbolic link that leads outside the template folder (to \(target))",
-                          at: path, notes: ["copy the file into the template folder instead of linking to it"])
+            context.error(
+                .assetPathOutside, "'\(relative)' is a symbolic link that leads outside the template folder (to \(target))",
+                at: path, notes: ["copy the file into the template folder instead of linking to it"])
         case .missing:
             var notes = ["check the spelling, or add the file to the template folder"]
             // Only files of the right kind: a missing track is never "meant" to be a picture.
@@ -32,8 +34,9 @@ extension TemplateDecoder {
             }
             context.error(.assetMissing, "'\(relative)' does not exist in the template folder", at: path, notes: notes)
         case .notRegularFile:
-            context.error(.assetNotRegularFile, "'\(relative)' is not a regular file", at: path,
-                          notes: ["name \(role.description), not a folder"])
+            context.error(
+                .assetNotRegularFile, "'\(relative)' is not a regular file", at: path,
+                notes: ["name \(role.description), not a folder"])
         }
         return false
     }
@@ -49,7 +52,10 @@ extension TemplateDecoder {
         for file in shown { propose(file) }
         let others = shown.dropFirst().map { "'\($0)'" }
         var note = "add \"\(key)\": \"\(first)\""
-        note += others.isEmpty ? ", \(role.description) of the template folder" : " (or \(others.joined(separator: ", "))), each \(role.description) of the template folder"
+        note +=
+            others.isEmpty
+            ? ", \(role.description) of the template folder"
+            : " (or \(others.joined(separator: ", "))), each \(role.description) of the template folder"
         return [note]
     }
 
@@ -76,8 +82,9 @@ extension TemplateDecoder {
             return checkLUT(full, relative: relative, at: path)
         case .audio, .image, .font:
             guard let inspector, let problem = inspector.problem(with: full, as: kind) else { return true }
-            context.error(.assetUnreadable, "'\(relative)' is not readable as \(Self.article(kind)) file: \(problem)", at: path,
-                          notes: [Self.contentHint(kind)])
+            context.error(
+                .assetUnreadable, "'\(relative)' is not readable as \(Self.article(kind)) file: \(problem)", at: path,
+                notes: [Self.contentHint(kind)])
             return false
         }
     }
@@ -95,10 +102,12 @@ extension TemplateDecoder {
         let text: String
         do { text = try ReadableFile.text(full, limit: TemplateLimits.maxLUTFileSize) } catch {
             if error.kind == .tooLarge {
-                context.error(.lutSyntax, "'\(relative)' is larger than \(TemplateLimits.maxLUTFileSize >> 20) MiB, the most a .cube file may be",
-                              at: path, notes: ["use a LUT of at most 129 points per axis (LUT_3D_SIZE 129); 33 or 65 is usual"])
+                context.error(
+                    .lutSyntax, "'\(relative)' is larger than \(TemplateLimits.maxLUTFileSize >> 20) MiB, the most a .cube file may be",
+                    at: path, notes: ["use a LUT of at most 129 points per axis (LUT_3D_SIZE 129); 33 or 65 is usual"])
             } else {
-                context.error(.lutSyntax, "'\(relative)' cannot be read as UTF-8 text: \(error.reason)", at: path, notes: ["a .cube LUT is a text file"])
+                context.error(
+                    .lutSyntax, "'\(relative)' cannot be read as UTF-8 text: \(error.reason)", at: path, notes: ["a .cube LUT is a text file"])
             }
             return false
         }
@@ -106,8 +115,9 @@ extension TemplateDecoder {
             _ = try CubeLUT.parse(text)
             return true
         } catch {
-            context.error(.lutSyntax, "'\(relative)': \(error.description)", at: path,
-                          notes: ["a .cube file has LUT_3D_SIZE N (2...256), optional TITLE, DOMAIN_MIN and DOMAIN_MAX, then N³ rows of three numbers"])
+            context.error(
+                .lutSyntax, "'\(relative)': \(error.description)", at: path,
+                notes: ["a .cube file has LUT_3D_SIZE N (2...256), optional TITLE, DOMAIN_MIN and DOMAIN_MAX, then N³ rows of three numbers"])
             return false
         }
     }
@@ -118,10 +128,13 @@ extension TemplateDecoder {
         guard let root = AssetPath.realPath(folder) else { return }
         for relative in AssetPath.files(in: folder) where !Self.isDocument(relative) {
             guard let real = AssetPath.realPath(AssetPath.join(root, relative)), !usedAssets.contains(real),
-                  !proposedAssets.contains(real) else { continue }
-            context.diagnostics.report(Diagnostic(.note, .assetUnused, "'\(relative)' is in the template folder but nothing uses it",
-                                                  at: SourceLocation(file: context.file, path: nil, position: nil),
-                                                  notes: ["remove it, so that shared copies of the template stay small"]))
+                !proposedAssets.contains(real)
+            else { continue }
+            context.diagnostics.report(
+                Diagnostic(
+                    .note, .assetUnused, "'\(relative)' is in the template folder but nothing uses it",
+                    at: SourceLocation(file: context.file, path: nil, position: nil),
+                    notes: ["remove it, so that shared copies of the template stay small"]))
         }
     }
 

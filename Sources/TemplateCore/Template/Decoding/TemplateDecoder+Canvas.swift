@@ -12,15 +12,18 @@ extension TemplateDecoder {
         let path = JSONPath.root.appending("canvas")
         let example = "\"canvas\": { \"width\": 1080, \"height\": 1920, \"frameRate\": \"30\" }"
         guard let value = context.required("canvas", in: root, at: .root, example: example),
-              let object = context.object(value, at: path, known: TemplateKeys.canvas, example: example) else { return nil }
+            let object = context.object(value, at: path, known: TemplateKeys.canvas, example: example)
+        else { return nil }
         var size: (Int, Int)?
         if let presetValue = object["preset"] {
             let names = Self.canvasPresets.map(\.name)
             if object["width"] != nil || object["height"] != nil {
-                context.error(.conflictingKeys, "the canvas gives both a preset and a width or height", at: path.appending("preset"),
-                              notes: ["keep either \"preset\" or \"width\" and \"height\""])
+                context.error(
+                    .conflictingKeys, "the canvas gives both a preset and a width or height", at: path.appending("preset"),
+                    notes: ["keep either \"preset\" or \"width\" and \"height\""])
             } else if let name = context.word(presetValue, at: path.appending("preset"), among: names, what: "a canvas preset"),
-                      let preset = Self.canvasPresets.first(where: { $0.name == name }) {
+                let preset = Self.canvasPresets.first(where: { $0.name == name })
+            {
                 size = (preset.width, preset.height)
             }
         } else {
@@ -45,12 +48,14 @@ extension TemplateDecoder {
     private mutating func readSide(_ key: String, _ object: JSONObject, at path: JSONPath, example: Int) -> Int? {
         let example = "\"\(key)\": \(example)"
         guard let value = context.required(key, in: object, at: path, example: example),
-              let side = context.integer(value, at: path.appending(key), example: example) else { return nil }
+            let side = context.integer(value, at: path.appending(key), example: example)
+        else { return nil }
         let limits = TemplateLimits.canvasSide
         guard limits.contains(side), side % 2 == 0 else {
             let problem = limits.contains(side) ? "is odd" : "is outside \(limits.lowerBound)...\(limits.upperBound)"
-            context.error(.canvasSize, "canvas \(key) \(side) \(problem)", at: path.appending(key),
-                          notes: ["use an even number of pixels from \(limits.lowerBound) to \(limits.upperBound) (H.264 in 4:2:0 needs even sizes)"])
+            context.error(
+                .canvasSize, "canvas \(key) \(side) \(problem)", at: path.appending(key),
+                notes: ["use an even number of pixels from \(limits.lowerBound) to \(limits.upperBound) (H.264 in 4:2:0 needs even sizes)"])
             return nil
         }
         return side

@@ -10,8 +10,10 @@ extension TemplateDecoder {
     static let defaultAnimation = RationalTime(value: 1, timescale: 2)
 
     /// The catalog entry named by an effect and the object holding its keys; reports unknown ids and keys.
-    private mutating func effect(_ value: JSONValue, at path: JSONPath, family: EffectFamily, keys: [String],
-                                 example: String) -> (CatalogEntry, JSONObject)? {
+    private mutating func effect(
+        _ value: JSONValue, at path: JSONPath, family: EffectFamily, keys: [String],
+        example: String
+    ) -> (CatalogEntry, JSONObject)? {
         let object: JSONObject
         let kindPath: JSONPath
         switch value {
@@ -30,8 +32,9 @@ extension TemplateDecoder {
             return nil
         }
         guard let kind = object["kind"],
-              let id = context.word(kind, at: kindPath, among: Catalog.ids(of: family), what: "a \(family.singular) in the catalog"),
-              let entry = Catalog.entry(family, id) else { return nil }
+            let id = context.word(kind, at: kindPath, among: Catalog.ids(of: family), what: "a \(family.singular) in the catalog"),
+            let entry = Catalog.entry(family, id)
+        else { return nil }
         if case .object = value {
             context.reportUnknownKeys(of: object, at: path, known: keys + entry.parameters.map(\.name))
         }
@@ -39,8 +42,10 @@ extension TemplateDecoder {
     }
 
     /// Every parameter of `entry`: the written values, checked against the catalog, and defaults.
-    private mutating func parameters(of entry: CatalogEntry, in object: JSONObject, at path: JSONPath,
-                                     timing: ItemTiming = .unknown) -> [String: ParameterValue]? {
+    private mutating func parameters(
+        of entry: CatalogEntry, in object: JSONObject, at path: JSONPath,
+        timing: ItemTiming = .unknown
+    ) -> [String: ParameterValue]? {
         var values: [String: ParameterValue] = [:]
         var valid = true
         for parameter in entry.parameters {
@@ -49,8 +54,9 @@ extension TemplateDecoder {
                 if let d = parameter.defaultValue {
                     values[parameter.name] = .number(d)
                 } else {
-                    context.error(.missingKey, "\(entry.id) needs '\(parameter.name)' (\(parameter.summary))", at: path,
-                                  notes: proposeFile(for: parameter.name, role: Self.role(of: parameter, in: entry) ?? .picture))
+                    context.error(
+                        .missingKey, "\(entry.id) needs '\(parameter.name)' (\(parameter.summary))", at: path,
+                        notes: proposeFile(for: parameter.name, role: Self.role(of: parameter, in: entry) ?? .picture))
                     valid = false
                 }
                 continue
@@ -59,23 +65,31 @@ extension TemplateDecoder {
             case .number(let range):
                 if case .array(let items) = value {
                     guard parameter.animatable else {
-                        context.error(.notAnimatable, "\(entry.id) '\(parameter.name)' cannot change over time", at: paramPath,
-                                      notes: ["give one number from \(Catalog.number(range.lowerBound))...\(Catalog.number(range.upperBound))"])
+                        context.error(
+                            .notAnimatable, "\(entry.id) '\(parameter.name)' cannot change over time", at: paramPath,
+                            notes: ["give one number from \(Catalog.number(range.lowerBound))...\(Catalog.number(range.upperBound))"])
                         valid = false
                         continue
                     }
                     if let keyframes = readValueKeyframes(items, at: paramPath, range: range, what: "\(entry.id) \(parameter.name)", timing: timing) {
                         values[parameter.name] = .keyframes(keyframes)
-                    } else { valid = false }
+                    } else {
+                        valid = false
+                    }
                 } else if let x = context.number(value, at: paramPath, in: range, what: "\(entry.id) \(parameter.name)", code: .parameterRange) {
                     values[parameter.name] = .number(x)
-                } else { valid = false }
+                } else {
+                    valid = false
+                }
             case .file:
                 let role = Self.role(of: parameter, in: entry) ?? .picture
                 if let text = context.string(value, at: paramPath, example: "\"\(parameter.name)\": \"\(role.example)\""),
-                   checkAsset(text, at: paramPath, role: role) {
+                    checkAsset(text, at: paramPath, role: role)
+                {
                     values[parameter.name] = .file(text)
-                } else { valid = false }
+                } else {
+                    valid = false
+                }
             }
         }
         return valid ? values : nil
@@ -83,15 +97,21 @@ extension TemplateDecoder {
 
     /// A list of filters (a slot's, a layer's, or the grade); keyframe times are within `timing`.
     mutating func readFilters(_ value: JSONValue, at path: JSONPath, timing: ItemTiming) -> [EffectSpec]? {
-        guard let items = context.array(value, at: path, limit: TemplateLimits.maxFilters, what: "filters",
-                                        example: "[{ \"kind\": \"saturation\", \"amount\": 1.2 }]") else { return nil }
+        guard
+            let items = context.array(
+                value, at: path, limit: TemplateLimits.maxFilters, what: "filters",
+                example: "[{ \"kind\": \"saturation\", \"amount\": 1.2 }]")
+        else { return nil }
         var filters: [EffectSpec] = []
         var valid = true
         for (i, item) in items.enumerated() {
             let itemPath = path.appending(i)
-            guard let (entry, object) = effect(item, at: itemPath, family: .filter, keys: TemplateKeys.filter,
-                                               example: "{ \"kind\": \"saturation\", \"amount\": 1.2 }"),
-                  let values = parameters(of: entry, in: object, at: itemPath, timing: timing) else {
+            guard
+                let (entry, object) = effect(
+                    item, at: itemPath, family: .filter, keys: TemplateKeys.filter,
+                    example: "{ \"kind\": \"saturation\", \"amount\": 1.2 }"),
+                let values = parameters(of: entry, in: object, at: itemPath, timing: timing)
+            else {
                 valid = false
                 continue
             }
@@ -104,10 +124,15 @@ extension TemplateDecoder {
     /// parameter is not, so that its length is still checked against the slots beside it. A
     /// duration in beats needs the cut, known once every slot is read: it goes to `beats`, and
     /// the duration is set by `readSlots` (see `centredLength`).
-    mutating func readTransition(_ value: JSONValue, at path: JSONPath, timing: inout (kind: String, duration: RationalTime)?,
-                                 beats: inout (kind: String, beats: RationalTime)?) -> TransitionSpec? {
-        guard let (entry, object) = effect(value, at: path, family: .transition, keys: TemplateKeys.transition,
-                                           example: "{ \"kind\": \"crossfade\", \"duration\": 0.5 }") else { return nil }
+    mutating func readTransition(
+        _ value: JSONValue, at path: JSONPath, timing: inout (kind: String, duration: RationalTime)?,
+        beats: inout (kind: String, beats: RationalTime)?
+    ) -> TransitionSpec? {
+        guard
+            let (entry, object) = effect(
+                value, at: path, family: .transition, keys: TemplateKeys.transition,
+                example: "{ \"kind\": \"crossfade\", \"duration\": 0.5 }")
+        else { return nil }
         let values = parameters(of: entry, in: object, at: path)
         var valid = true
         var duration = entry.id == "cut" ? RationalTime.zero : Self.defaultTransition
@@ -116,10 +141,14 @@ extension TemplateDecoder {
         } else if let value = object["duration"] {
             let lower = entry.id == "cut" ? RationalTime.zero : frameRate.frameDuration
             let upper = entry.id == "cut" ? RationalTime.zero : TemplateLimits.maxTransition
-            if let d = context.duration(value, at: path.appending("duration"), rate: frameRate, in: lower...upper,
-                                        what: entry.id == "cut" ? "a cut has no duration; duration" : "transition duration") {
+            if let d = context.duration(
+                value, at: path.appending("duration"), rate: frameRate, in: lower...upper,
+                what: entry.id == "cut" ? "a cut has no duration; duration" : "transition duration")
+            {
                 duration = d
-            } else { valid = false }
+            } else {
+                valid = false
+            }
         }
         if valid, beats == nil { timing = (entry.id, duration) }
         let easing = choice(object, "easing", at: path, default: Easing.easeInOut, valid: &valid)
@@ -132,29 +161,41 @@ extension TemplateDecoder {
         if let object = value.objectValue, let keyframes = object["keyframes"] {
             context.reportUnknownKeys(of: object, at: path, known: TemplateKeys.motion)
             if object["kind"] != nil {
-                context.error(.conflictingKeys, "the motion gives both a preset 'kind' and 'keyframes'", at: path.appending("kind"),
-                              notes: ["keep \"kind\" for a preset, or \"keyframes\" for your own moves"])
+                context.error(
+                    .conflictingKeys, "the motion gives both a preset 'kind' and 'keyframes'", at: path.appending("kind"),
+                    notes: ["keep \"kind\" for a preset, or \"keyframes\" for your own moves"])
                 return nil
             }
             return readPoseKeyframes(keyframes, at: path.appending("keyframes"), timing: timing).map(MotionSpec.keyframes)
         }
-        guard let (entry, object) = effect(value, at: path, family: .motion, keys: TemplateKeys.motion,
-                                           example: "{ \"kind\": \"zoomIn\", \"amount\": 1.2 }"),
-              let values = parameters(of: entry, in: object, at: path) else { return nil }
+        guard
+            let (entry, object) = effect(
+                value, at: path, family: .motion, keys: TemplateKeys.motion,
+                example: "{ \"kind\": \"zoomIn\", \"amount\": 1.2 }"),
+            let values = parameters(of: entry, in: object, at: path)
+        else { return nil }
         return .preset(kind: entry.id, parameters: values)
     }
 
     /// An enter or leave animation: `"fade"` or `{ "kind": "slideUp", "duration": 0.4 }`.
     /// Its duration may be in beats, counted from `reference` in `direction` (see `readAnimations`).
-    mutating func readAnimation(_ value: JSONValue, at path: JSONPath, from reference: RationalTime?, direction: BeatDirection,
-                                referenceName: String) -> AnimationSpec? {
-        guard let (entry, object) = effect(value, at: path, family: .textAnimation, keys: TemplateKeys.animation,
-                                           example: "{ \"kind\": \"fade\", \"duration\": 0.5 }") else { return nil }
+    mutating func readAnimation(
+        _ value: JSONValue, at path: JSONPath, from reference: RationalTime?, direction: BeatDirection,
+        referenceName: String
+    ) -> AnimationSpec? {
+        guard
+            let (entry, object) = effect(
+                value, at: path, family: .textAnimation, keys: TemplateKeys.animation,
+                example: "{ \"kind\": \"fade\", \"duration\": 0.5 }")
+        else { return nil }
         var duration = entry.id == "none" ? RationalTime.zero : Self.defaultAnimation
         if let value = object["duration"] {
-            guard let d = boundedLength(value, at: path.appending("duration"), from: reference, direction: direction,
-                                        in: RationalTime.zero...TemplateLimits.maxAnimation, what: "animation duration",
-                                        referenceName: referenceName) else { return nil }
+            guard
+                let d = boundedLength(
+                    value, at: path.appending("duration"), from: reference, direction: direction,
+                    in: RationalTime.zero...TemplateLimits.maxAnimation, what: "animation duration",
+                    referenceName: referenceName)
+            else { return nil }
             duration = d
         }
         return AnimationSpec(kind: entry.id, duration: duration)

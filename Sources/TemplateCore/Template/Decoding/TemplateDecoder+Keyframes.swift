@@ -27,7 +27,8 @@ extension TemplateDecoder {
         for (i, item) in items.enumerated() {
             let itemPath = path.appending(i)
             guard let object = context.object(item, at: itemPath, known: TemplateKeys.poseKeyframe, example: "{ \"at\": 0, \"scale\": 1 }"),
-                  let at = readAt(object, at: itemPath, after: keyframes.last?.at, timing: timing) else {
+                let at = readAt(object, at: itemPath, after: keyframes.last?.at, timing: timing)
+            else {
                 valid = false
                 continue
             }
@@ -50,8 +51,10 @@ extension TemplateDecoder {
         return valid ? keyframes : nil
     }
 
-    mutating func readValueKeyframes(_ items: [JSONValue], at path: JSONPath, range: ClosedRange<Double>, what: String,
-                                     timing: ItemTiming) -> [ValueKeyframe]? {
+    mutating func readValueKeyframes(
+        _ items: [JSONValue], at path: JSONPath, range: ClosedRange<Double>, what: String,
+        timing: ItemTiming
+    ) -> [ValueKeyframe]? {
         let example = "[{ \"at\": 0, \"value\": \(Catalog.number(range.lowerBound)) }, { \"at\": 1, \"value\": \(Catalog.number(range.upperBound)) }]"
         guard items.count <= TemplateLimits.maxKeyframes else {
             context.error(.tooMany, "\(items.count) keyframes; the limit is \(TemplateLimits.maxKeyframes)", at: path, notes: ["remove some"])
@@ -66,9 +69,10 @@ extension TemplateDecoder {
         for (i, item) in items.enumerated() {
             let itemPath = path.appending(i)
             guard let object = context.object(item, at: itemPath, known: TemplateKeys.valueKeyframe, example: "{ \"at\": 0, \"value\": 1 }"),
-                  let at = readAt(object, at: itemPath, after: keyframes.last?.at, timing: timing),
-                  let raw = context.required("value", in: object, at: itemPath, example: "\"value\": 1"),
-                  let value = context.number(raw, at: itemPath.appending("value"), in: range, what: what, code: .parameterRange) else {
+                let at = readAt(object, at: itemPath, after: keyframes.last?.at, timing: timing),
+                let raw = context.required("value", in: object, at: itemPath, example: "\"value\": 1"),
+                let value = context.number(raw, at: itemPath.appending("value"), in: range, what: what, code: .parameterRange)
+            else {
                 valid = false
                 continue
             }
@@ -80,24 +84,28 @@ extension TemplateDecoder {
 
     /// The `at` of a keyframe: a fraction within 0...1, or a time within the item; after the
     /// previous keyframe's. A time gives its exact value and its fraction of the item.
-    private mutating func readAt(_ object: JSONObject, at path: JSONPath, after previous: Double?,
-                                 timing: ItemTiming) -> (fraction: Double, time: RationalTime?)? {
+    private mutating func readAt(
+        _ object: JSONObject, at path: JSONPath, after previous: Double?,
+        timing: ItemTiming
+    ) -> (fraction: Double, time: RationalTime?)? {
         guard let raw = context.required("at", in: object, at: path, example: "\"at\": 0.5") else { return nil }
         let atPath = path.appending("at")
         var result: (fraction: Double, time: RationalTime?)
         if case .string = raw {
             guard let written = context.templateTime(raw, at: atPath, beats: true),
-                  let t = length(of: written, from: timing.start, at: atPath, what: "the keyframe time", referenceName: "the start of \(timing.name)")
+                let t = length(of: written, from: timing.start, at: atPath, what: "the keyframe time", referenceName: "the start of \(timing.name)")
             else { return nil }
             guard let duration = timing.duration else {
-                skipped("the keyframe at \(written.text) is not placed", at: atPath,
-                        because: "a time needs the length of \(timing.name), which is not known because of an error")
+                skipped(
+                    "the keyframe at \(written.text) is not placed", at: atPath,
+                    because: "a time needs the length of \(timing.name), which is not known because of an error")
                 return nil
             }
             let shown = written.unit == "seconds" ? TimeText.string(from: t) : "\(written.text) (\(TimeText.string(from: t)))"
             guard !t.isNegative, t <= duration, duration.isPositive else {
-                context.error(.keyframeOrder, "keyframe at \(shown) is outside \(timing.name) (0s...\(TimeText.string(from: duration)))", at: atPath,
-                              notes: ["give a time from the start of \(timing.name) to its end, or a fraction from 0 to 1"])
+                context.error(
+                    .keyframeOrder, "keyframe at \(shown) is outside \(timing.name) (0s...\(TimeText.string(from: duration)))", at: atPath,
+                    notes: ["give a time from the start of \(timing.name) to its end, or a fraction from 0 to 1"])
                 return nil
             }
             // The fraction orders keyframes and draws a still; the exact time places it on the timeline.
@@ -107,8 +115,9 @@ extension TemplateDecoder {
             result = (at, nil)
         }
         if let previous, result.fraction <= previous {
-            context.error(.keyframeOrder, "keyframe at \(Self.atText(raw)) is not after the one before it (at \(Catalog.number(previous)) of \(timing.name))",
-                          at: atPath, notes: ["list keyframes in increasing order of \"at\", from 0 (start) to 1 (end)"])
+            context.error(
+                .keyframeOrder, "keyframe at \(Self.atText(raw)) is not after the one before it (at \(Catalog.number(previous)) of \(timing.name))",
+                at: atPath, notes: ["list keyframes in increasing order of \"at\", from 0 (start) to 1 (end)"])
             return nil
         }
         return result

@@ -9,8 +9,11 @@ extension TemplateDecoder {
     mutating func readLayers(_ root: JSONObject) -> [LayerSpec]? {
         guard let value = root["layers"] else { return [] }
         let path = JSONPath.root.appending("layers")
-        guard let items = context.array(value, at: path, limit: TemplateLimits.maxLayers, what: "layers",
-                                        example: "\"layers\": [{ \"id\": \"title\", \"kind\": \"text\", \"text\": \"Hello\" }]") else { return nil }
+        guard
+            let items = context.array(
+                value, at: path, limit: TemplateLimits.maxLayers, what: "layers",
+                example: "\"layers\": [{ \"id\": \"title\", \"kind\": \"text\", \"text\": \"Hello\" }]")
+        else { return nil }
         var layers: [LayerSpec] = []
         var valid = true
         for (index, item) in items.enumerated() {
@@ -26,40 +29,48 @@ extension TemplateDecoder {
             return nil
         }
         guard let kindValue = context.required("kind", in: object, at: path, example: "\"kind\": \"text\""),
-              let kind = context.word(kindValue, at: path.appending("kind"), among: Self.layerKinds, what: "a layer kind (media, image, text)") else {
+            let kind = context.word(kindValue, at: path.appending("kind"), among: Self.layerKinds, what: "a layer kind (media, image, text)")
+        else {
             context.reportUnknownKeys(of: object, at: path, known: TemplateKeys.layerCommon)
             return nil
         }
-        let keys = switch kind {
-        case "media": TemplateKeys.mediaLayer
-        case "image": TemplateKeys.imageLayer
-        default: TemplateKeys.textLayer
-        }
+        let keys =
+            switch kind {
+            case "media": TemplateKeys.mediaLayer
+            case "image": TemplateKeys.imageLayer
+            default: TemplateKeys.textLayer
+            }
         context.reportUnknownKeys(of: object, at: path, known: keys)
 
         var valid = true
         var id: String?
         if let raw = context.required("id", in: object, at: path, example: "\"id\": \"title\""),
-           let text = context.text(raw, at: path.appending("id"), maxLength: TemplateLimits.maxShortText, example: "\"id\": \"title\"") {
+            let text = context.text(raw, at: path.appending("id"), maxLength: TemplateLimits.maxShortText, example: "\"id\": \"title\"")
+        {
             id = claim(id: text, at: path.appending("id")) ? text : nil
         }
         // Times in seconds, frames, or beats: the start counted from the start of the video, the
         // duration from the layer's start.
         var start: RationalTime? = .zero
         if let raw = object["start"] {
-            start = boundedLength(raw, at: path.appending("start"), from: .zero, in: .zero...TemplateLimits.maxTotalDuration,
-                                  what: "layer start", referenceName: "the start of the video")
+            start = boundedLength(
+                raw, at: path.appending("start"), from: .zero, in: .zero...TemplateLimits.maxTotalDuration,
+                what: "layer start", referenceName: "the start of the video")
             if start == nil { valid = false }
         }
         var duration: RationalTime?? = .some(nil)
         if let raw = object["duration"] {
-            duration = boundedLength(raw, at: path.appending("duration"), from: start,
-                                     in: frameRate.frameDuration...TemplateLimits.maxTotalDuration,
-                                     what: "layer duration", referenceName: "the layer's start").map { .some($0) }
+            duration = boundedLength(
+                raw, at: path.appending("duration"), from: start,
+                in: frameRate.frameDuration...TemplateLimits.maxTotalDuration,
+                what: "layer duration", referenceName: "the layer's start"
+            ).map { .some($0) }
             if duration == nil { valid = false }
         }
-        facts.layers.append(LayerFacts(path: path, id: id, start: start, duration: duration,
-                                       isTimed: object["start"] != nil || object["duration"] != nil))
+        facts.layers.append(
+            LayerFacts(
+                path: path, id: id, start: start, duration: duration,
+                isTimed: object["start"] != nil || object["duration"] != nil))
         // Where the layer ends, for a leaving animation counted in beats back from it.
         var end: RationalTime?
         if let start, let written = duration {
@@ -73,11 +84,12 @@ extension TemplateDecoder {
         if let raw = object["opacity"] {
             if let x = context.number(raw, at: path.appending("opacity"), in: 0...1, what: "opacity") { opacity = x } else { valid = false }
         }
-        let content: LayerContent? = switch kind {
-        case "media": readMediaLayer(object, at: path, timing: timing).map(LayerContent.media)
-        case "image": readImageLayer(object, at: path, span: span, timing: timing).map(LayerContent.image)
-        default: readTextLayer(object, at: path, span: span).map(LayerContent.text)
-        }
+        let content: LayerContent? =
+            switch kind {
+            case "media": readMediaLayer(object, at: path, timing: timing).map(LayerContent.media)
+            case "image": readImageLayer(object, at: path, span: span, timing: timing).map(LayerContent.image)
+            default: readTextLayer(object, at: path, span: span).map(LayerContent.text)
+            }
         guard valid, let id, let start, let duration, let content else { return nil }
         return LayerSpec(id: id, start: start, duration: duration, opacity: opacity, content: content)
     }
@@ -106,12 +118,16 @@ extension TemplateDecoder {
 
     /// A rectangle inside the canvas, in fractions: x, y from the top-left corner; width and height above 0.
     private mutating func readRect(_ value: JSONValue, at path: JSONPath) -> CanvasRect? {
-        guard let object = context.object(value, at: path, known: TemplateKeys.rect,
-                                          example: "\"rect\": { \"x\": 0, \"y\": 0, \"width\": 0.5, \"height\": 0.5 }") else { return nil }
+        guard
+            let object = context.object(
+                value, at: path, known: TemplateKeys.rect,
+                example: "\"rect\": { \"x\": 0, \"y\": 0, \"width\": 0.5, \"height\": 0.5 }")
+        else { return nil }
         var numbers: [Double] = []
         for key in TemplateKeys.rect {
             guard let raw = context.required(key, in: object, at: path, example: "\"\(key)\": 0.5"),
-                  let x = context.number(raw, at: path.appending(key), in: 0...1, what: "rect \(key)", code: .layerRect) else { continue }
+                let x = context.number(raw, at: path.appending(key), in: 0...1, what: "rect \(key)", code: .layerRect)
+            else { continue }
             numbers.append(x)
         }
         guard numbers.count == 4 else { return nil }
@@ -119,8 +135,11 @@ extension TemplateDecoder {
         // A thousandth of slack lets thirds (0.333 + 0.667) add up.
         guard rect.width > 0, rect.height > 0, rect.x + rect.width <= 1.001, rect.y + rect.height <= 1.001 else {
             let problem = rect.width <= 0 || rect.height <= 0 ? "is empty" : "reaches past the canvas's edge (x + width or y + height above 1)"
-            context.error(.layerRect, "the rectangle \(problem)", at: path,
-                          notes: ["give x, y, width and height as fractions of the canvas: { \"x\": 0.5, \"y\": 0, \"width\": 0.5, \"height\": 0.5 } is the top-right quarter"])
+            context.error(
+                .layerRect, "the rectangle \(problem)", at: path,
+                notes: [
+                    "give x, y, width and height as fractions of the canvas: { \"x\": 0.5, \"y\": 0, \"width\": 0.5, \"height\": 0.5 } is the top-right quarter"
+                ])
             return nil
         }
         return rect
@@ -130,7 +149,8 @@ extension TemplateDecoder {
         var valid = true
         var file: String?
         if let raw = context.required("file", in: object, at: path, example: "\"file\": \"overlays/sticker.png\""),
-           let text = context.string(raw, at: path.appending("file"), example: "\"file\": \"overlays/sticker.png\"") {
+            let text = context.string(raw, at: path.appending("file"), example: "\"file\": \"overlays/sticker.png\"")
+        {
             file = checkAsset(text, at: path.appending("file"), role: .picture) ? text : nil
         }
         let placement = readPlacement(object, at: path, valid: &valid)
@@ -139,7 +159,11 @@ extension TemplateDecoder {
             if let x = context.number(raw, at: path.appending("width"), in: 0.01...4, what: "width") { layer.width = x } else { valid = false }
         }
         if let raw = object["rotation"] {
-            if let x = context.number(raw, at: path.appending("rotation"), in: Self.rotationRange, what: "rotation") { layer.rotation = x } else { valid = false }
+            if let x = context.number(raw, at: path.appending("rotation"), in: Self.rotationRange, what: "rotation") {
+                layer.rotation = x
+            } else {
+                valid = false
+            }
         }
         if let raw = object["motion"] {
             layer.motion = readMotion(raw, at: path.appending("motion"), timing: timing)
@@ -170,8 +194,10 @@ extension TemplateDecoder {
     }
 
     /// The entering animation's beats count from the layer's start, the leaving one's back from its end.
-    mutating func readAnimations(_ object: JSONObject, at path: JSONPath, span: LayerSpan, into animationIn: inout AnimationSpec?,
-                                 _ animationOut: inout AnimationSpec?, valid: inout Bool) {
+    mutating func readAnimations(
+        _ object: JSONObject, at path: JSONPath, span: LayerSpan, into animationIn: inout AnimationSpec?,
+        _ animationOut: inout AnimationSpec?, valid: inout Bool
+    ) {
         if let raw = object["in"] {
             animationIn = readAnimation(raw, at: path.appending("in"), from: span.start, direction: .forward, referenceName: "the layer's start")
             if animationIn == nil { valid = false }

@@ -12,7 +12,8 @@ extension TemplateDecoder {
         }
         var file: String?
         if let value = context.required("file", in: object, at: path, example: "\"file\": \"music/track.m4a\""),
-           let text = context.string(value, at: path.appending("file"), example: "\"file\": \"music/track.m4a\"") {
+            let text = context.string(value, at: path.appending("file"), example: "\"file\": \"music/track.m4a\"")
+        {
             file = checkAsset(text, at: path.appending("file"), role: .music) ? text : nil
         }
         // Frame counts are not accepted here: music is not on the frame grid.
@@ -42,8 +43,9 @@ extension TemplateDecoder {
         let keyPath = path.appending(key)
         guard let time = context.time(value, at: keyPath, frameRate: nil) else { return nil }
         guard !time.isNegative, time <= limit else {
-            context.error(.musicTime, "\(key) \(TimeText.string(from: time)) is outside 0...\(TimeText.string(from: limit))", at: keyPath,
-                          notes: ["use a number of seconds from 0 to \(limit.value)"])
+            context.error(
+                .musicTime, "\(key) \(TimeText.string(from: time)) is outside 0...\(TimeText.string(from: limit))", at: keyPath,
+                notes: ["use a number of seconds from 0 to \(limit.value)"])
             return nil
         }
         return time
@@ -54,30 +56,37 @@ extension TemplateDecoder {
         valid = false
         let hasTempo = object["tempo"] != nil || object["firstBeat"] != nil
         if hasTempo, object["beats"] != nil {
-            context.error(.conflictingKeys, "the music gives both a tempo and a list of beats", at: path.appending("beats"),
-                          notes: ["keep \"tempo\" (and \"firstBeat\") for a steady beat, or \"beats\" for a list of beat times"])
+            context.error(
+                .conflictingKeys, "the music gives both a tempo and a list of beats", at: path.appending("beats"),
+                notes: ["keep \"tempo\" (and \"firstBeat\") for a steady beat, or \"beats\" for a list of beat times"])
             return nil
         }
         if let value = object["beats"] {
             let beatsPath = path.appending("beats")
-            guard let items = context.array(value, at: beatsPath, limit: TemplateLimits.maxBeats, what: "beat times",
-                                            example: "\"beats\": [0.5, 1.0, 1.5]") else { return nil }
+            guard
+                let items = context.array(
+                    value, at: beatsPath, limit: TemplateLimits.maxBeats, what: "beat times",
+                    example: "\"beats\": [0.5, 1.0, 1.5]")
+            else { return nil }
             guard items.count >= 2 else {
-                context.error(.beatOrder, "a list of beats needs at least two times", at: beatsPath,
-                              notes: ["list every beat, or give \"tempo\" and \"firstBeat\" instead"])
+                context.error(
+                    .beatOrder, "a list of beats needs at least two times", at: beatsPath,
+                    notes: ["list every beat, or give \"tempo\" and \"firstBeat\" instead"])
                 return nil
             }
             var times: [RationalTime] = []
             for (i, item) in items.enumerated() {
                 guard let t = context.time(item, at: beatsPath.appending(i), frameRate: nil) else { return nil }
                 if t.isNegative || t > TemplateLimits.maxMusicStart * 2 {
-                    context.error(.outOfRange, "beat time \(TimeText.string(from: t)) is outside 0...7200s", at: beatsPath.appending(i),
-                                  notes: ["beat times are seconds from the start of the music file"])
+                    context.error(
+                        .outOfRange, "beat time \(TimeText.string(from: t)) is outside 0...7200s", at: beatsPath.appending(i),
+                        notes: ["beat times are seconds from the start of the music file"])
                     return nil
                 }
                 if let last = times.last, t <= last {
-                    context.error(.beatOrder, "beat \(TimeText.string(from: t)) is not after the one before it (\(TimeText.string(from: last)))",
-                                  at: beatsPath.appending(i), notes: ["list beat times in increasing order, each once"])
+                    context.error(
+                        .beatOrder, "beat \(TimeText.string(from: t)) is not after the one before it (\(TimeText.string(from: last)))",
+                        at: beatsPath.appending(i), notes: ["list beat times in increasing order, each once"])
                     return nil
                 }
                 times.append(t)

@@ -9,14 +9,16 @@ extension TemplateDecoder {
     mutating func checkAcrossParts() {
         checkTransitions(facts.slots)
         let total = facts.total
-        let unknownLength = facts.firstSlotWithoutDuration.map {
-            "\($0.name) has no usable duration (\($0.path.appending("duration").pointer)), so the video's length is not known"
-        } ?? "the slots have an error, so the video's length is not known"
+        let unknownLength =
+            facts.firstSlotWithoutDuration.map {
+                "\($0.name) has no usable duration (\($0.path.appending("duration").pointer)), so the video's length is not known"
+            } ?? "the slots have an error, so the video's length is not known"
         if let cover = facts.cover {
             if let total {
                 if cover.isNegative || cover >= total {
-                    context.error(.outOfRange, "cover time \(TimeText.string(from: cover)) is outside the video (0s up to \(TimeText.string(from: total)))",
-                                  at: JSONPath.root.appending("cover"), notes: ["pick a moment inside the video for its poster frame"])
+                    context.error(
+                        .outOfRange, "cover time \(TimeText.string(from: cover)) is outside the video (0s up to \(TimeText.string(from: total)))",
+                        at: JSONPath.root.appending("cover"), notes: ["pick a moment inside the video for its poster frame"])
                 }
             } else {
                 skipped("the cover time is not checked against the video's length", at: JSONPath.root.appending("cover"), because: unknownLength)
@@ -27,29 +29,34 @@ extension TemplateDecoder {
                 if let total {
                     checkTiming(of: layer, start: start, duration: duration, total: total)
                 } else if layer.isTimed {
-                    skipped("the start and duration of \(layer.name) are not checked against the video's length", at: layer.path.appending("start"),
-                            because: unknownLength)
+                    skipped(
+                        "the start and duration of \(layer.name) are not checked against the video's length", at: layer.path.appending("start"),
+                        because: unknownLength)
                 }
             }
             if let text = layer.fit {
                 if let canvas = facts.canvas {
                     checkFit(text, canvas: canvas, at: layer.path)
                 } else {
-                    skipped("whether the text of \(layer.name) fits is not checked", at: layer.path.appending("text"),
-                            because: "the fit needs the canvas size, which has an error")
+                    skipped(
+                        "whether the text of \(layer.name) fits is not checked", at: layer.path.appending("text"),
+                        because: "the fit needs the canvas size, which has an error")
                 }
             } else if layer.fitBroken {
-                skipped("whether the text of \(layer.name) fits is not checked", at: layer.path,
-                        because: "the fit needs its text, size, minSize, maxWidth, maxLines and box, and one of them has an error")
+                skipped(
+                    "whether the text of \(layer.name) fits is not checked", at: layer.path,
+                    because: "the fit needs its text, size, minSize, maxWidth, maxLines and box, and one of them has an error")
             }
         }
         if let music = facts.musicLength, !music.loop, let inspector,
-           let length = inspector.audioDuration(of: AssetPath.join(folder, music.file)) {
+            let length = inspector.audioDuration(of: AssetPath.join(folder, music.file))
+        {
             if let total {
                 checkMusicLength(length, start: music.start, total: total)
             } else {
-                skipped("the music's length is not checked against the video's", at: JSONPath.root.appending("music").appending("file"),
-                        because: unknownLength)
+                skipped(
+                    "the music's length is not checked against the video's", at: JSONPath.root.appending("music").appending("file"),
+                    because: unknownLength)
             }
         }
     }
@@ -61,24 +68,27 @@ extension TemplateDecoder {
             guard let transition = slot.transition, transition.kind != "cut" else { continue }
             let transitionPath = slot.path.appending("transition")
             guard i + 1 < slots.count else {
-                context.report(.warning, .transitionAtEnd, "the last slot has a \(transition.kind) transition, but no slot follows it",
-                               at: transitionPath, notes: ["remove the transition; to fade out the video, use a filter or the music's fadeOut"])
+                context.report(
+                    .warning, .transitionAtEnd, "the last slot has a \(transition.kind) transition, but no slot follows it",
+                    at: transitionPath, notes: ["remove the transition; to fade out the video, use a filter or the music's fadeOut"])
                 continue
             }
             let next = slots[i + 1]
             guard let here = slot.duration, let there = next.duration else {
                 let missing = slot.duration == nil ? slot : next
-                skipped("the \(transition.kind)'s length is not checked against the slots beside it", at: transitionPath,
-                        because: "\(missing.name) has no usable duration (\(missing.path.appending("duration").pointer))")
+                skipped(
+                    "the \(transition.kind)'s length is not checked against the slots beside it", at: transitionPath,
+                    because: "\(missing.name) has no usable duration (\(missing.path.appending("duration").pointer))")
                 continue
             }
             let shorter = min(here, there)
             let limit = shorter / 2
             if transition.duration > limit {
                 let which = here <= there ? "this slot" : next.id.map { "the next slot ('\($0)')" } ?? "the next slot"
-                context.error(.transitionTooLong,
-                              "\(transition.kind) of \(TimeText.string(from: transition.duration)) is longer than half of \(which) (\(TimeText.string(from: shorter)))",
-                              at: transitionPath, notes: ["use a duration of at most \(TimeText.string(from: limit)), or lengthen the slots"])
+                context.error(
+                    .transitionTooLong,
+                    "\(transition.kind) of \(TimeText.string(from: transition.duration)) is longer than half of \(which) (\(TimeText.string(from: shorter)))",
+                    at: transitionPath, notes: ["use a duration of at most \(TimeText.string(from: limit)), or lengthen the slots"])
             }
         }
     }
@@ -86,12 +96,15 @@ extension TemplateDecoder {
     private mutating func checkTiming(of layer: LayerFacts, start: RationalTime, duration: RationalTime?, total: RationalTime) {
         let id = layer.id ?? ""
         if start >= total {
-            context.error(.layerTiming, "layer '\(id)' starts at \(TimeText.string(from: start)), at or after the end of the video (\(TimeText.string(from: total)))",
-                          at: layer.path.appending("start"), notes: ["start it before \(TimeText.string(from: total))"])
+            context.error(
+                .layerTiming,
+                "layer '\(id)' starts at \(TimeText.string(from: start)), at or after the end of the video (\(TimeText.string(from: total)))",
+                at: layer.path.appending("start"), notes: ["start it before \(TimeText.string(from: total))"])
         } else if let duration, let end = start.addingReportingOverflow(duration), end > total {
-            context.report(.warning, .layerPastEnd,
-                           "layer '\(id)' ends at \(TimeText.string(from: end)), after the video (\(TimeText.string(from: total))); it is cut there",
-                           at: layer.path.appending("duration"), notes: ["leave \"duration\" out to last until the end of the video"])
+            context.report(
+                .warning, .layerPastEnd,
+                "layer '\(id)' ends at \(TimeText.string(from: end)), after the video (\(TimeText.string(from: total))); it is cut there",
+                at: layer.path.appending("duration"), notes: ["leave \"duration\" out to last until the end of the video"])
         }
     }
 
@@ -114,15 +127,19 @@ extension TemplateDecoder {
         var message: String
         if tooWide {
             // The renderer breaks such a word between characters, and cuts what then needs too many lines.
-            message = "a word is wider than the box even at its minimum size \(size): it will be broken between characters at render time (and cut with \"…\" if that makes more than \(text.maxLines) \(text.maxLines == 1 ? "line" : "lines"))"
+            message =
+                "a word is wider than the box even at its minimum size \(size): it will be broken between characters at render time (and cut with \"…\" if that makes more than \(text.maxLines) \(text.maxLines == 1 ? "line" : "lines"))"
         } else if tooMany {
-            message = "the text needs \(lines ?? 0) lines at its minimum size \(size), more than maxLines (\(text.maxLines)): it will be cut with \"…\" at the end of line \(text.maxLines) at render time"
+            message =
+                "the text needs \(lines ?? 0) lines at its minimum size \(size), more than maxLines (\(text.maxLines)): it will be cut with \"…\" at the end of line \(text.maxLines) at render time"
             if tooTall { message += ", and even those lines are taller than the canvas" }
         } else {
-            message = "the text's \(shown) \(shown == 1 ? "line is" : "lines are") taller than the canvas at its minimum size \(size): it will run off the canvas"
+            message =
+                "the text's \(shown) \(shown == 1 ? "line is" : "lines are") taller than the canvas at its minimum size \(size): it will run off the canvas"
         }
-        context.report(.warning, .textFit, message,
-                       at: path.appending("text"), notes: ["shorten the text, widen \"maxWidth\", allow more \"maxLines\", or lower \"minSize\""])
+        context.report(
+            .warning, .textFit, message,
+            at: path.appending("text"), notes: ["shorten the text, widen \"maxWidth\", allow more \"maxLines\", or lower \"minSize\""])
     }
 
     /// Lines the text wraps onto at `size` in `width` pixels; nil when one word alone is too wide.
@@ -150,9 +167,10 @@ extension TemplateDecoder {
     private mutating func checkMusicLength(_ length: RationalTime, start: RationalTime, total: RationalTime) {
         let available = length.subtractingReportingOverflow(start) ?? .zero
         guard available < total else { return }
-        context.report(.warning, .musicShort,
-                       "the music lasts \(TimeText.string(from: available.rounded(toTimescale: 1000, rule: .down))) from its start, shorter than the video (\(TimeText.string(from: total))); the end is silent",
-                       at: JSONPath.root.appending("music").appending("file"),
-                       notes: ["use a longer track, an earlier \"start\", or \"loop\": true"])
+        context.report(
+            .warning, .musicShort,
+            "the music lasts \(TimeText.string(from: available.rounded(toTimescale: 1000, rule: .down))) from its start, shorter than the video (\(TimeText.string(from: total))); the end is silent",
+            at: JSONPath.root.appending("music").appending("file"),
+            notes: ["use a longer track, an earlier \"start\", or \"loop\": true"])
     }
 }

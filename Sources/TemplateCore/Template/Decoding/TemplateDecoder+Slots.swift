@@ -58,14 +58,16 @@ extension TemplateDecoder {
         var sum: RationalTime? = .zero
         for d in known { sum = sum?.addingReportingOverflow(d) }
         guard let total = sum else {
-            context.error(.totalDuration, "the slot durations cannot be added exactly", at: path,
-                          notes: ["write durations in seconds with few decimals, or as frames (\"48f\")"])
+            context.error(
+                .totalDuration, "the slot durations cannot be added exactly", at: path,
+                notes: ["write durations in seconds with few decimals, or as frames (\"48f\")"])
             return nil
         }
         facts.total = total
         guard total <= TemplateLimits.maxTotalDuration else {
-            context.error(.totalDuration, "the slots last \(TimeText.string(from: total)) in all; the limit is 3600s", at: path,
-                          notes: ["shorten or remove slots"])
+            context.error(
+                .totalDuration, "the slots last \(TimeText.string(from: total)) in all; the limit is 3600s", at: path,
+                notes: ["shorten or remove slots"])
             return nil
         }
         guard valid else { return nil }
@@ -81,8 +83,9 @@ extension TemplateDecoder {
     mutating func claim(id: String, at path: JSONPath) -> Bool {
         if let first = ids[id] {
             let place = context.document.position(of: first).map { " at line \($0.line)" } ?? ""
-            context.error(.duplicateSlotID, "id '\(id)' is already used by \(first.parent.pointer)\(place)", at: path,
-                          notes: ["give each slot and layer its own id"])
+            context.error(
+                .duplicateSlotID, "id '\(id)' is already used by \(first.parent.pointer)\(place)", at: path,
+                notes: ["give each slot and layer its own id"])
             return false
         }
         ids[id] = path
@@ -132,13 +135,16 @@ extension TemplateDecoder {
         guard let object = context.object(value, at: path, known: TemplateKeys.slot, example: example) else { return (nil, read) }
         var id: String?
         if let value = context.required("id", in: object, at: path, example: "\"id\": \"opening\""),
-           let text = context.string(value, at: path.appending("id"), example: "\"id\": \"opening\"") {
+            let text = context.string(value, at: path.appending("id"), example: "\"id\": \"opening\"")
+        {
             if text.trimmingJSONSpace.isEmpty {
-                context.error(.emptySlotID, "the slot id is empty", at: path.appending("id"),
-                              notes: ["give the slot a short name such as \"opening\""])
+                context.error(
+                    .emptySlotID, "the slot id is empty", at: path.appending("id"),
+                    notes: ["give the slot a short name such as \"opening\""])
             } else if text.count > TemplateLimits.maxShortText {
-                context.error(.textTooLong, "the slot id has \(text.count) characters; the limit is \(TemplateLimits.maxShortText)",
-                              at: path.appending("id"), notes: ["use a short name such as \"opening\""])
+                context.error(
+                    .textTooLong, "the slot id has \(text.count) characters; the limit is \(TemplateLimits.maxShortText)",
+                    at: path.appending("id"), notes: ["use a short name such as \"opening\""])
             } else {
                 id = text
             }
@@ -150,7 +156,10 @@ extension TemplateDecoder {
             // else is wrong; beats need the slots before them and are checked once all are read.
             if case .seconds(let t)? = length, !checkSlotDuration(t, written: .seconds(t), at: path.appending("duration")) { length = nil }
             if case .frames(let n)? = length, facts.frameRateKnown,
-               !checkSlotDuration(frameRate.time(ofFrame: n), written: .frames(n), at: path.appending("duration")) { length = nil }
+                !checkSlotDuration(frameRate.time(ofFrame: n), written: .frames(n), at: path.appending("duration"))
+            {
+                length = nil
+            }
         }
         (read.id, read.length) = (id, length)
         return (object, read)
@@ -186,15 +195,18 @@ extension TemplateDecoder {
         }
         (read.transition, read.transitionBeats) = (transitionTiming, beats)
         guard valid, let id = read.id, let length = read.length, let volume, let playback, let filters else { return }
-        var slot = SlotSpec(id: id, accepts: accepts, duration: .zero, length: length, fit: fit, volume: volume, playback: playback,
-                            orientation: orientation, motion: motion, filters: filters, transition: transition)
+        var slot = SlotSpec(
+            id: id, accepts: accepts, duration: .zero, length: length, fit: fit, volume: volume, playback: playback,
+            orientation: orientation, motion: motion, filters: filters, transition: transition)
         slot.repeatable = repeatable
         read.slot = slot
     }
 
     /// The value of an optional word key, or `fallback` when absent; clears `valid` on a bad word.
-    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ object: JSONObject, _ key: String, at path: JSONPath, default fallback: Choice,
-                                                                  valid: inout Bool) -> Choice where Choice.RawValue == String {
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(
+        _ object: JSONObject, _ key: String, at path: JSONPath, default fallback: Choice,
+        valid: inout Bool
+    ) -> Choice where Choice.RawValue == String {
         guard let value = object[key] else { return fallback }
         guard let chosen = context.choice(value, at: path.appending(key), as: Choice.self) else {
             valid = false
@@ -208,12 +220,18 @@ extension TemplateDecoder {
         var playback = Playback()
         var valid = true
         if let value = object["speed"] {
-            if let r = context.ratio(value, at: path.appending("speed"), in: TemplateLimits.speed, what: "speed") { playback.speed = r } else { valid = false }
+            if let r = context.ratio(value, at: path.appending("speed"), in: TemplateLimits.speed, what: "speed") {
+                playback.speed = r
+            } else {
+                valid = false
+            }
         }
         if let value = object["minSpeed"] {
             if let r = context.ratio(value, at: path.appending("minSpeed"), in: TemplateLimits.minSpeed, what: "minSpeed") {
                 playback.minSpeed = r
-            } else { valid = false }
+            } else {
+                valid = false
+            }
         }
         if let value = object["reverse"] {
             if let b = context.bool(value, at: path.appending("reverse")) { playback.reverse = b } else { valid = false }

@@ -17,34 +17,50 @@ extension TemplateDecoder {
                 if Self.isPlaceholderKey(key) {
                     layer.key = key
                 } else {
-                    context.error(.placeholderKey, "'\(key)' is not a simple name", at: path.appending("key"),
-                                  notes: ["use letters, digits, '_' and '-', starting with a letter: \"title\", \"date_line\""])
+                    context.error(
+                        .placeholderKey, "'\(key)' is not a simple name", at: path.appending("key"),
+                        notes: ["use letters, digits, '_' and '-', starting with a letter: \"title\", \"date_line\""])
                     valid = false
                 }
-            } else { valid = false }
+            } else {
+                valid = false
+            }
         }
         if let raw = object["text"] {
-            if let text = context.text(raw, at: path.appending("text"), maxLength: TemplateLimits.maxLongText, example: "\"text\": \"Lisbon 2026\"",
-                                       allowEmpty: layer.key != nil) {
+            if let text = context.text(
+                raw, at: path.appending("text"), maxLength: TemplateLimits.maxLongText, example: "\"text\": \"Lisbon 2026\"",
+                allowEmpty: layer.key != nil)
+            {
                 layer.text = text
-            } else { (valid, fits) = (false, false) }
+            } else {
+                (valid, fits) = (false, false)
+            }
         } else if layer.key == nil {
-            context.error(.missingKey, "a text layer needs 'text', 'key', or both", at: path,
-                          notes: ["add \"text\": \"Lisbon 2026\" for fixed text, or \"key\": \"title\" to let the user fill it"])
+            context.error(
+                .missingKey, "a text layer needs 'text', 'key', or both", at: path,
+                notes: ["add \"text\": \"Lisbon 2026\" for fixed text, or \"key\": \"title\" to let the user fill it"])
             valid = false
         }
         if let raw = object["font"] {
             if let font = readFont(raw, at: path.appending("font")) { layer.font = font } else { valid = false }
         }
         if let raw = object["size"] {
-            if let x = context.number(raw, at: path.appending("size"), in: TemplateLimits.textSize, what: "size") { layer.size = x } else { (valid, fits) = (false, false) }
+            if let x = context.number(raw, at: path.appending("size"), in: TemplateLimits.textSize, what: "size") {
+                layer.size = x
+            } else {
+                (valid, fits) = (false, false)
+            }
         }
         layer.minSize = layer.size
         if let raw = object["minSize"] {
-            if let x = context.number(raw, at: path.appending("minSize"), in: TemplateLimits.textSize.lowerBound...layer.size,
-                                      what: "minSize (at most the size)") {
+            if let x = context.number(
+                raw, at: path.appending("minSize"), in: TemplateLimits.textSize.lowerBound...layer.size,
+                what: "minSize (at most the size)")
+            {
                 layer.minSize = x
-            } else { (valid, fits) = (false, false) }
+            } else {
+                (valid, fits) = (false, false)
+            }
         }
         if let raw = object["color"] {
             if let c = context.color(raw, at: path.appending("color"), alpha: true) { layer.color = c } else { valid = false }
@@ -64,18 +80,25 @@ extension TemplateDecoder {
         layer.alignment = choice(object, "align", at: path, default: TextAlignment.center, valid: &valid)
         layer.placement = readPlacement(object, at: path, valid: &valid)
         if let raw = object["maxWidth"] {
-            if let x = context.number(raw, at: path.appending("maxWidth"), in: 0.05...1, what: "maxWidth") { layer.maxWidth = x } else { (valid, fits) = (false, false) }
+            if let x = context.number(raw, at: path.appending("maxWidth"), in: 0.05...1, what: "maxWidth") {
+                layer.maxWidth = x
+            } else {
+                (valid, fits) = (false, false)
+            }
         }
         if let raw = object["maxLines"] {
             if let n = context.integer(raw, at: path.appending("maxLines"), example: "\"maxLines\": 2") {
                 if TemplateLimits.maxTextLines.contains(n) {
                     layer.maxLines = n
                 } else {
-                    context.error(.outOfRange, "maxLines \(n) is outside 1...\(TemplateLimits.maxTextLines.upperBound)", at: path.appending("maxLines"),
-                                  notes: ["use a whole number from 1 to \(TemplateLimits.maxTextLines.upperBound)"])
+                    context.error(
+                        .outOfRange, "maxLines \(n) is outside 1...\(TemplateLimits.maxTextLines.upperBound)", at: path.appending("maxLines"),
+                        notes: ["use a whole number from 1 to \(TemplateLimits.maxTextLines.upperBound)"])
                     (valid, fits) = (false, false)
                 }
-            } else { (valid, fits) = (false, false) }
+            } else {
+                (valid, fits) = (false, false)
+            }
         }
         readAnimations(object, at: path, span: span, into: &layer.animationIn, &layer.animationOut, valid: &valid)
         if !facts.layers.isEmpty {
@@ -93,16 +116,20 @@ extension TemplateDecoder {
 
     /// A family name, or a path ending in .ttf, .otf or .ttc: a font file of the template.
     private mutating func readFont(_ value: JSONValue, at path: JSONPath) -> FontSpec? {
-        guard let name = context.text(value, at: path, maxLength: TemplateLimits.maxShortText, example: "\"font\": \"DejaVu Sans\"") else { return nil }
+        guard let name = context.text(value, at: path, maxLength: TemplateLimits.maxShortText, example: "\"font\": \"DejaVu Sans\"") else {
+            return nil
+        }
         let lower = name.lowercased()
         guard Self.fontExtensions.contains(where: { lower.hasSuffix($0) }) else { return .family(name) }
         return checkAsset(name, at: path, role: .font) ? .file(name) : nil
     }
 
     private mutating func readStroke(_ value: JSONValue, at path: JSONPath) -> TextLayerSpec.Stroke? {
-        guard let object = context.object(value, at: path, known: TemplateKeys.stroke, example: "\"stroke\": { \"color\": \"#000000\", \"width\": 4 }"),
-              let raw = context.required("color", in: object, at: path, example: "\"color\": \"#000000\""),
-              let color = context.color(raw, at: path.appending("color"), alpha: true) else { return nil }
+        guard
+            let object = context.object(value, at: path, known: TemplateKeys.stroke, example: "\"stroke\": { \"color\": \"#000000\", \"width\": 4 }"),
+            let raw = context.required("color", in: object, at: path, example: "\"color\": \"#000000\""),
+            let color = context.color(raw, at: path.appending("color"), alpha: true)
+        else { return nil }
         var width = 2.0
         if let raw = object["width"] {
             guard let x = context.number(raw, at: path.appending("width"), in: 0...100, what: "stroke width") else { return nil }
@@ -112,7 +139,8 @@ extension TemplateDecoder {
     }
 
     private mutating func readShadow(_ value: JSONValue, at path: JSONPath) -> TextLayerSpec.Shadow? {
-        guard let object = context.object(value, at: path, known: TemplateKeys.shadow, example: "\"shadow\": { \"color\": \"#00000080\", \"y\": 4 }") else {
+        guard let object = context.object(value, at: path, known: TemplateKeys.shadow, example: "\"shadow\": { \"color\": \"#00000080\", \"y\": 4 }")
+        else {
             return nil
         }
         var shadow = TextLayerSpec.Shadow(color: TemplateColor(.black, alpha: 128), x: 0, y: 4, blur: 8)
@@ -136,9 +164,11 @@ extension TemplateDecoder {
     }
 
     private mutating func readBox(_ value: JSONValue, at path: JSONPath) -> TextLayerSpec.TextBox? {
-        guard let object = context.object(value, at: path, known: TemplateKeys.box, example: "\"box\": { \"color\": \"#000000aa\", \"padding\": 16 }"),
-              let raw = context.required("color", in: object, at: path, example: "\"color\": \"#000000aa\""),
-              let color = context.color(raw, at: path.appending("color"), alpha: true) else { return nil }
+        guard
+            let object = context.object(value, at: path, known: TemplateKeys.box, example: "\"box\": { \"color\": \"#000000aa\", \"padding\": 16 }"),
+            let raw = context.required("color", in: object, at: path, example: "\"color\": \"#000000aa\""),
+            let color = context.color(raw, at: path.appending("color"), alpha: true)
+        else { return nil }
         var box = TextLayerSpec.TextBox(color: color, padding: 16, radius: 0)
         if let raw = object["padding"] {
             guard let x = context.number(raw, at: path.appending("padding"), in: 0...500, what: "box padding") else { return nil }

@@ -22,8 +22,10 @@ extension TemplateDecoder {
 
     /// The exact length of `written` counted from `reference` (nil when that point is unknown);
     /// nil after reporting an error or a skipped check.
-    mutating func length(of written: TemplateTime, from reference: RationalTime?, direction: BeatDirection = .forward,
-                         at path: JSONPath, what: String, referenceName: String = "where it is counted from") -> RationalTime? {
+    mutating func length(
+        of written: TemplateTime, from reference: RationalTime?, direction: BeatDirection = .forward,
+        at path: JSONPath, what: String, referenceName: String = "where it is counted from"
+    ) -> RationalTime? {
         switch written {
         case .seconds(let t):
             return t
@@ -36,26 +38,35 @@ extension TemplateDecoder {
         case .beats(let n):
             guard let grid = facts.beats else {
                 if facts.beatsBroken {
-                    skipped("\(what) (\(written.text)) is not computed", at: path, because: "beats need the music's tempo or beat list, which has an error")
+                    skipped(
+                        "\(what) (\(written.text)) is not computed", at: path,
+                        because: "beats need the music's tempo or beat list, which has an error")
                 } else {
-                    context.error(.beatsNeeded, "\(what) is \(written.text), but the music has no beats", at: path,
-                                  notes: [facts.hasMusic ? "give the music a \"tempo\" (and \"firstBeat\") or a list of \"beats\""
-                                                         : "add music with a \"tempo\" or a list of \"beats\"",
-                                          "or write the time in seconds or frames"])
+                    context.error(
+                        .beatsNeeded, "\(what) is \(written.text), but the music has no beats", at: path,
+                        notes: [
+                            facts.hasMusic
+                                ? "give the music a \"tempo\" (and \"firstBeat\") or a list of \"beats\""
+                                : "add music with a \"tempo\" or a list of \"beats\"",
+                            "or write the time in seconds or frames",
+                        ])
                 }
                 return nil
             }
             // With a steady tempo, n beats last the same wherever they are counted from.
             guard let from = reference ?? (grid.isSteady ? .zero : nil) else {
-                skipped("\(what) (\(written.text)) is not computed", at: path,
-                        because: "with a list of beats, beats count from \(referenceName), which is not known because of an error")
+                skipped(
+                    "\(what) (\(written.text)) is not computed", at: path,
+                    because: "with a list of beats, beats count from \(referenceName), which is not known because of an error")
                 return nil
             }
             let signed = direction == .forward ? n : -n
             guard let end = grid.end(from: from, beats: signed),
-                  let span = (direction == .forward ? end.subtractingReportingOverflow(from) : from.subtractingReportingOverflow(end)) else {
-                context.error(.totalDuration, "\(what) (\(written.text)) cannot be computed exactly", at: path,
-                              notes: ["give the beats as a tempo, or with fewer decimals"])
+                let span = (direction == .forward ? end.subtractingReportingOverflow(from) : from.subtractingReportingOverflow(end))
+            else {
+                context.error(
+                    .totalDuration, "\(what) (\(written.text)) cannot be computed exactly", at: path,
+                    notes: ["give the beats as a tempo, or with fewer decimals"])
                 return nil
             }
             return span
@@ -63,10 +74,13 @@ extension TemplateDecoder {
     }
 
     /// A time within `range`, in seconds, frames or beats counted from `reference`.
-    mutating func boundedLength(_ value: JSONValue, at path: JSONPath, from reference: RationalTime?, direction: BeatDirection = .forward,
-                                in range: ClosedRange<RationalTime>, what: String, referenceName: String) -> RationalTime? {
+    mutating func boundedLength(
+        _ value: JSONValue, at path: JSONPath, from reference: RationalTime?, direction: BeatDirection = .forward,
+        in range: ClosedRange<RationalTime>, what: String, referenceName: String
+    ) -> RationalTime? {
         guard let written = context.templateTime(value, at: path, beats: true),
-              let t = length(of: written, from: reference, direction: direction, at: path, what: what, referenceName: referenceName) else { return nil }
+            let t = length(of: written, from: reference, direction: direction, at: path, what: what, referenceName: referenceName)
+        else { return nil }
         guard range.contains(t) else {
             let bounds = "\(TimeText.string(from: range.lowerBound))...\(TimeText.string(from: range.upperBound))"
             let shown = written.unit == "seconds" ? TimeText.string(from: t) : "\(written.text) (\(TimeText.string(from: t)))"
@@ -78,8 +92,9 @@ extension TemplateDecoder {
 
     /// Notes (T070) that a rule was not checked, and why: the value it needs has an error.
     mutating func skipped(_ what: String, at path: JSONPath, because reason: String) {
-        context.report(.note, .checkSkipped, "\(what): \(reason)", at: path,
-                       notes: ["fix the error it depends on, and this is checked in the next run"])
+        context.report(
+            .note, .checkSkipped, "\(what): \(reason)", at: path,
+            notes: ["fix the error it depends on, and this is checked in the next run"])
     }
 }
 

@@ -26,13 +26,15 @@ extension TemplateDecoder {
         let half = TemplateTime.beats(beats / 2)
         let what = "the transition's duration (\(written.text))"
         guard let before = length(of: half, from: cut, direction: .backward, at: path, what: what, referenceName: "its cut"),
-              let after = length(of: half, from: cut, direction: .forward, at: path, what: what, referenceName: "its cut"),
-              let d = before.addingReportingOverflow(after) else { return nil }
+            let after = length(of: half, from: cut, direction: .forward, at: path, what: what, referenceName: "its cut"),
+            let d = before.addingReportingOverflow(after)
+        else { return nil }
         let range = frameRate.frameDuration...TemplateLimits.maxTransition
         guard range.contains(d) else {
             let bounds = "\(TimeText.string(from: range.lowerBound))...\(TimeText.string(from: range.upperBound))"
-            context.error(.outOfRange, "transition duration \(written.text) (\(TimeText.string(from: d))) is outside \(bounds)", at: path,
-                          notes: ["use a time from \(bounds)"])
+            context.error(
+                .outOfRange, "transition duration \(written.text) (\(TimeText.string(from: d))) is outside \(bounds)", at: path,
+                notes: ["use a time from \(bounds)"])
             return nil
         }
         return d

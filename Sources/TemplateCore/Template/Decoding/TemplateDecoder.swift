@@ -29,13 +29,17 @@ struct TemplateDecoder {
     /// The template, or nil when a required part is unusable; findings are in `context`.
     mutating func decode() -> Template? {
         for duplicate in context.document.sourceMap.duplicateKeys {
-            context.report(.warning, .duplicateKey, "key written twice; only the last value is used",
-                           at: duplicate.path, atKey: true, notes: ["remove one of the two"])
+            context.report(
+                .warning, .duplicateKey, "key written twice; only the last value is used",
+                at: duplicate.path, atKey: true, notes: ["remove one of the two"])
         }
         // The version decides what the rest means: check it before anything else is reported.
         if let root = context.document.root.objectValue, !checkFormat(root) { return nil }
-        guard let root = context.object(context.document.root, at: .root, known: TemplateKeys.root,
-                                        example: "{ \"format\": 1, \"name\": ..., \"canvas\": ..., \"slots\": [...] }") else {
+        guard
+            let root = context.object(
+                context.document.root, at: .root, known: TemplateKeys.root,
+                example: "{ \"format\": 1, \"name\": ..., \"canvas\": ..., \"slots\": [...] }")
+        else {
             return nil
         }
         let name = readName(root)
@@ -53,14 +57,16 @@ struct TemplateDecoder {
         let layers = readLayers(root)
         var grade: [EffectSpec]? = []
         if let value = root["grade"] {
-            grade = readFilters(value, at: JSONPath.root.appending("grade"),
-                                timing: ItemTiming(start: .zero, duration: facts.total, name: "the video"))
+            grade = readFilters(
+                value, at: JSONPath.root.appending("grade"),
+                timing: ItemTiming(start: .zero, duration: facts.total, name: "the video"))
         }
         var template: Template?
         if let name, let info, let canvas, let slots, let layers, let grade, musicValid {
-            template = Template(format: Template.supportedFormat, name: name, description: info.description, author: info.author,
-                                license: info.license, tags: info.tags, coverTime: info.cover, canvas: canvas.0, frameRate: canvas.1,
-                                music: music, slots: slots, layers: layers, grade: grade)
+            template = Template(
+                format: Template.supportedFormat, name: name, description: info.description, author: info.author,
+                license: info.license, tags: info.tags, coverTime: info.cover, canvas: canvas.0, frameRate: canvas.1,
+                music: music, slots: slots, layers: layers, grade: grade)
         }
         checkAcrossParts()
         reportUnusedAssets()
@@ -80,8 +86,9 @@ struct TemplateDecoder {
         guard format == Template.supportedFormat else {
             var notes = [supported]
             if format > Template.supportedFormat { notes.append("this template needs a newer version of Reel") }
-            context.error(.unsupportedFormat, "format \(format) is not supported; this version of Reel reads format \(Template.supportedFormat)",
-                          at: path, notes: notes)
+            context.error(
+                .unsupportedFormat, "format \(format) is not supported; this version of Reel reads format \(Template.supportedFormat)",
+                at: path, notes: notes)
             return false
         }
         return true
@@ -112,23 +119,41 @@ struct TemplateDecoder {
         }
         if let d = optionalText("description", TemplateLimits.maxLongText, "\"description\": \"Six shots cut to music\"", &context) {
             info.description = d
-        } else { valid = false }
-        if let a = optionalText("author", TemplateLimits.maxShortText, "\"author\": \"Ana Silva\"", &context) { info.author = a } else { valid = false }
-        if let l = optionalText("license", TemplateLimits.maxShortText, "\"license\": \"CC-BY-4.0\"", &context) { info.license = l } else { valid = false }
+        } else {
+            valid = false
+        }
+        if let a = optionalText("author", TemplateLimits.maxShortText, "\"author\": \"Ana Silva\"", &context) {
+            info.author = a
+        } else {
+            valid = false
+        }
+        if let l = optionalText("license", TemplateLimits.maxShortText, "\"license\": \"CC-BY-4.0\"", &context) {
+            info.license = l
+        } else {
+            valid = false
+        }
         if let value = root["tags"] {
             let path = JSONPath.root.appending("tags")
             if let items = context.array(value, at: path, limit: TemplateLimits.maxTags, what: "tags", example: "\"tags\": [\"travel\", \"beat\"]") {
                 for (i, item) in items.enumerated() {
-                    if let tag = context.text(item, at: path.appending(i), maxLength: 64, example: "\"travel\"") { info.tags.append(tag) } else { valid = false }
+                    if let tag = context.text(item, at: path.appending(i), maxLength: 64, example: "\"travel\"") {
+                        info.tags.append(tag)
+                    } else {
+                        valid = false
+                    }
                 }
-            } else { valid = false }
+            } else {
+                valid = false
+            }
         }
         if let value = root["cover"] {
             // Checked against the video's length once the slots are known.
             if let t = videoTime(value, at: JSONPath.root.appending("cover"), from: .zero, what: "the cover time") {
                 info.cover = t
                 facts.cover = t
-            } else { valid = false }
+            } else {
+                valid = false
+            }
         }
         return valid ? info : nil
     }

@@ -3,20 +3,26 @@
 /// The decoder reports any other key as unknown, and a test checks that the JSON Schema in
 /// `templates/` names exactly these keys for the same objects (the schema's `$defs` names).
 public enum TemplateKeys {
-    public static let root = ["$schema", "format", "name", "description", "author", "license", "tags", "cover",
-                              "canvas", "music", "slots", "layers", "grade"]
+    public static let root = [
+        "$schema", "format", "name", "description", "author", "license", "tags", "cover",
+        "canvas", "music", "slots", "layers", "grade",
+    ]
     public static let canvas = ["preset", "width", "height", "frameRate", "background"]
     public static let music = ["file", "start", "volume", "fadeIn", "fadeOut", "loop", "tempo", "firstBeat", "beats"]
     /// How a video fills its time: shared by slots and media layers.
     public static let playback = ["speed", "reverse", "whenShorter", "minSpeed", "whenLonger"]
-    public static let slot = ["id", "accepts", "duration", "fit", "volume", "orientation", "motion", "filters", "transition", "repeatable"]
+    public static let slot =
+        ["id", "accepts", "duration", "fit", "volume", "orientation", "motion", "filters", "transition", "repeatable"]
         + playback
     public static let layerCommon = ["id", "kind", "start", "duration", "opacity"]
     public static let mediaLayer = layerCommon + ["accepts", "rect", "fit", "volume", "motion", "filters"] + playback
     public static let placement = ["x", "y", "anchor"]
     public static let imageLayer = layerCommon + ["file", "width", "rotation", "motion", "in", "out"] + placement
-    public static let textLayer = layerCommon + ["key", "text", "font", "size", "minSize", "color", "stroke", "shadow", "box", "align",
-                                                 "maxWidth", "maxLines", "in", "out"] + placement
+    public static let textLayer =
+        layerCommon + [
+            "key", "text", "font", "size", "minSize", "color", "stroke", "shadow", "box", "align",
+            "maxWidth", "maxLines", "in", "out",
+        ] + placement
     public static let rect = ["x", "y", "width", "height"]
     public static let stroke = ["color", "width"]
     public static let shadow = ["color", "x", "y", "blur"]

@@ -37,12 +37,13 @@ public enum TemplateLoadError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The failure as a finding (T005) of the path, so that `validate` reports it with a code and a
     /// fix like every other problem, in text and JSON alike.
     public var diagnostic: Diagnostic {
-        let fix = switch self {
-        case .folderNotFound, .notAFolder: "give the folder that holds template.json, or template.json itself"
-        case .templateFileMissing: "add a template.json (reel new-template writes a valid one to start from)"
-        case .templateFileNotRegular: "replace the folder named template.json by the template's JSON file"
-        case .unreadable: "check the file's permissions"
-        }
+        let fix =
+            switch self {
+            case .folderNotFound, .notAFolder: "give the folder that holds template.json, or template.json itself"
+            case .templateFileMissing: "add a template.json (reel new-template writes a valid one to start from)"
+            case .templateFileNotRegular: "replace the folder named template.json by the template's JSON file"
+            case .unreadable: "check the file's permissions"
+            }
         return Diagnostic(.error, .templateUnreadable, problem, at: SourceLocation(file: path), notes: [fix])
     }
 }

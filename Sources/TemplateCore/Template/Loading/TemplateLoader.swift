@@ -41,8 +41,9 @@ public enum TemplateLoader {
         let opened: ReadableFile
         do { opened = try ReadableFile(path: file) } catch { throw .unreadable(path: file, reason: error.reason) }
         if opened.size > maxFileSize {
-            let diagnostic = Diagnostic(.error, .fileTooLarge, "template.json is \(opened.size) bytes; the limit is \(maxFileSize) (1 MiB)",
-                                        at: SourceLocation(file: file), notes: ["keep media and other assets in their own files next to template.json"])
+            let diagnostic = Diagnostic(
+                .error, .fileTooLarge, "template.json is \(opened.size) bytes; the limit is \(maxFileSize) (1 MiB)",
+                at: SourceLocation(file: file), notes: ["keep media and other assets in their own files next to template.json"])
             return TemplateLoadResult(template: nil, diagnostics: [diagnostic], templateFile: file)
         }
         let bytes: [UInt8]
@@ -70,14 +71,17 @@ public enum TemplateLoader {
         let location = SourceLocation(file: file, path: nil, position: error.position)
         switch error.reason {
         case .tooLarge(let limit):
-            return Diagnostic(.error, .fileTooLarge, "template.json is larger than \(limit) bytes", at: location,
-                              notes: ["keep media and other assets in their own files next to template.json"])
+            return Diagnostic(
+                .error, .fileTooLarge, "template.json is larger than \(limit) bytes", at: location,
+                notes: ["keep media and other assets in their own files next to template.json"])
         case .tooDeep(let limit):
-            return Diagnostic(.error, .nestingTooDeep, "objects and arrays are nested deeper than \(limit) levels",
-                              at: location, notes: ["a template needs only a few levels; look for brackets that are not closed"])
+            return Diagnostic(
+                .error, .nestingTooDeep, "objects and arrays are nested deeper than \(limit) levels",
+                at: location, notes: ["a template needs only a few levels; look for brackets that are not closed"])
         case .syntax:
-            return Diagnostic(.error, .jsonSyntax, "invalid JSON: \(error.message)", at: location,
-                              notes: ["check for a missing comma, quote or bracket just before this place"])
+            return Diagnostic(
+                .error, .jsonSyntax, "invalid JSON: \(error.message)", at: location,
+                notes: ["check for a missing comma, quote or bracket just before this place"])
         }
     }
 }

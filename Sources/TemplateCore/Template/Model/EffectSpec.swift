@@ -95,8 +95,10 @@ public struct PoseKeyframe: Sendable, Hashable {
     public var rotation: Double
     public var easing: Easing
 
-    public init(at: Double, time: RationalTime? = nil, scale: Double = 1, x: Double = 0, y: Double = 0, rotation: Double = 0,
-                easing: Easing = .linear) {
+    public init(
+        at: Double, time: RationalTime? = nil, scale: Double = 1, x: Double = 0, y: Double = 0, rotation: Double = 0,
+        easing: Easing = .linear
+    ) {
         self.at = at
         self.time = time
         self.scale = scale

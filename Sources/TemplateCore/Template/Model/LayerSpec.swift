@@ -53,8 +53,10 @@ public struct MediaLayerSpec: Sendable, Hashable {
     public var motion: MotionSpec?
     public var filters: [EffectSpec]
 
-    public init(accepts: SlotAccepts = .any, rect: CanvasRect, fit: Fit = .cover, volume: Double = 0, playback: Playback = Playback(),
-                motion: MotionSpec? = nil, filters: [EffectSpec] = []) {
+    public init(
+        accepts: SlotAccepts = .any, rect: CanvasRect, fit: Fit = .cover, volume: Double = 0, playback: Playback = Playback(),
+        motion: MotionSpec? = nil, filters: [EffectSpec] = []
+    ) {
         self.accepts = accepts
         self.rect = rect
         self.fit = fit
@@ -111,8 +113,10 @@ public struct ImageLayerSpec: Sendable, Hashable {
     public var animationIn: AnimationSpec?
     public var animationOut: AnimationSpec?
 
-    public init(file: String, placement: Placement = Placement(), width: Double = 0.3, rotation: Double = 0, motion: MotionSpec? = nil,
-                animationIn: AnimationSpec? = nil, animationOut: AnimationSpec? = nil) {
+    public init(
+        file: String, placement: Placement = Placement(), width: Double = 0.3, rotation: Double = 0, motion: MotionSpec? = nil,
+        animationIn: AnimationSpec? = nil, animationOut: AnimationSpec? = nil
+    ) {
         self.file = file
         self.placement = placement
         self.width = width

@@ -25,9 +25,11 @@ public struct SlotSpec: Sendable, Hashable {
     /// Part of the group of slots that repeats, in order, when `--use-all` needs more places.
     public var repeatable: Bool = false
 
-    public init(id: String, accepts: SlotAccepts = .any, duration: RationalTime, length: TemplateTime? = nil, fit: Fit = .cover,
-                volume: Double = 0, playback: Playback = Playback(), orientation: PreferredOrientation = .any,
-                motion: MotionSpec? = nil, filters: [EffectSpec] = [], transition: TransitionSpec? = nil) {
+    public init(
+        id: String, accepts: SlotAccepts = .any, duration: RationalTime, length: TemplateTime? = nil, fit: Fit = .cover,
+        volume: Double = 0, playback: Playback = Playback(), orientation: PreferredOrientation = .any,
+        motion: MotionSpec? = nil, filters: [EffectSpec] = [], transition: TransitionSpec? = nil
+    ) {
         self.id = id
         self.accepts = accepts
         self.duration = duration
@@ -55,8 +57,10 @@ public struct Playback: Sendable, Hashable {
     /// Which part to take when the media is longer than the slot.
     public var whenLonger: WhenLonger
 
-    public init(speed: RationalTime = RationalTime(seconds: 1), reverse: Bool = false, whenShorter: WhenShorter = .speedFit,
-                minSpeed: RationalTime = RationalTime(value: 1, timescale: 2), whenLonger: WhenLonger = .start) {
+    public init(
+        speed: RationalTime = RationalTime(seconds: 1), reverse: Bool = false, whenShorter: WhenShorter = .speedFit,
+        minSpeed: RationalTime = RationalTime(value: 1, timescale: 2), whenLonger: WhenLonger = .start
+    ) {
         self.speed = speed
         self.reverse = reverse
         self.whenShorter = whenShorter

@@ -32,10 +32,12 @@ public struct Template: Sendable, Hashable {
     /// Filters over the whole video (the template's look), applied in order.
     public var grade: [EffectSpec]
 
-    public init(format: Int = Template.supportedFormat, name: String, description: String? = nil, author: String? = nil,
-                license: String? = nil, tags: [String] = [], coverTime: RationalTime? = nil, canvas: Canvas,
-                frameRate: FrameRate, music: MusicSpec? = nil, slots: [SlotSpec], layers: [LayerSpec] = [],
-                grade: [EffectSpec] = []) {
+    public init(
+        format: Int = Template.supportedFormat, name: String, description: String? = nil, author: String? = nil,
+        license: String? = nil, tags: [String] = [], coverTime: RationalTime? = nil, canvas: Canvas,
+        frameRate: FrameRate, music: MusicSpec? = nil, slots: [SlotSpec], layers: [LayerSpec] = [],
+        grade: [EffectSpec] = []
+    ) {
         self.format = format
         self.name = name
         self.description = description
@@ -89,8 +91,10 @@ public struct MusicSpec: Sendable, Hashable {
     /// Where its beats fall, when the template counts durations in beats.
     public var beats: BeatGrid?
 
-    public init(file: String, start: RationalTime = .zero, volume: Double = 1, fadeIn: RationalTime = .zero,
-                fadeOut: RationalTime = .zero, loop: Bool = false, beats: BeatGrid? = nil) {
+    public init(
+        file: String, start: RationalTime = .zero, volume: Double = 1, fadeIn: RationalTime = .zero,
+        fadeOut: RationalTime = .zero, loop: Bool = false, beats: BeatGrid? = nil
+    ) {
         self.file = file
         self.start = start
         self.volume = volume

@@ -22,10 +22,12 @@ public struct TextLayerSpec: Sendable, Hashable {
     public var animationIn: AnimationSpec?
     public var animationOut: AnimationSpec?
 
-    public init(key: String? = nil, text: String, font: FontSpec = .family("sans-serif"), size: Double = 64, minSize: Double? = nil,
-                color: TemplateColor = .white, stroke: Stroke? = nil, shadow: Shadow? = nil, box: TextBox? = nil,
-                alignment: TextAlignment = .center, placement: Placement = Placement(), maxWidth: Double = 0.9, maxLines: Int = 3,
-                animationIn: AnimationSpec? = nil, animationOut: AnimationSpec? = nil) {
+    public init(
+        key: String? = nil, text: String, font: FontSpec = .family("sans-serif"), size: Double = 64, minSize: Double? = nil,
+        color: TemplateColor = .white, stroke: Stroke? = nil, shadow: Shadow? = nil, box: TextBox? = nil,
+        alignment: TextAlignment = .center, placement: Placement = Placement(), maxWidth: Double = 0.9, maxLines: Int = 3,
+        animationIn: AnimationSpec? = nil, animationOut: AnimationSpec? = nil
+    ) {
         self.key = key
         self.text = text
         self.font = font
