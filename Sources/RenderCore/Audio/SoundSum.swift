@@ -19,6 +19,9 @@ final class SoundSum {
     private var silent: Set<Int> = []
     /// Readers of items played at another speed.
     private var varispeed: [Int: VarispeedReader] = [:]
+    /// Looped sounds: the source sample their decoder stands at, and their period in samples.
+    private var loopSources: [Int: Int64] = [:]
+    private var loopPeriods: [Int: Int64] = [:]
     /// Sounds of reversed clips: read backwards, through a varispeed reader when not at speed 1.
     private var backwards: [Int: (reader: ReversedAudioReader, varispeed: VarispeedReader?)] = [:]
     init(timeline: Timeline, baseFolder: String? = nil) {
@@ -59,6 +62,7 @@ final class SoundSum {
                 positions[i] = nil
                 varispeed[i] = nil
                 backwards[i] = nil
+                loopSources[i] = nil
             }
         }
     }
@@ -74,6 +78,7 @@ final class SoundSum {
             if let v = b.varispeed { return try v.read(offset: from - item.start, count: count, into: out) }
             return try b.reader.read(into: out, count: count)
         }
+        if item.loop && item.speed == 1 { return try readLooped(index, item, from: from, count: count, into: out) }
         let decoder = try self.decoder(for: index, item: item, at: from)
         if item.speed != 1 {
             let reader = varispeed[index] ?? VarispeedReader(decoder: decoder, speed: item.speed)
@@ -81,6 +86,50 @@ final class SoundSum {
             return try reader.read(offset: from - item.start, count: count, into: out)
         }
         return try decoder.read(into: out, count: count)
+    }
+
+    /// A looped clip's sound for timeline samples `from...`: its source wraps at the length of the
+    /// clip's video, as its pictures do, so sound and picture repeat together. A sound shorter than
+    /// the picture is silent for the rest of each pass.
+    ///
+    /// ```
+    /// media   |== 1 s ==|
+    /// slot    |== pass 1 ==|== pass 2 ==|     both passes heard, each from the media's start
+    /// ```
+    private func readLooped(
+        _ index: Int, _ item: AudioPlanner.Item, from: Int64, count: Int,
+        into out: UnsafeMutablePointer<Float>
+    ) throws(MediaError) -> Int {
+        let period = try loopPeriod(index, item)
+        let d: AudioDecoder
+        if let existing = decoders[index] { d = existing } else { d = try AudioDecoder(path: path(of: item)) }
+        decoders[index] = d
+        let rate = Int64(AudioDecoder.sampleRate)
+        var source = (item.sourceStart.ticks(timescale: rate, rounding: .toNearestOrAwayFromZero) + (from - item.start)) % period
+        var written = 0
+        while written < count {
+            let need = min(count - written, Int(period - source))
+            if loopSources[index] != source { try d.seek(to: SampleRate.standard.time(ofSample: source)) }
+            let got = try d.read(into: out + written * 2, count: need)
+            if got < need { (out + (written + got) * 2).update(repeating: 0, count: (need - got) * 2) }
+            written += need
+            source += Int64(need)
+            loopSources[index] = got == need ? source : nil
+            if source >= period { source = 0 }
+        }
+        return count
+    }
+
+    /// The length, in samples, after which a looped clip's source wraps: its video's duration.
+    private func loopPeriod(_ index: Int, _ item: AudioPlanner.Item) throws(MediaError) -> Int64 {
+        if let p = loopPeriods[index] { return p }
+        let info = try MediaProbe.probe(path(of: item))
+        guard let duration = info.video?.duration ?? info.duration, duration.isPositive else {
+            throw MediaError(.corrupt, file: item.media, operation: "looping the sound", reason: "the video has no duration")
+        }
+        let p = max(1, duration.ticks(timescale: Int64(AudioDecoder.sampleRate), rounding: .toNearestOrAwayFromZero))
+        loopPeriods[index] = p
+        return p
     }
 
     private func decoder(for index: Int, item: AudioPlanner.Item, at sample: Int64) throws(MediaError) -> AudioDecoder {

@@ -23,6 +23,9 @@ public struct AudioPlanner: Sendable {
         public var speed: Double = 1
         /// Played backwards (a reversed clip): source samples from just below `sourceStart` down.
         public var reverse: Bool = false
+        /// A looped clip's sound: source times past the media's end wrap to its start, with the
+        /// picture (the mixer reads the media's length, a fact of the file).
+        public var loop: Bool = false
         /// Gain while clip audio plays (1: not ducked), over `duckRanges` of timeline samples.
         public var duck: Double = 1
         public var duckRanges: [Range<Int64>] = []
@@ -103,7 +106,7 @@ public struct AudioPlanner: Sendable {
                 Item(
                     media: c.media, start: s0 + skip, end: s1,
                     sourceStart: sourceStart.isNegative ? .zero : sourceStart, volume: c.volume,
-                    fadeInSamples: fadeIn, fadeOutSamples: fadeOut, isClipAudio: true, speed: c.speed.seconds))
+                    fadeInSamples: fadeIn, fadeOutSamples: fadeOut, isClipAudio: true, speed: c.speed.seconds, loop: c.loop))
         }
         // Sounds that duck do so wherever a clip's own sound plays.
         let clipRanges = items.filter(\.isClipAudio).map { $0.start..<$0.end }

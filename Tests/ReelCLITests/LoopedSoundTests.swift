@@ -1,0 +1,33 @@
+import Foundation
+import ReelTestSupport
+import Testing
+
+/// A clip looped to fill its slot repeats its sound with its picture: a one-second clip with a tone
+/// in a two-second slot is heard on both passes, not silent for the second.
+@Suite struct LoopedSoundTests {
+    @Test func aLoopedClipRepeatsItsSound() throws {
+        let dir = TemporaryFolder()
+        let template = dir.file("tpl")
+        try FileManager.default.createDirectory(atPath: template, withIntermediateDirectories: true)
+        try """
+        { "format": 1, "name": "Loop", "canvas": { "width": 160, "height": 284, "frameRate": "25" },
+          "slots": [{ "id": "a", "duration": 2, "whenShorter": "loop", "volume": 1 }] }
+        """.write(toFile: template + "/template.json", atomically: true, encoding: .utf8)
+        let clip = dir.file("beep.mp4")
+        try TestMedia.colorClip(clip, color: "red", width: 160, height: 284, seconds: "1", rate: "25", tone: true)
+        let out = dir.file("looped.mp4")
+        let r = try Reel.run(["make", template, clip, "-o", out, "-q", "--loudness", "off"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let samples = try Tools.audioSamples(out)
+        func rms(_ from: Double, _ to: Double) -> Double {
+            let a = Int(from * 48000) * 2
+            let b = min(samples.count, Int(to * 48000) * 2)
+            guard b > a else { return 0 }
+            return (samples[a..<b].reduce(0.0) { $0 + Double($1) * Double($1) } / Double(b - a)).squareRoot()
+        }
+        let first = rms(0.2, 0.8)
+        let second = rms(1.2, 1.8)
+        #expect(first > 0.05, "the first pass is heard: RMS \(first)")
+        #expect(second > first * 0.7, "the second pass is heard as loud: RMS \(second) against \(first)")
+    }
+}
