@@ -24,6 +24,8 @@ public final class AudioDecoder {
     /// Output samples still to drop after a seek, to land exactly on the asked time.
     private var skip: Int64 = 0
     private var finished = false
+    /// Nothing has been read since the file was opened: reading starts at the stream's start.
+    private var untouched = true
 
     public init(path: String) throws(MediaError) {
         self.path = path
@@ -53,6 +55,13 @@ public final class AudioDecoder {
         loop.restart()
         swr_free(&resampler)
         if time <= .zero {
+            // A file just opened already stands at its start; reading it from there keeps the
+            // decoder's handling of the encoder's priming (a seek back and a flush would make the
+            // first samples come out of a decoder with no history, nearly silent).
+            if untouched {
+                skip = 0
+                return
+            }
             av_seek_frame(input.context, streamIndex, startTicks, AVSEEK_FLAG_BACKWARD)
             avcodec_flush_buffers(codec)
             skip = 0
@@ -72,6 +81,7 @@ public final class AudioDecoder {
     /// Fills `buffer` with up to `count` stereo sample frames; returns how many were written
     /// (fewer only at the end of the stream).
     public func read(into buffer: UnsafeMutablePointer<Float>, count: Int) throws(MediaError) -> Int {
+        untouched = false
         var written = 0
         while written < count {
             let available = (pending.count - pendingOffset) / 2
