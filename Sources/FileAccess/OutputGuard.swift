@@ -16,6 +16,9 @@ public struct OutputGuard {
         case folder(String)
         /// A folder and everything beneath it (a template).
         case tree(String)
+
+        /// A media operand: a file, or a folder whose files are read.
+        public static func media(_ path: String) -> Input { FileKind.of(path) == .folder ? .folder(path) : .file(path) }
     }
 
     /// Most files looked at beneath one folder; a template holds far fewer.

@@ -101,8 +101,7 @@ public enum Pipeline {
     ) throws(ReelError) -> MakeResult {
         var outputs = [(label: "-o", path: request.output)]
         if let t = request.timelineOutput { outputs.append((label: "--timeline", path: t)) }
-        let mediaInputs = request.media.map { FileKind.of($0) == .folder ? OutputGuard.Input.folder($0) : .file($0) }
-        try checkOutputs(outputs, inputs: [.tree(request.template)] + mediaInputs)
+        try checkOutputs(outputs, inputs: [.tree(request.template)] + request.media.map(OutputGuard.Input.media))
         try MediaLibrary.checkEncodersForPipeline()
         let loaded = try loadTemplate(request.template, strict: request.strict)
         events?(.templateLoaded(loaded))
