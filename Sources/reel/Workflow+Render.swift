@@ -1,3 +1,4 @@
+import MediaTime
 import ReelKit
 import RenderCore
 import TemplateCore
@@ -15,6 +16,9 @@ extension Workflow {
         OptionSpec(
             long: "bpp", short: nil, takesValue: true,
             help: "bit rate from bits per pixel per second (e.g. 6 for chat-sized clips: 240x320 at 6 is 460 kb/s)"),
+        OptionSpec(
+            long: "audio-bitrate", short: nil, takesValue: true,
+            help: "AAC bit rate (e.g. 96k); default the timeline's, lower with a small --bitrate or --bpp"),
         OptionSpec(long: "loudness", short: nil, takesValue: true, help: "normalize the mix to this many LUFS (default -14), or 'off'"),
     ]
 
@@ -35,8 +39,8 @@ extension Workflow {
         }
         if let p = args.value("progress"), p != "json" { throw UsageError(message: "--progress takes json, not '\(p)'") }
         if let rate = args.value("bitrate") {
-            guard let bits = parseBitrate(rate), bits >= 50_000, bits <= 200_000_000 else {
-                throw UsageError(message: "--bitrate takes a rate such as 2M or 800k (50k to 200M), not '\(rate)'")
+            guard let bits = parseBitrate(rate), Limits.videoBitrate.contains(bits) else {
+                throw UsageError(message: "--bitrate takes a rate such as 2M or 800k (\(kilo(Limits.videoBitrate))), not '\(rate)'")
             }
             options.videoBitrate = bits
         }
@@ -45,7 +49,14 @@ extension Workflow {
             guard let b = Double(bpp), b > 0, b <= 100 else { throw UsageError(message: "--bpp takes a number of bits above 0, not '\(bpp)'") }
             let w = options.width ?? canvas.width
             let h = options.height ?? canvas.height
-            options.videoBitrate = max(50_000, Int((Double(w * h) * b).rounded()))
+            options.videoBitrate = min(Limits.videoBitrate.upperBound, max(Limits.videoBitrate.lowerBound, Int((Double(w * h) * b).rounded())))
+        }
+        if let video = options.videoBitrate { options.audioBitrate = ExportOptions.audioBitrate(forVideoBitrate: video) }
+        if let rate = args.value("audio-bitrate") {
+            guard let bits = parseBitrate(rate), Limits.audioBitrate.contains(bits) else {
+                throw UsageError(message: "--audio-bitrate takes a rate such as 96k (\(kilo(Limits.audioBitrate))), not '\(rate)'")
+            }
+            options.audioBitrate = bits
         }
         if let l = args.value("loudness") {
             if l == "off" {
@@ -58,6 +69,12 @@ extension Workflow {
             }
         }
         return options
+    }
+
+    /// A range of bit rates as a person writes them: `50k to 200M`.
+    static func kilo(_ range: ClosedRange<Int>) -> String {
+        func text(_ bits: Int) -> String { bits >= 1_000_000 && bits % 1_000_000 == 0 ? "\(bits / 1_000_000)M" : "\(bits / 1000)k" }
+        return "\(text(range.lowerBound)) to \(text(range.upperBound))"
     }
 
     /// `2M`, `800k`, `1500000` in bits per second.
@@ -89,7 +106,7 @@ extension Workflow {
         let report = try Pipeline.render(
             timeline, to: output, options: options,
             progress: { p in
-                progress.update(done: p.framesDone, total: p.frameCount)
+                progress.update(done: p.overallDone, total: p.overallCount)
             })
         progress.finish()
         for w in report.warnings { Console.warning(w) }
