@@ -113,7 +113,8 @@ enum Workflow {
         if !args.flag("quiet") {
             for line in resolution.summary { Console.out(line) }
         }
-        for d in resolution.diagnostics where d.severity != .note && !args.flag("quiet") {
+        // Media left out is a note, but one a person must hear of: the JSON summary lists it too.
+        for d in resolution.diagnostics where (d.severity != .note || d.code == .mediaLeftOut) && !args.flag("quiet") {
             Console.err(d.description)
         }
         return resolution.timeline
