@@ -42,6 +42,14 @@ public enum Pipeline {
     public static func resolve(_ loaded: LoadedTemplate, media: [MediaAsset], options: ResolveOptions = ResolveOptions()) throws(ReelError)
         -> Resolution
     {
+        let options = try withMusicLength(options, of: loaded)
+        do { return try Resolver.resolve(template: loaded.template, templateFolder: loaded.folder, media: media, options: options) } catch {
+            throw .resolve(error)
+        }
+    }
+
+    /// `options` with the length of the template's music, probed from its file unless given.
+    static func withMusicLength(_ options: ResolveOptions, of loaded: LoadedTemplate) throws(ReelError) -> ResolveOptions {
         var options = options
         if let music = loaded.template.music, options.musicDuration == nil {
             do {
@@ -50,9 +58,7 @@ public enum Pipeline {
                 ).duration
             } catch { throw .media(error) }
         }
-        do { return try Resolver.resolve(template: loaded.template, templateFolder: loaded.folder, media: media, options: options) } catch {
-            throw .resolve(error)
-        }
+        return options
     }
 
     /// Reads a timeline file, checked in full: its rules and the files it names.

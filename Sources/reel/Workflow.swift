@@ -53,14 +53,21 @@ enum Workflow {
             options.seed = s
         }
         if let file = args.value("text-file") { options.texts = try textFile(file) }
+        options.texts.merge(try textPairs(args), uniquingKeysWith: { _, given in given })
+        _ = try summaryFormat(args)
+        return options
+    }
+
+    /// The `--text key=text` pairs given.
+    static func textPairs(_ args: ParsedArguments) throws -> [String: String] {
+        var texts: [String: String] = [:]
         for pair in args.all("text") {
             guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
                 throw UsageError(message: "--text takes key=text, not '\(pair)'")
             }
-            options.texts[String(pair[..<eq])] = String(pair[pair.index(after: eq)...])
+            texts[String(pair[..<eq])] = String(pair[pair.index(after: eq)...])
         }
-        _ = try summaryFormat(args)
-        return options
+        return texts
     }
 
     /// `--format`: false for text, true for JSON.

@@ -40,9 +40,13 @@ public final class PlaceholderMedia {
         return paths.map { MediaAsset(path: $0, kind: .image, duration: nil, displayWidth: w, displayHeight: h) }
     }
 
-    /// The template resolved against the placeholders, each main-track clip showing its own slot's picture.
-    public func timeline(template: Template, templateFolder: String) throws -> Timeline {
-        var timeline = try Resolver.resolve(template: template, templateFolder: templateFolder, media: assets(template: template)).timeline
+    /// The template resolved against the placeholders (with `options`: its texts, the music's
+    /// length), each main-track clip showing its own slot's picture.
+    public func timeline(template: Template, templateFolder: String, options: ResolveOptions = ResolveOptions()) throws(ResolveError) -> Timeline {
+        var options = options
+        options.useAll = false
+        var timeline = try Resolver.resolve(template: template, templateFolder: templateFolder, media: assets(template: template), options: options)
+            .timeline
         let slotIndex = Dictionary(template.slots.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
         for i in timeline.clips.indices {
             guard let slot = slotIndex[timeline.clips[i].id] else { continue }
