@@ -6,6 +6,8 @@ import CText
 /// rendering thread. Paragraphs are separated by "\n"; within each, runs of Arabic or Hebrew are
 /// laid out right to left, and a paragraph whose first strong letter is right-to-left reads right
 /// to left as a whole. Characters the chosen font lacks come from fontconfig's fallback fonts.
+/// Emoji (a character with emoji presentation, or any sequence Unicode defines: ZWJ families,
+/// flags, skin tones, keycaps) come whole from fontconfig's "emoji" font, in their own colours.
 public final class TextRasterizer {
     private let library: FreeTypeLibrary
     private let fonts: FontSet
