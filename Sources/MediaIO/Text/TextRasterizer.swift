@@ -54,6 +54,23 @@ public final class TextRasterizer {
         FontLookup.match(family)?.file
     }
 
+    /// The family fontconfig puts in place of the one `family` names ("Comic Sans MS" on a system
+    /// without it gives "DejaVu Sans"); nil when the family is installed, or generic ("serif").
+    public static func substituteFamily(for family: String) -> String? {
+        FontCoverage.substitute(for: family)
+    }
+
+    /// The characters of `text` that no installed font can draw in `style`, each once, in order:
+    /// they would render as empty boxes. Found with the fonts rendering would use, without drawing.
+    public func undrawableCharacters(in text: String, style: TextStyle) throws(MediaError) -> [Unicode.Scalar] {
+        let primary = try fonts.primary(for: style)
+        let family = style.fontFamily ?? FontLookup.defaultFamily
+        let paragraphs = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true).map {
+            Paragraph($0, fonts: fonts, primary: primary, family: family)
+        }
+        return FontCoverage.undrawable(paragraphs, fonts: fonts)
+    }
+
     /// nil when FreeType loads the font file as a scalable face; otherwise what is wrong with it.
     public static func canLoadFont(file: String) -> String? {
         do {
