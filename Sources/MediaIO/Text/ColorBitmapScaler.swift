@@ -14,9 +14,13 @@ enum ColorBitmapScaler {
         let pitch: Int
     }
 
-    /// Which source pixels make one output pixel, and how much each counts.
+    /// Which source pixels make each output pixel along one axis, and how much each counts:
+    /// output pixel `d` reads `count[d]` pixels from `first[d]`, weighted by `weights` from
+    /// `offset[d]`. Flat arrays, so the loops below run over plain buffers.
     private struct Taps {
-        var first = 0
+        var first: [Int] = []
+        var count: [Int] = []
+        var offset: [Int] = []
         var weights: [Float] = []
     }
 
@@ -31,74 +35,86 @@ enum ColorBitmapScaler {
             y1: Int((originY + Double(source.height) * scale).rounded(.up)) + margin)
         let columns = taps(count: source.width, scale: scale, origin: originX, first: rect.x0, count: rect.width)
         let rows = taps(count: source.height, scale: scale, origin: originY, first: rect.y0, count: rect.height)
-
-        // Across each source row first, into RGBA floats; then down each column.
         let w = rect.width
+        // Across each source row first, into RGBA floats; then down each column.
         var across = [Float](repeating: 0, count: source.height * w * 4)
-        for y in 0..<source.height {
-            let line = source.bytes + y * source.pitch
-            for x in 0..<w {
-                let tap = columns[x]
-                var r: Float = 0
-                var g: Float = 0
-                var b: Float = 0
-                var a: Float = 0
-                for (k, weight) in tap.weights.enumerated() {
-                    let p = line + (tap.first + k) * 4
-                    b += weight * Float(p[0])
-                    g += weight * Float(p[1])
-                    r += weight * Float(p[2])
-                    a += weight * Float(p[3])
+        across.withUnsafeMutableBufferPointer { out in
+            columns.weights.withUnsafeBufferPointer { weights in
+                for y in 0..<source.height {
+                    let line = source.bytes + y * source.pitch
+                    for x in 0..<w {
+                        var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
+                        let first = columns.first[x]
+                        let offset = columns.offset[x]
+                        for k in 0..<columns.count[x] {
+                            let weight = weights[offset + k]
+                            let p = line + (first + k) * 4
+                            b += weight * Float(p[0])
+                            g += weight * Float(p[1])
+                            r += weight * Float(p[2])
+                            a += weight * Float(p[3])
+                        }
+                        let i = (y * w + x) * 4
+                        (out[i], out[i + 1], out[i + 2], out[i + 3]) = (r, g, b, a)
+                    }
                 }
-                let i = (y * w + x) * 4
-                across[i] = r
-                across[i + 1] = g
-                across[i + 2] = b
-                across[i + 3] = a
             }
         }
-        var out = [UInt8](repeating: 0, count: rect.height * w * 4)
-        for y in 0..<rect.height {
-            let tap = rows[y]
-            for x in 0..<w {
-                var sum: (Float, Float, Float, Float) = (0, 0, 0, 0)
-                for (k, weight) in tap.weights.enumerated() {
-                    let i = ((tap.first + k) * w + x) * 4
-                    sum.0 += weight * across[i]
-                    sum.1 += weight * across[i + 1]
-                    sum.2 += weight * across[i + 2]
-                    sum.3 += weight * across[i + 3]
+        var pixels = [UInt8](repeating: 0, count: rect.height * w * 4)
+        pixels.withUnsafeMutableBufferPointer { out in
+            across.withUnsafeBufferPointer { source in
+                rows.weights.withUnsafeBufferPointer { weights in
+                    for y in 0..<rect.height {
+                        let first = rows.first[y]
+                        let offset = rows.offset[y]
+                        let count = rows.count[y]
+                        for x in 0..<w {
+                            var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
+                            for k in 0..<count {
+                                let weight = weights[offset + k]
+                                let i = ((first + k) * w + x) * 4
+                                r += weight * source[i]
+                                g += weight * source[i + 1]
+                                b += weight * source[i + 2]
+                                a += weight * source[i + 3]
+                            }
+                            let alpha = byte(a)
+                            let o = (y * w + x) * 4
+                            // Premultiplied: no channel above alpha, whatever the rounding.
+                            (out[o], out[o + 1], out[o + 2], out[o + 3]) = (min(byte(r), alpha), min(byte(g), alpha), min(byte(b), alpha), alpha)
+                        }
+                    }
                 }
-                let alpha = byte(sum.3)
-                let o = (y * w + x) * 4
-                // Premultiplied: no channel above alpha, whatever the rounding.
-                out[o] = min(byte(sum.0), alpha)
-                out[o + 1] = min(byte(sum.1), alpha)
-                out[o + 2] = min(byte(sum.2), alpha)
-                out[o + 3] = alpha
             }
         }
-        return (out, rect)
+        return (pixels, rect)
     }
 
-    private static func byte(_ v: Float) -> UInt8 { UInt8(min(max(v, 0), 255).rounded()) }
+    private static func byte(_ v: Float) -> UInt8 { UInt8(min(max(v, 0), 255) + 0.5) }
 
     /// The taps of `count` output pixels from `first` on, along one axis of `sourceCount` pixels
     /// whose left edge lies at `origin`. Pixels outside the source count as transparent, so the
     /// weights are normalized over the whole window, in the source or not.
-    private static func taps(count sourceCount: Int, scale: Double, origin: Double, first: Int, count: Int) -> [Taps] {
+    private static func taps(count sourceCount: Int, scale: Double, origin: Double, first: Int, count: Int) -> Taps {
         let radius = max(1, 1 / scale)
-        return (0..<count).map { d in
+        var taps = Taps()
+        for d in 0..<count {
             let centre = (Double(first + d) + 0.5 - origin) / scale
             let lo = Int((centre - radius).rounded(.down))
             let hi = Int((centre + radius).rounded(.up))
-            var weights: [Double] = []
-            for i in lo...hi { weights.append(max(0, 1 - abs(Double(i) + 0.5 - centre) / radius)) }
-            let total = weights.reduce(0, +)
+            var total = 0.0
+            for i in lo...hi { total += max(0, 1 - abs(Double(i) + 0.5 - centre) / radius) }
             let start = max(lo, 0)
             let end = min(hi, sourceCount - 1)
-            guard total > 0, start <= end else { return Taps() }
-            return Taps(first: start, weights: weights[(start - lo)...(end - lo)].map { Float($0 / total) })
+            taps.first.append(start)
+            taps.offset.append(taps.weights.count)
+            guard total > 0, start <= end else {
+                taps.count.append(0)
+                continue
+            }
+            taps.count.append(end - start + 1)
+            for i in start...end { taps.weights.append(Float(max(0, 1 - abs(Double(i) + 0.5 - centre) / radius) / total)) }
         }
+        return taps
     }
 }
