@@ -99,6 +99,17 @@ import Testing
         #expect(Set(inEmojiFont.map(\.cluster)) == [3, 9], "clusters start at the flag and the thumb")
     }
 
+    @Test func theEmojiFontAsTheTextsOwnFontDrawsWordsFromFallbacks() throws {
+        let style = TextStyle(fontFamily: "Noto Color Emoji", size: 40)
+        let layout = try rasterizer.fittedLayout("🎉 ok", style: style, maxWidth: nil, maxHeight: nil).layout
+        let faces = layout.lines.flatMap(\.glyphs).map { rasterizer.fontFile(ofFace: $0.face) }
+        let emojiFont = FontLookup.match("emoji")?.file
+        #expect(faces.first == emojiFont && faces.last != emojiFont, "\(faces)")
+        #expect(layout.ascent > 30 && layout.ascent < 45 && layout.descent > 5, "the bitmap font's own metrics: \(layout.ascent), \(layout.descent)")
+        let out = try rasterizer.render("🎉 ok", style: style)
+        #expect(out.image.width > 80)
+    }
+
     @Test func textPresentationSelectorKeepsTheTextFont() throws {
         let style = TextStyle(fontFamily: "DejaVu Sans", size: 40)
         let layout = try rasterizer.fittedLayout("\u{2764}\u{FE0E}", style: style, maxWidth: nil, maxHeight: nil).layout

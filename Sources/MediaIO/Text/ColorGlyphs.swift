@@ -16,11 +16,13 @@ final class ColorGlyphs {
     /// 26.6). False when the glyph has no colour picture (an outline glyph of a COLR font, for
     /// which the caller draws the outline instead).
     func add(face: FontFace, id: UInt32, x26: Int, y26: Int) throws(MediaError) -> Bool {
-        // A bitmap face's glyph without a picture (a joiner left alone) draws nothing.
-        guard FT_Load_Glyph(face.face, id, FontFace.colorLoadFlags) == 0 else { return face.isColorBitmap }
-        guard let slot = face.face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_BITMAP else { return false }
+        // A bitmap face's glyph without a picture (a space, a joiner left alone) draws nothing;
+        // it has no outline either.
+        guard FT_Load_Glyph(face.face, id, FontFace.colorLoadFlags) == 0, let slot = face.face.pointee.glyph,
+            slot.pointee.format == FT_GLYPH_FORMAT_BITMAP, slot.pointee.bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue),
+            let buffer = slot.pointee.bitmap.buffer
+        else { return face.isColorBitmap }
         let bitmap = slot.pointee.bitmap
-        guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), let buffer = bitmap.buffer else { return false }
         let scale = face.strikeScale
         let source = ColorBitmapScaler.Source(
             bytes: buffer, width: Int(bitmap.width), height: Int(bitmap.rows), pitch: Int(bitmap.pitch))

@@ -8,16 +8,22 @@ public enum FontFindings {
 
     /// `text "Hello 𝋠" has a character no installed font can draw: U+1D2E0 '𝋠'; it will show as an empty box`.
     public static func missingMessage(_ text: String, _ missing: [Unicode.Scalar]) -> String {
+        missingMessage(subject: label(text), missing)
+    }
+
+    private static func missingMessage(subject: String, _ missing: [Unicode.Scalar]) -> String {
         let listed = missing.prefix(listedCharacters).map(codePoint).joined(separator: ", ")
         let more = missing.count > listedCharacters ? " and \(missing.count - listedCharacters) more" : ""
         let one = missing.count == 1
-        return "\(label(text)) has \(one ? "a character" : "\(missing.count) characters") no installed font can draw: \(listed)\(more); "
+        return "\(subject) has \(one ? "a character" : "\(missing.count) characters") no installed font can draw: \(listed)\(more); "
             + (one ? "it will show as an empty box" : "they will show as empty boxes")
     }
 
-    /// A warning about a text a person gave for placeholder `key`.
+    /// A warning about the text a person gave for placeholder `key` (`--text`, `--text-file`):
+    /// `the text given for 'title' ("party 𝋠") has a character ...`.
     public static func missingInGivenText(key: String, _ text: String, _ missing: [Unicode.Scalar]) -> Diagnostic {
-        Diagnostic(.warning, .glyphMissing, "--text \(key): " + missingMessage(text, missing), notes: [missingNote])
+        let subject = "the text given for '\(key)' (\(label(text).dropFirst(5)))"
+        return Diagnostic(.warning, .glyphMissing, missingMessage(subject: subject, missing), notes: [missingNote])
     }
 
     /// "U+1D2E0 '𝋠'": the code point, and the character itself for those who can see it.
