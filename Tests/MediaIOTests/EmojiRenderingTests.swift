@@ -10,10 +10,11 @@ import Testing
     init() throws { rasterizer = try TextRasterizer() }
 
     /// A party popper, a ZWJ family (Noto draws families in grays), ZWJ sequences in colour (a
-    /// rainbow flag, an astronaut), a flag, a skin tone and a keycap: one user-perceived character
-    /// each, one glyph each.
+    /// rainbow flag, an astronaut), a flag, a skin tone, a keycap and a flag of tag characters
+    /// (England): one user-perceived character each, one glyph each.
     static let sequences = [
         "🎉", "👨\u{200D}👩\u{200D}👧", "🏳\u{FE0F}\u{200D}🌈", "👩\u{200D}🚀", "🇵🇹", "👍🏽", "1\u{FE0F}\u{20E3}",
+        "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}",
     ]
 
     @Test(arguments: sequences) func emojiSequenceIsOneColourGlyphShapedLikeTheFontsOwn(_ emoji: String) throws {

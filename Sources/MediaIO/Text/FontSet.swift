@@ -41,7 +41,8 @@ final class FontSet {
     /// the base character, else fontconfig's first match for "emoji" (Noto Color Emoji). Otherwise
     /// marks and joiners stay with the face of their base so that they shape together; spaces and
     /// punctuation stay with the face before them when it has them (unless that is the emoji
-    /// font), so a Chinese sentence's commas come from the Chinese font; everything else uses the primary face when it has the character.
+    /// font), so a Chinese sentence's commas come from the Chinese font; everything else uses the
+    /// primary face when it has the character.
     func choose(_ scalars: [UInt32], clusters: [Range<Int>], scripts: [hb_script_t], primary: Int, family: String) -> [Int] {
         var chosen = [Int]()
         chosen.reserveCapacity(scalars.count)
