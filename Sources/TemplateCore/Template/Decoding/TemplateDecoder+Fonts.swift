@@ -21,8 +21,9 @@ extension TemplateDecoder {
         guard !layer.text.isEmpty else { return }
         let missing = inspector.undrawableCharacters(in: layer.text, font: font)
         if !missing.isEmpty {
+            let name = facts.layers.last.map { "\($0.name): " } ?? ""
             context.report(
-                .warning, .glyphMissing, FontFindings.missingMessage(layer.text, missing), at: path.appending("text"),
+                .warning, .glyphMissing, name + FontFindings.missingMessage(layer.text, missing), at: path.appending("text"),
                 notes: [FontFindings.missingNote])
         }
     }
