@@ -72,6 +72,10 @@ import Testing
         let strict = try Reel.run(["make", p.template, p.clip, "-o", strictOut, "--strict", "--text", "title=odd \u{E000}"])
         #expect(strict.status == 3, "\(strict.stderr)")
         #expect(!FileManager.default.fileExists(atPath: strictOut), "nothing rendered")
+        let texts = dir.file("texts.json")
+        try #"{ "title": "from a file \uD834\uDEE0" }"#.write(toFile: texts, atomically: true, encoding: .utf8)
+        let fromFile = try Reel.run(["make", p.template, p.clip, "-o", strictOut, "--strict", "--text-file", texts])
+        #expect(fromFile.status == 3 && fromFile.stderr.contains("U+1D2E0"), "\(fromFile.stderr)")
         let clean = try Reel.run(["make", p.template, p.clip, "-o", strictOut, "--strict", "--quality", "draft", "--text", "title=fine 👍🏽"])
         #expect(clean.status == 0, "\(clean.stderr)")
     }
