@@ -113,8 +113,12 @@ enum Workflow {
             if case .resolve(let e) = error, case .unknownTextKey = e { throw UsageError(message: e.description) }
             throw error
         }
+        // Under --strict, characters of the texts given that no font can draw stop the work.
+        let strictFailure = CommandFailure(message: "a text given has characters no installed font can draw (--strict)", status: .invalid)
+        let failsStrict = args.flag("strict") && resolution.diagnostics.contains { $0.code == .glyphMissing }
         if try summaryFormat(args) {
             Console.write(1, JSONWriter.write(resolution.summaryJSON))
+            if failsStrict { throw strictFailure }
             return resolution.timeline
         }
         if !args.flag("quiet") {
@@ -124,6 +128,7 @@ enum Workflow {
         for d in resolution.diagnostics where (d.severity != .note || d.code == .mediaLeftOut) && !args.flag("quiet") {
             Console.err(d.description)
         }
+        if failsStrict { throw strictFailure }
         return resolution.timeline
     }
 
