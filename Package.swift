@@ -3,7 +3,7 @@ import PackageDescription
 
 /// Reel: template-based video making.
 ///
-/// Dependencies point one way: MediaTime ◄── TemplateCore ◄── RenderCore ──► MediaIO ──► C libraries,
+/// Dependencies point one way: MediaTime, Appearance ◄── TemplateCore ◄── RenderCore ──► MediaIO ──► C libraries,
 /// and RenderCore ──► PixelKernels ──► MediaIO (for its picture types alone).
 /// Only MediaIO sees FFmpeg, libpng and libheif; TemplateCore sees json-c through its JSON reader alone.
 /// FileAccess, below TemplateCore and MediaIO, is the one place files are opened and outputs created:
@@ -19,6 +19,7 @@ let package = Package(
     products: [
         .executable(name: "reel", targets: ["reel"]),
         .library(name: "MediaTime", targets: ["MediaTime"]),
+        .library(name: "Appearance", targets: ["Appearance"]),
         .library(name: "FileAccess", targets: ["FileAccess"]),
         .library(name: "TemplateCore", targets: ["TemplateCore"]),
         .library(name: "MediaIO", targets: ["MediaIO"]),
@@ -38,9 +39,11 @@ let package = Package(
         .systemLibrary(name: "CSystem"),
 
         .target(name: "MediaTime"),
+        // Colours and the look of a text, shared by the documents (TemplateCore) and the rasterizer (MediaIO).
+        .target(name: "Appearance"),
         .target(name: "FileAccess", dependencies: ["CSystem"]),
-        .target(name: "TemplateCore", dependencies: ["MediaTime", "FileAccess", "CJSONC"]),
-        .target(name: "MediaIO", dependencies: ["MediaTime", "FileAccess", "CFFmpeg", "CPNG", "CText", "CHEIF"]),
+        .target(name: "TemplateCore", dependencies: ["MediaTime", "Appearance", "FileAccess", "CJSONC"]),
+        .target(name: "MediaIO", dependencies: ["MediaTime", "Appearance", "FileAccess", "CFFmpeg", "CPNG", "CText", "CHEIF"]),
         .target(
             name: "PixelKernels",
             dependencies: ["MediaIO"],

@@ -132,16 +132,10 @@ final class GraphicsPainter {
         return i
     }
 
-    /// The timeline's text look in the rasterizer's terms, at output scale.
+    /// The timeline's text look at output scale, its font file found where the timeline's media are.
     func style(_ look: TextLook) -> TextStyle {
-        func c(_ x: RGBAColor) -> RGBA8 { RGBA8(r: x.red, g: x.green, b: x.blue, a: x.alpha) }
-        let s = scale
-        return TextStyle(
-            fontFamily: look.fontFamily, fontFile: look.fontFile.map { sources.resolve($0) }, size: look.size * s,
-            minimumSize: look.minimumSize.map { $0 * s }, color: c(look.color),
-            stroke: look.strokeColor.map { TextStroke(color: c($0), width: look.strokeWidth * s) },
-            shadow: look.shadowColor.map { TextShadow(color: c($0), dx: look.shadowX * s, dy: look.shadowY * s, blur: look.shadowBlur * s) },
-            box: look.boxColor.map { TextBox(color: c($0), padding: look.boxPadding * s, cornerRadius: look.boxRadius * s) },
-            alignment: TextAlignment(rawValue: look.alignment) ?? .center, lineSpacing: look.lineSpacing)
+        var style = look.scaled(by: scale)
+        style.fontFile = look.fontFile.map { sources.resolve($0) }
+        return style
     }
 }

@@ -60,20 +60,20 @@ import Testing
     }
 
     @Test func textColourDoesNotTintEmojiAndStrokeDoesNotOutlineThem() throws {
-        let red = try rasterizer.render("🎉", style: TextStyle(size: 48, color: RGBA8(r: 255, g: 0, b: 0)))
-        let blue = try rasterizer.render("🎉", style: TextStyle(size: 48, color: RGBA8(r: 0, g: 0, b: 255)))
+        let red = try rasterizer.render("🎉", style: TextStyle(size: 48, color: RGBAColor(red: 255, green: 0, blue: 0)))
+        let blue = try rasterizer.render("🎉", style: TextStyle(size: 48, color: RGBAColor(red: 0, green: 0, blue: 255)))
         let stroked = try rasterizer.render(
-            "🎉", style: TextStyle(size: 48, color: RGBA8(r: 0, g: 0, b: 255), stroke: TextStroke(color: .black, width: 6)))
+            "🎉", style: TextStyle(size: 48, color: RGBAColor(red: 0, green: 0, blue: 255), stroke: TextStroke(color: .black, width: 6)))
         #expect(red.image.width > 0 && red.image.pixels == blue.image.pixels, "same pixels whatever the text colour")
         #expect(stroked.image.width == blue.image.width && stroked.image.pixels == blue.image.pixels, "no stroke around a picture")
-        let halfOpaque = try rasterizer.render("🎉", style: TextStyle(size: 48, color: RGBA8(r: 255, g: 255, b: 255, a: 128)))
+        let halfOpaque = try rasterizer.render("🎉", style: TextStyle(size: 48, color: RGBAColor(red: 255, green: 255, blue: 255, alpha: 128)))
         let opaqueAlpha = stride(from: 3, to: blue.image.pixels.count, by: 4).map { Int(blue.image.pixels[$0]) }.max() ?? 0
         let halfAlpha = stride(from: 3, to: halfOpaque.image.pixels.count, by: 4).map { Int(halfOpaque.image.pixels[$0]) }.max() ?? 0
         #expect(opaqueAlpha == 255 && abs(halfAlpha - 128) <= 1, "the text colour's opacity applies: \(halfAlpha)")
     }
 
     @Test func emojiCastTheShadowWithTheirAlpha() throws {
-        let shadow = TextShadow(color: RGBA8(r: 0, g: 0, b: 0), dx: 20, dy: 20, blur: 0)
+        let shadow = TextShadow(color: RGBAColor(red: 0, green: 0, blue: 0), dx: 20, dy: 20, blur: 0)
         let plain = try rasterizer.render("🎉", style: TextStyle(size: 48))
         let shadowed = try rasterizer.render("🎉", style: TextStyle(size: 48, shadow: shadow))
         #expect(shadowed.image.width == plain.image.width + 20 && shadowed.image.height == plain.image.height + 20)
@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func emojiAmongWordsKeepTheWordsInTheTextFont() throws {
-        let style = TextStyle(fontFamily: "DejaVu Sans", size: 40, color: RGBA8(r: 255, g: 255, b: 255))
+        let style = TextStyle(fontFamily: "DejaVu Sans", size: 40, color: RGBAColor(red: 255, green: 255, blue: 255))
         let layout = try rasterizer.fittedLayout("Hi 🇵🇹 ok 👍🏽!", style: style, maxWidth: nil, maxHeight: nil).layout
         let glyphs = layout.lines.flatMap(\.glyphs)
         let emojiFont = FontLookup.match("emoji")?.file

@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func shadowIsTheInkMovedByItsOffset() throws {
-        let style = TextStyle(size: 50, color: .white, shadow: TextShadow(color: RGBA8(r: 255, g: 0, b: 0), dx: 10, dy: 6, blur: 0))
+        let style = TextStyle(size: 50, color: .white, shadow: TextShadow(color: RGBAColor(red: 255, green: 0, blue: 0), dx: 10, dy: 6, blur: 0))
         let out = try rasterizer.render("T", style: style)
         let fill = try #require(Ink(out.image) { $0.g > 200 && $0.a > 200 })
         let shadow = try #require(Ink(out.image) { $0.r > 200 && $0.g < 50 && $0.a > 200 })
@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func boxSurroundsTheBlockWithPaddingAndRoundedCorners() throws {
-        let box = TextBox(color: RGBA8(r: 0, g: 0, b: 255), padding: 10, cornerRadius: 12)
+        let box = TextBox(color: RGBAColor(red: 0, green: 0, blue: 255), padding: 10, cornerRadius: 12)
         let out = try rasterizer.render("Box", style: TextStyle(size: 30, box: box))
         #expect(abs(Double(out.image.width) - (out.block.width + 20)) <= 1)
         #expect(abs(Double(out.image.height) - (out.block.height + 20)) <= 1)
@@ -234,8 +234,8 @@ import Testing
     @Test func multiScriptSampleIsWrittenForInspection() throws {
         let style = TextStyle(
             size: 48, color: .white, stroke: TextStroke(color: .black, width: 3),
-            shadow: TextShadow(color: RGBA8(r: 0, g: 0, b: 0, a: 160), dx: 4, dy: 4, blur: 6),
-            box: TextBox(color: RGBA8(r: 40, g: 80, b: 160, a: 200), padding: 16, cornerRadius: 20))
+            shadow: TextShadow(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 160), dx: 4, dy: 4, blur: 6),
+            box: TextBox(color: RGBAColor(red: 40, green: 80, blue: 160, alpha: 200), padding: 16, cornerRadius: 20))
         let out = try rasterizer.render("Hello, world! é ñ\n你好，世界\nمرحبا بالعالم 123\nשלום עולם", style: style)
         #expect(out.lineCount == 4)
         let folder = TemporaryFolder()

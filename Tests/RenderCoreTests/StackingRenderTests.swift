@@ -39,8 +39,7 @@ import Testing
                     layer: inset, frame: LayerRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)),
             ]
             let look = TextLook(
-                fontFamily: "DejaVu Sans:bold", size: 16, color: .white, boxColor: RGBAColor(red: 255, green: 0, blue: 255),
-                boxPadding: 8)
+                fontFamily: "DejaVu Sans:bold", size: 16, color: .white, box: TextBox(color: RGBAColor(red: 255, green: 0, blue: 255), padding: 8))
             timeline = Timeline(
                 canvas: Canvas(width: 128, height: 128), frameRate: StackingRenderTests.rate,
                 duration: StackingRenderTests.span.end, clips: clips,

@@ -68,7 +68,7 @@ struct TextCompositor {
                         if let stroke, let color = style.stroke?.color { pixel.over(color, Double(stroke[i]) / 255) }
                         pixel.over(style.color, Double(fill[i]) / 255)
                         if let colored {
-                            pixel.over(premultiplied: colored, at: i * 4, opacity: Double(style.color.a) / 255)
+                            pixel.over(premultiplied: colored, at: i * 4, opacity: Double(style.color.alpha) / 255)
                         }
                     }
                     pixel.store(into: out, at: (y * w + x) * 4)
@@ -112,13 +112,13 @@ struct TextCompositor {
 private struct Premultiplied {
     var r = 0.0, g = 0.0, b = 0.0, a = 0.0
 
-    mutating func over(_ color: RGBA8, _ coverage: Double) {
-        let alpha = Double(color.a) / 255 * coverage
+    mutating func over(_ color: RGBAColor, _ coverage: Double) {
+        let alpha = Double(color.alpha) / 255 * coverage
         guard alpha > 0 else { return }
         let keep = 1 - alpha
-        r = Double(color.r) / 255 * alpha + r * keep
-        g = Double(color.g) / 255 * alpha + g * keep
-        b = Double(color.b) / 255 * alpha + b * keep
+        r = Double(color.red) / 255 * alpha + r * keep
+        g = Double(color.green) / 255 * alpha + g * keep
+        b = Double(color.blue) / 255 * alpha + b * keep
         a = alpha + a * keep
     }
 

@@ -10,9 +10,9 @@ public final class ContactSheet {
     public let layout: SheetLayout
     public let picture: Picture
     private let text: SheetTextPainter
-    static let labelColor = RGBA8(r: 214, g: 214, b: 218)
-    static let dimColor = RGBA8(r: 150, g: 150, b: 158)
-    static let titleColor = RGBA8(r: 255, g: 255, b: 255)
+    static let labelColor = RGBAColor(red: 214, green: 214, blue: 218)
+    static let dimColor = RGBAColor(red: 150, green: 150, blue: 158)
+    static let titleColor = RGBAColor(red: 255, green: 255, blue: 255)
 
     public init(layout: SheetLayout, background: RGBColor) throws(MediaError) {
         self.layout = layout

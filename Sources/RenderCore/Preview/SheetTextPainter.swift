@@ -15,7 +15,7 @@ final class SheetTextPainter {
     /// Draws `text` on one line with its block's top-left at (x, y), shrunk (to 70 %) or cut to fit `maxWidth`.
     func draw(
         _ text: String, on picture: Picture, x: Int, y: Int, maxWidth: Int, size: Double,
-        color: RGBA8, bold: Bool = false
+        color: RGBAColor, bold: Bool = false
     ) throws(MediaError) {
         guard !text.isEmpty, maxWidth > 8 else { return }
         let style = TextStyle(

@@ -55,29 +55,10 @@ enum LayerMapping {
             layer: stacking)
     }
 
+    /// The layer's look with its font file found in the template folder.
     static func look(_ spec: TextLayerSpec, templateFolder: String) -> TextLook {
-        var look = TextLook(
-            size: spec.size, minimumSize: spec.minSize < spec.size ? spec.minSize : nil, color: spec.color,
-            alignment: spec.alignment.rawValue)
-        switch spec.font {
-        case .family(let family): look.fontFamily = family
-        case .file(let path): look.fontFile = AssetPath.join(templateFolder, path)
-        }
-        if let s = spec.stroke {
-            look.strokeColor = s.color
-            look.strokeWidth = s.width
-        }
-        if let s = spec.shadow {
-            look.shadowColor = s.color
-            look.shadowX = s.x
-            look.shadowY = s.y
-            look.shadowBlur = s.blur
-        }
-        if let b = spec.box {
-            look.boxColor = b.color
-            look.boxPadding = b.padding
-            look.boxRadius = b.radius
-        }
+        var look = spec.look
+        look.fontFile = look.fontFile.map { AssetPath.join(templateFolder, $0) }
         return look
     }
 }

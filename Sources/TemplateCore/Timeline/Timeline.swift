@@ -1,3 +1,4 @@
+@_exported import Appearance
 import MediaTime
 
 /// The full, explicit description of one video: every decision the resolver made, exact in time.
@@ -63,35 +64,6 @@ public struct Canvas: Sendable, Hashable {
         self.width = width
         self.height = height
         self.background = background
-    }
-}
-
-/// An 8-bit sRGB colour, written `#rrggbb` in documents.
-public struct RGBColor: Sendable, Hashable {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
-
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-    }
-
-    public static let black = RGBColor(red: 0, green: 0, blue: 0)
-    public static let white = RGBColor(red: 255, green: 255, blue: 255)
-
-    /// Reads `#rrggbb` (or `rrggbb`); nil for anything else.
-    public init?(hex: String) {
-        var s = Substring(hex)
-        if s.first == "#" { s = s.dropFirst() }
-        guard s.count == 6, s.allSatisfy(\.isHexDigit), let v = UInt32(s, radix: 16) else { return nil }
-        self.init(red: UInt8(v >> 16 & 0xff), green: UInt8(v >> 8 & 0xff), blue: UInt8(v & 0xff))
-    }
-
-    public var hex: String {
-        let digits = Array("0123456789abcdef")
-        return "#" + [red, green, blue].map { "\(digits[Int($0 >> 4)])\(digits[Int($0 & 15)])" }.joined()
     }
 }
 

@@ -120,25 +120,28 @@ extension TimelineDecoder {
         let minimum: Double? = try l["minimumSize"].flatMap { v throws(TimelineCodingError) -> Double? in
             v.isJSONNull ? nil : try number(v, at: lp.appending("minimumSize"), in: Limits.textSize)
         }
-        let alignment = try optionalString("alignment") ?? "center"
-        guard ["left", "center", "right"].contains(alignment) else {
+        let alignmentName = try optionalString("alignment") ?? "center"
+        guard let alignment = TextAlignment(rawValue: alignmentName) else {
             throw reader.failure(
                 "alignment must be left, center or right", at: lp.appending("alignment"), code: .unknownChoice,
                 notes: ["use left, center or right"])
         }
+        let strokeWidth = try optionalNumber(l, "strokeWidth", at: lp, in: Limits.textStroke, default: 0)
+        let shadowX = try optionalNumber(l, "shadowX", at: lp, in: Limits.textShadowOffset, default: 0)
+        let shadowY = try optionalNumber(l, "shadowY", at: lp, in: Limits.textShadowOffset, default: 0)
+        let shadowBlur = try optionalNumber(l, "shadowBlur", at: lp, in: Limits.textShadowBlur, default: 0)
+        let boxPadding = try optionalNumber(l, "boxPadding", at: lp, in: Limits.textBox, default: 0)
+        let boxRadius = try optionalNumber(l, "boxRadius", at: lp, in: Limits.textBox, default: 0)
+        // A part is drawn when it has a colour; its lengths without one are read (and checked) only.
         let look = TextLook(
             fontFamily: try optionalString("fontFamily"), fontFile: fontFile,
             size: try number(reader.required("size", in: l, at: lp), at: lp.appending("size"), in: Limits.textSize), minimumSize: minimum,
             color: try color(l["color"], at: lp.appending("color")) ?? .white,
-            strokeColor: try color(l["strokeColor"], at: lp.appending("strokeColor")),
-            strokeWidth: try optionalNumber(l, "strokeWidth", at: lp, in: Limits.textStroke, default: 0),
-            shadowColor: try color(l["shadowColor"], at: lp.appending("shadowColor")),
-            shadowX: try optionalNumber(l, "shadowX", at: lp, in: Limits.textShadowOffset, default: 0),
-            shadowY: try optionalNumber(l, "shadowY", at: lp, in: Limits.textShadowOffset, default: 0),
-            shadowBlur: try optionalNumber(l, "shadowBlur", at: lp, in: Limits.textShadowBlur, default: 0),
-            boxColor: try color(l["boxColor"], at: lp.appending("boxColor")),
-            boxPadding: try optionalNumber(l, "boxPadding", at: lp, in: Limits.textBox, default: 0),
-            boxRadius: try optionalNumber(l, "boxRadius", at: lp, in: Limits.textBox, default: 0),
+            stroke: try color(l["strokeColor"], at: lp.appending("strokeColor")).map { TextStroke(color: $0, width: strokeWidth) },
+            shadow: try color(l["shadowColor"], at: lp.appending("shadowColor")).map {
+                TextShadow(color: $0, dx: shadowX, dy: shadowY, blur: shadowBlur)
+            },
+            box: try color(l["boxColor"], at: lp.appending("boxColor")).map { TextBox(color: $0, padding: boxPadding, cornerRadius: boxRadius) },
             alignment: alignment, lineSpacing: try optionalNumber(l, "lineSpacing", at: lp, in: Limits.textLineSpacing, default: 1.2))
         if let minimum, minimum > look.size {
             reader.report(

@@ -64,11 +64,13 @@ extension TimelineEncoder {
 
     static func text(_ t: TextItem, mediaPath: (String) -> String) -> JSONValue {
         let l = t.look
+        // The timeline writes a look flat: each part's colour (null without it) and its lengths.
         var look = JSONObject([
-            "size": number(l.size), "color": color(l.color), "strokeColor": color(l.strokeColor), "strokeWidth": number(l.strokeWidth),
-            "shadowColor": color(l.shadowColor), "shadowX": number(l.shadowX), "shadowY": number(l.shadowY),
-            "shadowBlur": number(l.shadowBlur), "boxColor": color(l.boxColor), "boxPadding": number(l.boxPadding),
-            "boxRadius": number(l.boxRadius), "alignment": .string(l.alignment), "lineSpacing": number(l.lineSpacing),
+            "size": number(l.size), "color": color(l.color), "strokeColor": color(l.stroke?.color),
+            "strokeWidth": number(l.stroke?.width ?? 0), "shadowColor": color(l.shadow?.color), "shadowX": number(l.shadow?.dx ?? 0),
+            "shadowY": number(l.shadow?.dy ?? 0), "shadowBlur": number(l.shadow?.blur ?? 0), "boxColor": color(l.box?.color),
+            "boxPadding": number(l.box?.padding ?? 0), "boxRadius": number(l.box?.cornerRadius ?? 0),
+            "alignment": .string(l.alignment.rawValue), "lineSpacing": number(l.lineSpacing),
         ])
         look["fontFamily"] = l.fontFamily.map(JSONValue.string) ?? .null
         look["fontFile"] = l.fontFile.map { .string(mediaPath($0)) } ?? .null

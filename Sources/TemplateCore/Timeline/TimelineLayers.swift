@@ -128,49 +128,6 @@ public struct LayerRect: Sendable, Hashable {
     public static let full = LayerRect(x: 0, y: 0, width: 1, height: 1)
 }
 
-/// A colour with opacity, written `#rrggbbaa` (or `#rrggbb`, opaque).
-public struct RGBAColor: Sendable, Hashable {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
-    public var alpha: UInt8
-
-    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-        self.alpha = alpha
-    }
-
-    /// An opaque colour with the given opacity.
-    public init(_ rgb: RGBColor, alpha: UInt8 = 255) {
-        self.init(red: rgb.red, green: rgb.green, blue: rgb.blue, alpha: alpha)
-    }
-
-    /// Reads `#rrggbb` or `#rrggbbaa` (the `#` may be left out); nil for anything else.
-    public init?(hex: String) {
-        var s = Substring(hex)
-        if s.first == "#" { s = s.dropFirst() }
-        guard s.count == 6 || s.count == 8, s.allSatisfy(\.isHexDigit), let v = UInt64(s, radix: 16) else { return nil }
-        if s.count == 6 {
-            self.init(red: UInt8(v >> 16 & 0xff), green: UInt8(v >> 8 & 0xff), blue: UInt8(v & 0xff))
-        } else {
-            self.init(red: UInt8(v >> 24 & 0xff), green: UInt8(v >> 16 & 0xff), blue: UInt8(v >> 8 & 0xff), alpha: UInt8(v & 0xff))
-        }
-    }
-
-    /// The colour without its opacity.
-    public var rgb: RGBColor { RGBColor(red: red, green: green, blue: blue) }
-
-    public var hex: String {
-        let base = RGBColor(red: red, green: green, blue: blue).hex
-        return alpha == 255 ? base : base + RGBColor(red: 0, green: 0, blue: alpha).hex.suffix(2)
-    }
-
-    public static let white = RGBAColor(red: 255, green: 255, blue: 255)
-    public static let black = RGBAColor(red: 0, green: 0, blue: 0)
-}
-
 /// How a text or overlay enters or leaves.
 public struct LayerAnimation: Sendable, Hashable {
     /// Catalog id of a text animation (`fade`, `slideUp`, `pop`, `typewriter`, ...).
@@ -180,54 +137,6 @@ public struct LayerAnimation: Sendable, Hashable {
     public init(kind: String, duration: RationalTime) {
         self.kind = kind
         self.duration = duration
-    }
-}
-
-/// The look of a text layer; sizes in pixels of the canvas.
-public struct TextLook: Sendable, Hashable {
-    /// A fontconfig family (`DejaVu Sans:bold`); nil for the default sans-serif.
-    public var fontFamily: String?
-    /// A font file; wins over the family.
-    public var fontFile: String?
-    public var size: Double
-    /// Shrink-to-fit floor; nil never shrinks.
-    public var minimumSize: Double?
-    public var color: RGBAColor
-    public var strokeColor: RGBAColor?
-    public var strokeWidth: Double
-    public var shadowColor: RGBAColor?
-    public var shadowX: Double
-    public var shadowY: Double
-    public var shadowBlur: Double
-    public var boxColor: RGBAColor?
-    public var boxPadding: Double
-    public var boxRadius: Double
-    /// `left`, `center` or `right`.
-    public var alignment: String
-    public var lineSpacing: Double
-
-    public init(
-        fontFamily: String? = nil, fontFile: String? = nil, size: Double, minimumSize: Double? = nil, color: RGBAColor = .white,
-        strokeColor: RGBAColor? = nil, strokeWidth: Double = 0, shadowColor: RGBAColor? = nil, shadowX: Double = 0,
-        shadowY: Double = 0, shadowBlur: Double = 0, boxColor: RGBAColor? = nil, boxPadding: Double = 0, boxRadius: Double = 0,
-        alignment: String = "center", lineSpacing: Double = 1.2
-    ) {
-        self.fontFamily = fontFamily
-        self.fontFile = fontFile
-        self.size = size
-        self.minimumSize = minimumSize
-        self.color = color
-        self.strokeColor = strokeColor
-        self.strokeWidth = strokeWidth
-        self.shadowColor = shadowColor
-        self.shadowX = shadowX
-        self.shadowY = shadowY
-        self.shadowBlur = shadowBlur
-        self.boxColor = boxColor
-        self.boxPadding = boxPadding
-        self.boxRadius = boxRadius
-        self.alignment = alignment
-        self.lineSpacing = lineSpacing
     }
 }
 

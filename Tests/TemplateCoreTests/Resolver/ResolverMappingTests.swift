@@ -90,9 +90,9 @@ import Testing
         #expect(title.text == "Lisbon 2026" && title.y == 0.8 && title.maxWidth == 0.8)
         #expect(title.timelineRange == TimeRange(start: .zero, end: Self.rate.time(ofFrame: 90)))
         #expect(title.look.fontFile == "tpl/fonts/Title.ttf" && title.look.size == 96 && title.look.minimumSize == 48)
-        #expect(title.look.strokeColor == .black && title.look.strokeWidth == 3)
-        #expect(title.look.shadowColor == RGBAColor(red: 0, green: 0, blue: 0, alpha: 0x80) && title.look.shadowY == 4)
-        #expect(title.look.boxColor == RGBAColor(red: 0, green: 0, blue: 0, alpha: 0x66) && title.look.boxPadding == 20)
+        #expect(title.look.stroke == TextStroke(color: .black, width: 3))
+        #expect(title.look.shadow?.color == RGBAColor(red: 0, green: 0, blue: 0, alpha: 0x80) && title.look.shadow?.dy == 4)
+        #expect(title.look.box?.color == RGBAColor(red: 0, green: 0, blue: 0, alpha: 0x66) && title.look.box?.padding == 20)
         #expect(title.animationIn?.kind == "slideUp" && title.animationOut?.kind == "fade")
         #expect(title.maxLines == 2, "the template's maxLines reaches the renderer")
         // Stacked in the template's order with the media layers (left 1, right 2).

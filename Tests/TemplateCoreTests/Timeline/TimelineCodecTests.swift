@@ -52,8 +52,9 @@ import Testing
                     id: "title", text: "Lisbon 2026 · 里斯本", timelineRange: first,
                     look: TextLook(
                         fontFamily: "DejaVu Sans:bold", size: 96, minimumSize: 48, color: RGBAColor(red: 255, green: 240, blue: 200),
-                        strokeColor: .black, strokeWidth: 4, shadowColor: RGBAColor(red: 0, green: 0, blue: 0, alpha: 128),
-                        shadowX: 3, shadowY: 5, shadowBlur: 6, boxColor: nil, alignment: "left", lineSpacing: 1.1),
+                        stroke: TextStroke(color: .black, width: 4),
+                        shadow: TextShadow(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 128), dx: 3, dy: 5, blur: 6), box: nil,
+                        alignment: .left, lineSpacing: 1.1),
                     x: 0.1, y: 0.8, anchorX: 0, anchorY: 1, maxWidth: 0.8, maxLines: 2,
                     animationIn: LayerAnimation(kind: "fade", duration: seconds("0.5")), animationOut: nil, layer: 3)
             ],

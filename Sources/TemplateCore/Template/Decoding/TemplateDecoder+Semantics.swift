@@ -115,7 +115,7 @@ extension TemplateDecoder {
     static let lineHeight = 1.2
 
     private mutating func checkFit(_ text: TextLayerSpec, canvas: Canvas, at path: JSONPath) {
-        let boxWidth = text.maxWidth * Double(canvas.width) - 2 * (text.box?.padding ?? 0)
+        let boxWidth = text.maxWidth * Double(canvas.width) - 2 * (text.look.box?.padding ?? 0)
         let lines = Self.wrappedLines(text.text, size: text.minSize, width: boxWidth)
         let tooWide = lines == nil
         let tooMany = (lines ?? 0) > text.maxLines

@@ -48,15 +48,15 @@ extension TemplateDecoder {
         if fontUsable { checkDrawable(layer, at: path) }
         if let raw = object["size"] {
             if let x = context.number(raw, at: path.appending("size"), in: TemplateLimits.textSize, what: "size") {
-                layer.size = x
+                layer.look.size = x
             } else {
                 (valid, fits) = (false, false)
             }
         }
-        layer.minSize = layer.size
+        layer.minSize = layer.look.size
         if let raw = object["minSize"] {
             if let x = context.number(
-                raw, at: path.appending("minSize"), in: TemplateLimits.textSize.lowerBound...layer.size,
+                raw, at: path.appending("minSize"), in: TemplateLimits.textSize.lowerBound...layer.look.size,
                 what: "minSize (at most the size)")
             {
                 layer.minSize = x
@@ -65,21 +65,21 @@ extension TemplateDecoder {
             }
         }
         if let raw = object["color"] {
-            if let c = context.color(raw, at: path.appending("color"), alpha: true) { layer.color = c } else { valid = false }
+            if let c = context.color(raw, at: path.appending("color"), alpha: true) { layer.look.color = c } else { valid = false }
         }
         if let raw = object["stroke"] {
-            layer.stroke = readStroke(raw, at: path.appending("stroke"))
-            if layer.stroke == nil { valid = false }
+            layer.look.stroke = readStroke(raw, at: path.appending("stroke"))
+            if layer.look.stroke == nil { valid = false }
         }
         if let raw = object["shadow"] {
-            layer.shadow = readShadow(raw, at: path.appending("shadow"))
-            if layer.shadow == nil { valid = false }
+            layer.look.shadow = readShadow(raw, at: path.appending("shadow"))
+            if layer.look.shadow == nil { valid = false }
         }
         if let raw = object["box"] {
-            layer.box = readBox(raw, at: path.appending("box"))
-            if layer.box == nil { (valid, fits) = (false, false) }
+            layer.look.box = readBox(raw, at: path.appending("box"))
+            if layer.look.box == nil { (valid, fits) = (false, false) }
         }
-        layer.alignment = choice(object, "align", at: path, default: TextAlignment.center, valid: &valid)
+        layer.look.alignment = choice(object, "align", at: path, default: TextAlignment.center, valid: &valid)
         layer.placement = readPlacement(object, at: path, valid: &valid)
         if let raw = object["maxWidth"] {
             if let x = context.number(raw, at: path.appending("maxWidth"), in: 0.05...1, what: "maxWidth") {
@@ -126,7 +126,7 @@ extension TemplateDecoder {
         return checkAsset(name, at: path, role: .font) ? .file(name) : nil
     }
 
-    private mutating func readStroke(_ value: JSONValue, at path: JSONPath) -> TextLayerSpec.Stroke? {
+    private mutating func readStroke(_ value: JSONValue, at path: JSONPath) -> TextStroke? {
         guard
             let object = context.object(value, at: path, known: TemplateKeys.stroke, example: "\"stroke\": { \"color\": \"#000000\", \"width\": 4 }"),
             let raw = context.required("color", in: object, at: path, example: "\"color\": \"#000000\""),
@@ -134,51 +134,52 @@ extension TemplateDecoder {
         else { return nil }
         var width = 2.0
         if let raw = object["width"] {
-            guard let x = context.number(raw, at: path.appending("width"), in: 0...100, what: "stroke width") else { return nil }
+            guard let x = context.number(raw, at: path.appending("width"), in: TemplateLimits.textStroke, what: "stroke width") else { return nil }
             width = x
         }
-        return TextLayerSpec.Stroke(color: color, width: width)
+        return TextStroke(color: color, width: width)
     }
 
-    private mutating func readShadow(_ value: JSONValue, at path: JSONPath) -> TextLayerSpec.Shadow? {
+    private mutating func readShadow(_ value: JSONValue, at path: JSONPath) -> TextShadow? {
         guard let object = context.object(value, at: path, known: TemplateKeys.shadow, example: "\"shadow\": { \"color\": \"#00000080\", \"y\": 4 }")
         else {
             return nil
         }
-        var shadow = TextLayerSpec.Shadow(color: TemplateColor(.black, alpha: 128), x: 0, y: 4, blur: 8)
+        var shadow = TextShadow(color: TemplateColor(.black, alpha: 128), dx: 0, dy: 4, blur: 8)
         var valid = true
         if let raw = object["color"] {
             if let c = context.color(raw, at: path.appending("color"), alpha: true) { shadow.color = c } else { valid = false }
         }
-        for (key, range) in [("x", -200.0...200.0), ("y", -200.0...200.0), ("blur", 0.0...200.0)] {
+        for (key, range) in [("x", TemplateLimits.textShadowOffset), ("y", TemplateLimits.textShadowOffset), ("blur", TemplateLimits.textShadowBlur)]
+        {
             guard let raw = object[key] else { continue }
             guard let x = context.number(raw, at: path.appending(key), in: range, what: "shadow \(key)") else {
                 valid = false
                 continue
             }
             switch key {
-            case "x": shadow.x = x
-            case "y": shadow.y = x
+            case "x": shadow.dx = x
+            case "y": shadow.dy = x
             default: shadow.blur = x
             }
         }
         return valid ? shadow : nil
     }
 
-    private mutating func readBox(_ value: JSONValue, at path: JSONPath) -> TextLayerSpec.TextBox? {
+    private mutating func readBox(_ value: JSONValue, at path: JSONPath) -> TextBox? {
         guard
             let object = context.object(value, at: path, known: TemplateKeys.box, example: "\"box\": { \"color\": \"#000000aa\", \"padding\": 16 }"),
             let raw = context.required("color", in: object, at: path, example: "\"color\": \"#000000aa\""),
             let color = context.color(raw, at: path.appending("color"), alpha: true)
         else { return nil }
-        var box = TextLayerSpec.TextBox(color: color, padding: 16, radius: 0)
+        var box = TextBox(color: color, padding: 16, cornerRadius: 0)
         if let raw = object["padding"] {
-            guard let x = context.number(raw, at: path.appending("padding"), in: 0...500, what: "box padding") else { return nil }
+            guard let x = context.number(raw, at: path.appending("padding"), in: TemplateLimits.textBox, what: "box padding") else { return nil }
             box.padding = x
         }
         if let raw = object["radius"] {
-            guard let x = context.number(raw, at: path.appending("radius"), in: 0...500, what: "box radius") else { return nil }
-            box.radius = x
+            guard let x = context.number(raw, at: path.appending("radius"), in: TemplateLimits.textBox, what: "box radius") else { return nil }
+            box.cornerRadius = x
         }
         return box
     }

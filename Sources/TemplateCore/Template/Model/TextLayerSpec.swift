@@ -4,16 +4,8 @@ public struct TextLayerSpec: Sendable, Hashable {
     public var key: String?
     /// The text shown when the user gives none for `key`.
     public var text: String
-    public var font: FontSpec
-    /// Size in pixels of the canvas.
-    public var size: Double
-    /// Shrink-to-fit floor in pixels; equal to `size` when the text never shrinks.
-    public var minSize: Double
-    public var color: TemplateColor
-    public var stroke: Stroke?
-    public var shadow: Shadow?
-    public var box: TextBox?
-    public var alignment: TextAlignment
+    /// How the text looks, in pixels of the canvas; a font file is named relative to the template.
+    public var look: TextLook
     public var placement: Placement
     /// Widest the block may be, as a fraction of the canvas width; longer text wraps.
     public var maxWidth: Double
@@ -24,66 +16,37 @@ public struct TextLayerSpec: Sendable, Hashable {
 
     public init(
         key: String? = nil, text: String, font: FontSpec = .family("sans-serif"), size: Double = 64, minSize: Double? = nil,
-        color: TemplateColor = .white, stroke: Stroke? = nil, shadow: Shadow? = nil, box: TextBox? = nil,
+        color: TemplateColor = .white, stroke: TextStroke? = nil, shadow: TextShadow? = nil, box: TextBox? = nil,
         alignment: TextAlignment = .center, placement: Placement = Placement(), maxWidth: Double = 0.9, maxLines: Int = 3,
         animationIn: AnimationSpec? = nil, animationOut: AnimationSpec? = nil
     ) {
         self.key = key
         self.text = text
-        self.font = font
-        self.size = size
-        self.minSize = minSize ?? size
-        self.color = color
-        self.stroke = stroke
-        self.shadow = shadow
-        self.box = box
-        self.alignment = alignment
+        self.look = TextLook(size: size, color: color, stroke: stroke, shadow: shadow, box: box, alignment: alignment)
         self.placement = placement
         self.maxWidth = maxWidth
         self.maxLines = maxLines
         self.animationIn = animationIn
         self.animationOut = animationOut
+        self.font = font
+        self.minSize = minSize ?? size
     }
 
-    public struct Stroke: Sendable, Hashable {
-        public var color: TemplateColor
-        /// Pixels of the canvas.
-        public var width: Double
-
-        public init(color: TemplateColor, width: Double) {
-            self.color = color
-            self.width = width
+    /// The font as the template names it: a family looked up on the system, or a file of the template.
+    public var font: FontSpec {
+        get { look.fontFile.map(FontSpec.file) ?? .family(look.fontFamily ?? "sans-serif") }
+        set {
+            switch newValue {
+            case .family(let family): (look.fontFamily, look.fontFile) = (family, nil)
+            case .file(let file): (look.fontFamily, look.fontFile) = (nil, file)
+            }
         }
     }
 
-    public struct Shadow: Sendable, Hashable {
-        public var color: TemplateColor
-        /// Offset in pixels of the canvas.
-        public var x: Double
-        public var y: Double
-        public var blur: Double
-
-        public init(color: TemplateColor, x: Double, y: Double, blur: Double) {
-            self.color = color
-            self.x = x
-            self.y = y
-            self.blur = blur
-        }
-    }
-
-    /// A filled rectangle behind the text.
-    public struct TextBox: Sendable, Hashable {
-        public var color: TemplateColor
-        /// Pixels between the text and the box's edge.
-        public var padding: Double
-        /// Corner radius in pixels.
-        public var radius: Double
-
-        public init(color: TemplateColor, padding: Double, radius: Double) {
-            self.color = color
-            self.padding = padding
-            self.radius = radius
-        }
+    /// Shrink-to-fit floor in pixels; equal to the size when the text never shrinks.
+    public var minSize: Double {
+        get { look.minimumSize ?? look.size }
+        set { look.minimumSize = newValue < look.size ? newValue : nil }
     }
 }
 
@@ -91,12 +54,6 @@ public struct TextLayerSpec: Sendable, Hashable {
 public enum FontSpec: Sendable, Hashable {
     case family(String)
     case file(String)
-}
-
-public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
-    case left
-    case center
-    case right
 }
 
 /// A colour with opacity as a template writes it (`#rrggbb` or `#rrggbbaa`): the same value a

@@ -1,0 +1,105 @@
+/// How a text looks: its font, size, colour, outline, shadow, box, alignment and line spacing.
+///
+/// One type for the three places a text's look lives: a template's text layer (sizes in canvas
+/// pixels, a font file relative to the template), a timeline's text item (canvas pixels, the font
+/// file's path) and the rasterizer (output pixels, `scaled(by:)`). Its ranges are `Limits`'
+/// (`textSize`, `textStroke`, `textShadowOffset`, `textShadowBlur`, `textBox`, `textLineSpacing`),
+/// which the template validator, the timeline reader and the text layout all enforce.
+public struct TextLook: Sendable, Hashable {
+    /// A fontconfig pattern such as "DejaVu Sans:bold"; nil means "sans-serif".
+    public var fontFamily: String?
+    /// A .ttf, .otf or .ttc file (first face); when set it wins over `fontFamily`, which then only
+    /// guides the choice of fallback fonts for characters the file lacks.
+    public var fontFile: String?
+    /// The em size in pixels.
+    public var size: Double
+    /// Shrink-to-fit floor: when the text does not fit the maximum width and height, the size is
+    /// reduced, no further than this. nil means never shrink.
+    public var minimumSize: Double?
+    public var color: RGBAColor
+    public var stroke: TextStroke?
+    public var shadow: TextShadow?
+    public var box: TextBox?
+    public var alignment: TextAlignment
+    /// Distance between baselines as a multiple of the size, like CSS `line-height`. It does not
+    /// depend on the font's own metrics, so a fallback font cannot change the spacing of lines.
+    public var lineSpacing: Double
+
+    public init(
+        fontFamily: String? = nil, fontFile: String? = nil, size: Double, minimumSize: Double? = nil,
+        color: RGBAColor = .white, stroke: TextStroke? = nil, shadow: TextShadow? = nil, box: TextBox? = nil,
+        alignment: TextAlignment = .center, lineSpacing: Double = 1.2
+    ) {
+        self.fontFamily = fontFamily
+        self.fontFile = fontFile
+        self.size = size
+        self.minimumSize = minimumSize
+        self.color = color
+        self.stroke = stroke
+        self.shadow = shadow
+        self.box = box
+        self.alignment = alignment
+        self.lineSpacing = lineSpacing
+    }
+
+    /// The look with every length (size, floor, stroke, shadow, box) multiplied by `scale`: a
+    /// canvas-pixel look drawn at another output size.
+    public func scaled(by scale: Double) -> TextLook {
+        guard scale != 1 else { return self }
+        var look = self
+        look.size = size * scale
+        look.minimumSize = minimumSize.map { $0 * scale }
+        look.stroke = stroke.map { TextStroke(color: $0.color, width: $0.width * scale) }
+        look.shadow = shadow.map { TextShadow(color: $0.color, dx: $0.dx * scale, dy: $0.dy * scale, blur: $0.blur * scale) }
+        look.box = box.map { TextBox(color: $0.color, padding: $0.padding * scale, cornerRadius: $0.cornerRadius * scale) }
+        return look
+    }
+}
+
+/// An outline drawn around the glyphs, outside their edges, beneath the fill.
+public struct TextStroke: Sendable, Hashable {
+    public var color: RGBAColor
+    /// How far the outline reaches beyond the glyph edge, in pixels.
+    public var width: Double
+
+    public init(color: RGBAColor, width: Double) {
+        self.color = color
+        self.width = width
+    }
+}
+
+/// A soft copy of the text's ink (fill and stroke) drawn behind it.
+public struct TextShadow: Sendable, Hashable {
+    public var color: RGBAColor
+    /// Offset of the shadow in pixels; positive is right and down.
+    public var dx: Double
+    public var dy: Double
+    /// Blur radius in pixels: the shadow fades out over about this distance (0 is a sharp copy).
+    public var blur: Double
+
+    public init(color: RGBAColor, dx: Double, dy: Double, blur: Double) {
+        self.color = color
+        self.dx = dx
+        self.dy = dy
+        self.blur = blur
+    }
+}
+
+/// A filled, optionally rounded rectangle behind the text block.
+public struct TextBox: Sendable, Hashable {
+    public var color: RGBAColor
+    /// Space between the text block (its line boxes) and the edge of the box, in pixels.
+    public var padding: Double
+    public var cornerRadius: Double
+
+    public init(color: RGBAColor, padding: Double, cornerRadius: Double = 0) {
+        self.color = color
+        self.padding = padding
+        self.cornerRadius = cornerRadius
+    }
+}
+
+/// Horizontal placement of each line within the text block (the widest line sets its width).
+public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
+    case left, center, right
+}
