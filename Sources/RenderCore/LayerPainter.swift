@@ -13,13 +13,11 @@ final class LayerPainter {
     let height: Int
     let fast: Bool
     let background: YCbCr
-    /// Stills framed once at layer size: they do not change from frame to frame.
-    private var stills: [Int: Picture] = [:]
     /// Working pictures by size.
     private var scratch: [Int: Picture] = [:]
     private var scalers: [Int: FrameScaler] = [:]
     private let effects: EffectApplier
-    private let reversed: ReversedClips
+    private let frames: ClipFrames
 
     init(timeline: Timeline, sources: MediaSources, width: Int, height: Int, fast: Bool, background: YCbCr) {
         self.timeline = timeline
@@ -29,15 +27,14 @@ final class LayerPainter {
         self.fast = fast
         self.background = background
         effects = EffectApplier(sources: sources)
-        reversed = ReversedClips(sources: sources)
+        frames = ClipFrames(sources: sources, frameRate: timeline.frameRate)
     }
 
-    /// Forgets framed stills and scalers of clips not in `clips`: a long timeline of many clips
+    /// Closes the frame sources and scalers of clips not in `clips`: a long timeline of many clips
     /// keeps only what is on screen.
     func release(except clips: Set<Int>) {
-        for index in stills.keys where !clips.contains(index) { stills[index] = nil }
         for key in scalers.keys where !clips.contains(key / 2) { scalers[key] = nil }
-        reversed.release(except: clips)
+        frames.release(except: clips)
     }
 
     /// The clip's rectangle on the output, on even pixels (4:2:0 chroma).
@@ -62,32 +59,17 @@ final class LayerPainter {
         let layerH = max(2, Int((Double(rect.height) * maxScale).rounded()) & ~1)
         let layer: Picture
         do {
-            if clip.kind == .image {
-                let framed = try still(plan.clipIndex, clip: clip, width: layerW, height: layerH)
-                if clip.filters.isEmpty && grade.isEmpty {
-                    layer = framed
-                } else {
-                    layer = picture(layerW, layerH, slot: 1)
-                    layer.copy(from: framed)
-                }
-            } else if clip.reverse {
-                // Played backwards, each group of pictures is decoded once and kept framed: an
-                // animated preview of a reversed clip no longer seeks for every picture it shows.
-                let framed = try reversed.picture(
-                    plan.clipIndex, clip: clip, at: plan.sourceTime,
-                    step: timeline.frameRate.frameDuration * clip.speed,
-                    width: layerW, height: layerH
-                ) { (decoded: VideoFrame, into: Picture) throws(MediaError) in
-                    try frameInto(into, decoded, clip: clip, index: plan.clipIndex)
-                }
+            let source = frames.source(plan.clipIndex, clip: clip)
+            let framed = try source.picture(at: plan.sourceTime, width: layerW, height: layerH) {
+                (decoded: VideoFrame, into: Picture) throws(MediaError) in
+                try frameInto(into, decoded, clip: clip, index: plan.clipIndex)
+            }
+            if source.keepsPictures && !(clip.filters.isEmpty && grade.isEmpty) {
+                // Filters change pixels: a kept picture (a still, a reversed group) is filtered in a copy.
                 layer = picture(layerW, layerH, slot: 1)
                 layer.copy(from: framed)
             } else {
-                layer = picture(layerW, layerH, slot: 1)
-                // Forward playback asks on a regular grid: the decoder may skip pictures between its points.
-                let step = clip.reverse ? nil : timeline.frameRate.frameDuration * clip.speed
-                let decoded = try sources.videoFrame(clip.media, at: plan.sourceTime, loop: clip.loop, step: step)
-                try frameInto(layer, decoded, clip: clip, index: plan.clipIndex)
+                layer = framed
             }
             let local = timeline.frameRate.time(ofFrame: frame) - clip.timelineRange.start
             for effect in clip.filters {
@@ -117,15 +99,6 @@ final class LayerPainter {
             .concatenating(.rotation(degrees: pose.rotation))
             .concatenating(.translation(x: cx, y: cy))
         Compositor.draw(layer, onto: target, transform: transform, opacity: pose.opacity)
-    }
-
-    private func still(_ index: Int, clip: VideoClip, width: Int, height: Int) throws(MediaError) -> Picture {
-        if let s = stills[index], s.width == width, s.height == height { return s }
-        let decoded = try sources.still(clip.media)
-        let p = Picture(width: width, height: height)
-        try frameInto(p, decoded, clip: clip, index: index)
-        stills[index] = p
-        return p
     }
 
     /// Frames a decoded picture into `layer` by the clip's fit.

@@ -24,11 +24,20 @@ final class MediaSources {
     /// What the decoders may save on pictures that are not shown.
     let economy: DecodeEconomy
 
-    init(baseFolder: String?, maxDecoders: Int = 16, economy: DecodeEconomy = .none) {
+    /// Decoding threads per decoder; 0 lets FFmpeg choose.
+    let decoderThreads: Int
+
+    init(baseFolder: String?, maxDecoders: Int = 16, economy: DecodeEconomy = .none, decoderThreads: Int = 0) {
         self.baseFolder = baseFolder
         self.economy = economy
         self.maxDecoders = maxDecoders
+        self.decoderThreads = decoderThreads
     }
+
+    /// Opens (or finds open) the shared decoder of `path`, so a file that cannot be decoded fails
+    /// before any work.
+    @discardableResult
+    func probeDecoder(_ path: String) throws(MediaError) -> VideoDecoder { try decoder(resolve(path)) }
 
     func resolve(_ path: String) -> String {
         guard let base = baseFolder, !path.hasPrefix("/") else { return path }
@@ -60,7 +69,7 @@ final class MediaSources {
     /// clip reads whole groups of pictures, which would throw a shared decoder off its position.
     /// Give it back with `close(_:)` when the clip leaves the screen.
     func openDecoder(_ media: String) throws(MediaError) -> VideoDecoder {
-        let d = try VideoDecoder(path: resolve(media), economy: economy)
+        let d = try VideoDecoder(path: resolve(media), threads: decoderThreads, economy: economy)
         owned[ObjectIdentifier(d)] = d
         return d
     }
@@ -79,7 +88,7 @@ final class MediaSources {
             if let old = decoders[victim] { remember(old) }
             decoders[victim] = nil
         }
-        let d = try VideoDecoder(path: path, economy: economy)
+        let d = try VideoDecoder(path: path, threads: decoderThreads, economy: economy)
         decoders[path] = d
         return d
     }

@@ -112,25 +112,38 @@ struct GrabbedCell: @unchecked Sendable {
     let quality: FrameQuality
 }
 
-/// A decoder and a scaler that turn times of one file into cell pictures.
+/// A file's frames as a clip's (`ForwardFrames`, on a decoder of its own) and a scaler that turn
+/// times of one file into cell pictures.
 final class CellGrabber {
-    let decoder: VideoDecoder
+    private let sources: MediaSources
+    private let frames: ForwardFrames
     let scaler = FrameScaler(fast: false)
     let layout: SheetLayout
     let placement: MediaIO.Placement
 
     init(path: String, layout: SheetLayout, placement: MediaIO.Placement) throws(MediaError) {
-        decoder = try VideoDecoder(path: path, threads: 1, economy: .stills)
+        // One decoding thread each: the sheet runs a grabber per core.
+        sources = MediaSources(baseFolder: nil, maxDecoders: 1, economy: .stills, decoderThreads: 1)
+        frames = ForwardFrames(sources: sources, media: path, loop: false, step: nil)
         self.layout = layout
         self.placement = placement
+        _ = try sources.probeDecoder(path)
     }
 
     func cell(at time: RationalTime) throws(MediaError) -> GrabbedCell {
-        let frame = try decoder.frame(at: time)
-        let picture = Picture(width: layout.cellWidth, height: layout.cellHeight)
-        picture.fill(y: 16, u: 128, v: 128)
-        try scaler.draw(frame, placement: placement, into: picture, rect: PixelRect(x: 0, y: 0, width: picture.width, height: picture.height))
-        return GrabbedCell(picture: picture, time: frame.time, quality: FrameQuality(picture))
+        var shown = time
+        let scaler = self.scaler
+        let placement = self.placement
+        let framed = try frames.picture(at: time, width: layout.cellWidth, height: layout.cellHeight) {
+            (decoded: VideoFrame, picture: Picture) throws(MediaError) in
+            shown = decoded.time
+            picture.fill(y: 16, u: 128, v: 128)
+            try scaler.draw(
+                decoded, placement: placement, into: picture, rect: PixelRect(x: 0, y: 0, width: picture.width, height: picture.height))
+        }
+        let picture = Picture(width: framed.width, height: framed.height)
+        picture.copy(from: framed)
+        return GrabbedCell(picture: picture, time: shown, quality: FrameQuality(picture))
     }
 }
 

@@ -1,0 +1,153 @@
+import MediaIO
+import MediaTime
+import TemplateCore
+
+/// Draws a decoded picture into a layer-sized picture (by the clip's fit and orientation).
+typealias FrameInto = (VideoFrame, Picture) throws(MediaError) -> Void
+
+/// Where one clip's pictures come from, framed at its layer's size: the one interface the
+/// renderer asks for a clip's picture at a source time, whatever the medium and the direction.
+///
+/// Export, previews, posters and animated previews all draw through `FrameRenderer`, so they all
+/// read clips through these; a segment of a video (a render of frames [start, end)) is the same
+/// requests from a later frame. Three kinds exist: a still (decoded and framed once), a video played
+/// forward (a decoder shared by every clip of the file, asked on the clip's step grid) and a video
+/// played backwards (a `ReverseVideoReader` of the clip's own, which keeps groups framed).
+protocol ClipFrameSource: AnyObject {
+    /// The clip's picture at source `time`, framed at `width` x `height` by `frame`; valid until
+    /// the next request.
+    func picture(at time: RationalTime, width: Int, height: Int, frame: FrameInto) throws(MediaError) -> Picture
+    /// Whether the picture returned is kept by the source for later requests (a still, a reversed
+    /// group): whoever changes its pixels (a filter) must work on a copy.
+    var keepsPictures: Bool { get }
+    /// Lets go of decoders and pictures; the clip has left the screen.
+    func close()
+}
+
+/// A photo, or a video shown as one frame: decoded once (shared by every clip of the file) and
+/// framed once per layer size.
+final class StillFrames: ClipFrameSource {
+    private let sources: MediaSources
+    private let media: String
+    private var framed: Picture?
+
+    init(sources: MediaSources, media: String) {
+        self.sources = sources
+        self.media = media
+    }
+
+    var keepsPictures: Bool { true }
+
+    func picture(at time: RationalTime, width: Int, height: Int, frame: FrameInto) throws(MediaError) -> Picture {
+        if let framed, framed.width == width, framed.height == height { return framed }
+        let decoded = try sources.still(media)
+        let p = Picture(width: width, height: height)
+        try frame(decoded, p)
+        framed = p
+        return p
+    }
+
+    func close() { framed = nil }
+}
+
+/// A video played forward: the file's shared decoder, asked on the clip's grid of source times
+/// (one output frame's duration times the speed apart) so it may skip pictures between them.
+final class ForwardFrames: ClipFrameSource {
+    private let sources: MediaSources
+    private let media: String
+    private let loop: Bool
+    private let step: RationalTime?
+    private var working: Picture?
+
+    init(sources: MediaSources, media: String, loop: Bool, step: RationalTime?) {
+        self.sources = sources
+        self.media = media
+        self.loop = loop
+        self.step = step
+    }
+
+    var keepsPictures: Bool { false }
+
+    func picture(at time: RationalTime, width: Int, height: Int, frame: FrameInto) throws(MediaError) -> Picture {
+        let decoded = try sources.videoFrame(media, at: time, loop: loop, step: step)
+        if working?.width != width || working?.height != height { working = Picture(width: width, height: height) }
+        guard let p = working else { preconditionFailure("working picture") }
+        try frame(decoded, p)
+        return p
+    }
+
+    func close() { working = nil }
+}
+
+/// A video played backwards: a decoder of the clip's own (group reads would throw a shared one off
+/// its position) behind a `ReverseVideoReader`, which decodes each group once and keeps the
+/// pictures it will show, framed at the layer's size.
+final class ReversedFrames: ClipFrameSource {
+    private let sources: MediaSources
+    private let media: String
+    private let loop: Bool
+    private let step: RationalTime
+    private var reader: ReverseVideoReader?
+
+    init(sources: MediaSources, media: String, loop: Bool, step: RationalTime) {
+        self.sources = sources
+        self.media = media
+        self.loop = loop
+        self.step = step
+    }
+
+    var keepsPictures: Bool { true }
+
+    func picture(at time: RationalTime, width: Int, height: Int, frame: FrameInto) throws(MediaError) -> Picture {
+        if let r = reader, r.width != width || r.height != height { close() }
+        let r: ReverseVideoReader
+        if let existing = reader {
+            r = existing
+        } else {
+            r = ReverseVideoReader(decoder: try sources.openDecoder(media), width: width, height: height)
+            reader = r
+        }
+        let t = loop ? MediaSources.wrapped(time, duration: r.decoder.duration) : time
+        return try r.picture(at: t, step: step, frame: frame)
+    }
+
+    func close() {
+        if let r = reader { sources.close(r.decoder) }
+        reader = nil
+    }
+}
+
+/// The frame source of each clip on screen, made when the clip first shows and closed when it
+/// leaves, so memory is bounded by the clips visible at once.
+final class ClipFrames {
+    let sources: MediaSources
+    let frameRate: FrameRate
+    private var open: [Int: ClipFrameSource] = [:]
+
+    init(sources: MediaSources, frameRate: FrameRate) {
+        self.sources = sources
+        self.frameRate = frameRate
+    }
+
+    /// The source of clip `index`.
+    func source(_ index: Int, clip: VideoClip) -> ClipFrameSource {
+        if let s = open[index] { return s }
+        let step = frameRate.frameDuration * clip.speed
+        let s: ClipFrameSource =
+            switch (clip.kind, clip.reverse) {
+            case (.image, _): StillFrames(sources: sources, media: clip.media)
+            case (.video, false): ForwardFrames(sources: sources, media: clip.media, loop: clip.loop, step: step)
+            case (.video, true): ReversedFrames(sources: sources, media: clip.media, loop: clip.loop, step: step)
+            }
+        open[index] = s
+        return s
+    }
+
+    /// Closes the sources of clips not in `clips`.
+    func release(except clips: Set<Int>) {
+        for (index, source) in open where !clips.contains(index) {
+            source.close()
+            open[index] = nil
+        }
+    }
+}
