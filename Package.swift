@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "MediaIO", targets: ["MediaIO"]),
         .library(name: "PixelKernels", targets: ["PixelKernels"]),
         .library(name: "RenderCore", targets: ["RenderCore"]),
+        .library(name: "Previews", targets: ["Previews"]),
         /// The make pipeline as Swift API: what the `reel` command line is a client of.
         .library(name: "ReelKit", targets: ["ReelKit"]),
     ],
@@ -50,9 +51,11 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
         .target(name: "RenderCore", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "PixelKernels"]),
-        .target(name: "ReelKit", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore"]),
+        // Contact sheets, animated previews, posters and the gallery: drawn by RenderCore's frame renderer, apart from export.
+        .target(name: "Previews", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore"]),
+        .target(name: "ReelKit", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore", "Previews"]),
         // The command line parses and prints over ReelKit; it never sees the media libraries.
-        .executableTarget(name: "reel", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "RenderCore", "ReelKit"]),
+        .executableTarget(name: "reel", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "RenderCore", "Previews", "ReelKit"]),
 
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
@@ -60,7 +63,7 @@ let package = Package(
         .testTarget(name: "TemplateCoreTests", dependencies: ["TemplateCore"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "ReelTestSupport"]),
         .testTarget(name: "PixelKernelsTests", dependencies: ["PixelKernels"]),
-        .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "PixelKernels", "ReelTestSupport"]),
+        .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "Previews", "PixelKernels", "ReelTestSupport"]),
         .testTarget(name: "ReelCLITests", dependencies: ["ReelTestSupport"]),
         .testTarget(name: "ReelKitTests", dependencies: ["ReelKit", "ReelTestSupport"]),
     ]

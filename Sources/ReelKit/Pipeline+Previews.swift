@@ -2,6 +2,7 @@ import FileAccess
 import Foundation
 import MediaIO
 import MediaTime
+import Previews
 import RenderCore
 import TemplateCore
 

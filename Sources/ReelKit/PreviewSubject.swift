@@ -1,5 +1,6 @@
 import FileAccess
 import Foundation
+import Previews
 import RenderCore
 import TemplateCore
 

@@ -1,5 +1,6 @@
 import MediaIO
 import MediaTime
+import Previews
 import RenderCore
 import TemplateCore
 

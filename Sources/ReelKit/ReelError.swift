@@ -1,5 +1,6 @@
 import FileAccess
 import MediaIO
+import Previews
 import RenderCore
 import TemplateCore
 

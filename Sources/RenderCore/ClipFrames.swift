@@ -3,7 +3,7 @@ import MediaTime
 import TemplateCore
 
 /// Draws a decoded picture into a layer-sized picture (by the clip's fit and orientation).
-typealias FrameInto = (VideoFrame, Picture) throws(MediaError) -> Void
+public typealias FrameInto = (VideoFrame, Picture) throws(MediaError) -> Void
 
 /// Where one clip's pictures come from, framed at its layer's size: the one interface the
 /// renderer asks for a clip's picture at a source time, whatever the medium and the direction.
@@ -149,5 +149,24 @@ final class ClipFrames {
             source.close()
             open[index] = nil
         }
+    }
+}
+
+/// The frames of one video file, read as a forward clip's are (`ForwardFrames` on a decoder of
+/// its own): what a contact sheet of a video shows.
+public final class VideoFileFrames {
+    private let sources: MediaSources
+    private let frames: ForwardFrames
+
+    /// Opens the file's decoder at once, so a file that cannot be decoded fails before any work.
+    public init(path: String, decoderThreads: Int = 0, economy: DecodeEconomy = .stills) throws(MediaError) {
+        sources = MediaSources(baseFolder: nil, maxDecoders: 1, economy: economy, decoderThreads: decoderThreads)
+        frames = ForwardFrames(sources: sources, media: path, loop: false, step: nil)
+        try sources.probeDecoder(path)
+    }
+
+    /// The frame shown at `time`, framed at `width` x `height` by `frame`; valid until the next call.
+    public func picture(at time: RationalTime, width: Int, height: Int, frame: FrameInto) throws(MediaError) -> Picture {
+        try frames.picture(at: time, width: width, height: height, frame: frame)
     }
 }

@@ -1,4 +1,5 @@
 import MediaTime
+import Previews
 import ReelKit
 import RenderCore
 import TemplateCore

@@ -1,6 +1,7 @@
 import FileAccess
 import Foundation
 import MediaTime
+import Previews
 import ReelKit
 import RenderCore
 import TemplateCore

@@ -78,14 +78,18 @@ import Testing
         let p = try Project()
         let out = p.dir.file("cancelled.mp4")
         let started = AsyncStream<Void>.makeStream()
+        // The render waits after its second frame until the task is cancelled, however loaded the machine.
+        let cancelled = CancellationFlag()
         let task = Task {
             try await Pipeline.make(MakeRequest(template: p.template, media: [p.media], output: out)) { event in
-                if case .rendering(let progress) = event, progress.framesDone == 2 { started.continuation.yield() }
-                if case .rendering = event { usleep(20_000) }
+                guard case .rendering(let progress) = event, progress.framesDone == 2 else { return }
+                started.continuation.yield()
+                while !cancelled.isCancelled { usleep(1000) }
             }
         }
         for await _ in started.stream { break }
         task.cancel()
+        cancelled.cancel()
         let result = await task.result
         guard case .failure(let error) = result, case .cancelled = error as? ReelError else {
             Issue.record("expected a cancelled error, got \(result)")

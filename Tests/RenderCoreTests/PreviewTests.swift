@@ -1,6 +1,7 @@
 import Foundation
 import MediaIO
 import MediaTime
+import Previews
 import ReelTestSupport
 import RenderCore
 import TemplateCore

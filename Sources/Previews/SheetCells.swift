@@ -1,4 +1,5 @@
 import MediaTime
+import RenderCore
 import TemplateCore
 
 /// Which moments of a timeline a contact sheet shows.

@@ -1,3 +1,4 @@
+import RenderCore
 import TemplateCore
 
 /// What a person may choose about a contact sheet's layout; nil leaves the choice to `SheetLayout`.

@@ -1,4 +1,5 @@
 import MediaTime
+import RenderCore
 import TemplateCore
 
 /// What the gallery page says about one template: its facts, its validation status, its images.

@@ -1,4 +1,5 @@
 import MediaIO
+import RenderCore
 
 /// Why a preview could not be made, when the cause is not a media or render failure.
 ///

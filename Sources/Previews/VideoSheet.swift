@@ -1,6 +1,7 @@
 import Foundation
 import MediaIO
 import MediaTime
+import RenderCore
 import TemplateCore
 
 /// A classic contact sheet of a video file: evenly spaced frames with their times.
@@ -112,22 +113,19 @@ struct GrabbedCell: @unchecked Sendable {
     let quality: FrameQuality
 }
 
-/// A file's frames as a clip's (`ForwardFrames`, on a decoder of its own) and a scaler that turn
+/// A file's frames as a clip's (`VideoFileFrames`, on a decoder of its own) and a scaler that turn
 /// times of one file into cell pictures.
 final class CellGrabber {
-    private let sources: MediaSources
-    private let frames: ForwardFrames
+    private let frames: VideoFileFrames
     let scaler = FrameScaler(fast: false)
     let layout: SheetLayout
     let placement: MediaIO.Placement
 
     init(path: String, layout: SheetLayout, placement: MediaIO.Placement) throws(MediaError) {
         // One decoding thread each: the sheet runs a grabber per core.
-        sources = MediaSources(baseFolder: nil, maxDecoders: 1, economy: .stills, decoderThreads: 1)
-        frames = ForwardFrames(sources: sources, media: path, loop: false, step: nil)
+        frames = try VideoFileFrames(path: path, decoderThreads: 1)
         self.layout = layout
         self.placement = placement
-        _ = try sources.probeDecoder(path)
     }
 
     func cell(at time: RationalTime) throws(MediaError) -> GrabbedCell {

@@ -1,4 +1,5 @@
 import MediaTime
+import RenderCore
 import TemplateCore
 
 /// The header of a contact sheet: a title and the facts someone choosing or checking a template needs.

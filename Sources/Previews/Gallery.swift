@@ -1,6 +1,7 @@
 import Foundation
 import MediaIO
 import MediaTime
+import RenderCore
 import TemplateCore
 
 /// Builds the gallery: every template in a folder, with its contact sheet, animated preview,

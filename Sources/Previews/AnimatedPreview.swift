@@ -1,5 +1,6 @@
 import MediaIO
 import MediaTime
+import RenderCore
 import TemplateCore
 
 /// A small looping animation of a whole timeline (GIF or WebP), drawn by the render core.

@@ -1,4 +1,5 @@
 import MediaIO
+import RenderCore
 
 /// How good a thumbnail is as a contact-sheet cell: its brightness and its detail.
 ///

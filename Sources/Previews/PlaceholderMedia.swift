@@ -2,6 +2,7 @@ import FileAccess
 import Foundation
 import MediaIO
 import MediaTime
+import RenderCore
 import TemplateCore
 
 /// Stand-in pictures for a template previewed without media: one per slot, showing its number,

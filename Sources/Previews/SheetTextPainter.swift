@@ -1,5 +1,6 @@
 import MediaIO
 import PixelKernels
+import RenderCore
 
 /// Sets short lines of text (labels, headers) on a picture with the project's own text rendering.
 ///

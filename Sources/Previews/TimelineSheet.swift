@@ -1,4 +1,5 @@
 import MediaIO
+import RenderCore
 import TemplateCore
 
 /// Contact sheets of timelines, drawn by the render core itself at thumbnail size.
