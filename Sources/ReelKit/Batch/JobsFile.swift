@@ -21,20 +21,21 @@ public enum JobsFile {
             throw JobsFileError(file: path, problems: [.init(line: nil, message: "\(error.operation): \(error.reason)")])
         }
         let ext = PathText.name(of: path).split(separator: ".").last.map { $0.lowercased() } ?? ""
-        let records: [JobRecord]
+        let read: (records: [JobRecord], problems: [JobsFileError.Problem])
         switch ext {
-        case "csv": records = try csv(bytes, file: path)
-        case "jsonl", "ndjson": records = try jsonLines(bytes, file: path)
+        case "csv": read = try csv(bytes, file: path)
+        case "jsonl", "ndjson": read = jsonLines(bytes, file: path)
         default:
             throw JobsFileError(file: path, problems: [.init(line: nil, message: "a jobs file is .csv or .jsonl (JSON Lines), not .\(ext)")])
         }
-        let problems = check(records)
+        let problems = (read.problems + check(read.records)).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
         if !problems.isEmpty { throw JobsFileError(file: path, problems: problems) }
-        return records
+        return read.records
     }
 
-    /// The rows of a CSV text.
-    static func csv(_ bytes: [UInt8], file: String) throws(JobsFileError) -> [JobRecord] {
+    /// The rows of a CSV text, and the problems of its header and rows; a syntax error is thrown,
+    /// since nothing after it can be read.
+    static func csv(_ bytes: [UInt8], file: String) throws(JobsFileError) -> (records: [JobRecord], problems: [JobsFileError.Problem]) {
         let table: CSVTable
         do { table = try CSVTable(bytes: bytes) } catch {
             throw JobsFileError(file: file, problems: [.init(line: error.line, place: "column \(error.column)", message: error.message)])
@@ -65,12 +66,11 @@ public enum JobsFile {
             }
             records.append(JobRecord(row: n + 1, line: record.line, values: values))
         }
-        if !problems.isEmpty { throw JobsFileError(file: file, problems: problems) }
-        return records
+        return (records, problems)
     }
 
-    /// The rows of a JSON Lines text: one object a line, blank lines skipped.
-    static func jsonLines(_ bytes: [UInt8], file: String) throws(JobsFileError) -> [JobRecord] {
+    /// The rows of a JSON Lines text (one object a line, blank lines skipped), and their problems.
+    static func jsonLines(_ bytes: [UInt8], file: String) -> (records: [JobRecord], problems: [JobsFileError.Problem]) {
         var input = bytes[...]
         if input.starts(with: [0xEF, 0xBB, 0xBF]) { input = input.dropFirst(3) }
         var problems: [JobsFileError.Problem] = []
@@ -121,8 +121,7 @@ public enum JobsFile {
             for v in values { if let p = columnProblem(v.name, line: line, word: "key") { problems.append(p) } }
             records.append(JobRecord(row: records.count + 1, line: line, values: values))
         }
-        if !problems.isEmpty { throw JobsFileError(file: file, problems: problems) }
-        return records
+        return (records, problems)
     }
 
     /// A problem when `name` is no column of a jobs file.
