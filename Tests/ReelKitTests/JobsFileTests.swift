@@ -68,3 +68,12 @@ import Testing
         #expect(!problems(try write("f.csv", "")).isEmpty)
     }
 }
+
+/// docs/batch.md documents every column a jobs file may have, and the exit code of failed rows.
+@Test func theBatchDocumentNamesEveryColumn() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    let doc = try String(contentsOfFile: root + "/docs/batch.md", encoding: .utf8)
+    for column in JobsFile.columns + ["text.<key>"] { #expect(doc.contains("`\(column)`"), "docs/batch.md names `\(column)`") }
+    let readme = try String(contentsOfFile: root + "/README.md", encoding: .utf8)
+    #expect(readme.contains("reel batch jobs.csv") && readme.contains("| 4 | `batch`"))
+}
