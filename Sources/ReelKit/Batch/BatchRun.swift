@@ -31,15 +31,12 @@ extension Batch {
             }
         }
         // The manifest starts as this run's own last one, so a kill before a row is reached loses nothing of it.
-        let manifest = Manifest(path: plan.manifestPath, entries: own)
-        do {
-            for p in plan.problems {
-                try manifest.record(
-                    ManifestEntry(row: p.row, id: p.id, status: .failed, output: nil, error: p.reasons.map(\.description).joined(separator: "; ")))
-            }
-            try manifest.write()
-        } catch { throw .file(error) }
-        for e in manifest.all where e.status == .failed { events?(.rowFinished(e)) }
+        let checked = plan.problems.map { p in
+            ManifestEntry(row: p.row, id: p.id, status: .failed, output: nil, error: p.reasons.map(\.description).joined(separator: "; "))
+        }
+        let manifest = Manifest(path: plan.manifestPath, entries: own + checked)
+        do { try manifest.write() } catch { throw .file(error) }
+        for e in checked { events?(.rowFinished(e)) }
 
         let digests = InputDigest()
         let writeFailure = WriteFailure()
