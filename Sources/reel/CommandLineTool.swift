@@ -9,7 +9,7 @@ enum CommandLineTool {
 
     static let commands: [Command] = [
         MakeCommand(), ResolveCommand(), RenderCommand(), ExportCommand(), ValidateCommand(), ProbeCommand(), CatalogCommand(), NewTemplateCommand(),
-        PreviewCommand(), PosterCommand(), GalleryCommand(), EditCommand(), BatchCommand(), ManualPageCommand(), CompletionsCommand(),
+        PreviewCommand(), PosterCommand(), GalleryCommand(), EditCommand(), BatchCommand(), JoinCommand(), ManualPageCommand(), CompletionsCommand(),
     ]
 
     static func run(_ args: [String]) -> ExitStatus {

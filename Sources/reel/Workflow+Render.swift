@@ -31,8 +31,9 @@ extension Workflow {
     }
 
     /// Renders with a progress line; prints where the file landed and anything covered on the way.
-    static func render(_ timeline: Timeline, baseFolder: String?, to output: String, args: ParsedArguments) throws {
-        let options = try exportOptions(args, canvas: timeline.canvas)
+    static func render(_ timeline: Timeline, baseFolder: String?, to output: String, args: ParsedArguments, segment: FrameSegment? = nil) throws {
+        var options = try exportOptions(args, canvas: timeline.canvas)
+        options.segment = segment
         if let w = options.width, let h = options.height, let warning = SizeOption.shapeWarning((w, h), canvas: timeline.canvas),
             !args.flag("quiet")
         {
@@ -48,8 +49,15 @@ extension Workflow {
         progress.finish()
         for w in report.warnings { Console.warning(w) }
         if !args.flag("quiet") {
-            let seconds = timeline.duration.seconds
-            Console.out("wrote \(output) (\(timeline.frameCount) frames, \(format(seconds, 2)) s) in \(format(progress.elapsed, 1)) s")
+            if let segment {
+                let frames = segment.frames
+                Console.out(
+                    "wrote \(output) (segment \(segment.index)/\(segment.count): frames \(frames.lowerBound)-\(frames.upperBound) of \(timeline.frameCount), video only) in \(format(progress.elapsed, 1)) s"
+                )
+            } else {
+                let seconds = timeline.duration.seconds
+                Console.out("wrote \(output) (\(timeline.frameCount) frames, \(format(seconds, 2)) s) in \(format(progress.elapsed, 1)) s")
+            }
         }
     }
 }
