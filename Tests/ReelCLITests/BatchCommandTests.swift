@@ -80,6 +80,19 @@ import Testing
         #expect(again.status == 0 && again.stdout.contains("shard 1/2 (1 of 3 rows): 0 rendered, 1 already done"), "\(again.stdout)")
     }
 
+    @Test func aJSONLinesJobsFileRunsAsTheCSVDoes() throws {
+        let path = project.dir.file("jobs.jsonl")
+        try """
+        {"id": "one", "template": "tiny", "media": ["media/a.mp4", "media/b.mp4"], "quality": "draft", "size": "96x160", "seed": 2}
+        {"id": "two", "template": "tiny", "media": "media", "quality": "draft", "size": "96x160", "output": "sub/{id}.mp4"}
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try reel(["batch", path, "-o", out, "--jobs", "2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Tools.probe(out + "/one.mp4").video?.frames == 50 && Tools.probe(out + "/sub/two.mp4").video?.frames == 50)
+        #expect(try rows(in: "manifest.jsonl") == [1, 2])
+    }
+
     @Test func wrongCallsAreUsageErrors() throws {
         try writeJobs(["one,tiny,media,draft,96x160"])
         for args in [["batch", jobs], ["batch", jobs, "-o", out, "--shard", "2/2"], ["batch", jobs, "-o", out, "--jobs", "0"]] {

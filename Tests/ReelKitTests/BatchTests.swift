@@ -66,6 +66,12 @@ import Testing
         try TestMedia.truncate(p.out + "/videos/two-v.mp4", to: p.out + "/videos/two-v.mp4", fraction: 0.5)
         #expect(try p.run().entries.map(\.status) == [.skipped, .ok, .failed])
         #expect(try Tools.probe(p.out + "/videos/two-v.mp4").video?.frames == 50)
+        // So is one altered in place, its size unchanged.
+        let one = p.out + "/one.mp4"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: one))
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: one))
+        #expect(try p.run().entries.map(\.status) == [.ok, .skipped, .failed])
         // A row whose values change is rendered again.
         try p.writeJobs(seed: 5)
         #expect(try p.run().entries.map(\.status) == [.ok, .skipped, .failed])
