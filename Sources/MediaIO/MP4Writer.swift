@@ -17,10 +17,12 @@ public struct EncoderSettings: Sendable, Hashable {
     public var audio: Bool
     /// The file's `comment` tag (a segment names itself there for the join).
     public var comment: String?
+    /// Which pass of a two-pass bit-rate encode this is; nil for one pass. Only with `videoBitrate`.
+    public var ratePass: RatePass?
 
     public init(
         width: Int, height: Int, frameRate: FrameRate, crf: Int = 20, videoBitrate: Int? = nil,
-        preset: String = "veryfast", audioBitrate: Int = 160_000, audio: Bool = true, comment: String? = nil
+        preset: String = "veryfast", audioBitrate: Int = 160_000, audio: Bool = true, comment: String? = nil, ratePass: RatePass? = nil
     ) {
         self.width = width
         self.height = height
@@ -31,6 +33,21 @@ public struct EncoderSettings: Sendable, Hashable {
         self.audioBitrate = audioBitrate
         self.audio = audio
         self.comment = comment
+        self.ratePass = ratePass
+    }
+}
+
+/// A pass of x264's two-pass rate control: the first writes statistics of every frame to a file,
+/// the second reads them to spread the bits so the average lands on the target (one pass with a
+/// buffer misses by 10 % and more on short videos).
+public enum RatePass: Sendable, Hashable {
+    case first(stats: String)
+    case second(stats: String)
+
+    /// The files x264 writes for a statistics file named `stats` (the file, its macroblock-tree
+    /// data, and the names both are written under before renaming), for whoever cleans up.
+    public static func companionFiles(of stats: String) -> [String] {
+        [stats, stats + ".temp", stats + ".mbtree", stats + ".mbtree.temp"]
     }
 }
 
@@ -108,8 +125,19 @@ public final class MP4Writer {
         av_dict_set(&options, "profile", "high", 0)
         if let bitrate = settings.videoBitrate {
             vctx.pointee.bit_rate = Int64(bitrate)
+            // A buffer of one second at the peak rate of 1.5 times the average keeps bursts short
+            // for players on slow links, while the two passes put the average on the target.
             vctx.pointee.rc_max_rate = Int64(bitrate) * 3 / 2
-            vctx.pointee.rc_buffer_size = Int32(min(Int64(Int32.max), Int64(bitrate) * 2))
+            vctx.pointee.rc_buffer_size = Int32(min(Int64(Int32.max), Int64(bitrate) * 3 / 2))
+            switch settings.ratePass {
+            case .first(let stats):
+                vctx.pointee.flags |= Int32(AV_CODEC_FLAG_PASS1)
+                av_dict_set(&options, "stats", stats, 0)
+            case .second(let stats):
+                vctx.pointee.flags |= Int32(AV_CODEC_FLAG_PASS2)
+                av_dict_set(&options, "stats", stats, 0)
+            case nil: break
+            }
         } else {
             av_dict_set(&options, "crf", "\(settings.crf)", 0)
         }

@@ -62,6 +62,15 @@ public enum Limits {
     /// Gain of music under a clip's own sound: 1 leaves it alone, 0 silences it.
     public static let duck = 0.0...1.0
 
+    // MARK: Encoding
+
+    /// x264's constant rate factor (0 is lossless, 51 the worst).
+    public static let crf = 0...51
+    /// AAC bit rate in bits per second, of a timeline's output and of `--audio-bitrate`.
+    public static let audioBitrate = 8_000...1_000_000
+    /// Average video bit rate of `--bitrate` and `--bpp`, in bits per second.
+    public static let videoBitrate = 50_000...200_000_000
+
     // MARK: Text
 
     /// Characters of a name, tag, id or placeholder key.

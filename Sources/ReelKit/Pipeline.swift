@@ -42,6 +42,17 @@ public enum Pipeline {
     public static func resolve(_ loaded: LoadedTemplate, media: [MediaAsset], options: ResolveOptions = ResolveOptions()) throws(ReelError)
         -> Resolution
     {
+        let options = try withMusicLength(options, of: loaded)
+        var resolution: Resolution
+        do { resolution = try Resolver.resolve(template: loaded.template, templateFolder: loaded.folder, media: media, options: options) } catch {
+            throw .resolve(error)
+        }
+        resolution.diagnostics += checkGivenTexts(options.texts, template: loaded.template, folder: loaded.folder)
+        return resolution
+    }
+
+    /// `options` with the length of the template's music, probed from its file unless given.
+    static func withMusicLength(_ options: ResolveOptions, of loaded: LoadedTemplate) throws(ReelError) -> ResolveOptions {
         var options = options
         if let music = loaded.template.music, options.musicDuration == nil {
             do {
@@ -50,9 +61,26 @@ public enum Pipeline {
                 ).duration
             } catch { throw .media(error) }
         }
-        do { return try Resolver.resolve(template: loaded.template, templateFolder: loaded.folder, media: media, options: options) } catch {
-            throw .resolve(error)
+        return options
+    }
+
+    /// Warnings (T066) for characters of the texts a person gave (`--text`, `--text-file`) that
+    /// no installed font can draw in the font of the layer they fill. The template's own texts
+    /// were checked when it was loaded.
+    public static func checkGivenTexts(_ texts: [String: String], template: Template, folder: String) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for layer in template.layers {
+            guard case .text(let spec) = layer.content, let key = spec.key, let text = texts[key], !text.isEmpty else { continue }
+            let font: FontSpec
+            switch spec.font {
+            case .family: font = spec.font
+            case .file(let file): font = .file(folder.hasSuffix("/") ? folder + file : folder + "/" + file)
+            }
+            let missing = TemplateAssetInspector.undrawable(text, font: font)
+            let finding = FontFindings.missingInGivenText(key: key, text, missing)
+            if !missing.isEmpty, !found.contains(finding) { found.append(finding) }
         }
+        return found
     }
 
     /// Reads a timeline file, checked in full: its rules and the files it names.

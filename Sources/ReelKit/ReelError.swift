@@ -20,6 +20,8 @@ public enum ReelError: Error, Sendable, CustomStringConvertible {
     /// A media file or output could not be read, decoded or written.
     case media(MediaError)
     case render(RenderError)
+    /// A preview cannot be drawn as asked (a layout with no cells, nothing at the times asked).
+    case preview(PreviewError)
     /// A file could not be opened, or an output would replace an input.
     case file(FileAccessError)
     /// The caller cancelled the work; nothing was written.
@@ -35,6 +37,7 @@ public enum ReelError: Error, Sendable, CustomStringConvertible {
         case .resolve(let e): return e.description
         case .media(let e): return e.description
         case .render(let e): return e.description
+        case .preview(let e): return e.description
         case .file(let e): return e.description
         case .cancelled: return "cancelled"
         }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import MediaIO
 import MediaTime
@@ -11,7 +12,10 @@ public struct ExportOptions: Sendable {
     /// Overrides the timeline's encoder settings when set.
     public var crf: Int?
     public var preset: String?
+    /// An average video bit rate instead of a constant quality, reached in two passes.
     public var videoBitrate: Int?
+    /// AAC bit rate; the timeline's when nil.
+    public var audioBitrate: Int?
     /// Cheaper scaling (drafts).
     public var fastScaling: Bool
     /// Integrated loudness the mix is normalized to, in LUFS (-14 is what the big social platforms
@@ -23,8 +27,9 @@ public struct ExportOptions: Sendable {
 
     public init(
         width: Int? = nil, height: Int? = nil, crf: Int? = nil, preset: String? = nil, videoBitrate: Int? = nil,
-        fastScaling: Bool = false, loudnessTarget: Double? = -14
+        fastScaling: Bool = false, loudnessTarget: Double? = -14, audioBitrate: Int? = nil
     ) {
+        self.audioBitrate = audioBitrate
         self.width = width
         self.height = height
         self.crf = crf
@@ -32,6 +37,17 @@ public struct ExportOptions: Sendable {
         self.videoBitrate = videoBitrate
         self.fastScaling = fastScaling
         self.loudnessTarget = loudnessTarget
+    }
+}
+
+extension ExportOptions {
+    /// The AAC bit rate that suits a video bit rate a person asked for: a clip sized for messaging
+    /// (under 0.5 Mb/s of video) gets 64 kb/s and one under 1.5 Mb/s 96 kb/s, so the sound does not
+    /// take a third of the budget; nil (the timeline's rate) above that.
+    public static func audioBitrate(forVideoBitrate video: Int) -> Int? {
+        if video < 500_000 { return 64_000 }
+        if video < 1_500_000 { return 96_000 }
+        return nil
     }
 }
 
@@ -47,8 +63,23 @@ public struct ExportReport: Sendable {
 
 /// Where an export stands, for progress displays.
 public struct ExportProgress: Sendable {
+    /// Frames done in this pass, of the timeline's frames.
     public let framesDone: Int64
     public let frameCount: Int64
+    /// The pass under way, from 1, of `passCount` (2 when a bit rate is asked for).
+    public let pass: Int
+    public let passCount: Int
+
+    public init(framesDone: Int64, frameCount: Int64, pass: Int = 1, passCount: Int = 1) {
+        self.framesDone = framesDone
+        self.frameCount = frameCount
+        self.pass = pass
+        self.passCount = passCount
+    }
+
+    /// Frames done and to do over every pass, for one progress bar and an honest ETA.
+    public var overallDone: Int64 { Int64(pass - 1) * frameCount + framesDone }
+    public var overallCount: Int64 { Int64(passCount) * frameCount }
 }
 
 /// Renders a timeline to an MP4 file.
@@ -66,42 +97,83 @@ public enum Exporter {
         progress: (@Sendable (ExportProgress) -> Void)? = nil,
         isCancelled: (@Sendable () -> Bool)? = nil
     ) throws(RenderError) -> ExportReport {
-        let renderer = FrameRenderer(
-            timeline: timeline, baseFolder: baseFolder, width: options.width, height: options.height,
-            fast: options.fastScaling)
-        let segment = options.segment
         // A segment is video only: the join lays the sound, mixed once for the whole timeline.
-        let (mixer, measured, gain) = segment == nil ? try soundtrack(timeline, baseFolder: baseFolder, options: options) : (nil, nil, nil)
-        let settings = EncoderSettings(
-            width: renderer.width, height: renderer.height, frameRate: timeline.frameRate,
-            crf: options.crf ?? timeline.output.crf, videoBitrate: options.videoBitrate,
-            preset: options.preset ?? timeline.output.preset, audioBitrate: timeline.output.audioBitrate, audio: segment == nil,
-            comment: segment.map { SegmentTag(segment: $0, totalFrames: timeline.frameCount).text })
-        let writer: MP4Writer
-        do { writer = try MP4Writer(path: path, settings: settings) } catch { throw RenderError(media: error) }
-        let pipeline = EncodePipeline(writer: writer, ringSize: ringSize) { renderer.makePicture() }
-        let frames = segment?.frames ?? 0..<timeline.frameCount
-        let frameCount = Int64(frames.count)
-        var audioBlock = [Float]()
-        do throws(RenderError) {
-            for n in frames {
-                if isCancelled?() == true {
-                    throw RenderError(media: MediaError(.cancelled, file: path, operation: "rendering", reason: "cancelled"), frame: n)
-                }
-                let slot = try pipeline.acquire()
-                try renderer.render(frame: n, into: slot.picture)
-                slot.audio = []
-                if let mixer { slot.audio = try sound(of: n, mixer: mixer, timeline: timeline, block: &audioBlock) }
-                pipeline.submit(slot)
-                progress?(ExportProgress(framesDone: n - frames.lowerBound + 1, frameCount: frameCount))
-            }
-            try pipeline.finish()
-        } catch {
-            pipeline.abort()
-            writer.cancel()
-            throw error
+        let (mixer, measured, gain): (AudioMixer?, Double?, Double?) =
+            options.segment == nil ? try soundtrack(timeline, baseFolder: baseFolder, options: options) : (nil, nil, nil)
+        let passes = Passes(timeline: timeline, options: options, progress: progress, isCancelled: isCancelled)
+        var scratch: ScratchFolder?
+        if options.videoBitrate != nil {
+            // Two passes for a bit rate, as with the ffmpeg command line: the first draws the video
+            // alone into a throwaway file to gather x264's statistics.
+            do { scratch = try ScratchFolder(purpose: "two-pass") } catch { throw RenderError(media: MediaError(error)) }
         }
-        return ExportReport(frameCount: frameCount, warnings: renderer.sources.damageWarnings(), measuredLoudness: measured, loudnessGain: gain)
+        let stats = scratch.map { folder in
+            for name in RatePass.companionFiles(of: "x264.stats") { _ = folder.file(name) }
+            return folder.file("x264.stats")
+        }
+        if let scratch, let stats {
+            let renderer = FrameRenderer(
+                timeline: timeline, baseFolder: baseFolder, width: options.width, height: options.height, fast: options.fastScaling)
+            var settings = passes.settings(renderer: renderer, ratePass: .first(stats: stats))
+            settings.audio = false
+            try passes.encode(renderer: renderer, mixer: nil, path: scratch.file("first-pass.mp4"), settings: settings, pass: 1, of: 2)
+        }
+        let renderer = FrameRenderer(
+            timeline: timeline, baseFolder: baseFolder, width: options.width, height: options.height, fast: options.fastScaling)
+        let settings = passes.settings(renderer: renderer, ratePass: stats.map { .second(stats: $0) })
+        try passes.encode(renderer: renderer, mixer: mixer, path: path, settings: settings, pass: stats == nil ? 1 : 2, of: stats == nil ? 1 : 2)
+        withExtendedLifetime(scratch) {}
+        return ExportReport(
+            frameCount: Int64(passes.frames.count), warnings: renderer.sources.damageWarnings(), measuredLoudness: measured, loudnessGain: gain)
+    }
+
+    /// The encoding loop of one pass: frames drawn in order into the ring, sound mixed beside them.
+    private struct Passes {
+        let timeline: Timeline
+        let options: ExportOptions
+        let progress: (@Sendable (ExportProgress) -> Void)?
+        let isCancelled: (@Sendable () -> Bool)?
+
+        /// The frames drawn: the segment's, or all.
+        var frames: Range<Int64> { options.segment?.frames ?? 0..<timeline.frameCount }
+
+        func settings(renderer: FrameRenderer, ratePass: RatePass?) -> EncoderSettings {
+            EncoderSettings(
+                width: renderer.width, height: renderer.height, frameRate: timeline.frameRate,
+                crf: options.crf ?? timeline.output.crf, videoBitrate: options.videoBitrate,
+                preset: options.preset ?? timeline.output.preset, audioBitrate: options.audioBitrate ?? timeline.output.audioBitrate,
+                audio: options.segment == nil, comment: options.segment.map { SegmentTag(segment: $0, totalFrames: timeline.frameCount).text },
+                ratePass: ratePass)
+        }
+
+        /// Draws every frame into `path`; the sound too when a mixer is given.
+        func encode(renderer: FrameRenderer, mixer: AudioMixer?, path: String, settings: EncoderSettings, pass: Int, of passCount: Int)
+            throws(RenderError)
+        {
+            let writer: MP4Writer
+            do { writer = try MP4Writer(path: path, settings: settings) } catch { throw RenderError(media: error) }
+            let pipeline = EncodePipeline(writer: writer, ringSize: ringSize) { renderer.makePicture() }
+            let frames = self.frames
+            let frameCount = Int64(frames.count)
+            var audioBlock = [Float]()
+            do throws(RenderError) {
+                for n in frames {
+                    if isCancelled?() == true {
+                        throw RenderError(media: MediaError(.cancelled, file: path, operation: "rendering", reason: "cancelled"), frame: n)
+                    }
+                    let slot = try pipeline.acquire()
+                    try renderer.render(frame: n, into: slot.picture)
+                    if let mixer { slot.audio = try sound(of: n, mixer: mixer, timeline: timeline, block: &audioBlock) }
+                    pipeline.submit(slot)
+                    progress?(ExportProgress(framesDone: n - frames.lowerBound + 1, frameCount: frameCount, pass: pass, passCount: passCount))
+                }
+                try pipeline.finish()
+            } catch {
+                pipeline.abort()
+                writer.cancel()
+                throw error
+            }
+        }
     }
 
     /// The mixer of the timeline's sound, its gain set to reach the loudness target, and the
@@ -109,7 +181,7 @@ public enum Exporter {
     static func soundtrack(_ timeline: Timeline, baseFolder: String?, options: ExportOptions) throws(RenderError) -> (
         AudioMixer, Double?, Double?
     ) {
-        let mixer = AudioMixer(timeline: timeline, baseFolder: baseFolder)
+        let mixer = AudioMixer(timeline: timeline, baseFolder: baseFolder, audioBitrate: options.audioBitrate)
         guard let target = options.loudnessTarget, !mixer.planner.items.isEmpty else { return (mixer, nil, nil) }
         let loudness = try measureLoudness(timeline, baseFolder: baseFolder)
         guard let m = loudness.integrated else { return (mixer, nil, nil) }

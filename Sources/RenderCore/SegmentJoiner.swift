@@ -19,7 +19,8 @@ public enum SegmentJoiner {
         guard let first = ordered.first else { throw failure(path, "no segments given") }
         let (mixer, measured, gain) = try Exporter.soundtrack(timeline, baseFolder: baseFolder, options: options)
         let settings = EncoderSettings(
-            width: first.reader.width, height: first.reader.height, frameRate: timeline.frameRate, audioBitrate: timeline.output.audioBitrate)
+            width: first.reader.width, height: first.reader.height, frameRate: timeline.frameRate,
+            audioBitrate: options.audioBitrate ?? timeline.output.audioBitrate)
         let writer: MP4Writer
         do { writer = try MP4Writer(path: path, settings: settings, copyingVideoOf: first.reader) } catch { throw RenderError(media: error) }
         let total = timeline.frameCount

@@ -51,6 +51,31 @@ public struct TemplateAssetInspector: AssetInspector {
         return true
     }
 
+    public func substituteFamily(for family: String) -> String? {
+        TextRasterizer.substituteFamily(for: family)
+    }
+
+    /// With the fonts the renderer would use (a rasterizer of its own: this is called from any
+    /// thread); a font that cannot be loaded is reported as an asset problem, not here.
+    public func undrawableCharacters(in text: String, font: FontSpec) -> [Unicode.Scalar] {
+        Self.undrawable(text, font: font)
+    }
+
+    /// The characters of `text` no installed font can draw in `font`; none when the fonts
+    /// cannot be loaded at all (that failure is reported where the font is).
+    public static func undrawable(_ text: String, font: FontSpec) -> [Unicode.Scalar] {
+        let style: TextStyle
+        switch font {
+        case .family(let family): style = TextStyle(fontFamily: family, size: 16)
+        case .file(let file): style = TextStyle(fontFile: file, size: 16)
+        }
+        do {
+            return try TextRasterizer().undrawableCharacters(in: text, style: style)
+        } catch {
+            return []
+        }
+    }
+
     /// The first four bytes of a font file: TrueType (`00 01 00 00` or `true`), OpenType with
     /// CFF outlines (`OTTO`), or a collection (`ttcf`). A full check with FreeType may follow.
     static func fontProblem(_ path: String) -> String? {

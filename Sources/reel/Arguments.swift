@@ -8,6 +8,8 @@ struct OptionSpec {
     let help: String
     /// Option may be given more than once (`--text k=v --text k2=v2`).
     var repeatable = false
+    /// Option takes every value after it up to the next option (`--media a.jpg b.jpg c.mp4`).
+    var list = false
 }
 
 /// Options and operands of one invocation, after parsing.
@@ -75,6 +77,12 @@ func parseArguments(_ args: [String], specs: [OptionSpec]) throws(UsageError) ->
                 throw UsageError(message: "option '\(arg)' is given twice")
             }
             parsed.values[spec.long, default: []].append(value)
+            if spec.list && inline == nil {
+                while i < args.count, !args[i].hasPrefix("-") || args[i] == "-" {
+                    parsed.values[spec.long, default: []].append(args[i])
+                    i += 1
+                }
+            }
         } else {
             if inline != nil { throw UsageError(message: "option '--\(name)' takes no value") }
             parsed.flags.insert(spec.long)

@@ -38,7 +38,7 @@ final class BatchProgress: @unchecked Sendable {
             if renderStart == nil { renderStart = monotonicSeconds() }
             running[row] = 0
         case .rowProgress(let row, let p):
-            running[row] = p.frameCount > 0 ? Double(p.framesDone) / Double(p.frameCount) : 0
+            running[row] = p.overallCount > 0 ? Double(p.overallDone) / Double(p.overallCount) : 0
         case .rowFinished(let entry):
             finished += 1
             if entry.status == .failed { failed += 1 }

@@ -1,5 +1,3 @@
-import FileAccess
-import Foundation
 import ReelKit
 import TemplateCore
 
@@ -13,16 +11,9 @@ struct ExportCommand: Command {
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard args.operands.count == 1, let path = args.operands.first else { throw UsageError(message: "give one timeline file") }
         guard let out = args.value("otio") else { throw UsageError(message: "name the output with --otio out.otio") }
-        var timeline: Timeline
-        timeline = try TimelineInput.read(path)
-        // Editors resolve media by absolute URL, so every path is made absolute here.
-        for i in timeline.clips.indices { timeline.clips[i].media = MediaPathText.absolute(timeline.clips[i].media) }
-        for i in timeline.overlays.indices { timeline.overlays[i].media = MediaPathText.absolute(timeline.overlays[i].media) }
-        for i in timeline.audio.indices { timeline.audio[i].media = MediaPathText.absolute(timeline.audio[i].media) }
+        let timeline = try TimelineInput.read(path)
         try OutputCheck.check([("--otio", out)], inputs: OutputCheck.timeline(path, timeline))
-        let output = try AtomicFile(path: out)
-        try output.write(Array(OTIOExport.text(timeline).utf8))
-        try output.commit()
+        try Pipeline.exportOTIO(timeline, to: out)
         if !args.flag("quiet") { Console.out("wrote \(out)") }
         return .success
     }

@@ -10,7 +10,8 @@ struct GalleryCommand: Command {
     let options = [
         OptionSpec(long: "output", short: "o", takesValue: true, help: "folder to write index.html and its images into"),
         OptionSpec(
-            long: "media", short: nil, takesValue: true, help: "fill every template with these media instead of placeholders", repeatable: true),
+            long: "media", short: nil, takesValue: true, help: "fill every template with these media instead of placeholders",
+            repeatable: true, list: true),
     ]
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
@@ -18,8 +19,7 @@ struct GalleryCommand: Command {
         guard let site = args.value("output") else { throw UsageError(message: "give the site folder with -o") }
         try OutputCheck.check([("-o", site + "/index.html")], inputs: [.tree(folder)] + OutputCheck.media(args.all("media")))
         let start = monotonicSeconds()
-        let media = args.all("media").isEmpty ? [] : try Workflow.gatherMedia(args.all("media"))
-        let result = try Gallery.build(templates: folder, site: site, media: media)
+        let result = try Pipeline.gallery(templates: folder, site: site, media: args.all("media"))
         if !args.flag("quiet") {
             let invalid = result.entries.filter { !$0.isValid }.count
             Console.out("wrote \(result.page) (\(result.entries.count) templates, \(invalid) invalid) in \(format(monotonicSeconds() - start, 1)) s")

@@ -12,6 +12,7 @@ struct JoinCommand: Command {
         Workflow.outputOption,
         OptionSpec(long: "timeline", short: nil, takesValue: true, help: "the timeline the segments were rendered from"),
         OptionSpec(long: "loudness", short: nil, takesValue: true, help: "normalize the mix to this many LUFS (default -14), or 'off'"),
+        OptionSpec(long: "audio-bitrate", short: nil, takesValue: true, help: "AAC bit rate (e.g. 96k); default the timeline's"),
     ]
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
@@ -22,7 +23,10 @@ struct JoinCommand: Command {
         let timeline = try TimelineInput.read(path)
         try OutputCheck.check([("-o", output)], inputs: OutputCheck.timeline(path, timeline) + args.operands.map { .file($0) })
         let options: ExportOptions
-        do throws(OptionValueError) { options = try MakeOptionText(loudness: args.value("loudness")).exportOptions(canvas: timeline.canvas) } catch {
+        do throws(OptionValueError) {
+            options = try MakeOptionText(audioBitrate: args.value("audio-bitrate"), loudness: args.value("loudness")).exportOptions(
+                canvas: timeline.canvas)
+        } catch {
             throw UsageError(message: error.description)
         }
         let progress = ProgressLine(label: "joining", quiet: args.flag("quiet"))

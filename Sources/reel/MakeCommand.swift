@@ -10,6 +10,9 @@ struct MakeCommand: Command {
         [
             Workflow.outputOption,
             OptionSpec(long: "timeline", short: nil, takesValue: true, help: "also write the timeline it made to this file"),
+            OptionSpec(
+                long: "strict", short: nil, takesValue: false,
+                help: "fail on warnings: the template's, and characters of the texts given that no font can draw"),
         ]
         + Workflow.resolveOptions + Workflow.renderOptions
 
@@ -23,7 +26,7 @@ struct MakeCommand: Command {
         try OutputCheck.check(
             [("-o", output), ("--timeline", args.value("timeline"))],
             inputs: [.tree(folder)] + OutputCheck.media(mediaOperands) + (args.value("text-file").map { [.file($0)] } ?? []))
-        let template = try Workflow.loadTemplate(folder, quiet: args.flag("quiet"))
+        let template = try Workflow.loadTemplate(folder, strict: args.flag("strict"), quiet: args.flag("quiet"))
         // Render options (size, quality, bit rate) are checked before any work is printed.
         _ = try Workflow.exportOptions(args, canvas: template.canvas)
         let media = try Workflow.gatherMedia(mediaOperands, for: template)

@@ -16,6 +16,6 @@ enum OutputCheck {
 
     /// A timeline file and every file it reads.
     static func timeline(_ path: String, _ timeline: Timeline) -> [OutputGuard.Input] {
-        [.file(path)] + timeline.referencedFiles.map { .file($0) }
+        OutputGuard.Input.timeline(path, timeline)
     }
 }

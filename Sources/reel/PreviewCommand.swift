@@ -16,21 +16,21 @@ struct PreviewCommand: Command {
         render core as the video; without --media, each slot shows a placeholder with its number, what
         it accepts and its length. A video file shows evenly spaced exact frames with their times.
         """
-    let options = [
-        Workflow.outputOption,
-        OptionSpec(long: "media", short: nil, takesValue: true, help: "fill a template with these media (files or folders)", repeatable: true),
-        OptionSpec(long: "every", short: nil, takesValue: true, help: "a cell every interval (1s, 0.5, 12f) instead of one per slot"),
-        OptionSpec(long: "frames", short: nil, takesValue: true, help: "this many evenly spaced cells"),
-        OptionSpec(long: "columns", short: nil, takesValue: true, help: "number of columns"),
-        OptionSpec(long: "grid", short: nil, takesValue: true, help: "CxR: columns and rows (C*R evenly spaced cells)"),
-        OptionSpec(long: "width", short: nil, takesValue: true, help: "width of the sheet in pixels"),
-        OptionSpec(long: "background", short: nil, takesValue: true, help: "colour behind the cells, #rrggbb"),
-        OptionSpec(long: "animated", short: nil, takesValue: true, help: "also (or only) write a looping .gif or .webp preview"),
-    ]
+    let options =
+        [
+            Workflow.outputOption,
+            OptionSpec(long: "every", short: nil, takesValue: true, help: "a cell every interval (1s, 0.5, 12f) instead of one per slot"),
+            OptionSpec(long: "frames", short: nil, takesValue: true, help: "this many evenly spaced cells"),
+            OptionSpec(long: "columns", short: nil, takesValue: true, help: "number of columns"),
+            OptionSpec(long: "grid", short: nil, takesValue: true, help: "CxR: columns and rows (C*R evenly spaced cells)"),
+            OptionSpec(long: "width", short: nil, takesValue: true, help: "width of the sheet in pixels"),
+            OptionSpec(long: "background", short: nil, takesValue: true, help: "colour behind the cells, #rrggbb"),
+            OptionSpec(long: "animated", short: nil, takesValue: true, help: "also (or only) write a looping .gif or .webp preview"),
+        ] + PreviewOptions.fillOptions
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard args.operands.count == 1, let path = args.operands.first else {
-            throw UsageError(message: "give one template folder, timeline file or video file")
+            throw UsageError(message: "give one template folder, timeline file or video file (before --media)")
         }
         let layout = try PreviewOptions.layout(args)
         let frames = try PreviewOptions.positiveInt(args, "frames")
@@ -39,20 +39,18 @@ struct PreviewCommand: Command {
             throw UsageError(message: "--animated names a .gif or .webp file, not '\(animated)'")
         }
         let start = monotonicSeconds()
-        let input = try PreviewInput.open(path, media: args.all("media"), quiet: args.flag("quiet"))
-        // Placeholder pictures live as long as the input: keep it until every output is drawn.
-        defer { withExtendedLifetime(input) {} }
-        let sheetPath = args.value("output") ?? (animated == nil ? Workflow.name(of: input.baseName) + ".png" : nil)
-        try OutputCheck.check([("-o", sheetPath), ("--animated", animated)], inputs: input.inputs(media: args.all("media")))
+        let subject = try PreviewOptions.open(path, args)
+        let sheetPath = args.value("output") ?? (animated == nil ? subject.baseName + ".png" : nil)
+        try OutputCheck.check([("-o", sheetPath), ("--animated", animated)], inputs: subject.inputs)
 
-        guard let timeline = input.timeline else {
+        guard let timeline = subject.timeline else {
             if args.value("every") != nil {
                 throw UsageError(message: "--every applies to templates and timelines; use --frames or --grid for a video")
             }
             if animated != nil { throw UsageError(message: "--animated applies to templates and timelines") }
-            let result = try VideoSheet.make(path, count: frames, options: layout)
-            let out = sheetPath ?? Workflow.name(of: input.baseName) + ".png"
-            try result.sheet.write(to: out)
+            let result = try Pipeline.videoSheet(path, count: frames, layout: layout)
+            let out = sheetPath ?? subject.baseName + ".png"
+            try Pipeline.write(result.sheet, to: out)
             report(out, sheet: result.sheet, cells: result.times.count, since: start, args)
             return .success
         }
@@ -70,12 +68,12 @@ struct PreviewCommand: Command {
             selection = .slots
         }
         if let sheetPath {
-            let sheet = try TimelineSheet.make(timeline, header: input.header, selection: selection, options: layout)
-            try sheet.write(to: sheetPath)
+            let sheet = try Pipeline.contactSheet(of: subject, selection: selection, layout: layout)
+            try Pipeline.write(sheet, to: sheetPath)
             report(sheetPath, sheet: sheet, cells: nil, since: start, args)
         }
         if let animated {
-            try AnimatedPreview.write(timeline, to: animated)
+            try Pipeline.writeAnimatedPreview(subject, to: animated)
             if !args.flag("quiet") { Console.out("wrote \(animated) in \(format(monotonicSeconds() - start, 2)) s") }
         }
         return .success
@@ -110,72 +108,52 @@ enum PreviewOptions {
         return options
     }
 
+    /// Options that fill a template for `preview` and `poster`: media, and texts, seed and order as for `make`.
+    static let fillOptions: [OptionSpec] = [
+        OptionSpec(
+            long: "media", short: nil, takesValue: true, help: "fill a template with these media (files or folders; several may follow)",
+            repeatable: true, list: true),
+        OptionSpec(
+            long: "text", short: nil, takesValue: true, help: "fill a text of the template: --text title=\"Lisbon 2026\"",
+            repeatable: true),
+        OptionSpec(long: "text-file", short: nil, takesValue: true, help: "fill texts from a JSON object of key: text"),
+        OptionSpec(long: "seed", short: nil, takesValue: true, help: "a number that varies the resolver's choices (default 0)"),
+    ]
+
+    /// Opens the source of a preview or poster (`Pipeline.openPreview`) with the fill options;
+    /// prints the template's findings and what filling it left out.
+    static func open(_ path: String, _ args: ParsedArguments) throws -> PreviewSubject {
+        let media = args.all("media")
+        var options = ResolveOptions()
+        if let file = args.value("text-file") { options.texts = try Workflow.textFile(file) }
+        options.texts.merge(try Workflow.textPairs(args), uniquingKeysWith: { _, given in given })
+        if let seed = args.value("seed") {
+            guard let s = UInt64(seed) else { throw UsageError(message: "--seed takes a whole number 0 or more, not '\(seed)'") }
+            options.seed = s
+        }
+        if FileKind.of(path) != .folder {
+            if !media.isEmpty { throw UsageError(message: "--media applies to a template folder") }
+            if !options.texts.isEmpty { throw UsageError(message: "--text and --text-file apply to a template folder") }
+        }
+        let subject: PreviewSubject
+        do { subject = try Pipeline.openPreview(PreviewRequest(source: path, media: media, resolve: options)) } catch {
+            if case .invalidTemplate(_, let diagnostics) = error {
+                for d in diagnostics where !(args.flag("quiet") && d.severity != .error) { Console.err(d.description) }
+            }
+            if case .resolve(let e) = error, case .missingText = e { throw UsageError(message: e.description) }
+            if case .resolve(let e) = error, case .unknownTextKey = e { throw UsageError(message: e.description) }
+            throw error
+        }
+        if !args.flag("quiet") {
+            for d in subject.template?.diagnostics ?? [] { Console.err(d.description) }
+            for d in subject.resolution?.diagnostics ?? [] where d.severity != .note || d.code == .mediaLeftOut { Console.err(d.description) }
+        }
+        return subject
+    }
+
     static func positiveInt(_ args: ParsedArguments, _ name: String) throws -> Int? {
         guard let text = args.value(name) else { return nil }
         guard let n = Int(text), n > 0 else { throw UsageError(message: "--\(name) takes a whole number above zero, not '\(text)'") }
         return n
-    }
-}
-
-/// What `preview` and `poster` were given, made ready to draw: a template (resolved against media
-/// or placeholders), a timeline file, or a video file.
-struct PreviewInput {
-    let path: String
-    /// Nil for a video file, which is shown as it is.
-    let timeline: Timeline?
-    let template: Template?
-    let header: SheetHeader?
-    /// Keeps placeholder pictures on disk while the timeline is drawn.
-    let placeholders: PlaceholderMedia?
-
-    /// What drawing from this input reads, for the output check.
-    func inputs(media: [String]) -> [OutputGuard.Input] {
-        if template != nil { return [.tree(path)] + OutputCheck.media(media) }
-        if let timeline, path.lowercased().hasSuffix(".json") { return OutputCheck.timeline(path, timeline) }
-        return [.file(path)]
-    }
-
-    /// The name outputs are called after by default.
-    var baseName: String {
-        var name = Workflow.name(of: path)
-        for ext in [".json", ".mp4", ".mov", ".m4v", ".mkv", ".webm"] where name.lowercased().hasSuffix(ext) {
-            name = String(name.dropLast(ext.count))
-        }
-        return name
-    }
-
-    static func open(_ path: String, media: [String], quiet: Bool) throws -> PreviewInput {
-        guard let kind = FileKind.of(path) else {
-            throw CommandFailure(message: "\(path): opening: no such file or folder")
-        }
-        if kind == .folder {
-            let template = try Workflow.loadTemplate(path, quiet: quiet)
-            if media.isEmpty {
-                let placeholders = try PlaceholderMedia(template: template)
-                let timeline: Timeline
-                do { timeline = try placeholders.timeline(template: template, templateFolder: path) } catch let e as ResolveError {
-                    throw CommandFailure(message: e.description)
-                }
-                return PreviewInput(
-                    path: path, timeline: timeline, template: template,
-                    header: SheetHeader(template: template, timeline: timeline, placeholders: true), placeholders: placeholders)
-            }
-            let assets = try Workflow.gatherMedia(media)
-            let resolution: Resolution
-            do { resolution = try Resolver.resolve(template: template, templateFolder: path, media: assets) } catch {
-                throw CommandFailure(message: error.description)
-            }
-            for d in resolution.diagnostics where d.severity != .note && !quiet { Console.err(d.description) }
-            return PreviewInput(
-                path: path, timeline: resolution.timeline, template: template,
-                header: SheetHeader(template: template, timeline: resolution.timeline, placeholders: false), placeholders: nil)
-        }
-        if !media.isEmpty { throw UsageError(message: "--media applies to a template folder") }
-        if path.lowercased().hasSuffix(".json") {
-            let timeline: Timeline
-            timeline = try TimelineInput.read(path)
-            return PreviewInput(path: path, timeline: timeline, template: nil, header: SheetHeader(timeline: timeline, file: path), placeholders: nil)
-        }
-        return PreviewInput(path: path, timeline: nil, template: nil, header: nil, placeholders: nil)
     }
 }

@@ -1,3 +1,4 @@
+import MediaTime
 import ReelKit
 import RenderCore
 import TemplateCore
@@ -15,6 +16,9 @@ extension Workflow {
         OptionSpec(
             long: "bpp", short: nil, takesValue: true,
             help: "bit rate from bits per pixel per second (e.g. 6 for chat-sized clips: 240x320 at 6 is 460 kb/s)"),
+        OptionSpec(
+            long: "audio-bitrate", short: nil, takesValue: true,
+            help: "AAC bit rate (e.g. 96k); default the timeline's, lower with a small --bitrate or --bpp"),
         OptionSpec(long: "loudness", short: nil, takesValue: true, help: "normalize the mix to this many LUFS (default -14), or 'off'"),
     ]
 
@@ -22,7 +26,8 @@ extension Workflow {
     static func optionText(_ args: ParsedArguments) -> MakeOptionText {
         MakeOptionText(
             order: args.value("order"), useAll: args.flag("use-all"), seed: args.value("seed"), quality: args.value("quality"),
-            size: args.value("size"), bitrate: args.value("bitrate"), bpp: args.value("bpp"), loudness: args.value("loudness"))
+            size: args.value("size"), bitrate: args.value("bitrate"), bpp: args.value("bpp"), audioBitrate: args.value("audio-bitrate"),
+            loudness: args.value("loudness"))
     }
 
     static func exportOptions(_ args: ParsedArguments, canvas: Canvas) throws -> ExportOptions {
@@ -44,7 +49,7 @@ extension Workflow {
         let report = try Pipeline.render(
             timeline, to: output, options: options,
             progress: { p in
-                progress.update(done: p.framesDone, total: p.frameCount)
+                progress.update(done: p.overallDone, total: p.overallCount)
             })
         progress.finish()
         for w in report.warnings { Console.warning(w) }

@@ -45,14 +45,21 @@ enum Workflow {
         var options: ResolveOptions
         do { options = try optionText(args).resolveOptions() } catch { throw UsageError(message: error.description) }
         if let file = args.value("text-file") { options.texts = try textFile(file) }
+        options.texts.merge(try textPairs(args), uniquingKeysWith: { _, given in given })
+        _ = try summaryFormat(args)
+        return options
+    }
+
+    /// The `--text key=text` pairs given.
+    static func textPairs(_ args: ParsedArguments) throws -> [String: String] {
+        var texts: [String: String] = [:]
         for pair in args.all("text") {
             guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
                 throw UsageError(message: "--text takes key=text, not '\(pair)'")
             }
-            options.texts[String(pair[..<eq])] = String(pair[pair.index(after: eq)...])
+            texts[String(pair[..<eq])] = String(pair[pair.index(after: eq)...])
         }
-        _ = try summaryFormat(args)
-        return options
+        return texts
     }
 
     /// `--format`: false for text, true for JSON.
@@ -98,16 +105,22 @@ enum Workflow {
             if case .resolve(let e) = error, case .unknownTextKey = e { throw UsageError(message: e.description) }
             throw error
         }
+        // Under --strict, characters of the texts given that no font can draw stop the work.
+        let strictFailure = CommandFailure(message: "a text given has characters no installed font can draw (--strict)", status: .invalid)
+        let failsStrict = args.flag("strict") && resolution.diagnostics.contains { $0.code == .glyphMissing }
         if try summaryFormat(args) {
             Console.write(1, JSONWriter.write(resolution.summaryJSON))
+            if failsStrict { throw strictFailure }
             return resolution.timeline
         }
         if !args.flag("quiet") {
             for line in resolution.summary { Console.out(line) }
         }
-        for d in resolution.diagnostics where d.severity != .note && !args.flag("quiet") {
+        // Media left out is a note, but one a person must hear of: the JSON summary lists it too.
+        for d in resolution.diagnostics where (d.severity != .note || d.code == .mediaLeftOut) && !args.flag("quiet") {
             Console.err(d.description)
         }
+        if failsStrict { throw strictFailure }
         return resolution.timeline
     }
 

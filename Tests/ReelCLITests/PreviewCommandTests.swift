@@ -89,6 +89,43 @@ import Testing
         #expect(r.status == 2 && r.stderr.contains("--at"))
     }
 
+    /// `poster` and `preview` fill a template as `make` does: `--media` followed by several files,
+    /// and the texts of `--text` and `--text-file`.
+    @Test func posterAndPreviewTakeSeveralMediaAndTexts() throws {
+        let dir = TemporaryFolder()
+        let folder = try makeTemplate(in: dir)
+        let json = """
+            { "format": 1, "name": "Titled", "canvas": { "width": 160, "height": 284, "frameRate": "25" },
+              "slots": [{ "id": "a", "duration": 1 }, { "id": "b", "duration": 1 }],
+              "layers": [{ "id": "t", "kind": "text", "key": "title", "size": 40, "y": 0.5, "color": "#ffffff" }] }
+            """
+        try json.write(toFile: folder + "/template.json", atomically: true, encoding: .utf8)
+        let red = dir.file("red.jpg")
+        let blue = dir.file("blue.jpg")
+        try TestMedia.jpeg(red, color: "red")
+        try TestMedia.jpeg(blue, color: "blue")
+        func poster(_ at: String, _ extra: [String]) throws -> RGBFrame {
+            let out = dir.file("p.png")
+            let r = try Reel.run(["poster", folder, "--at", at, "-o", out, "-q", "--media", red, blue] + extra)
+            #expect(r.status == 0, "\(r.stderr)")
+            return try Tools.rgbFrame(out, index: 0)
+        }
+        let first = try poster("0.5s", ["--text", "title=A"])
+        let second = try poster("1.5s", ["--text", "title=A"])
+        #expect(first.average(20, 20).r > 180 && first.average(20, 20).b < 80, "the first file fills slot a: \(first.average(20, 20))")
+        #expect(second.average(20, 20).b > 180 && second.average(20, 20).r < 80, "the second file fills slot b: \(second.average(20, 20))")
+        let texts = dir.file("texts.json")
+        try #"{ "title": "WWWW" }"#.write(toFile: texts, atomically: true, encoding: .utf8)
+        let other = try poster("0.5s", ["--text-file", texts])
+        #expect(other.bytes != first.bytes, "another title draws other pixels")
+        let missing = try Reel.run(["poster", folder, "-o", dir.file("q.png"), "--media", red])
+        #expect(missing.status == 2 && missing.stderr.contains("title"), "the title is required: \(missing.stderr)")
+        let sheet = dir.file("s.png")
+        let r = try Reel.run(["preview", folder, "-o", sheet, "-q", "--media", red, blue, "--text", "title=Hi"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try size(sheet).0 > 0)
+    }
+
     @Test func badInputGivesTheSameClearErrors() throws {
         let dir = TemporaryFolder()
         // A corrupt video: one line naming the file, exit 1, no sheet left.

@@ -116,6 +116,7 @@ import Testing
         let plain = try Reel.run(["resolve", p.template, p.media, "-o", t, "--text", "title=Hi", "--order", "name"])
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(plain.stdout.contains("slot 3 (c) <- 4-yellow.jpg"), "name order puts 9 before 10: \(plain.stdout)")
+        #expect(plain.stderr.contains("note[R003]") && plain.stderr.contains("--use-all"), "media left out are said in text mode: \(plain.stderr)")
         let all = try Reel.run(["resolve", p.template, p.media, "-o", t, "--text", "title=Hi", "--use-all", "--format", "json"])
         #expect(all.status == 0, "\(all.stderr)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [String: Any])

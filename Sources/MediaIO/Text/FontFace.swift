@@ -28,12 +28,24 @@ struct FontFaceKey: Hashable {
 ///
 /// Glyphs are loaded without hinting, for shaping and rasterizing alike: text in video is scaled
 /// and animated, and unhinted advances scale linearly, so shrink-to-fit and layout are predictable.
+///
+/// A colour bitmap face (CBDT or sbix, as Noto Color Emoji is) has no outlines, only pictures at
+/// fixed sizes ("strikes"). It is shaped by HarfBuzz's own OpenType functions at the requested
+/// size, and its pictures are drawn at the nearest strike and scaled (`ColorGlyphs`).
 final class FontFace {
     static let loadFlags = Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
+    /// Colour glyphs: CBDT bitmaps, or COLR layers rendered by FreeType, both as BGRA.
+    static let colorLoadFlags = Int32(FT_LOAD_NO_HINTING | FT_LOAD_COLOR | FT_LOAD_RENDER)
 
     let key: FontFaceKey
     let face: FT_Face
     let shapingFont: OpaquePointer
+    /// True for a face whose glyphs are pictures at fixed sizes, without outlines.
+    let isColorBitmap: Bool
+    /// True when some glyphs may be coloured (CBDT, sbix or COLR tables).
+    let hasColor: Bool
+    /// Output pixels per pixel of the selected strike, for colour bitmap faces (1 otherwise).
+    private(set) var strikeScale = 1.0
     private let library: FreeTypeLibrary
     private let file: ReadableFile
     private var currentSize = 0.0
@@ -48,17 +60,22 @@ final class FontFace {
             let kind: MediaError.Kind = error == 1 ? .unreadable : .unsupported  // 1: cannot open resource
             throw MediaError(kind, file: key.file, operation: "loading font", reason: freeTypeMessage(error))
         }
-        guard loaded.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
+        let flags = loaded.pointee.face_flags
+        let scalable = flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+        let color = flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+        let bitmap = !scalable && color && loaded.pointee.num_fixed_sizes > 0
+        guard scalable || bitmap else {
             FT_Done_Face(loaded)
             throw MediaError(
                 .unsupported, file: key.file, operation: "loading font",
                 reason: "not a scalable (outline) font")
         }
-        guard let font = hb_ft_font_create_referenced(loaded) else {
+        guard let font = FontFace.shapingFont(loaded, bitmap: bitmap) else {
             FT_Done_Face(loaded)
             throw MediaError(.unsupported, file: key.file, operation: "loading font", reason: "HarfBuzz cannot use it")
         }
-        hb_ft_font_set_load_flags(font, FontFace.loadFlags)
+        self.isColorBitmap = bitmap
+        self.hasColor = color
         self.key = key
         self.file = file
         self.face = loaded
@@ -71,15 +88,51 @@ final class FontFace {
         FT_Done_Face(face)
     }
 
+    /// HarfBuzz's font for a face: FreeType's metrics for outline faces; for bitmap faces, whose
+    /// FreeType metrics are those of a strike, HarfBuzz's own reading of the font's tables.
+    private static func shapingFont(_ face: FT_Face, bitmap: Bool) -> OpaquePointer? {
+        guard bitmap else {
+            let font = hb_ft_font_create_referenced(face)
+            if let font { hb_ft_font_set_load_flags(font, FontFace.loadFlags) }
+            return font
+        }
+        guard let tables = hb_ft_face_create_referenced(face) else { return nil }
+        defer { hb_face_destroy(tables) }
+        let font = hb_font_create(tables)
+        return font == hb_font_get_empty() ? nil : font
+    }
+
     /// Sets the em size in pixels (26.6 precision) for both FreeType and HarfBuzz.
     func setSize(_ pixels: Double) throws(MediaError) {
         if pixels == currentSize { return }
-        let error = FT_Set_Char_Size(face, 0, FT_F26Dot6((pixels * 64).rounded()), 72, 72)
-        guard error == 0 else {
+        if isColorBitmap {
+            try selectStrike(pixels)
+        } else {
+            let error = FT_Set_Char_Size(face, 0, FT_F26Dot6((pixels * 64).rounded()), 72, 72)
+            guard error == 0 else {
+                throw MediaError(.unsupported, file: key.file, operation: "sizing font to \(pixels) px", reason: freeTypeMessage(error))
+            }
+            hb_ft_font_changed(shapingFont)
+        }
+        currentSize = pixels
+    }
+
+    /// Picks the smallest strike at least `pixels` tall (else the largest), so that pictures are
+    /// scaled down, which keeps them sharp; HarfBuzz positions in 26.6 pixels at `pixels`.
+    private func selectStrike(_ pixels: Double) throws(MediaError) {
+        let count = Int(face.pointee.num_fixed_sizes)
+        guard count > 0, let sizes = face.pointee.available_sizes else {
+            throw MediaError(.unsupported, file: key.file, operation: "sizing font to \(pixels) px", reason: "no bitmap sizes")
+        }
+        let ppems = (0..<count).map { Double(sizes[$0].y_ppem) / 64 }
+        let chosen = ppems.indices.filter { ppems[$0] >= pixels }.min { ppems[$0] < ppems[$1] } ?? ppems.indices.max { ppems[$0] < ppems[$1] } ?? 0
+        let error = FT_Select_Size(face, FT_Int(chosen))
+        guard error == 0, ppems[chosen] > 0 else {
             throw MediaError(.unsupported, file: key.file, operation: "sizing font to \(pixels) px", reason: freeTypeMessage(error))
         }
-        hb_ft_font_changed(shapingFont)
-        currentSize = pixels
+        strikeScale = pixels / ppems[chosen]
+        let scale = Int32((pixels * 64).rounded())
+        hb_font_set_scale(shapingFont, scale, scale)
     }
 
     /// True when the face maps the character to a glyph.
@@ -89,10 +142,22 @@ final class FontFace {
 
     /// Ascender and descender (both positive) as fractions of the em, from the font's own units.
     var verticalMetrics: (ascent: Double, descent: Double) {
-        let upem = Double(face.pointee.units_per_EM)
+        var upem = Double(face.pointee.units_per_EM)
+        var ascender = Double(face.pointee.ascender)
+        var descender = Double(face.pointee.descender)
+        if isColorBitmap {
+            // FreeType gives a bitmap face no units; HarfBuzz reads them from its tables, in its scale.
+            var extents = hb_font_extents_t()
+            var xScale: Int32 = 0
+            var yScale: Int32 = 0
+            hb_font_get_scale(shapingFont, &xScale, &yScale)
+            upem = hb_font_get_h_extents(shapingFont, &extents) != 0 ? Double(yScale) : 0
+            ascender = Double(extents.ascender)
+            descender = Double(extents.descender)
+        }
         guard upem > 0 else { return (0.8, 0.2) }
-        var ascent = Double(face.pointee.ascender) / upem
-        var descent = -Double(face.pointee.descender) / upem
+        var ascent = ascender / upem
+        var descent = -descender / upem
         if ascent <= 0 { ascent = 0.8 }
         if descent < 0 { descent = 0.2 }
         return (ascent, descent)

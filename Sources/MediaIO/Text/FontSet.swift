@@ -35,27 +35,49 @@ final class FontSet {
         return try load(key)
     }
 
-    /// The face for each character of a paragraph.
+    /// The face for each character of a paragraph, whose grapheme clusters are `clusters`.
     ///
-    /// Marks and joiners stay with the face of their base so that they shape together; spaces and
-    /// punctuation stay with the face before them when it has them, so a Chinese sentence's commas
-    /// come from the Chinese font; everything else uses the primary face when it has the character.
-    func choose(_ scalars: [UInt32], scripts: [hb_script_t], primary: Int, family: String) -> [Int] {
+    /// A cluster drawn as an emoji goes whole to a colour face: the primary when it is one and has
+    /// the base character, else fontconfig's first match for "emoji" (Noto Color Emoji). Otherwise
+    /// marks and joiners stay with the face of their base so that they shape together; spaces and
+    /// punctuation stay with the face before them when it has them (unless that is the emoji
+    /// font), so a Chinese sentence's commas come from the Chinese font; everything else uses the
+    /// primary face when it has the character.
+    func choose(_ scalars: [UInt32], clusters: [Range<Int>], scripts: [hb_script_t], primary: Int, family: String) -> [Int] {
         var chosen = [Int]()
         chosen.reserveCapacity(scalars.count)
-        for (i, scalar) in scalars.enumerated() {
-            let previous = chosen.last
-            if let previous, scripts[i] == HB_SCRIPT_INHERITED || isDefaultIgnorable(scalar) {
-                chosen.append(previous)
-            } else if let previous, scripts[i] == HB_SCRIPT_COMMON, faces[previous].covers(scalar) {
-                chosen.append(previous)
-            } else if faces[primary].covers(scalar) || isDefaultIgnorable(scalar) {
-                chosen.append(primary)
-            } else {
-                chosen.append(fallback(for: scalar, family: family) ?? primary)
+        for cluster in clusters {
+            if EmojiClusters.isEmoji(scalars[cluster]), let face = emojiFace(for: scalars[cluster.lowerBound], primary: primary) {
+                chosen += repeatElement(face, count: cluster.count)
+                continue
+            }
+            for i in cluster {
+                let scalar = scalars[i]
+                let previous = chosen.last
+                if let previous, scripts[i] == HB_SCRIPT_INHERITED || isDefaultIgnorable(scalar) {
+                    chosen.append(previous)
+                } else if let previous, scripts[i] == HB_SCRIPT_COMMON, previous == primary || !faces[previous].hasColor,
+                    faces[previous].covers(scalar)
+                {
+                    chosen.append(previous)
+                } else if faces[primary].covers(scalar) || isDefaultIgnorable(scalar) {
+                    chosen.append(primary)
+                } else {
+                    chosen.append(fallback(for: scalar, family: family) ?? primary)
+                }
             }
         }
         return chosen
+    }
+
+    /// The generic family fontconfig maps to the system's emoji font.
+    static let emojiFamily = "emoji"
+
+    /// The colour face for an emoji whose first character is `base`; nil when none has it.
+    private func emojiFace(for base: UInt32, primary: Int) -> Int? {
+        if faces[primary].hasColor, faces[primary].covers(base) { return primary }
+        guard let face = fallback(for: base, family: FontSet.emojiFamily), faces[face].hasColor else { return nil }
+        return face
     }
 
     private func fallback(for scalar: UInt32, family: String) -> Int? {

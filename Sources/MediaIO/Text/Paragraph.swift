@@ -23,15 +23,25 @@ struct Paragraph {
         let funcs = hb_unicode_funcs_get_default()
         let scripts = scalars.map { hb_unicode_script(funcs, $0) }
         let bidi = BidiLevels(scalars, scripts: scripts)
-        let faces = fonts.choose(scalars, scripts: scripts, primary: primary, family: family)
-        let resolved = Paragraph.resolveScripts(scripts, levels: bidi.levels)
+        let clusters = EmojiClusters.clusters(text)
+        let faces = fonts.choose(scalars, clusters: clusters, scripts: scripts, primary: primary, family: family)
+        var resolved = Paragraph.resolveScripts(scripts, levels: bidi.levels)
+        var levels = bidi.levels
+        // A grapheme cluster is never split between runs: its joiners, selectors and marks take
+        // the script and level of its first character.
+        for cluster in clusters where cluster.count > 1 {
+            for i in cluster.dropFirst() {
+                resolved[i] = resolved[cluster.lowerBound]
+                levels[i] = levels[cluster.lowerBound]
+            }
+        }
         var runs: [TextRun] = []
         for i in scalars.indices {
-            if var last = runs.last, last.level == bidi.levels[i], last.face == faces[i], last.script == resolved[i] {
+            if var last = runs.last, last.level == levels[i], last.face == faces[i], last.script == resolved[i] {
                 last.range = last.range.lowerBound..<(i + 1)
                 runs[runs.count - 1] = last
             } else {
-                runs.append(TextRun(range: i..<(i + 1), level: bidi.levels[i], script: resolved[i], face: faces[i]))
+                runs.append(TextRun(range: i..<(i + 1), level: levels[i], script: resolved[i], face: faces[i]))
             }
         }
         self.runs = runs

@@ -1,8 +1,10 @@
 /// Paints the layers of rendered text into one straight-alpha RGBA image.
 ///
-/// Back to front: the box, the shadow, the stroke, the fill. The shadow is cast by the text (its
-/// fill and stroke), not by the box, so a boxed caption can still have a soft shadow on the box.
-/// The stroke is the glyph's outer border, so it lies under the fill and never thins the letters.
+/// Back to front: the box, the shadow, the stroke, the fill, the colour glyphs. The shadow is cast
+/// by the text (its fill, stroke and colour glyphs), not by the box, so a boxed caption can still
+/// have a soft shadow on the box. The stroke is the glyph's outer border, so it lies under the
+/// fill and never thins the letters. Colour glyphs (emoji) keep their colours and take only the
+/// text colour's opacity.
 /// Blending is "over" in premultiplied sRGB values, as image editors do, then un-premultiplied.
 struct TextCompositor {
     var style: TextStyle
@@ -10,7 +12,9 @@ struct TextCompositor {
     var block: TextRect
     var fill: [UInt8]
     var stroke: [UInt8]?
-    /// Where `fill` and `stroke` lie, in layout pixels.
+    /// Colour glyphs, premultiplied RGBA, four bytes a pixel of `inkArea`.
+    var colored: [UInt8]?
+    /// Where `fill`, `stroke` and `colored` lie, in layout pixels.
     var inkArea: InkRect
 
     /// The area the image must cover, in layout pixels.
@@ -63,6 +67,9 @@ struct TextCompositor {
                         let i = iy * inkArea.width + ix
                         if let stroke, let color = style.stroke?.color { pixel.over(color, Double(stroke[i]) / 255) }
                         pixel.over(style.color, Double(fill[i]) / 255)
+                        if let colored {
+                            pixel.over(premultiplied: colored, at: i * 4, opacity: Double(style.color.a) / 255)
+                        }
                     }
                     pixel.store(into: out, at: (y * w + x) * 4)
                 }
@@ -81,7 +88,7 @@ struct TextCompositor {
         for y in 0..<inkArea.height {
             for x in 0..<inkArea.width {
                 let i = y * inkArea.width + x
-                let ink = max(fill[i], stroke?[i] ?? 0)
+                let ink = max(fill[i], stroke?[i] ?? 0, colored?[i * 4 + 3] ?? 0)
                 if ink != 0 { mask[(y + dy) * w + x + dx] = ink }
             }
         }
@@ -112,6 +119,17 @@ private struct Premultiplied {
         r = Double(color.r) / 255 * alpha + r * keep
         g = Double(color.g) / 255 * alpha + g * keep
         b = Double(color.b) / 255 * alpha + b * keep
+        a = alpha + a * keep
+    }
+
+    /// Composites a premultiplied RGBA pixel of `layer` over this one.
+    mutating func over(premultiplied layer: [UInt8], at i: Int, opacity: Double) {
+        let alpha = Double(layer[i + 3]) / 255 * opacity
+        guard alpha > 0 else { return }
+        let keep = 1 - alpha
+        r = Double(layer[i]) / 255 * opacity + r * keep
+        g = Double(layer[i + 1]) / 255 * opacity + g * keep
+        b = Double(layer[i + 2]) / 255 * opacity + b * keep
         a = alpha + a * keep
     }
 

@@ -1,4 +1,5 @@
-/// Turns a layout into pixels: glyph outlines, their masks, then the composited layers.
+/// Turns a layout into pixels: glyph outlines and colour glyphs, their masks, then the composited
+/// layers.
 struct TextPainter {
     let layout: TextLayout
     let style: TextStyle
@@ -10,6 +11,7 @@ struct TextPainter {
     /// The image and the text block's rectangle in it.
     func paint() throws(MediaError) -> (RGBAImage, TextRect) {
         let fill = GlyphOutlines()
+        let colored = ColorGlyphs()
         let stroke = (style.stroke?.width ?? 0) > 0 ? GlyphOutlines() : nil
         let stroker = try style.stroke.flatMap { s throws(MediaError) in s.width > 0 ? try GlyphStroker(library: library, width: s.width) : nil }
         for face in fonts.faces { try face.setSize(layout.size) }
@@ -18,15 +20,16 @@ struct TextPainter {
             let y = Int((layout.baseline(n) * 64).rounded())
             for glyph in line.glyphs {
                 let face = fonts.faces[glyph.face]
+                if face.hasColor, try colored.add(face: face, id: glyph.glyph, x26: x + glyph.x, y26: y + glyph.y) { continue }
                 try fill.add(face: face, id: glyph.glyph, x26: x + glyph.x, y26: y + glyph.y, stroker: nil)
                 if let stroke, let stroker {
                     try stroke.add(face: face, id: glyph.glyph, x26: x + glyph.x, y26: y + glyph.y, stroker: stroker)
                 }
             }
         }
-        let inkArea = fill.bounds.union(stroke?.bounds ?? .empty)
+        let inkArea = fill.bounds.union(stroke?.bounds ?? .empty).union(colored.bounds)
         let block = TextRect(x: 0, y: 0, width: layout.width, height: layout.height)
-        var compositor = TextCompositor(style: style, block: block, fill: [], stroke: nil, inkArea: inkArea)
+        var compositor = TextCompositor(style: style, block: block, fill: [], stroke: nil, colored: nil, inkArea: inkArea)
         let area = compositor.canvas()
         let limit = TextLimits.maxImageSide
         guard area.width <= limit, area.height <= limit else {
@@ -40,6 +43,11 @@ struct TextPainter {
             var mask = [UInt8](repeating: 0, count: inkArea.width * inkArea.height)
             stroke.render(into: &mask, area: inkArea)
             compositor.stroke = mask
+        }
+        if !colored.items.isEmpty {
+            var layer = [UInt8](repeating: 0, count: inkArea.width * inkArea.height * 4)
+            colored.render(into: &layer, area: inkArea)
+            compositor.colored = layer
         }
         let image = compositor.composite(area: area)
         let placed = TextRect(x: block.x - Double(area.x0), y: block.y - Double(area.y0), width: block.width, height: block.height)

@@ -6,6 +6,8 @@ import CText
 /// rendering thread. Paragraphs are separated by "\n"; within each, runs of Arabic or Hebrew are
 /// laid out right to left, and a paragraph whose first strong letter is right-to-left reads right
 /// to left as a whole. Characters the chosen font lacks come from fontconfig's fallback fonts.
+/// Emoji (a character with emoji presentation, or any sequence Unicode defines: ZWJ families,
+/// flags, skin tones, keycaps) come whole from fontconfig's "emoji" font, in their own colours.
 public final class TextRasterizer {
     private let library: FreeTypeLibrary
     private let fonts: FontSet
@@ -50,6 +52,23 @@ public final class TextRasterizer {
     /// resolve to DejaVu Sans on a system without it). nil when fontconfig has no fonts at all.
     public static func resolveFont(family: String) -> String? {
         FontLookup.match(family)?.file
+    }
+
+    /// The family fontconfig puts in place of the one `family` names ("Comic Sans MS" on a system
+    /// without it gives "DejaVu Sans"); nil when the family is installed, or generic ("serif").
+    public static func substituteFamily(for family: String) -> String? {
+        FontCoverage.substitute(for: family)
+    }
+
+    /// The characters of `text` that no installed font can draw in `style`, each once, in order:
+    /// they would render as empty boxes. Found with the fonts rendering would use, without drawing.
+    public func undrawableCharacters(in text: String, style: TextStyle) throws(MediaError) -> [Unicode.Scalar] {
+        let primary = try fonts.primary(for: style)
+        let family = style.fontFamily ?? FontLookup.defaultFamily
+        let paragraphs = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true).map {
+            Paragraph($0, fonts: fonts, primary: primary, family: family)
+        }
+        return FontCoverage.undrawable(paragraphs, fonts: fonts)
     }
 
     /// nil when FreeType loads the font file as a scalable face; otherwise what is wrong with it.

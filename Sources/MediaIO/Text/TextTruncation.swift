@@ -47,10 +47,6 @@ enum TextTruncation {
 
     /// Scalar offsets where characters (grapheme clusters) start, and the end: 0 first.
     static func boundaries(_ scalars: [Unicode.Scalar]) -> [Int] {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        var offsets = [0]
-        for character in String(view) { offsets.append(offsets[offsets.count - 1] + character.unicodeScalars.count) }
-        return offsets
+        [0] + EmojiClusters.clusters(scalars).map(\.upperBound)
     }
 }

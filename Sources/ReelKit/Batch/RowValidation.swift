@@ -54,6 +54,7 @@ struct RowValidation {
         func text(_ name: String) -> String? { record[name].map { $0.items.joined(separator: ";") } }
         (option.order, option.seed, option.quality, option.size) = (text("order"), text("seed"), text("quality"), text("size"))
         (option.bitrate, option.bpp, option.loudness) = (text("bitrate"), text("bpp"), text("loudness"))
+        option.audioBitrate = text("audio-bitrate")
         if let useAll = text("use-all") {
             switch useAll.lowercased() {
             case "true", "yes", "1": option.useAll = true

@@ -1,3 +1,4 @@
+import MediaTime
 import RenderCore
 import TemplateCore
 
@@ -8,7 +9,7 @@ import TemplateCore
 /// and say the same when a value is wrong.
 public struct MakeOptionText: Sendable, Hashable {
     /// The option names, without dashes: the command line's `--<name>` and a jobs file's columns.
-    public static let names = ["order", "use-all", "seed", "quality", "size", "bitrate", "bpp", "loudness"]
+    public static let names = ["order", "use-all", "seed", "quality", "size", "bitrate", "bpp", "audio-bitrate", "loudness"]
 
     public var order: String?
     public var useAll: Bool
@@ -17,11 +18,12 @@ public struct MakeOptionText: Sendable, Hashable {
     public var size: String?
     public var bitrate: String?
     public var bpp: String?
+    public var audioBitrate: String?
     public var loudness: String?
 
     public init(
         order: String? = nil, useAll: Bool = false, seed: String? = nil, quality: String? = nil, size: String? = nil,
-        bitrate: String? = nil, bpp: String? = nil, loudness: String? = nil
+        bitrate: String? = nil, bpp: String? = nil, audioBitrate: String? = nil, loudness: String? = nil
     ) {
         self.order = order
         self.useAll = useAll
@@ -30,6 +32,7 @@ public struct MakeOptionText: Sendable, Hashable {
         self.size = size
         self.bitrate = bitrate
         self.bpp = bpp
+        self.audioBitrate = audioBitrate
         self.loudness = loudness
     }
 
@@ -67,8 +70,9 @@ public struct MakeOptionText: Sendable, Hashable {
             options.height = parsed.height
         }
         if let rate = bitrate {
-            guard let bits = Self.bitsPerSecond(rate), bits >= 50_000, bits <= 200_000_000 else {
-                throw OptionValueError(option: "bitrate", message: "takes a rate such as 2M or 800k (50k to 200M), not '\(rate)'")
+            guard let bits = Self.bitsPerSecond(rate), Limits.videoBitrate.contains(bits) else {
+                throw OptionValueError(
+                    option: "bitrate", message: "takes a rate such as 2M or 800k (\(Self.kilo(Limits.videoBitrate))), not '\(rate)'")
             }
             options.videoBitrate = bits
         }
@@ -79,7 +83,15 @@ public struct MakeOptionText: Sendable, Hashable {
             }
             let w = options.width ?? canvas.width
             let h = options.height ?? canvas.height
-            options.videoBitrate = max(50_000, Int((Double(w * h) * b).rounded()))
+            options.videoBitrate = min(Limits.videoBitrate.upperBound, max(Limits.videoBitrate.lowerBound, Int((Double(w * h) * b).rounded())))
+        }
+        if let video = options.videoBitrate { options.audioBitrate = ExportOptions.audioBitrate(forVideoBitrate: video) }
+        if let rate = audioBitrate {
+            guard let bits = Self.bitsPerSecond(rate), Limits.audioBitrate.contains(bits) else {
+                throw OptionValueError(
+                    option: "audio-bitrate", message: "takes a rate such as 96k (\(Self.kilo(Limits.audioBitrate))), not '\(rate)'")
+            }
+            options.audioBitrate = bits
         }
         if let l = loudness {
             if l == "off" {
@@ -92,6 +104,12 @@ public struct MakeOptionText: Sendable, Hashable {
             }
         }
         return options
+    }
+
+    /// A range of bit rates as a person writes them: `50k to 200M`.
+    static func kilo(_ range: ClosedRange<Int>) -> String {
+        func text(_ bits: Int) -> String { bits >= 1_000_000 && bits % 1_000_000 == 0 ? "\(bits / 1_000_000)M" : "\(bits / 1000)k" }
+        return "\(text(range.lowerBound)) to \(text(range.upperBound))"
     }
 
     /// `2M`, `800k`, `1500000` in bits per second.

@@ -13,10 +13,12 @@ public final class AudioMixer {
     private let sounds: SoundSum
     private let limiter: PeakLimiter
 
-    public init(timeline: Timeline, baseFolder: String? = nil) {
+    /// `audioBitrate` is the encoder's when it differs from the timeline's: the limiter leaves the
+    /// headroom that bit rate needs.
+    public init(timeline: Timeline, baseFolder: String? = nil, audioBitrate: Int? = nil) {
         sounds = SoundSum(timeline: timeline, baseFolder: baseFolder)
         planner = sounds.planner
-        limiter = PeakLimiter(threshold: AudioCeiling.limiterThreshold(audioBitrate: timeline.output.audioBitrate))
+        limiter = PeakLimiter(threshold: AudioCeiling.limiterThreshold(audioBitrate: audioBitrate ?? timeline.output.audioBitrate))
     }
 
     /// Amplitude the limiter holds the mix under (the ceiling less the encoder's headroom).

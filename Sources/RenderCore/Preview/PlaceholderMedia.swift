@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import MediaIO
 import MediaTime
@@ -10,37 +11,26 @@ import TemplateCore
 /// through the same resolver and render core as a video; only each main-track clip's media is then
 /// pointed at its own slot's picture, whatever kind the slot asked for.
 public final class PlaceholderMedia {
-    public let folder: String
+    private let scratch: ScratchFolder
+    public var folder: String { scratch.path }
     /// Picture path for each slot, in slot order.
     public let paths: [String]
 
     /// Draws the pictures at the canvas shape, `width` pixels wide.
     public init(template: Template, width: Int = 540) throws(MediaError) {
-        let base = (NSTemporaryDirectory() as NSString).appendingPathComponent("reel-placeholders-XXXXXX")
-        var templateBytes = Array(base.utf8CString)
-        guard let made = mkdtemp(&templateBytes) else {
-            throw MediaError(.writeFailed, file: base, operation: "creating placeholder pictures", reason: String(cString: strerror(errno)))
-        }
-        folder = String(cString: made)
+        do { scratch = try ScratchFolder(purpose: "placeholders") } catch { throw MediaError(error) }
         let w = max(64, width) & ~1
         let h = max(64, Int((Double(w) * Double(template.canvas.height) / Double(max(1, template.canvas.width))).rounded())) & ~1
         var paths: [String] = []
         do {
             let text = try SheetTextPainter()
             for (i, slot) in template.slots.enumerated() {
-                let path = (folder as NSString).appendingPathComponent("slot-\(i + 1).png")
+                let path = scratch.file("slot-\(i + 1).png")
                 try PNGFile.write(try Self.picture(slot: slot, number: i + 1, width: w, height: h, text: text).rgbaImage(), to: path)
                 paths.append(path)
             }
-        } catch {
-            try? FileManager.default.removeItem(atPath: folder)
-            throw error
         }
         self.paths = paths
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: folder)
     }
 
     /// Facts of the pictures, in slot order, to resolve the template against.
@@ -50,9 +40,13 @@ public final class PlaceholderMedia {
         return paths.map { MediaAsset(path: $0, kind: .image, duration: nil, displayWidth: w, displayHeight: h) }
     }
 
-    /// The template resolved against the placeholders, each main-track clip showing its own slot's picture.
-    public func timeline(template: Template, templateFolder: String) throws -> Timeline {
-        var timeline = try Resolver.resolve(template: template, templateFolder: templateFolder, media: assets(template: template)).timeline
+    /// The template resolved against the placeholders (with `options`: its texts, the music's
+    /// length), each main-track clip showing its own slot's picture.
+    public func timeline(template: Template, templateFolder: String, options: ResolveOptions = ResolveOptions()) throws(ResolveError) -> Timeline {
+        var options = options
+        options.useAll = false
+        var timeline = try Resolver.resolve(template: template, templateFolder: templateFolder, media: assets(template: template), options: options)
+            .timeline
         let slotIndex = Dictionary(template.slots.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
         for i in timeline.clips.indices {
             guard let slot = slotIndex[timeline.clips[i].id] else { continue }

@@ -15,9 +15,10 @@ struct SlotRequest: Sendable, Hashable {
 ///    (and the resolver warns).
 /// 2. Media not used yet come before media used again: with at least as many media as slots,
 ///    every medium is used before any is repeated.
-/// 3. Among those, media of the shape the slot prefers (portrait, landscape, square) come first.
-/// 4. A slot that takes any kind leaves media to the later slots that take only one kind: it takes
-///    a kind of which more are unused than later slots need.
+/// 3. A slot that takes any kind leaves media to the later slots that take only one kind: it takes
+///    a kind of which more are unused than later slots need (so every medium finds a place when
+///    the places suffice, which `--use-all` counts on).
+/// 4. Among those, media of the shape the slot prefers (portrait, landscape, square) come first.
 /// 5. When there are more unused media than slots left, videos long enough for the slot come first
 ///    (the shorter ones are those left out).
 /// 6. Then the person's order decides; a medium used again is the least used one, never the one
@@ -52,7 +53,7 @@ struct MediaPicker {
             let shape = request.orientation == .any || m.shape == request.orientation ? 0 : 1
             let kind = request.accepts == .any && leastUsed == 0 && !spare.contains(m.kind) ? 1 : 0
             let long = surplus && m.kind == .video && (m.duration ?? .zero) < request.sourceNeeded ? 1 : 0
-            return (shape, kind, long)
+            return (kind, shape, long)
         }
         let choice =
             pool.min { a, b in

@@ -84,6 +84,8 @@ public enum ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingText(template: String, key: String)
     /// A text was given for a key no text layer has.
     case unknownTextKey(template: String, key: String, known: [String])
+    /// `--use-all` was asked for, and no slot or media layer of the template takes this kind.
+    case noPlaceForKind(template: String, kind: MediaKind, count: Int)
 
     public var description: String {
         switch self {
@@ -96,6 +98,9 @@ public enum ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
                 + (known.isEmpty
                     ? "; the template has no texts to fill"
                     : " (keys: \(known.joined(separator: ", ")))")
+        case .noPlaceForKind(let t, let kind, let count):
+            "\(t): --use-all cannot place \(count) \(kind == .image ? "photo" : "video")\(count == 1 ? "" : "s"): "
+                + "no slot or media layer of the template takes \(kind == .image ? "photos" : "videos")"
         }
     }
 }

@@ -27,7 +27,8 @@ public enum Resolver {
             if case .media(let spec) = layer.content { return (i, layer, spec) }
             return nil
         }
-        let slots = SlotExpansion.slots(of: template, mediaCount: media.count, mediaLayers: mediaLayers.count, useAll: options.useAll)
+        let slots = try SlotExpansion.slots(
+            of: template, media: media.map(\.kind), layerAccepts: mediaLayers.map(\.spec.accepts), useAll: options.useAll)
         guard let cuts = CutGrid.cuts(durations: slots.map(\.spec.duration), frameRate: rate) else {
             throw .timeOverflow(template: template.name, slot: slots.last?.spec.id ?? "")
         }
@@ -151,7 +152,11 @@ public enum Resolver {
                 Diagnostic(
                     .note, .mediaLeftOut, "\(unused.count) of \(media.count) media left out: \(names)",
                     at: SourceLocation(file: file, path: JSONPath.root.appending("slots")),
-                    notes: ["the template has \(places.count) places for media; --use-all repeats its middle slots to take them all"]))
+                    notes: [
+                        options.useAll
+                            ? "with --use-all a video has at most \(Limits.slotCount.upperBound) slots, and these did not fit"
+                            : "the template has \(places.count) places for media; --use-all repeats its slots to take them all"
+                    ]))
         }
         let clips = assignments.compactMap(\.clip)
         let ducks = assignments.contains { a in a.media.hasAudio && a.clip.map { $0.kind == .video && $0.volume > 0 } == true }

@@ -263,11 +263,11 @@ struct TimelineDecoder {
     private func outputSettings(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> OutputSettings {
         let object = try reader.object(value, at: path, known: ["crf", "preset", "audioBitrate"])
         var output = OutputSettings()
-        if let v = object["crf"] { output.crf = try reader.integer(v, at: path.appending("crf"), in: 0...51) }
+        if let v = object["crf"] { output.crf = try reader.integer(v, at: path.appending("crf"), in: Limits.crf) }
         if let v = object["preset"] {
             output.preset = try reader.word(v, at: path.appending("preset"), among: OutputSettings.presets) ?? output.preset
         }
-        if let v = object["audioBitrate"] { output.audioBitrate = try reader.integer(v, at: path.appending("audioBitrate"), in: 8_000...1_000_000) }
+        if let v = object["audioBitrate"] { output.audioBitrate = try reader.integer(v, at: path.appending("audioBitrate"), in: Limits.audioBitrate) }
         return output
     }
 

@@ -56,6 +56,36 @@ func landscapeVideo(_ path: String, _ duration: String, date: String? = nil) -> 
         #expect(TimelineValidation.problems(r.timeline).isEmpty)
     }
 
+    /// `--use-all` repeats the slots of the kinds the remaining media need: five photos and a video
+    /// in [open:any][v:video][p:image][close:any] repeat the photo slot, not the video one.
+    @Test func useAllRepeatsSlotsOfTheKindsTheMediaNeed() throws {
+        let t = template(["1", "1", "1", "1"], accepts: [.any, .video, .image, .any])
+        let media = [video("v.mov", "5")] + (1...5).map { image("p\($0).jpg") }
+        let r = try resolve(t, media, ResolveOptions(useAll: true))
+        #expect(r.timeline.clips.map(\.id) == ["s1", "s2", "s3", "s3-2", "s3-3", "s4"])
+        #expect(r.leftOut.isEmpty)
+        #expect(Set(r.timeline.clips.map(\.media)) == Set(media.map(\.path)))
+        #expect(TimelineValidation.problems(r.timeline).isEmpty)
+        // A group without a slot of the kind short of places: the template's own slot of it repeats.
+        var marked = template(["1", "1", "1"], accepts: [.image, .video, .video])
+        marked.slots[1].repeatable = true
+        let more = try resolve(marked, [video("v.mov", "5")] + (1...3).map { image("p\($0).jpg") }, ResolveOptions(useAll: true))
+        #expect(more.leftOut.isEmpty, "\(more.timeline.clips.map(\.id))")
+        #expect(more.timeline.clips.filter { $0.kind == .image }.count == 3)
+    }
+
+    /// Where no slot of the template takes a kind, `--use-all` fails and says which kind.
+    @Test func useAllFailsWhereNoSlotTakesAKind() throws {
+        let t = template(["1", "1"], accepts: [.video, .video])
+        let media = [video("v.mov", "5"), image("p1.jpg"), image("p2.jpg")]
+        #expect(throws: ResolveError.noPlaceForKind(template: t.name, kind: .image, count: 2)) {
+            try resolve(t, media, ResolveOptions(useAll: true))
+        }
+        let plain = try resolve(t, media)
+        #expect(plain.leftOut.map(\.path) == ["p1.jpg", "p2.jpg"], "without --use-all the photos are left out, with a note")
+        #expect(ResolveError.noPlaceForKind(template: "T", kind: .image, count: 2).description.contains("no slot or media layer"))
+    }
+
     /// A template that marks its repeatable group grows there, and only there.
     @Test func useAllRepeatsTheMarkedGroup() throws {
         var t = template(["1", "1", "2", "2", "1"])

@@ -62,7 +62,22 @@ import Testing
     @Test(arguments: 0..<200)
     func everyTimelineIsValidAndExactlyTheTemplatesLength(seed: Int) throws {
         let s = Self.scenario(UInt64(seed))
-        let r = try Resolver.resolve(template: s.template, templateFolder: "tpl", media: s.media, options: s.options)
+        let outcome = Result { () throws(ResolveError) in
+            try Resolver.resolve(template: s.template, templateFolder: "tpl", media: s.media, options: s.options)
+        }
+        if case .failure(let error) = outcome, case .noPlaceForKind(_, let kind, let count) = error {
+            // Refused only when --use-all must place a kind that no slot takes.
+            #expect(s.options.useAll && !s.template.slots.contains { $0.accepts.accepts(kind) }, "seed \(seed)")
+            #expect(count == s.media.filter { $0.kind == kind }.count, "seed \(seed)")
+            return
+        }
+        let r = try outcome.get()
+        if s.options.useAll {
+            #expect(
+                r.leftOut.isEmpty,
+                "seed \(seed): --use-all uses every medium: \(s.template.slots.map { "\($0.id):\($0.accepts.rawValue)" }) \(s.media.map(\.path)) -> \(r.timeline.clips.map { "\($0.id)=\($0.media)" })"
+            )
+        }
         let problems = TimelineValidation.problems(r.timeline)
         #expect(problems.isEmpty, "seed \(seed): \(problems)")
         if !s.options.useAll {

@@ -30,9 +30,23 @@ public protocol AssetInspector: Sendable {
     /// equal), whatever colour type it is stored in; nil when it cannot be told. Fix notes that
     /// propose a luma-wipe mask propose such pictures only.
     func isGrayscalePicture(_ path: String) -> Bool?
+
+    /// The installed family drawn in place of `family` when no installed font has it; nil when
+    /// one has, or when it cannot be told.
+    func substituteFamily(for family: String) -> String?
+
+    /// The characters of `text` that no installed font can draw when it is set in `font` (a
+    /// family, or a font file at a path as for `problem(with:as:)`), each once, in order.
+    func undrawableCharacters(in text: String, font: FontSpec) -> [Unicode.Scalar]
 }
 
 extension AssetInspector {
     /// Without a way to decode pictures, only the PNG header's colour type tells (`AssetRole`).
     public func isGrayscalePicture(_ path: String) -> Bool? { nil }
+
+    /// Without fontconfig, no family can be looked up.
+    public func substituteFamily(for family: String) -> String? { nil }
+
+    /// Without the fonts' character maps, no character can be told missing.
+    public func undrawableCharacters(in text: String, font: FontSpec) -> [Unicode.Scalar] { [] }
 }

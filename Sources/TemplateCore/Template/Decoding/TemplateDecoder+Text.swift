@@ -41,9 +41,11 @@ extension TemplateDecoder {
                 notes: ["add \"text\": \"Lisbon 2026\" for fixed text, or \"key\": \"title\" to let the user fill it"])
             valid = false
         }
+        var fontUsable = true
         if let raw = object["font"] {
-            if let font = readFont(raw, at: path.appending("font")) { layer.font = font } else { valid = false }
+            if let font = readFont(raw, at: path.appending("font")) { layer.font = font } else { (valid, fontUsable) = (false, false) }
         }
+        if fontUsable { checkDrawable(layer, at: path) }
         if let raw = object["size"] {
             if let x = context.number(raw, at: path.appending("size"), in: TemplateLimits.textSize, what: "size") {
                 layer.size = x

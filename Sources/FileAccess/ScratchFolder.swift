@@ -1,0 +1,44 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A private folder for files a run makes and throws away (placeholder pictures, the encoder's
+/// two-pass statistics), created under the system's temporary folder with mode 0700 and removed
+/// with everything in it when this object goes.
+///
+/// Files named through `file(_:)` are also registered with `TemporaryFiles`, so a run stopped by a
+/// signal unlinks them on its way out; only the empty folder can be left behind then.
+public final class ScratchFolder: @unchecked Sendable {
+    public let path: String
+    private var registered: [String] = []
+    private let lock = Lock()
+
+    /// Creates `reel-<purpose>-XXXXXX` in `$TMPDIR` (else `/tmp`).
+    public init(purpose: String) throws(FileAccessError) {
+        let base = (NSTemporaryDirectory() as NSString).appendingPathComponent("reel-\(purpose)-XXXXXX")
+        var bytes = Array(base.utf8CString)
+        guard let made = mkdtemp(&bytes) else {
+            throw FileAccessError(.failed, file: base, operation: "creating a temporary folder", reason: String(cString: strerror(errno)))
+        }
+        path = String(cString: made)
+    }
+
+    /// The path of `name` inside the folder, registered for removal on a signal.
+    public func file(_ name: String) -> String {
+        let file = (path as NSString).appendingPathComponent(name)
+        lock.withLock {
+            if !registered.contains(file) {
+                registered.append(file)
+                TemporaryFiles.register(file)
+            }
+        }
+        return file
+    }
+
+    deinit {
+        for file in registered { TemporaryFiles.unregister(file) }
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}

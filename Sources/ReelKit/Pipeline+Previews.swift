@@ -1,0 +1,145 @@
+import FileAccess
+import Foundation
+import MediaIO
+import MediaTime
+import RenderCore
+import TemplateCore
+
+extension OutputGuard.Input {
+    /// A timeline file and every file it reads, as inputs no output may replace.
+    public static func timeline(_ path: String, _ timeline: Timeline) -> [OutputGuard.Input] {
+        [.file(path)] + timeline.referencedFiles.map { .file($0) }
+    }
+}
+
+/// Previews, posters, the gallery and the OpenTimelineIO export: what `reel preview`, `poster`,
+/// `gallery` and `export` do, drawn by the same render core as the video.
+extension Pipeline {
+    /// Opens what a preview is drawn from. A template is loaded and validated, then filled with the
+    /// request's media exactly as `make` fills it (texts, seed and order included), or with
+    /// numbered placeholders; a timeline is read and checked in full; a video is probed when drawn.
+    public static func openPreview(_ request: PreviewRequest, strict: Bool = false) throws(ReelError) -> PreviewSubject {
+        let path = request.source
+        guard let kind = FileKind.of(path) else {
+            throw .file(FileAccessError(.notFound, file: path, operation: "opening", reason: "no such file or folder"))
+        }
+        if kind == .folder {
+            let loaded = try loadTemplate(path, strict: strict)
+            if request.media.isEmpty {
+                let placeholders: PlaceholderMedia
+                do { placeholders = try PlaceholderMedia(template: loaded.template) } catch { throw .media(error) }
+                let timeline: Timeline
+                let options = try withMusicLength(request.resolve, of: loaded)
+                do { timeline = try placeholders.timeline(template: loaded.template, templateFolder: path, options: options) } catch {
+                    throw .resolve(error)
+                }
+                return PreviewSubject(
+                    request: request, timeline: timeline, template: loaded, resolution: nil,
+                    header: SheetHeader(template: loaded.template, timeline: timeline, placeholders: true), placeholders: placeholders)
+            }
+            let media = try gatherMedia(request.media, for: loaded.template)
+            let resolution = try resolve(loaded, media: media, options: request.resolve)
+            return PreviewSubject(
+                request: request, timeline: resolution.timeline, template: loaded, resolution: resolution,
+                header: SheetHeader(template: loaded.template, timeline: resolution.timeline, placeholders: false), placeholders: nil)
+        }
+        if !request.media.isEmpty {
+            throw .file(FileAccessError(.failed, file: path, operation: "previewing", reason: "media fill a template folder, not a file"))
+        }
+        if path.lowercased().hasSuffix(".json") {
+            let timeline = try readTimeline(path)
+            return PreviewSubject(
+                request: request, timeline: timeline, template: nil, resolution: nil, header: SheetHeader(timeline: timeline, file: path),
+                placeholders: nil)
+        }
+        return PreviewSubject(request: request, timeline: nil, template: nil, resolution: nil, header: nil, placeholders: nil)
+    }
+
+    /// The contact sheet of a template or timeline: one cell per slot, or the cells `selection` asks for.
+    public static func contactSheet(
+        of subject: PreviewSubject, selection: SheetSelection = .slots, layout: SheetLayoutOptions = SheetLayoutOptions()
+    ) throws(ReelError) -> ContactSheet {
+        guard let timeline = subject.timeline else { return try videoSheet(subject.path, layout: layout).sheet }
+        do { return try TimelineSheet.make(timeline, header: subject.header, selection: selection, options: layout) } catch {
+            throw ReelError(wrapping: error)
+        }
+    }
+
+    /// The contact sheet of a video file: `count` evenly spaced exact frames with their times.
+    public static func videoSheet(_ path: String, count: Int? = nil, layout: SheetLayoutOptions = SheetLayoutOptions()) throws(ReelError) -> (
+        sheet: ContactSheet, times: [RationalTime]
+    ) {
+        do {
+            let result = try VideoSheet.make(path, count: count, options: layout)
+            return (result.sheet, result.times)
+        } catch {
+            throw ReelError(wrapping: error)
+        }
+    }
+
+    /// Writes a sheet as a PNG, atomically.
+    public static func write(_ sheet: ContactSheet, to path: String) throws(ReelError) {
+        do { try sheet.write(to: path) } catch { throw .media(error) }
+    }
+
+    /// Writes the looping animated preview (`.gif` or `.webp`, by the name) of a template or timeline.
+    public static func writeAnimatedPreview(_ subject: PreviewSubject, to path: String) throws(ReelError) {
+        guard let timeline = subject.timeline else {
+            throw .media(
+                MediaError(.unsupported, file: subject.path, operation: "writing the animated preview", reason: "give a template or timeline"))
+        }
+        do { try AnimatedPreview.write(timeline, to: path) } catch { throw ReelError(wrapping: error) }
+    }
+
+    /// Writes the frame at `time` (the template's cover time when nil, else the start) as a PNG,
+    /// `width` pixels wide (the canvas's when nil); its size.
+    @discardableResult
+    public static func writePoster(_ subject: PreviewSubject, at time: RationalTime? = nil, width: Int? = nil, to path: String) throws(ReelError)
+        -> (width: Int, height: Int)
+    {
+        guard let timeline = subject.timeline else {
+            throw .media(MediaError(.unsupported, file: subject.path, operation: "writing the poster", reason: "give a template or timeline"))
+        }
+        let at = time ?? subject.template?.template.coverTime ?? .zero
+        do { return try writePoster(timeline, at: at, width: width, to: path) } catch { throw ReelError(wrapping: error) }
+    }
+
+    /// Writes a static web page of every template in `templates` (sheets, animations, details,
+    /// validity) into `site`; `media` fills them instead of placeholders.
+    public static func gallery(templates: String, site: String, media: [String] = []) throws(ReelError) -> Gallery.Result {
+        let assets = media.isEmpty ? [] : try gatherMedia(media)
+        do { return try Gallery.build(templates: templates, site: site, media: assets) } catch { throw ReelError(wrapping: error) }
+    }
+
+    /// Writes a timeline as OpenTimelineIO, atomically, with every media path made absolute (editors
+    /// find media by absolute URL).
+    public static func exportOTIO(_ timeline: Timeline, to path: String) throws(ReelError) {
+        var timeline = timeline
+        for i in timeline.clips.indices { timeline.clips[i].media = MediaPathText.absolute(timeline.clips[i].media) }
+        for i in timeline.overlays.indices { timeline.overlays[i].media = MediaPathText.absolute(timeline.overlays[i].media) }
+        for i in timeline.audio.indices { timeline.audio[i].media = MediaPathText.absolute(timeline.audio[i].media) }
+        do {
+            let output = try AtomicFile(path: path)
+            try output.write(Array(OTIOExport.text(timeline).utf8))
+            try output.commit()
+        } catch {
+            throw .file(error)
+        }
+    }
+}
+
+extension ReelError {
+    /// Any failure of the layers below as the pipeline's error, keeping its type.
+    init(wrapping error: any Error) {
+        switch error {
+        case let e as ReelError: self = e
+        case let e as MediaError: self = .media(e)
+        case let e as RenderError: self = .render(e)
+        case let e as PreviewError: self = .preview(e)
+        case let e as ResolveError: self = .resolve(e)
+        case let e as FileAccessError: self = .file(e)
+        case let e as TimelineCodingError: self = .invalidTimeline(e)
+        default: self = .media(MediaError(.unsupported, file: "", operation: "drawing", reason: String(describing: error)))
+        }
+    }
+}
