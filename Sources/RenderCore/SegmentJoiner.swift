@@ -85,7 +85,10 @@ public enum SegmentJoiner {
             if let other = found[tag.segment.index] { throw failure(part, "is segment \(tag.segment.index)/\(n) again (as \(other.reader.path))") }
             if let first = found.values.first?.reader {
                 guard reader.width == first.width, reader.height == first.height, reader.codecConfiguration == first.codecConfiguration else {
-                    throw failure(part, "was encoded at another size or with other settings than \(first.path)")
+                    throw failure(
+                        part,
+                        "was encoded at another size or with other H.264 parameters than \(first.path) (segments join when rendered at one size and quality, without --bitrate)"
+                    )
                 }
             }
             found[tag.segment.index] = (tag.segment, reader)

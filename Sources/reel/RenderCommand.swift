@@ -27,6 +27,12 @@ struct RenderCommand: Command {
         var segment: FrameSegment?
         if let text = args.value("segment") {
             do { segment = try Pipeline.segment(text, of: timeline) } catch { throw UsageError(message: error.description) }
+            // A bit-rate encode settles its rate control per segment, in the stream's one H.264
+            // configuration, which the segments of one video must share.
+            if args.value("bitrate") != nil || args.value("bpp") != nil {
+                throw UsageError(
+                    message: "--segment renders at a constant quality (--quality); segments encoded for a --bitrate or --bpp cannot be joined")
+            }
         }
         try Workflow.render(timeline, baseFolder: nil, to: output, args: args, segment: segment)
         return .success

@@ -69,5 +69,6 @@ import Testing
         #expect(mixed.status == 1, "\(mixed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(try Reel.run(["render", project.timeline, "--segment", "2/2", "-o", out]).status == 2)
+        #expect(try Reel.run(["render", project.timeline, "--segment", "0/2", "--bitrate", "400k", "-o", out]).status == 2)
     }
 }
