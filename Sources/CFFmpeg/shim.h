@@ -12,6 +12,7 @@
 #include <libavutil/samplefmt.h>
 #include <libavutil/audio_fifo.h>
 #include <libavutil/dict.h>
+#include <libavutil/sha.h>
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
 #include <errno.h>

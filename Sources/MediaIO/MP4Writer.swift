@@ -15,12 +15,14 @@ public struct EncoderSettings: Sendable, Hashable {
     public var audioBitrate: Int
     /// Whether the file has an audio track.
     public var audio: Bool
+    /// The file's `comment` tag (a segment names itself there for the join).
+    public var comment: String?
     /// Which pass of a two-pass bit-rate encode this is; nil for one pass. Only with `videoBitrate`.
     public var ratePass: RatePass?
 
     public init(
         width: Int, height: Int, frameRate: FrameRate, crf: Int = 20, videoBitrate: Int? = nil,
-        preset: String = "veryfast", audioBitrate: Int = 160_000, audio: Bool = true, ratePass: RatePass? = nil
+        preset: String = "veryfast", audioBitrate: Int = 160_000, audio: Bool = true, comment: String? = nil, ratePass: RatePass? = nil
     ) {
         self.width = width
         self.height = height
@@ -30,6 +32,7 @@ public struct EncoderSettings: Sendable, Hashable {
         self.preset = preset
         self.audioBitrate = audioBitrate
         self.audio = audio
+        self.comment = comment
         self.ratePass = ratePass
     }
 }
@@ -59,7 +62,10 @@ public final class MP4Writer {
     public let settings: EncoderSettings
     private let output: AtomicFile
     private var format: UnsafeMutablePointer<AVFormatContext>
-    private var video: UnsafeMutablePointer<AVCodecContext>
+    /// The H.264 encoder; nil when the video is copied from segments (`init(path:settings:copyingVideoOf:)`).
+    private var video: UnsafeMutablePointer<AVCodecContext>?
+    /// The time base of the segments' video when it is copied.
+    private var copiedTimeBase: AVRational?
     private var audio: UnsafeMutablePointer<AVCodecContext>?
     private let videoStream: UnsafeMutablePointer<AVStream>
     private var audioStream: UnsafeMutablePointer<AVStream>?
@@ -145,17 +151,7 @@ public final class MP4Writer {
             vst.pointee.avg_frame_rate = vctx.pointee.framerate
 
             if settings.audio { try openAudio() }
-
-            // A stream (a device, a FIFO, standard output) cannot be read back to move the index to
-            // the front, so it gets a fragmented MP4, which players read front to back.
-            let url = output.destination == .stream ? "pipe:\(output.descriptor)" : output.libraryPath
-            try check(avio_open(&fmt.pointee.pb, url, AVIO_FLAG_WRITE), .writeFailed, file: path, operation: "opening the output file")
-            ioOpen = true
-            var muxOptions: OpaquePointer?
-            av_dict_set(&muxOptions, "movflags", output.destination == .stream ? "+frag_keyframe+empty_moov+default_base_moof" : "+faststart", 0)
-            let header = avformat_write_header(fmt, &muxOptions)
-            av_dict_free(&muxOptions)
-            try check(header, .writeFailed, file: path, operation: "writing the MP4 header")
+            try openOutput()
         } catch {
             close()
             throw error
@@ -169,6 +165,69 @@ public final class MP4Writer {
         videoFrame.frame.pointee.color_primaries = AVCOL_PRI_BT709
         videoFrame.frame.pointee.color_trc = AVCOL_TRC_BT709
         try check(av_frame_get_buffer(videoFrame.frame, 0), .writeFailed, file: path, operation: "allocating a video frame")
+    }
+
+    /// Opens the file and writes the header, once the streams are set up.
+    private func openOutput() throws(MediaError) {
+        if let comment = settings.comment { av_dict_set(&format.pointee.metadata, "comment", comment, 0) }
+        // A stream (a device, a FIFO, standard output) cannot be read back to move the index to
+        // the front, so it gets a fragmented MP4, which players read front to back.
+        let url = output.destination == .stream ? "pipe:\(output.descriptor)" : output.libraryPath
+        try check(avio_open(&format.pointee.pb, url, AVIO_FLAG_WRITE), .writeFailed, file: path, operation: "opening the output file")
+        ioOpen = true
+        var muxOptions: OpaquePointer?
+        av_dict_set(&muxOptions, "movflags", output.destination == .stream ? "+frag_keyframe+empty_moov+default_base_moof" : "+faststart", 0)
+        let header = avformat_write_header(format, &muxOptions)
+        av_dict_free(&muxOptions)
+        try check(header, .writeFailed, file: path, operation: "writing the MP4 header")
+    }
+
+    /// A writer whose video is copied, packet by packet, from segments like `first` (same size,
+    /// same H.264 configuration, colour tags and all), and whose sound is encoded as usual.
+    public init(path: String, settings: EncoderSettings, copyingVideoOf first: VideoPacketReader) throws(MediaError) {
+        self.path = path
+        self.settings = settings
+        try MediaLibrary.checkEncoders()
+        output = try AtomicFile.forMedia(path)
+        var oc: UnsafeMutablePointer<AVFormatContext>?
+        try check(avformat_alloc_output_context2(&oc, nil, "mp4", output.libraryPath), .writeFailed, file: path, operation: "creating the MP4")
+        guard let fmt = oc, let vst = avformat_new_stream(fmt, nil) else {
+            if let oc { avformat_free_context(oc) }
+            throw MediaError(.writeFailed, file: path, operation: "creating the MP4", reason: "no muxer")
+        }
+        format = fmt
+        video = nil
+        videoStream = vst
+        do {
+            try check(
+                avcodec_parameters_copy(vst.pointee.codecpar, first.stream.pointee.codecpar), .writeFailed, file: path,
+                operation: "configuring the video stream")
+            vst.pointee.codecpar.pointee.codec_tag = 0
+            vst.pointee.time_base = first.stream.pointee.time_base
+            copiedTimeBase = first.stream.pointee.time_base
+            let rate = settings.frameRate
+            vst.pointee.avg_frame_rate = AVRational(num: Int32(rate.numerator), den: Int32(rate.denominator))
+            if settings.audio { try openAudio() }
+            try openOutput()
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    /// Writes the packet `reader` last read, its times moved `frameOffset` frames later.
+    public func copyPacket(from reader: VideoPacketReader, frameOffset: Int64) throws(MediaError) {
+        guard let base = copiedTimeBase else { preconditionFailure("MP4Writer: copyPacket on a writer that encodes its video") }
+        let p = reader.packet.packet
+        let rate = settings.frameRate
+        let shift = av_rescale_q(frameOffset, AVRational(num: Int32(rate.denominator), den: Int32(rate.numerator)), base)
+        if p.pointee.pts != reel_nopts() { p.pointee.pts += shift }
+        if p.pointee.dts != reel_nopts() { p.pointee.dts += shift }
+        av_packet_rescale_ts(p, reader.stream.pointee.time_base, videoStream.pointee.time_base)
+        p.pointee.stream_index = videoStream.pointee.index
+        p.pointee.pos = -1
+        framesWritten += 1
+        try check(av_interleaved_write_frame(format, p), .writeFailed, file: path, operation: "writing video")
     }
 
     private func openAudio() throws(MediaError) {
@@ -218,6 +277,7 @@ public final class MP4Writer {
         copyPlane(picture.v, picture.chromaStride, f.plane(2), f.stride(2), picture.chromaWidth, picture.chromaHeight)
         f.pointee.pts = framesWritten
         framesWritten += 1
+        guard let video else { preconditionFailure("MP4Writer: writeVideo on a writer that copies its video") }
         try encode(video, stream: videoStream, frame: f, what: "encoding video")
     }
 
@@ -265,7 +325,7 @@ public final class MP4Writer {
             audioQueue.removeAll()
             try encode(actx, stream: ast, frame: nil, what: "encoding audio")
         }
-        try encode(video, stream: videoStream, frame: nil, what: "encoding video")
+        if let video { try encode(video, stream: videoStream, frame: nil, what: "encoding video") }
         try check(av_write_trailer(format), .writeFailed, file: path, operation: "writing the MP4 index")
         finished = true
         close()
@@ -303,8 +363,7 @@ public final class MP4Writer {
             avio_closep(&format.pointee.pb)
             ioOpen = false
         }
-        var v: UnsafeMutablePointer<AVCodecContext>? = video
-        avcodec_free_context(&v)
+        if video != nil { avcodec_free_context(&video) }
         if audio != nil {
             avcodec_free_context(&audio)
         }

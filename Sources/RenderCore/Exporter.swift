@@ -22,6 +22,8 @@ public struct ExportOptions: Sendable {
     /// play at); nil leaves levels as mixed. The gain never lifts a sample peak past the limiter's
     /// threshold, and the limiter keeps every output under `AudioCeiling` whatever the target.
     public var loudnessTarget: Double?
+    /// Render only this segment's frames, video only, tagged with what it is (for `SegmentJoiner`).
+    public var segment: FrameSegment?
 
     public init(
         width: Int? = nil, height: Int? = nil, crf: Int? = nil, preset: String? = nil, videoBitrate: Int? = nil,
@@ -95,19 +97,9 @@ public enum Exporter {
         progress: (@Sendable (ExportProgress) -> Void)? = nil,
         isCancelled: (@Sendable () -> Bool)? = nil
     ) throws(RenderError) -> ExportReport {
-        let mixer = AudioMixer(timeline: timeline, baseFolder: baseFolder, audioBitrate: options.audioBitrate)
-        var measured: Double?
-        var gain: Double?
-        if let target = options.loudnessTarget, !mixer.planner.items.isEmpty {
-            let loudness = try measureLoudness(timeline, baseFolder: baseFolder)
-            if let m = loudness.integrated {
-                measured = m
-                var g = pow(10, (target - m) / 20)
-                if loudness.peak > 0 { g = min(g, Double(mixer.threshold) / Double(loudness.peak)) }
-                gain = g
-                mixer.masterGain = Float(g)
-            }
-        }
+        // A segment is video only: the join lays the sound, mixed once for the whole timeline.
+        let (mixer, measured, gain): (AudioMixer?, Double?, Double?) =
+            options.segment == nil ? try soundtrack(timeline, baseFolder: baseFolder, options: options) : (nil, nil, nil)
         let passes = Passes(timeline: timeline, options: options, progress: progress, isCancelled: isCancelled)
         var scratch: ScratchFolder?
         if options.videoBitrate != nil {
@@ -132,7 +124,7 @@ public enum Exporter {
         try passes.encode(renderer: renderer, mixer: mixer, path: path, settings: settings, pass: stats == nil ? 1 : 2, of: stats == nil ? 1 : 2)
         withExtendedLifetime(scratch) {}
         return ExportReport(
-            frameCount: timeline.frameCount, warnings: renderer.sources.damageWarnings(), measuredLoudness: measured, loudnessGain: gain)
+            frameCount: Int64(passes.frames.count), warnings: renderer.sources.damageWarnings(), measuredLoudness: measured, loudnessGain: gain)
     }
 
     /// The encoding loop of one pass: frames drawn in order into the ring, sound mixed beside them.
@@ -142,11 +134,15 @@ public enum Exporter {
         let progress: (@Sendable (ExportProgress) -> Void)?
         let isCancelled: (@Sendable () -> Bool)?
 
+        /// The frames drawn: the segment's, or all.
+        var frames: Range<Int64> { options.segment?.frames ?? 0..<timeline.frameCount }
+
         func settings(renderer: FrameRenderer, ratePass: RatePass?) -> EncoderSettings {
             EncoderSettings(
                 width: renderer.width, height: renderer.height, frameRate: timeline.frameRate,
                 crf: options.crf ?? timeline.output.crf, videoBitrate: options.videoBitrate,
                 preset: options.preset ?? timeline.output.preset, audioBitrate: options.audioBitrate ?? timeline.output.audioBitrate,
+                audio: options.segment == nil, comment: options.segment.map { SegmentTag(segment: $0, totalFrames: timeline.frameCount).text },
                 ratePass: ratePass)
         }
 
@@ -157,31 +153,19 @@ public enum Exporter {
             let writer: MP4Writer
             do { writer = try MP4Writer(path: path, settings: settings) } catch { throw RenderError(media: error) }
             let pipeline = EncodePipeline(writer: writer, ringSize: ringSize) { renderer.makePicture() }
-            let frameCount = timeline.frameCount
+            let frames = self.frames
+            let frameCount = Int64(frames.count)
             var audioBlock = [Float]()
             do throws(RenderError) {
-                for n in 0..<frameCount {
+                for n in frames {
                     if isCancelled?() == true {
                         throw RenderError(media: MediaError(.cancelled, file: path, operation: "rendering", reason: "cancelled"), frame: n)
                     }
                     let slot = try pipeline.acquire()
                     try renderer.render(frame: n, into: slot.picture)
-                    if let mixer {
-                        let s0 = mixer.planner.firstSample(ofFrame: n, frameRate: timeline.frameRate)
-                        let s1 = mixer.planner.firstSample(ofFrame: n + 1, frameRate: timeline.frameRate)
-                        let count = Int(s1 - s0)
-                        if audioBlock.count < count * 2 { audioBlock = [Float](repeating: 0, count: count * 2) }
-                        do {
-                            try audioBlock.withUnsafeMutableBufferPointer { buf throws(MediaError) in
-                                try mixer.mix(start: s0, count: count, into: buf.baseAddress!)
-                            }
-                        } catch {
-                            throw RenderError(media: error, frame: n)
-                        }
-                        slot.audio = Array(audioBlock.prefix(count * 2))
-                    }
+                    if let mixer { slot.audio = try sound(of: n, mixer: mixer, timeline: timeline, block: &audioBlock) }
                     pipeline.submit(slot)
-                    progress?(ExportProgress(framesDone: n + 1, frameCount: frameCount, pass: pass, passCount: passCount))
+                    progress?(ExportProgress(framesDone: n - frames.lowerBound + 1, frameCount: frameCount, pass: pass, passCount: passCount))
                 }
                 try pipeline.finish()
             } catch {
@@ -190,6 +174,35 @@ public enum Exporter {
                 throw error
             }
         }
+    }
+
+    /// The mixer of the timeline's sound, its gain set to reach the loudness target, and the
+    /// loudness measured and gain applied (nil without a target or without sound).
+    static func soundtrack(_ timeline: Timeline, baseFolder: String?, options: ExportOptions) throws(RenderError) -> (
+        AudioMixer, Double?, Double?
+    ) {
+        let mixer = AudioMixer(timeline: timeline, baseFolder: baseFolder, audioBitrate: options.audioBitrate)
+        guard let target = options.loudnessTarget, !mixer.planner.items.isEmpty else { return (mixer, nil, nil) }
+        let loudness = try measureLoudness(timeline, baseFolder: baseFolder)
+        guard let m = loudness.integrated else { return (mixer, nil, nil) }
+        var g = pow(10, (target - m) / 20)
+        if loudness.peak > 0 { g = min(g, Double(mixer.threshold) / Double(loudness.peak)) }
+        mixer.masterGain = Float(g)
+        return (mixer, m, g)
+    }
+
+    /// The sound of frame `n` (interleaved stereo at 48 kHz), mixed into `block` and copied out.
+    static func sound(of n: Int64, mixer: AudioMixer, timeline: Timeline, block: inout [Float]) throws(RenderError) -> [Float] {
+        let s0 = mixer.planner.firstSample(ofFrame: n, frameRate: timeline.frameRate)
+        let s1 = mixer.planner.firstSample(ofFrame: n + 1, frameRate: timeline.frameRate)
+        let count = Int(s1 - s0)
+        if block.count < count * 2 { block = [Float](repeating: 0, count: count * 2) }
+        do {
+            try block.withUnsafeMutableBufferPointer { buf throws(MediaError) in try mixer.mix(start: s0, count: count, into: buf.baseAddress!) }
+        } catch {
+            throw RenderError(media: error, frame: n)
+        }
+        return Array(block.prefix(count * 2))
     }
 
     /// Sums the whole soundtrack once, without pictures and before the limiter, to measure it

@@ -9,7 +9,7 @@ enum CommandLineTool {
 
     static let commands: [Command] = [
         MakeCommand(), ResolveCommand(), RenderCommand(), ExportCommand(), ValidateCommand(), ProbeCommand(), CatalogCommand(), NewTemplateCommand(),
-        PreviewCommand(), PosterCommand(), GalleryCommand(), EditCommand(), ManualPageCommand(), CompletionsCommand(),
+        PreviewCommand(), PosterCommand(), GalleryCommand(), EditCommand(), BatchCommand(), JoinCommand(), ManualPageCommand(), CompletionsCommand(),
     ]
 
     static func run(_ args: [String]) -> ExitStatus {
@@ -55,6 +55,15 @@ enum CommandLineTool {
             case .file(let e) where e.kind == .collision: return .usage
             case .cancelled: return .failure
             default: return error.isInvalidInput ? .invalid : .failure
+            }
+        } catch let error as BatchError {
+            switch error {
+            case .jobsFile(let e):
+                for p in e.problems { Console.error("\(e.file):\(p)") }
+                return .invalid
+            case .file(let e):
+                Console.error(e.description)
+                return e.kind == .collision ? .usage : .failure
             }
         } catch let error as FileAccessError {
             Console.error(error.description)

@@ -75,6 +75,13 @@ final class ProgressLine: @unchecked Sendable {
         drawn = true
     }
 
+    /// Shows `text` after the label, for displays that count other things than frames.
+    func show(_ text: String) {
+        guard enabled, !json else { return }
+        Console.write(2, "\r\u{1B}[2K\(label)  \(text)")
+        drawn = true
+    }
+
     /// Clears the line so the next message starts clean.
     func finish() {
         guard enabled, drawn, !json else { return }

@@ -7,4 +7,6 @@ enum ExitStatus: Int32 {
     case usage = 2
     /// The template or timeline is invalid (validation found errors, or warnings under --strict).
     case invalid = 3
+    /// `batch`: some rows failed (or, with --merge, are missing); the others are done.
+    case rowsFailed = 4
 }

@@ -55,10 +55,13 @@ struct ManualPageCommand: Command {
             ".TP", "0", "done",
             ".TP", "1", escape("a media file could not be read or decoded, the output could not be written, or validate found problems"),
             ".TP", "2", escape("the command was called wrongly, or an output names an input or another output"),
-            ".TP", "3", escape("the template or timeline is invalid"),
+            ".TP", "3", escape("the template or timeline is invalid; for batch, the jobs file (or, with --check, a row)"),
+            ".TP", "4", escape("batch: some rows failed, each in the manifest with its error; with --merge, rows failed or are missing"),
             ".TP", "129, 130, 143", escape("interrupted by SIGHUP, SIGINT or SIGTERM; partial outputs removed"),
             ".SH SEE ALSO",
-            escape("The documentation in the source repository: docs/template-format.md, docs/timeline-format.md, docs/editing.md, docs/safety.md."),
+            escape(
+                "The documentation in the source repository: docs/template-format.md, docs/timeline-format.md, docs/editing.md, docs/batch.md, docs/safety.md."
+            ),
         ]
         return out.joined(separator: "\n") + "\n"
     }

@@ -5,8 +5,14 @@ import TemplateCore
 struct RenderCommand: Command {
     let name = "render"
     let summary = "render a timeline file to an MP4"
-    let synopsis = "<timeline.json> [-o out.mp4]"
-    let options = [Workflow.outputOption] + Workflow.renderOptions
+    let synopsis = "<timeline.json> [-o out.mp4] [--segment K/N]"
+    let options =
+        [
+            Workflow.outputOption,
+            OptionSpec(
+                long: "segment", short: nil, takesValue: true,
+                help: "render only segment K of N (K from 0), video only, for 'reel join'"),
+        ] + Workflow.renderOptions
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard args.operands.count == 1, let path = args.operands.first else { throw UsageError(message: "give one timeline file") }
@@ -18,7 +24,17 @@ struct RenderCommand: Command {
         if base.hasSuffix(".json") { base = String(base.dropLast(5)) }
         let output = Workflow.outputPath(args, default: base + ".mp4")
         try OutputCheck.check([("-o", output)], inputs: OutputCheck.timeline(path, timeline))
-        try Workflow.render(timeline, baseFolder: nil, to: output, args: args)
+        var segment: FrameSegment?
+        if let text = args.value("segment") {
+            do { segment = try Pipeline.segment(text, of: timeline) } catch { throw UsageError(message: error.description) }
+            // A bit-rate encode settles its rate control per segment, in the stream's one H.264
+            // configuration, which the segments of one video must share.
+            if args.value("bitrate") != nil || args.value("bpp") != nil {
+                throw UsageError(
+                    message: "--segment renders at a constant quality (--quality); segments encoded for a --bitrate or --bpp cannot be joined")
+            }
+        }
+        try Workflow.render(timeline, baseFolder: nil, to: output, args: args, segment: segment)
         return .success
     }
 }

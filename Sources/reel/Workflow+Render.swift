@@ -22,80 +22,23 @@ extension Workflow {
         OptionSpec(long: "loudness", short: nil, takesValue: true, help: "normalize the mix to this many LUFS (default -14), or 'off'"),
     ]
 
+    /// The `make` options given on the command line, as text.
+    static func optionText(_ args: ParsedArguments) -> MakeOptionText {
+        MakeOptionText(
+            order: args.value("order"), useAll: args.flag("use-all"), seed: args.value("seed"), quality: args.value("quality"),
+            size: args.value("size"), bitrate: args.value("bitrate"), bpp: args.value("bpp"), audioBitrate: args.value("audio-bitrate"),
+            loudness: args.value("loudness"))
+    }
+
     static func exportOptions(_ args: ParsedArguments, canvas: Canvas) throws -> ExportOptions {
-        var options: ExportOptions
-        switch args.value("quality") ?? "standard" {
-        case "draft":
-            // superfast, not ultrafast: ultrafast drops CABAC and 8x8 transforms, which makes the stream Baseline, not High.
-            options = ExportOptions(crf: 26, preset: "superfast", fastScaling: true)
-        case "standard": options = ExportOptions()
-        case "high": options = ExportOptions(crf: 18, preset: "slow")
-        case let q: throw UsageError(message: "--quality takes draft, standard or high, not '\(q)'")
-        }
-        if let size = args.value("size") {
-            let parsed = try SizeOption.parse(size, canvas: canvas)
-            options.width = parsed.width
-            options.height = parsed.height
-        }
         if let p = args.value("progress"), p != "json" { throw UsageError(message: "--progress takes json, not '\(p)'") }
-        if let rate = args.value("bitrate") {
-            guard let bits = parseBitrate(rate), Limits.videoBitrate.contains(bits) else {
-                throw UsageError(message: "--bitrate takes a rate such as 2M or 800k (\(kilo(Limits.videoBitrate))), not '\(rate)'")
-            }
-            options.videoBitrate = bits
-        }
-        if let bpp = args.value("bpp") {
-            guard args.value("bitrate") == nil else { throw UsageError(message: "give --bitrate or --bpp, not both") }
-            guard let b = Double(bpp), b > 0, b <= 100 else { throw UsageError(message: "--bpp takes a number of bits above 0, not '\(bpp)'") }
-            let w = options.width ?? canvas.width
-            let h = options.height ?? canvas.height
-            options.videoBitrate = min(Limits.videoBitrate.upperBound, max(Limits.videoBitrate.lowerBound, Int((Double(w * h) * b).rounded())))
-        }
-        if let video = options.videoBitrate { options.audioBitrate = ExportOptions.audioBitrate(forVideoBitrate: video) }
-        if let rate = args.value("audio-bitrate") {
-            guard let bits = parseBitrate(rate), Limits.audioBitrate.contains(bits) else {
-                throw UsageError(message: "--audio-bitrate takes a rate such as 96k (\(kilo(Limits.audioBitrate))), not '\(rate)'")
-            }
-            options.audioBitrate = bits
-        }
-        if let l = args.value("loudness") {
-            if l == "off" {
-                options.loudnessTarget = nil
-            } else {
-                guard let v = Double(l), v >= -70, v <= 0 else {
-                    throw UsageError(message: "--loudness takes LUFS from -70 to 0, or off; not '\(l)'")
-                }
-                options.loudnessTarget = v
-            }
-        }
-        return options
-    }
-
-    /// A range of bit rates as a person writes them: `50k to 200M`.
-    static func kilo(_ range: ClosedRange<Int>) -> String {
-        func text(_ bits: Int) -> String { bits >= 1_000_000 && bits % 1_000_000 == 0 ? "\(bits / 1_000_000)M" : "\(bits / 1000)k" }
-        return "\(text(range.lowerBound)) to \(text(range.upperBound))"
-    }
-
-    /// `2M`, `800k`, `1500000` in bits per second.
-    static func parseBitrate(_ text: String) -> Int? {
-        let lower = text.lowercased()
-        var scale = 1.0
-        var digits = Substring(lower)
-        if lower.hasSuffix("k") {
-            scale = 1e3
-            digits = digits.dropLast()
-        } else if lower.hasSuffix("m") {
-            scale = 1e6
-            digits = digits.dropLast()
-        }
-        guard let v = Double(digits), v.isFinite, v > 0 else { return nil }
-        return Int((v * scale).rounded())
+        do { return try optionText(args).exportOptions(canvas: canvas) } catch { throw UsageError(message: error.description) }
     }
 
     /// Renders with a progress line; prints where the file landed and anything covered on the way.
-    static func render(_ timeline: Timeline, baseFolder: String?, to output: String, args: ParsedArguments) throws {
-        let options = try exportOptions(args, canvas: timeline.canvas)
+    static func render(_ timeline: Timeline, baseFolder: String?, to output: String, args: ParsedArguments, segment: FrameSegment? = nil) throws {
+        var options = try exportOptions(args, canvas: timeline.canvas)
+        options.segment = segment
         if let w = options.width, let h = options.height, let warning = SizeOption.shapeWarning((w, h), canvas: timeline.canvas),
             !args.flag("quiet")
         {
@@ -111,8 +54,15 @@ extension Workflow {
         progress.finish()
         for w in report.warnings { Console.warning(w) }
         if !args.flag("quiet") {
-            let seconds = timeline.duration.seconds
-            Console.out("wrote \(output) (\(timeline.frameCount) frames, \(format(seconds, 2)) s) in \(format(progress.elapsed, 1)) s")
+            if let segment {
+                let frames = segment.frames
+                Console.out(
+                    "wrote \(output) (segment \(segment.index)/\(segment.count): frames \(frames.lowerBound)-\(frames.upperBound) of \(timeline.frameCount), video only) in \(format(progress.elapsed, 1)) s"
+                )
+            } else {
+                let seconds = timeline.duration.seconds
+                Console.out("wrote \(output) (\(timeline.frameCount) frames, \(format(seconds, 2)) s) in \(format(progress.elapsed, 1)) s")
+            }
         }
     }
 }

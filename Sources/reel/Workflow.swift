@@ -42,16 +42,8 @@ enum Workflow {
 
     /// The resolver's options from the command line.
     static func resolveOptions(_ args: ParsedArguments, template: Template, folder: String) throws -> ResolveOptions {
-        var options = ResolveOptions()
-        if let order = args.value("order") {
-            guard let o = MediaOrder(rawValue: order) else { throw UsageError(message: "--order takes given, name or date, not '\(order)'") }
-            options.order = o
-        }
-        options.useAll = args.flag("use-all")
-        if let seed = args.value("seed") {
-            guard let s = UInt64(seed) else { throw UsageError(message: "--seed takes a whole number 0 or more, not '\(seed)'") }
-            options.seed = s
-        }
+        var options: ResolveOptions
+        do { options = try optionText(args).resolveOptions() } catch { throw UsageError(message: error.description) }
         if let file = args.value("text-file") { options.texts = try textFile(file) }
         options.texts.merge(try textPairs(args), uniquingKeysWith: { _, given in given })
         _ = try summaryFormat(args)

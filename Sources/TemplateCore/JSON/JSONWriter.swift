@@ -11,6 +11,35 @@ public enum JSONWriter {
         return out
     }
 
+    /// `value` on one line without spaces, keys sorted as in `write`: a line of a JSON Lines file.
+    public static func line(_ value: JSONValue) -> String {
+        var out = ""
+        writeLine(value, into: &out)
+        return out
+    }
+
+    private static func writeLine(_ value: JSONValue, into out: inout String) {
+        switch value {
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                writeLine(item, into: &out)
+            }
+            out += "]"
+        case .object(let object):
+            out += "{"
+            for (i, member) in object.members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }).enumerated() {
+                if i > 0 { out += "," }
+                out += quoted(member.key) + ":"
+                writeLine(member.value, into: &out)
+            }
+            out += "}"
+        default:
+            write(value, indent: 0, into: &out)
+        }
+    }
+
     private static func write(_ value: JSONValue, indent: Int, into out: inout String) {
         switch value {
         case .null: out += "null"

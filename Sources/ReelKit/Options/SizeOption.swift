@@ -2,13 +2,13 @@ import TemplateCore
 
 /// `--size`: an exact `WIDTHxHEIGHT`, a height class that keeps the canvas's shape (`720p`,
 /// `1080p`: the short side), or a shape that keeps the canvas's short side (`9:16`, `1:1`).
-enum SizeOption {
+public enum SizeOption {
     /// Sides the encoder accepts.
-    static let sides = 16...8192
+    public static let sides = 16...8192
     static let heightClasses: [String: Int] = ["480p": 480, "540p": 540, "720p": 720, "1080p": 1080, "1440p": 1440, "2160p": 2160, "4k": 2160]
 
     /// The size `text` names for `canvas`, even on both sides.
-    static func parse(_ text: String, canvas: Canvas) throws -> (width: Int, height: Int) {
+    public static func parse(_ text: String, canvas: Canvas) throws(OptionValueError) -> (width: Int, height: Int) {
         let lower = text.lowercased()
         let size: (Int, Int)
         if let short = heightClasses[lower] {
@@ -24,13 +24,14 @@ enum SizeOption {
             size = (parts[0], parts[1])
         }
         guard sides.contains(size.0), sides.contains(size.1) else {
-            throw UsageError(message: "--size \(text) gives \(size.0)x\(size.1); each side must be within \(sides.lowerBound)...\(sides.upperBound)")
+            throw OptionValueError(
+                option: "size", message: "\(text) gives \(size.0)x\(size.1); each side must be within \(sides.lowerBound)...\(sides.upperBound)")
         }
         return size
     }
 
     /// A warning when `size` has another shape than the canvas (the template is recomposed for it).
-    static func shapeWarning(_ size: (width: Int, height: Int), canvas: Canvas) -> String? {
+    public static func shapeWarning(_ size: (width: Int, height: Int), canvas: Canvas) -> String? {
         // Shapes differ when the sides' ratios differ by more than rounding to even sides explains.
         let a = size.width * canvas.height
         let b = size.height * canvas.width
@@ -48,7 +49,8 @@ enum SizeOption {
 
     private static func even(_ n: Int) -> Int { n + (n & 1) }
 
-    private static func usage(_ text: String) -> UsageError {
-        UsageError(message: "--size takes WIDTHxHEIGHT (even numbers), 540p, 720p, 1080p... or a shape such as 9:16, 1:1, 16:9, 4:5; not '\(text)'")
+    private static func usage(_ text: String) -> OptionValueError {
+        OptionValueError(
+            option: "size", message: "takes WIDTHxHEIGHT (even numbers), 540p, 720p, 1080p... or a shape such as 9:16, 1:1, 16:9, 4:5; not '\(text)'")
     }
 }

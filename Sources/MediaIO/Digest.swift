@@ -1,0 +1,64 @@
+import CFFmpeg
+import FileAccess
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// SHA-256 of bytes and files (libavutil's implementation), written as lowercase hex.
+///
+/// A batch tells a finished output from a changed or cut-short one, and inputs that changed from
+/// inputs that did not, by their content: a copy of the same media on another machine, with
+/// another modification time, hashes the same.
+public final class Digest {
+    private let context: OpaquePointer
+
+    public init() {
+        // av_sha_alloc fails only when memory is exhausted, which nothing here could recover from.
+        guard let c = av_sha_alloc() else { fatalError("out of memory allocating a SHA-256 context") }
+        context = c
+        av_sha_init(context, 256)
+    }
+
+    deinit { av_free(UnsafeMutableRawPointer(context)) }
+
+    public func update(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { av_sha_update(context, $0.baseAddress, $0.count) }
+    }
+
+    public func update(_ text: String) { update(Array(text.utf8)) }
+
+    /// The digest as 64 hex digits; the context is spent.
+    public func finish() -> String {
+        var out = [UInt8](repeating: 0, count: 32)
+        av_sha_final(context, &out)
+        return out.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    /// The SHA-256 of `bytes`.
+    public static func hex(of bytes: [UInt8]) -> String {
+        let d = Digest()
+        d.update(bytes)
+        return d.finish()
+    }
+
+    /// The SHA-256 of a file's content and its size, read through `ReadableFile` (so only a
+    /// regular file is read, beneath its template folder when it lies in one).
+    public static func file(_ path: String) throws(FileAccessError) -> (hex: String, size: Int64) {
+        let file = try ReadableFile(path: path, operation: "hashing")
+        let d = Digest()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var offset: Int64 = 0
+        while true {
+            let n = buffer.withUnsafeMutableBytes { pread(file.descriptor, $0.baseAddress!, $0.count, off_t(offset)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileAccessError(.failed, file: path, operation: "hashing", reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            buffer.withUnsafeBufferPointer { av_sha_update(d.context, $0.baseAddress, n) }
+            offset += Int64(n)
+        }
+        return (d.finish(), offset)
+    }
+}

@@ -1,0 +1,55 @@
+import CFFmpeg
+import MediaTime
+
+/// The video packets of an MP4, read in decoding order without decoding them: what a join copies
+/// from each segment into the whole video.
+public final class VideoPacketReader {
+    public let path: String
+    let input: InputFile
+    let streamIndex: Int32
+    let packet = PacketBox()
+    /// Packets read so far (one a frame for H.264 in MP4).
+    public private(set) var packetCount: Int64 = 0
+
+    public init(path: String) throws(MediaError) {
+        self.path = path
+        input = try InputFile(path: path)
+        let index = av_find_best_stream(input.context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        guard index >= 0 else { throw MediaError(.notMedia, file: path, operation: "reading a segment", reason: "it has no video") }
+        streamIndex = index
+        guard input.stream(index).pointee.codecpar.pointee.codec_id == AV_CODEC_ID_H264 else {
+            throw MediaError(.unsupported, file: path, operation: "reading a segment", reason: "its video is not H.264")
+        }
+    }
+
+    var stream: UnsafeMutablePointer<AVStream> { input.stream(streamIndex) }
+
+    /// The file's `comment` tag (where a segment says which it is).
+    public var comment: String? {
+        av_dict_get(input.context.pointee.metadata, "comment", nil, 0).map { String(cString: $0.pointee.value) }
+    }
+
+    public var width: Int { Int(stream.pointee.codecpar.pointee.width) }
+    public var height: Int { Int(stream.pointee.codecpar.pointee.height) }
+
+    /// The codec's configuration (H.264's SPS and PPS): segments join only when theirs are equal.
+    public var codecConfiguration: [UInt8] {
+        let par = stream.pointee.codecpar.pointee
+        guard let data = par.extradata, par.extradata_size > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: Int(par.extradata_size)))
+    }
+
+    /// Reads the next video packet into `packet`; false at the end of the file.
+    public func readPacket() throws(MediaError) -> Bool {
+        while true {
+            av_packet_unref(packet.packet)
+            let r = av_read_frame(input.context, packet.packet)
+            if r == reel_averror_eof() { return false }
+            try check(r, .corrupt, file: path, operation: "reading a segment")
+            if packet.packet.pointee.stream_index == streamIndex {
+                packetCount += 1
+                return true
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// A jobs file that cannot be used as it is: its syntax, its columns, or ids and outputs that clash.
+///
+/// These concern the file as a whole, so nothing is rendered until they are fixed; problems of
+/// single rows (a template that does not load, media not found) fail those rows alone
+/// (`RowProblem`). Every problem found is reported at once.
+public struct JobsFileError: Error, Sendable, CustomStringConvertible {
+    /// One problem, at a line of the file (and a column or key when it concerns one).
+    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+        public let line: Int?
+        /// A CSV column (by its header name) or a JSONL key, or a character column for syntax errors.
+        public let place: String?
+        public let message: String
+
+        public init(line: Int?, place: String? = nil, message: String) {
+            self.line = line
+            self.place = place
+            self.message = message
+        }
+
+        public var description: String {
+            var s = ""
+            if let line { s += "\(line): " }
+            if let place { s += "\(place): " }
+            return s + message
+        }
+    }
+
+    /// The jobs file, as the caller named it.
+    public let file: String
+    public let problems: [Problem]
+
+    public init(file: String, problems: [Problem]) {
+        self.file = file
+        self.problems = problems
+    }
+
+    /// One line per problem: `jobs.csv:3: column 'sise': unknown column ...`.
+    public var description: String {
+        problems.map { "\(file):\($0)" }.joined(separator: "\n")
+    }
+}

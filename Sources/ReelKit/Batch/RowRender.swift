@@ -1,0 +1,61 @@
+import FileAccess
+import Foundation
+import MediaIO
+
+/// One row's turn: keep its earlier output when it is complete and unchanged, else render it,
+/// and say what became of it as a manifest entry.
+struct RowRender {
+    let job: BatchJob
+    let folder: String
+    let digests: InputDigest
+    let events: (@Sendable (BatchEvent) -> Void)?
+    let cancel: CancellationFlag?
+
+    /// The row's entry; nil when the render was cancelled (the row is left for the next run).
+    func run(earlier: [ManifestEntry]) -> ManifestEntry? {
+        let inputs: String
+        do { inputs = try digests.digest(job) } catch { return failed(error.description) }
+        if let kept = earlier.first(where: { isKept($0, inputs: inputs) }) { return kept.with(status: .skipped) }
+        events?(.rowStarted(row: job.row, id: job.id))
+        let start = Date()
+        do {
+            let outputFolder = PathText.folder(of: job.outputPath)
+            try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
+            guard BatchNames.isBeneath(job.outputPath, folder) else {
+                return failed("\(job.output): leads outside the output folder (through a link)")
+            }
+            let media = try Pipeline.gatherMedia(job.media, for: job.template.template)
+            let resolution = try Pipeline.resolve(job.template, media: media, options: job.resolve)
+            let row = job.row
+            let report = try Pipeline.render(
+                resolution.timeline, to: job.outputPath, options: job.export, progress: { p in self.events?(.rowProgress(row: row, p)) },
+                cancel: cancel)
+            let (sha, size) = try Digest.file(job.outputPath)
+            let warnings = job.warnings + resolution.diagnostics.filter { $0.severity == .warning }.map(\.description) + report.warnings
+            return ManifestEntry(
+                row: job.row, id: job.id, status: .ok, output: job.output, frames: report.frameCount, seconds: Date().timeIntervalSince(start),
+                warnings: warnings, inputs: inputs, size: size, sha256: sha)
+        } catch ReelError.cancelled {
+            return nil
+        } catch let error as ReelError {
+            return failed(error.description, inputs: inputs)
+        } catch let error as FileAccessError {
+            return failed(error.description, inputs: inputs)
+        } catch {
+            return failed("\(error)", inputs: inputs)
+        }
+    }
+
+    /// Whether `entry` is an earlier render of these very inputs whose output is still as it left it.
+    private func isKept(_ entry: ManifestEntry, inputs: String) -> Bool {
+        guard entry.isDone, entry.inputs == inputs, entry.output == job.output, let size = entry.size, let sha = entry.sha256 else { return false }
+        // The size first: a cut-short or replaced output is usually found without reading it.
+        guard let file = try? ReadableFile(path: job.outputPath), file.size == size else { return false }
+        guard let now = try? Digest.file(job.outputPath), now.size == size else { return false }
+        return now.hex == sha
+    }
+
+    private func failed(_ message: String, inputs: String? = nil) -> ManifestEntry {
+        ManifestEntry(row: job.row, id: job.id, status: .failed, output: job.output, error: message, inputs: inputs)
+    }
+}

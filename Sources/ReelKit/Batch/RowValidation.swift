@@ -1,0 +1,143 @@
+import FileAccess
+import Foundation
+import RenderCore
+import TemplateCore
+
+/// Checks one row before any render: its template loads, its media are there, its texts are the
+/// template's, its options take their values, its output stays beneath the output folder.
+///
+/// Every reason a row cannot be rendered is collected, so a person fixes a row in one go.
+struct RowValidation {
+    /// The folder relative paths of the jobs file start from.
+    let jobsFolder: String
+    let outputFolder: String
+    let templates: TemplateCache
+
+    func job(_ record: JobRecord) -> Result<BatchJob, RowProblem> {
+        var reasons: [RowProblem.Reason] = []
+        let id = record["id"]?.items.first ?? ""
+        func fail(_ column: String?, _ message: String) { reasons.append(.init(column: column, message: message)) }
+
+        var loaded: LoadedTemplate?
+        if case .text(let folder)? = record["template"] {
+            switch templates.load(path(folder)) {
+            case .success(let t): loaded = t
+            case .failure(let e): fail("template", Self.describe(e))
+            }
+        } else {
+            fail("template", "is not given")
+        }
+
+        var media: [String] = []
+        var mediaFiles: [String] = []
+        let items = record["media"]?.items ?? []
+        if items.isEmpty { fail("media", "is not given: list files, folders or globs (separated by ';' in CSV)") }
+        for item in items {
+            let p = path(item)
+            if MediaGlob.isGlob(p) {
+                guard let matches = MediaGlob.expand(p) else {
+                    fail("media", "'\(item)' matches no file")
+                    continue
+                }
+                media += matches
+            } else {
+                media.append(p)
+            }
+        }
+        if !media.isEmpty && reasons.allSatisfy({ $0.column != "media" }) {
+            do { mediaFiles = try AssetProbe.expand(media) } catch { fail("media", error.description) }
+        }
+
+        var texts: [String: String] = [:]
+        for (name, value) in record.values where name.hasPrefix("text.") { texts[String(name.dropFirst(5))] = value.items.joined(separator: ";") }
+        var option = MakeOptionText()
+        func text(_ name: String) -> String? { record[name].map { $0.items.joined(separator: ";") } }
+        (option.order, option.seed, option.quality, option.size) = (text("order"), text("seed"), text("quality"), text("size"))
+        (option.bitrate, option.bpp, option.loudness) = (text("bitrate"), text("bpp"), text("loudness"))
+        option.audioBitrate = text("audio-bitrate")
+        if let useAll = text("use-all") {
+            switch useAll.lowercased() {
+            case "true", "yes", "1": option.useAll = true
+            case "false", "no", "0": option.useAll = false
+            default: fail("use-all", "takes true or false, not '\(useAll)'")
+            }
+        }
+        var resolve = ResolveOptions()
+        do { resolve = try option.resolveOptions(ResolveOptions(texts: texts)) } catch { fail(error.option, error.message) }
+        var export = ExportOptions()
+        var warnings: [String] = []
+        if let template = loaded?.template {
+            let keys = template.textKeys
+            for key in texts.keys.sorted() where !keys.contains(key) {
+                fail(
+                    "text.\(key)",
+                    "the template has no text '\(key)'" + (keys.isEmpty ? " (it has no texts)" : "; its texts are \(keys.joined(separator: ", "))"))
+            }
+            for key in Self.requiredTexts(of: template) where (texts[key] ?? "").isEmpty {
+                fail("text.\(key)", "is required by the template and not given")
+            }
+            do { export = try option.exportOptions(canvas: template.canvas) } catch { fail(error.option, error.message) }
+            if let w = export.width, let h = export.height, let warning = SizeOption.shapeWarning((w, h), canvas: template.canvas) {
+                warnings.append(warning)
+            }
+            warnings = (loaded?.diagnostics ?? []).filter { $0.severity == .warning }.map(\.description) + warnings
+        }
+
+        var output = ""
+        switch BatchNames.output(record["output"]?.items.first ?? BatchNames.defaultOutput, id: id) {
+        case .success(let name): output = name
+        case .failure(let reason): reasons.append(reason)
+        }
+        let outputPath = BatchNames.join(outputFolder, output)
+        if !output.isEmpty {
+            if BatchNames.isManifest(output) { fail("output", "'\(output)' is the name of a manifest of the batch") }
+            if FileKind.of(outputFolder) == .folder && !BatchNames.isBeneath(outputPath, outputFolder) {
+                fail("output", "'\(output)' leads outside the output folder (through a link)")
+            }
+        }
+
+        guard reasons.isEmpty, let loaded else { return .failure(RowProblem(row: record.row, line: record.line, id: id, reasons: reasons)) }
+        let values = record.values.filter { $0.name != "template" && $0.name != "media" }.map { ($0.name, $0.value.items.joined(separator: ";")) }
+        return .success(
+            BatchJob(
+                row: record.row, line: record.line, id: id, template: loaded, media: media, mediaFiles: mediaFiles, output: output,
+                outputPath: outputPath, resolve: resolve, export: export, warnings: warnings, values: values))
+    }
+
+    /// `path` from the jobs file's folder, unless absolute.
+    func path(_ path: String) -> String { path.hasPrefix("/") ? path : BatchNames.join(jobsFolder, path) }
+
+    /// The keys of texts that have no text of the template's own: a row must give them.
+    static func requiredTexts(of template: Template) -> [String] {
+        template.layers.compactMap { layer in
+            if case .text(let t) = layer.content, let key = t.key, t.text.isEmpty { return key }
+            return nil
+        }
+    }
+
+    /// A failure to load a template, with its errors.
+    static func describe(_ error: ReelError) -> String {
+        if case .invalidTemplate(let file, let diagnostics) = error {
+            let errors = diagnostics.filter { $0.severity == .error }.map(\.description)
+            return "\(file): template is invalid: " + errors.joined(separator: "; ")
+        }
+        return error.description
+    }
+}
+
+/// Templates loaded once per run, whatever the number of rows that use each.
+final class TemplateCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var loaded: [String: Result<LoadedTemplate, ReelError>] = [:]
+
+    func load(_ folder: String) -> Result<LoadedTemplate, ReelError> {
+        let key = PathText.absolute(folder)
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = loaded[key] { return known }
+        let result: Result<LoadedTemplate, ReelError>
+        do { result = .success(try Pipeline.loadTemplate(folder)) } catch { result = .failure(error) }
+        loaded[key] = result
+        return result
+    }
+}

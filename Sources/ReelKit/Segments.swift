@@ -1,0 +1,36 @@
+import FileAccess
+import RenderCore
+import TemplateCore
+
+/// One long video split across workers: each renders a segment, video only, and one joins them
+/// with the sound mixed once. The segments are pure functions of the timeline and K/N, so they run
+/// as separate processes on one machine, in an array job, or anywhere.
+extension Pipeline {
+    /// Segment K of N of `timeline` from `K/N` (K counts from 0, as `--shard` does).
+    public static func segment(_ text: String, of timeline: Timeline) throws(OptionValueError) -> FrameSegment {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 0, k < n else {
+            throw OptionValueError(option: "segment", message: "takes K/N with K from 0 to N-1 (K counts from 0), not '\(text)'")
+        }
+        guard let all = FrameSegment.all(of: timeline, count: n) else {
+            throw OptionValueError(option: "segment", message: "takes N up to the timeline's \(timeline.frameCount) frames, not \(n)")
+        }
+        return all[k]
+    }
+
+    /// Joins the segments rendered of `timeline` into one MP4 at `path`, with its whole sound.
+    @discardableResult
+    public static func join(
+        _ timeline: Timeline, parts: [String], to path: String, options: ExportOptions = ExportOptions(),
+        progress: (@Sendable (ExportProgress) -> Void)? = nil, cancel: CancellationFlag? = nil
+    ) throws(ReelError) -> ExportReport {
+        var isCancelled: (@Sendable () -> Bool)?
+        if let cancel { isCancelled = { cancel.isCancelled } }
+        do {
+            return try SegmentJoiner.join(timeline, parts: parts, to: path, options: options, progress: progress, isCancelled: isCancelled)
+        } catch {
+            if error.media.kind == .cancelled { throw .cancelled }
+            throw .render(error)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import MediaIO
+import TemplateCore
+
+/// Joins the video segments of a timeline (`reel render --segment K/N`) into one MP4 without
+/// re-encoding them, with the whole soundtrack mixed once beside them, so the sound has no seam.
+///
+/// The segments are checked before anything is written: each names itself in its tag, and the
+/// set must be exactly the N segments of this timeline, split as `FrameSegment.all` splits it
+/// (same frames, same total), of one size and one H.264 configuration. Their packets are copied
+/// in order with their times moved to their place; every segment starts with a keyframe (a
+/// segment is a whole encode of its own). The result has exactly the timeline's frames.
+public enum SegmentJoiner {
+    @discardableResult
+    public static func join(
+        _ timeline: Timeline, parts: [String], baseFolder: String? = nil, to path: String, options: ExportOptions = ExportOptions(),
+        progress: (@Sendable (ExportProgress) -> Void)? = nil, isCancelled: (@Sendable () -> Bool)? = nil
+    ) throws(RenderError) -> ExportReport {
+        let ordered = try checkedSegments(parts, timeline: timeline)
+        guard let first = ordered.first else { throw failure(path, "no segments given") }
+        let (mixer, measured, gain) = try Exporter.soundtrack(timeline, baseFolder: baseFolder, options: options)
+        let settings = EncoderSettings(
+            width: first.reader.width, height: first.reader.height, frameRate: timeline.frameRate,
+            audioBitrate: options.audioBitrate ?? timeline.output.audioBitrate)
+        let writer: MP4Writer
+        do { writer = try MP4Writer(path: path, settings: settings, copyingVideoOf: first.reader) } catch { throw RenderError(media: error) }
+        let total = timeline.frameCount
+        var soundFrames: Int64 = 0
+        var block = [Float]()
+        // The sound is laid a little ahead of the copied pictures, so the muxer interleaves both
+        // with little held in memory.
+        func sound(upTo frame: Int64) throws(RenderError) {
+            while soundFrames < min(frame, total) {
+                let samples = try Exporter.sound(of: soundFrames, mixer: mixer, timeline: timeline, block: &block)
+                do { try samples.withUnsafeBufferPointer { b throws(MediaError) in try writer.writeAudio(b) } } catch {
+                    throw RenderError(media: error, frame: soundFrames)
+                }
+                soundFrames += 1
+            }
+        }
+        do throws(RenderError) {
+            var done: Int64 = 0
+            for (segment, reader) in ordered {
+                var copied: Int64 = 0
+                while try read(reader) {
+                    if isCancelled?() == true {
+                        throw RenderError(media: MediaError(.cancelled, file: path, operation: "joining", reason: "cancelled"))
+                    }
+                    do { try writer.copyPacket(from: reader, frameOffset: segment.frames.lowerBound) } catch { throw RenderError(media: error) }
+                    copied += 1
+                    done += 1
+                    try sound(upTo: segment.frames.lowerBound + copied + 30)
+                    progress?(ExportProgress(framesDone: done, frameCount: total))
+                }
+                guard copied == Int64(segment.frames.count) else {
+                    throw failure(
+                        reader.path, "has \(copied) frames; segment \(segment.index)/\(segment.count) of this timeline has \(segment.frames.count)")
+                }
+            }
+            try sound(upTo: total)
+            do { try writer.finish() } catch { throw RenderError(media: error) }
+        } catch {
+            writer.cancel()
+            throw error
+        }
+        return ExportReport(frameCount: total, warnings: [], measuredLoudness: measured, loudnessGain: gain)
+    }
+
+    /// The parts in segment order with their readers, or the first reason they are not the
+    /// segments of `timeline`.
+    static func checkedSegments(_ parts: [String], timeline: Timeline) throws(RenderError) -> [(segment: FrameSegment, reader: VideoPacketReader)] {
+        var found: [Int: (segment: FrameSegment, reader: VideoPacketReader)] = [:]
+        var count: Int?
+        for part in parts {
+            let reader: VideoPacketReader
+            do { reader = try VideoPacketReader(path: part) } catch { throw RenderError(media: error) }
+            guard let tag = reader.comment.flatMap(SegmentTag.init(text:)) else {
+                throw failure(part, "is not a segment made by reel render --segment")
+            }
+            let n = count ?? tag.segment.count
+            count = n
+            guard tag.segment.count == n else { throw failure(part, "is segment \(tag.segment.index)/\(tag.segment.count), the others are of \(n)") }
+            guard let expected = FrameSegment.all(of: timeline, count: n), tag.totalFrames == timeline.frameCount,
+                expected[tag.segment.index] == tag.segment
+            else { throw failure(part, "is a segment of another timeline (frames \(tag.segment.frames) of \(tag.totalFrames))") }
+            if let other = found[tag.segment.index] { throw failure(part, "is segment \(tag.segment.index)/\(n) again (as \(other.reader.path))") }
+            if let first = found.values.first?.reader {
+                guard reader.width == first.width, reader.height == first.height, reader.codecConfiguration == first.codecConfiguration else {
+                    throw failure(
+                        part,
+                        "was encoded at another size or with other H.264 parameters than \(first.path) (segments join when rendered at one size and quality, without --bitrate)"
+                    )
+                }
+            }
+            found[tag.segment.index] = (tag.segment, reader)
+        }
+        guard let n = count else { return [] }
+        let missing = (0..<n).filter { found[$0] == nil }
+        guard missing.isEmpty else {
+            throw failure(parts[0], "segment\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(n)" }.joined(separator: ", ")) missing")
+        }
+        return (0..<n).compactMap { found[$0] }
+    }
+
+    private static func read(_ reader: VideoPacketReader) throws(RenderError) -> Bool {
+        do { return try reader.readPacket() } catch { throw RenderError(media: error) }
+    }
+
+    private static func failure(_ file: String, _ reason: String) -> RenderError {
+        RenderError(media: MediaError(.unsupported, file: file, operation: "joining segments", reason: reason))
+    }
+}

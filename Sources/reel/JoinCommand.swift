@@ -1,0 +1,43 @@
+import ReelKit
+import RenderCore
+import TemplateCore
+
+/// `reel join`: the segments of `render --segment K/N` joined into one MP4 without re-encoding,
+/// with the timeline's whole sound mixed once.
+struct JoinCommand: Command {
+    let name = "join"
+    let summary = "join the video segments of a timeline into one MP4, with its sound"
+    let synopsis = "<segment files...> --timeline <timeline.json> -o out.mp4"
+    let options = [
+        Workflow.outputOption,
+        OptionSpec(long: "timeline", short: nil, takesValue: true, help: "the timeline the segments were rendered from"),
+        OptionSpec(long: "loudness", short: nil, takesValue: true, help: "normalize the mix to this many LUFS (default -14), or 'off'"),
+        OptionSpec(long: "audio-bitrate", short: nil, takesValue: true, help: "AAC bit rate (e.g. 96k); default the timeline's"),
+    ]
+
+    func run(_ args: ParsedArguments) throws -> ExitStatus {
+        guard !args.operands.isEmpty else { throw UsageError(message: "give the segment files, all N of them") }
+        guard let path = args.value("timeline") else { throw UsageError(message: "give the timeline: --timeline t.json") }
+        guard let output = args.value("output") else { throw UsageError(message: "give the output: -o out.mp4") }
+        try Pipeline.checkEncoders()
+        let timeline = try TimelineInput.read(path)
+        try OutputCheck.check([("-o", output)], inputs: OutputCheck.timeline(path, timeline) + args.operands.map { .file($0) })
+        let options: ExportOptions
+        do throws(OptionValueError) {
+            options = try MakeOptionText(audioBitrate: args.value("audio-bitrate"), loudness: args.value("loudness")).exportOptions(
+                canvas: timeline.canvas)
+        } catch {
+            throw UsageError(message: error.description)
+        }
+        let progress = ProgressLine(label: "joining", quiet: args.flag("quiet"))
+        defer { progress.finish() }
+        let report = try Pipeline.join(timeline, parts: args.operands, to: output, options: options) { p in
+            progress.update(done: p.framesDone, total: p.frameCount)
+        }
+        progress.finish()
+        if !args.flag("quiet") {
+            Console.out("wrote \(output) (\(report.frameCount) frames from \(args.operands.count) segments) in \(format(progress.elapsed, 1)) s")
+        }
+        return .success
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import ReelKit
+import ReelTestSupport
+import Testing
+
+/// Batches as a library: each row its own video, a bad row failing alone, reruns doing only what
+/// is left, outputs checked with ffprobe.
+@Suite struct BatchTests {
+    struct Project {
+        let dir = TemporaryFolder()
+        var jobs: String { dir.file("jobs.csv") }
+        var out: String { dir.file("out") }
+
+        init() throws {
+            let template = dir.file("tpl")
+            try FileManager.default.createDirectory(atPath: template, withIntermediateDirectories: true)
+            try TestMedia.tone(template + "/music.m4a", seconds: "3")
+            try """
+            { "format": 1, "name": "Batch", "canvas": { "width": 96, "height": 160, "frameRate": "25" },
+              "music": { "file": "music.m4a" }, "slots": [{ "id": "a", "duration": 1 }, { "id": "b", "duration": 1 }] }
+            """.write(toFile: template + "/template.json", atomically: true, encoding: .utf8)
+            for folder in ["media", "bad"] { try FileManager.default.createDirectory(atPath: dir.file(folder), withIntermediateDirectories: true) }
+            try TestMedia.colorClip(dir.file("media/a.mp4"), color: "red", width: 96, height: 160, seconds: "1")
+            try TestMedia.colorClip(dir.file("media/b.mp4"), color: "blue", width: 96, height: 160, seconds: "1")
+            // A clip cut short in its download: it exists, so the row passes its checks, and fails when read.
+            try TestMedia.truncate(dir.file("media/a.mp4"), to: dir.file("bad/broken.mp4"), fraction: 0.3)
+            try writeJobs(seed: 0)
+        }
+
+        func writeJobs(seed: Int) throws {
+            try """
+            id,template,media,quality,seed,output
+            one,tpl,media/a.mp4;media/b.mp4,draft,\(seed),
+            two,tpl,media/*.mp4,draft,,videos/{id}-v.mp4
+            three,tpl,bad/broken.mp4;media/b.mp4,draft,,
+
+            """.write(toFile: jobs, atomically: true, encoding: .utf8)
+        }
+
+        func run(force: Bool = false) throws -> BatchSummary {
+            let plan = try Batch.plan(BatchRequest(jobsFile: jobs, outputFolder: out, workers: 2, force: force))
+            #expect(plan.problems.isEmpty && plan.jobs.count == 3)
+            return try Batch.run(plan)
+        }
+    }
+
+    @Test func aBadRowFailsAloneAndRerunsDoOnlyWhatIsLeft() throws {
+        let p = try Project()
+        let first = try p.run()
+        #expect(first.entries.map(\.status) == [.ok, .ok, .failed])
+        #expect(first.entries[2].error?.contains("broken.mp4") == true, "\(first.entries[2].error ?? "")")
+        for (entry, name) in zip(first.entries.prefix(2), ["one.mp4", "videos/two-v.mp4"]) {
+            #expect(entry.output == name && entry.frames == 50)
+            let probe = try Tools.probe(p.out + "/" + name)
+            #expect(probe.video?.frames == 50 && probe.video?.width == 96 && probe.video?.height == 160)
+        }
+        // The manifest on disk says the same, one JSON object a line.
+        let lines = try String(contentsOfFile: p.out + "/manifest.jsonl", encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 3)
+        let third = try JSONSerialization.jsonObject(with: Data(lines[2].utf8)) as? [String: Any]
+        #expect(third?["status"] as? String == "failed" && (third?["error"] as? String)?.contains("broken.mp4") == true)
+
+        // Nothing rendered twice: a rerun keeps both videos, and tries the failed row again.
+        #expect(try p.run().entries.map(\.status) == [.skipped, .skipped, .failed])
+        // An output cut short is found and rendered again; the other is kept.
+        try TestMedia.truncate(p.out + "/videos/two-v.mp4", to: p.out + "/videos/two-v.mp4", fraction: 0.5)
+        #expect(try p.run().entries.map(\.status) == [.skipped, .ok, .failed])
+        #expect(try Tools.probe(p.out + "/videos/two-v.mp4").video?.frames == 50)
+        // So is one altered in place, its size unchanged.
+        let one = p.out + "/one.mp4"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: one))
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: one))
+        #expect(try p.run().entries.map(\.status) == [.ok, .skipped, .failed])
+        // A row whose values change is rendered again.
+        try p.writeJobs(seed: 5)
+        #expect(try p.run().entries.map(\.status) == [.ok, .skipped, .failed])
+        // --force renders every row.
+        #expect(try p.run(force: true).entries.map(\.status) == [.ok, .ok, .failed])
+        let left = try FileManager.default.subpathsOfDirectory(atPath: p.out).filter { $0.hasSuffix(".partial") }
+        #expect(left.isEmpty)
+    }
+
+    @Test func rowProblemsAreFoundBeforeAnyRender() throws {
+        let p = try Project()
+        try """
+        id,template,media,size,text.title,output
+        one,tpl,media/a.mp4,95x160,,
+        two,nowhere,media/nothing-*.mp4,,,
+        three,tpl,media/b.mp4,,Hi,../up.mp4
+        four,tpl,media,,,tpl/music.m4a
+
+        """.write(toFile: p.jobs, atomically: true, encoding: .utf8)
+        let plan = try Batch.plan(BatchRequest(jobsFile: p.jobs, outputFolder: p.dir.path, workers: 1))
+        #expect(plan.jobs.isEmpty)
+        let columns = plan.problems.map { $0.reasons.compactMap(\.column) }
+        #expect(columns == [["size"], ["template", "media"], ["text.title", "output"], ["output"]], "\(plan.problems)")
+        #expect(plan.problems.map(\.line) == [2, 3, 4, 5])
+        // Two rows writing one output is a mistake of the file: nothing runs.
+        try "id,template,media,output\na,tpl,media,x.mp4\nb,tpl,media,x.mp4\n".write(toFile: p.jobs, atomically: true, encoding: .utf8)
+        #expect(throws: BatchError.self) { try Batch.plan(BatchRequest(jobsFile: p.jobs, outputFolder: p.out)) }
+    }
+}

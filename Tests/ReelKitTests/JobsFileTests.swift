@@ -1,0 +1,79 @@
+import Foundation
+import ReelKit
+import ReelTestSupport
+import Testing
+
+/// Jobs files: CSV and JSON Lines read into rows, and the mistakes of a file as a whole named
+/// with their line and column before anything runs.
+@Suite struct JobsFileTests {
+    let dir = TemporaryFolder()
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let path = dir.file(name)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func problems(_ path: String) -> [JobsFileError.Problem] {
+        do {
+            _ = try JobsFile.read(path)
+            return []
+        } catch { return error.problems }
+    }
+
+    @Test func csvColumnsBecomeValues() throws {
+        let path = try write("jobs.csv", "id,template,media,text.title,seed\none,t,a.mp4; clips/*.mov ;,\"Porto, 2026\",\ntwo,t,b.mp4,,4\n")
+        let rows = try JobsFile.read(path)
+        #expect(rows.map(\.row) == [1, 2])
+        #expect(rows.map(\.line) == [2, 3])
+        #expect(rows[0]["media"] == .list(["a.mp4", "clips/*.mov"]))
+        #expect(rows[0]["text.title"] == .text("Porto, 2026"))
+        // An empty cell is a value not given.
+        #expect(rows[0]["seed"] == nil && rows[1]["text.title"] == nil)
+        #expect(rows[1]["seed"] == .text("4"))
+    }
+
+    @Test func jsonLinesKeysBecomeValues() throws {
+        let text = """
+            {"id": "one", "template": "t", "media": ["a.mp4", "b.mp4"], "text": {"title": "Lisbon"}, "seed": 3, "use-all": true}
+
+            {"id": "two", "template": "t", "media": "c.mp4", "text.title": "Faro", "output": "sub/{id}.mp4", "quality": null}
+            """
+        let rows = try JobsFile.read(try write("jobs.jsonl", text + "\r\n"))
+        #expect(rows.map(\.row) == [1, 2] && rows.map(\.line) == [1, 3])
+        #expect(rows[0]["media"] == .list(["a.mp4", "b.mp4"]) && rows[1]["media"] == .list(["c.mp4"]))
+        #expect(rows[0]["text.title"] == .text("Lisbon") && rows[1]["text.title"] == .text("Faro"))
+        #expect(rows[0]["seed"] == .text("3") && rows[0]["use-all"] == .text("true") && rows[1]["quality"] == nil)
+    }
+
+    @Test func unknownColumnsAreNamedWithTheirLine() throws {
+        let csv = problems(try write("a.csv", "id,template,media,sise\n1,t,m,96x160\n"))
+        #expect(csv.map(\.line) == [1] && csv.first?.place == "column 'sise'")
+        #expect(csv.first?.message.contains("quality") == true, "the message lists the columns")
+        let jsonl = problems(
+            try write("a.jsonl", "{\"id\": \"1\", \"template\": \"t\", \"media\": [\"m\"]}\n{\"id\": \"2\", \"qualty\": \"draft\"}\n"))
+        #expect(jsonl.map(\.line) == [2] && jsonl.first?.place == "key 'qualty'")
+    }
+
+    @Test func fileMistakesAreAllReportedAtOnce() throws {
+        let ragged = problems(try write("b.csv", "id,template,media\n1,t,m\n2,t\n1,t,m\n\",t,m\n"))
+        #expect(ragged.map(\.line) == [5], "a quote never closed is reported alone: the rows after it cannot be read")
+        let csv = problems(try write("c.csv", "id,template,media\n1,t,m\n2,t\n1,t,m\n,t,m\nx/y,t,m\n"))
+        try #require(csv.map(\.line) == [3, 4, 5, 6])
+        #expect(csv[0].message.contains("2 fields") && csv[1].message.contains("row 1") && csv[2].message.contains("no id"))
+        let syntax = problems(try write("d.jsonl", "{\"id\": \"1\"}\n{\"id\": 2,}\n[1]\n"))
+        try #require(syntax.map(\.line) == [2, 3])
+        #expect(syntax[0].place?.hasPrefix("column") == true)
+        #expect(!problems(try write("e.txt", "id\n1\n")).isEmpty)
+        #expect(!problems(try write("f.csv", "")).isEmpty)
+    }
+}
+
+/// docs/batch.md documents every column a jobs file may have, and the exit code of failed rows.
+@Test func theBatchDocumentNamesEveryColumn() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    let doc = try String(contentsOfFile: root + "/docs/batch.md", encoding: .utf8)
+    for column in JobsFile.columns + ["text.<key>"] { #expect(doc.contains("`\(column)`"), "docs/batch.md names `\(column)`") }
+    let readme = try String(contentsOfFile: root + "/README.md", encoding: .utf8)
+    #expect(readme.contains("reel batch jobs.csv") && readme.contains("| 4 | `batch`"))
+}
