@@ -8,7 +8,8 @@ enum CommandLineTool {
     static let version = "0.1.0"
 
     static let commands: [Command] = [
-        MakeCommand(), ResolveCommand(), RenderCommand(), ExportCommand(), ValidateCommand(), ProbeCommand(), CatalogCommand(), NewTemplateCommand(),
+        MakeCommand(), ResolveCommand(), RenderCommand(), ExportCommand(), ValidateCommand(), ProbeCommand(), BeatsCommand(), CatalogCommand(),
+        NewTemplateCommand(),
         PreviewCommand(), PosterCommand(), GalleryCommand(), EditCommand(), ManualPageCommand(), CompletionsCommand(),
     ]
 
