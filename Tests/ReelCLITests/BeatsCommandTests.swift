@@ -1,0 +1,78 @@
+import Foundation
+import ReelTestSupport
+import Testing
+
+/// `reel beats`, as a person and a script use it, on a click track whose beats are known.
+@Suite struct BeatsCommandTests {
+    /// Runs reel with a cache folder of the test's own.
+    static func beats(_ arguments: [String], in dir: TemporaryFolder) throws -> Tools.Output {
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_CACHE_HOME"] = dir.file("cache")
+        return try Tools.run(Reel.path, ["beats"] + arguments, environment: env, timeout: 60)
+    }
+
+    @Test func textAndJSONGiveTheTempoBeatsBarsAndSections() throws {
+        let dir = TemporaryFolder()
+        let song = dir.file("click.wav")
+        try TestMedia.clickTrack(song, bpm: 100, seconds: 16)
+        let text = try Self.beats([song], in: dir)
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("\(song): 100.") == true || lines.first?.hasPrefix("\(song): 99.") == true, "\(text.stdout)")
+        #expect(lines.contains { $0.hasPrefix("beats: ") } && lines.contains { $0.hasPrefix("downbeats: ") })
+        #expect(lines.contains("sections:") && lines.contains { $0.hasSuffix("strongest") })
+
+        let json = try Self.beats([song, "--format", "json"], in: dir)
+        #expect(json.status == 0, "\(json.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: json.data) as? [String: Any])
+        #expect(doc["sampleRate"] as? Int == 48_000 && doc["sampleCount"] as? Int == 16 * 48_000)
+        let tempo = try #require(doc["tempo"] as? Double)
+        #expect(abs(tempo - 100) < 1)
+        let beats = try #require(doc["beats"] as? [Int])
+        let times = try #require(doc["beatTimes"] as? [String])
+        #expect(beats.count == times.count && beats.count > 10)
+        // Every listed beat is on a click (one every 0.6 s from 0.5 s) within 20 ms.
+        for b in beats where b > 5 * 48_000 {
+            let offset = (b - 24_000) % 28_800
+            #expect(min(offset, 28_800 - offset) <= 960, "beat at sample \(b)")
+        }
+        // The exact times are the sample indices over 48000 (`"6001/48000s"`, `"3.5s"`).
+        for (b, t) in zip(beats, times) {
+            let parts = t.dropLast().split(separator: "/").map(String.init)
+            let samples = parts.count == 2 ? Double(parts[0]).map { $0 * 48_000 / (Double(parts[1]) ?? 1) } : Double(parts[0]).map { $0 * 48_000 }
+            #expect(t.hasSuffix("s") && abs((samples ?? -1) - Double(b)) < 1e-6, "\(t) against sample \(b)")
+        }
+        let downbeats = try #require(doc["downbeats"] as? [Int])
+        let bars = try #require(doc["bars"] as? [[String: Any]])
+        #expect(downbeats == bars.compactMap { $0["start"] as? Int })
+        #expect((doc["sections"] as? [[String: Any]])?.isEmpty == false && doc["strongestSection"] is Int)
+        #expect(doc["silent"] as? Bool == false)
+    }
+
+    @Test func badInputsFailInOneLineNamingTheFile() throws {
+        let dir = TemporaryFolder()
+        let missing = dir.file("missing.mp3")
+        let picture = dir.file("photo.jpg")
+        try TestMedia.jpeg(picture)
+        let fifo = dir.file("pipe.m4a")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let silence = dir.file("silence.wav")
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "anullsrc=r=44100:cl=stereo", "-t", "3", silence])
+        let tone = dir.file("tone.m4a")
+        try TestMedia.tone(tone, seconds: "6")
+        for (file, words) in [
+            (missing, "no such file"), (picture, "no audio stream"), (fifo, "FIFO"), (silence, "no beat found (the sound is silent)"),
+            (tone, "no beat found (no steady pulse"),
+        ] {
+            let r = try Self.beats([file], in: dir)
+            #expect(r.status == 1 && !r.signaled, "\(file): \(r.status) \(r.stderr)")
+            #expect(r.stdout.isEmpty)
+            let lines = r.stderr.split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].hasPrefix("reel: error: \(file): ") && lines[0].contains(words), "\(r.stderr)")
+        }
+        let none = try Self.beats([], in: dir)
+        #expect(none.status == 2 && none.stderr.contains("give one audio file"))
+        let format = try Self.beats([silence, "--format", "xml"], in: dir)
+        #expect(format.status == 2 && format.stderr.contains("--format takes text or json"))
+    }
+}
