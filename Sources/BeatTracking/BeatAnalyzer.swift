@@ -8,8 +8,8 @@ import MediaTime
 /// tempo tracker (`TempoTracker`), which places the beats. The hop features measured beside it
 /// check which level of the beat aubio counted (`MetricalLevel`) and that the beats stand out of
 /// the sound at all (`PulseCheck`), then give the bar phase (`BarPhase`) and the section map
-/// (`SectionMap`). Only the hop features are
-/// kept, not the samples, so an hour of music costs a few megabytes.
+/// (`SectionMap`). Only the hop features are kept, not the samples (but for the opening, see
+/// `Priming`), so an hour of music costs a few megabytes.
 public enum BeatAnalyzer {
     /// The analysis of the first `BeatLimits.maxSeconds` of `path`'s sound.
     public static func analyze(path: String) throws(MediaError) -> BeatAnalysis {
@@ -17,50 +17,39 @@ public enum BeatAnalyzer {
     }
 
     static func analyze(path: String, settings: TrackerSettings) throws(MediaError) -> BeatAnalysis {
-        guard let tracker = TempoTracker(settings: settings) else {
-            throw MediaError(.missingComponent, file: path, operation: "tracking beats", reason: "aubio refused its settings")
-        }
-        let decoder = try AudioDecoder(path: path)
+        let refused = MediaError(.missingComponent, file: path, operation: "tracking beats", reason: "aubio refused its settings")
+        guard let opener = TempoTracker(settings: settings), let tracker = TempoTracker(settings: settings) else { throw refused }
+        let sound = MonoSound(decoder: try AudioDecoder(path: path), limit: BeatLimits.maxSeconds * Int64(AudioDecoder.sampleRate))
         let hop = settings.hop
-        let limit = BeatLimits.maxSeconds * Int64(AudioDecoder.sampleRate)
-        let block = 4096
-        var stereo = [Float](repeating: 0, count: block * AudioDecoder.channels)
-        var mono = [Float](repeating: 0, count: hop)
-        var filled = 0
-        var total: Int64 = 0
+        var block = [Float](repeating: 0, count: hop)
+        // The opening is kept, to find its beat period and play it to the tracker first.
+        var opening: [[Float]] = []
+        let openingHops = Int(Priming.openingSeconds * Int64(settings.sampleRate)) / hop
+        var openingBeats: [Int64] = []
+        while opening.count < openingHops, try sound.next(&block) {
+            opening.append(block)
+            if let b = block.withUnsafeBufferPointer({ opener.process($0) }).beat { openingBeats.append(b) }
+        }
         var beats: [Int64] = []
         var features: [HopFeatures] = []
-        func run() {
-            let hopResult = mono.withUnsafeBufferPointer { tracker.process($0) }
-            if let b = hopResult.beat, b >= 0, b > (beats.last ?? -1) { beats.append(b) }
-            features.append(hopResult.features)
+        let primer = Priming.primer(openingBeats: openingBeats, openingHops: opening.count, hop: hop, rate: settings.sampleRate)
+        for h in opening.prefix(primer) { _ = h.withUnsafeBufferPointer { tracker.process($0) } }
+        let shift = Int64(primer * hop)
+        func run(_ samples: [Float]) {
+            let result = samples.withUnsafeBufferPointer { tracker.process($0) }
+            if let b = result.beat.map({ $0 - shift }), b >= 0, b > (beats.last ?? -1) { beats.append(b) }
+            features.append(result.features)
         }
-        reading: while total < limit {
-            let got = try stereo.withUnsafeMutableBufferPointer { p throws(MediaError) in
-                try decoder.read(into: p.baseAddress!, count: block)
-            }
-            if got == 0 { break }
-            for i in 0..<got {
-                mono[filled] = 0.5 * (stereo[2 * i] + stereo[2 * i + 1])
-                filled += 1
-                total += 1
-                if filled == hop {
-                    run()
-                    filled = 0
-                }
-                if total >= limit { break reading }
-            }
-        }
-        if filled > 0 {
-            for i in filled..<hop { mono[i] = 0 }
-            run()
-        }
+        for h in opening { run(h) }
+        while try sound.next(&block) { run(block) }
+        let total = sound.count
         let quiet = Float(pow(10, BeatLimits.silenceLevel / 10))
         let silent = (features.map(\.energy).max() ?? 0) < quiet
         let series = HopSeries(features: features, hop: Int64(hop), sampleRate: Int64(AudioDecoder.sampleRate))
         // Beats after the end of the sound (aubio's last comb reaches past it) are dropped.
         beats = silent ? [] : MetricalLevel.corrected(beats.filter { $0 < total }, features: series)
         if PulseCheck.pulse(beats: beats, features: series, silence: quiet) < PulseCheck.minimum { beats = [] }
+        beats = PulseCheck.trimmed(beats, features: series)
         let phase = BarPhase.firstDownbeat(beats: beats, features: series, beatsPerBar: 4)
         let map = SectionMap(beats: beats, firstDownbeat: phase, beatsPerBar: 4, end: total, features: series)
         return BeatAnalysis(
@@ -69,14 +58,21 @@ public enum BeatAnalyzer {
             sections: map.sections, silent: silent)
     }
 
-    /// Beats per minute of the median interval between beats; nil with fewer than two beats.
+    /// Beats per minute: the median, over every run of `tempoSpan` consecutive intervals, of their
+    /// mean (the median interval when there are fewer). aubio's beats are about half a hop too
+    /// close together between the phase corrections it makes every 1.4 s or so; a run of 8
+    /// intervals spans those corrections, so the tempo is not biased by them. Nil with fewer than
+    /// two beats.
     static func medianTempo(_ beats: [Int64], rate: Double) -> Double? {
         guard beats.count >= 2 else { return nil }
-        let intervals = zip(beats.dropFirst(), beats).map { $0 - $1 }.sorted()
-        let mid = intervals.count / 2
-        let median = intervals.count % 2 == 1 ? Double(intervals[mid]) : Double(intervals[mid - 1] + intervals[mid]) / 2
+        let span = min(tempoSpan, beats.count - 1)
+        let means = (0..<(beats.count - span)).map { Double(beats[$0 + span] - beats[$0]) / Double(span) }.sorted()
+        let mid = means.count / 2
+        let median = means.count % 2 == 1 ? means[mid] : (means[mid - 1] + means[mid]) / 2
         return 60 * rate / median
     }
+
+    static let tempoSpan = 8
 }
 
 extension BeatAnalyzer {

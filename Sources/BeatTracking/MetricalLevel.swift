@@ -13,9 +13,15 @@
 ///   on average at least `doubleRatio` times as strong as the beats: each midpoint (rounded down
 ///   to a sample) becomes a beat.
 ///
+/// Before both, the level is made one for the file: aubio may drop to half the tempo for a
+/// stretch (seen at 170 bpm), so every gap of about two median intervals (`gapRange`) gets its
+/// midpoint as a beat. Doubling, likewise, fills only gaps of about one median interval.
+///
 /// Nothing is tracked here: the beats are aubio's, or every other one, or aubio's with the
 /// midpoints between them.
 enum MetricalLevel {
+    /// Gaps between beats, in median intervals, that hold one missing beat.
+    static let gapRange = 1.75...2.3
     static let halveAbove = 100.0
     static let halveRatio = 0.2
     static let doubleBelow = 100.0
@@ -23,8 +29,10 @@ enum MetricalLevel {
     /// Half-width of the window where a point's onset strength is read, in seconds.
     static let reach = 0.025
 
-    static func corrected(_ beats: [Int64], features: HopSeries) -> [Int64] {
-        guard beats.count >= 8, let tempo = BeatAnalyzer.medianTempo(beats, rate: Double(features.sampleRate)) else { return beats }
+    static func corrected(_ aubio: [Int64], features: HopSeries) -> [Int64] {
+        guard aubio.count >= 8, let median = medianInterval(aubio) else { return aubio }
+        let beats = filled(aubio, where: gapRange, median: median)
+        let tempo = 60 * Double(features.sampleRate) / median
         let strength = { (b: Int64) -> Double in
             let r = Int64(reach * Double(features.sampleRate))
             return Double(features.hops(from: b - r, to: b + r).map(\.flux).max() ?? 0)
@@ -48,13 +56,28 @@ enum MetricalLevel {
         if tempo < doubleBelow {
             let mids = zip(beats, beats.dropFirst()).map { $0 + ($1 - $0) / 2 }
             if mean(mids.map(strength)) >= doubleRatio * mean(s) {
-                var out: [Int64] = []
-                for (b, m) in zip(beats, mids) { out += [b, m] }
-                out.append(beats[beats.count - 1])
-                return out
+                return filled(beats, where: 0.75...1.5, median: median)
             }
         }
         return beats
+    }
+
+    /// `beats` with the midpoint (rounded down to a sample) of every gap whose length, in
+    /// `median` intervals, is in `range`.
+    static func filled(_ beats: [Int64], where range: ClosedRange<Double>, median: Double) -> [Int64] {
+        var out: [Int64] = []
+        for (b, next) in zip(beats, beats.dropFirst()) {
+            out.append(b)
+            if range.contains(Double(next - b) / median) { out.append(b + (next - b) / 2) }
+        }
+        if let last = beats.last { out.append(last) }
+        return out
+    }
+
+    static func medianInterval(_ beats: [Int64]) -> Double? {
+        guard beats.count >= 2 else { return nil }
+        let intervals = zip(beats.dropFirst(), beats).map { Double($0 - $1) }.sorted()
+        return intervals[intervals.count / 2]
     }
 
     /// The weaker of two means over the stronger, 1 when both are 0.

@@ -26,6 +26,20 @@ enum PulseCheck {
         return base > 0 ? top / base : (top > 0 ? .infinity : 0)
     }
 
+    /// Fraction of the median beat strength under which the first and last beats are dropped.
+    static let edge = 0.02
+
+    /// `beats` without the run at its start and the run at its end weaker than `edge` times the
+    /// median beat: a primed tracker places beats in the faint noise before the music starts, and
+    /// one runs on after it ends.
+    static func trimmed(_ beats: [Int64], features: HopSeries) -> [Int64] {
+        let r = Int64(reach * Double(features.sampleRate))
+        let strength = beats.map { b in Double(features.hops(from: b - r, to: b + r).map(\.flux).max() ?? 0) }
+        let floor = edge * median(strength)
+        guard let first = strength.firstIndex(where: { $0 >= floor }), let last = strength.lastIndex(where: { $0 >= floor }) else { return [] }
+        return Array(beats[first...last])
+    }
+
     static func median(_ x: [Double]) -> Double {
         guard !x.isEmpty else { return 0 }
         let s = x.sorted()
