@@ -75,4 +75,38 @@ import Testing
         let format = try Self.beats([silence, "--format", "xml"], in: dir)
         #expect(format.status == 2 && format.stderr.contains("--format takes text or json"))
     }
+
+    @Test func newTemplateWithMusicListsTheBeatsFoundAndStartsOnADownbeat() throws {
+        let dir = TemporaryFolder()
+        let song = dir.file("song.wav")
+        try TestMedia.clickTrack(song, bpm: 110, seconds: 14)
+        let folder = dir.file("cut")
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_CACHE_HOME"] = dir.file("cache")
+        let made = try Tools.run(Reel.path, ["new-template", folder, "--music", song], environment: env, timeout: 60)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(FileManager.default.contentsEqual(atPath: song, andPath: folder + "/music/song.wav"))
+        let found = try Self.beats([song, "--format", "json"], in: dir)
+        let doc = try #require(try JSONSerialization.jsonObject(with: found.data) as? [String: Any])
+        let template = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/template.json"))) as? [String: Any])
+        let music = try #require(template["music"] as? [String: Any])
+        #expect(music["file"] as? String == "music/song.wav")
+        #expect(music["beats"] as? [String] == doc["beatTimes"] as? [String])
+        let firstDownbeat = try #require((doc["downbeats"] as? [Int])?.first)
+        let start = try #require(music["start"] as? String)
+        let beatIndex = try #require((doc["beats"] as? [Int])?.firstIndex(of: firstDownbeat))
+        #expect(start == (doc["beatTimes"] as? [String])?[beatIndex])
+        let slots = try #require(template["slots"] as? [[String: Any]])
+        #expect(slots.allSatisfy { ($0["duration"] as? String)?.hasSuffix("beats") == true })
+        let valid = try Reel.run(["validate", folder])
+        #expect(valid.status == 0, "\(valid.stderr)")
+
+        // A song without a beat leaves nothing behind.
+        let quiet = dir.file("quiet.wav")
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "anullsrc=r=48000:cl=mono", "-t", "3", quiet])
+        let refused = try Tools.run(Reel.path, ["new-template", dir.file("none"), "--music", quiet], environment: env, timeout: 60)
+        #expect(refused.status == 1 && refused.stderr.contains("quiet.wav: no beat found"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("none")))
+    }
 }
