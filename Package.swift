@@ -6,7 +6,7 @@ import PackageDescription
 /// Dependencies point one way: MediaTime ◄── TemplateCore ◄── RenderCore ──► MediaIO ──► C libraries,
 /// and RenderCore ──► PixelKernels ──► MediaIO (for its picture types alone).
 /// Only MediaIO sees FFmpeg, libpng and libheif; TemplateCore sees json-c through its JSON reader alone;
-/// BeatTracking alone sees aubio, and reads sound through MediaIO (ReelKit ──► BeatTracking ──► MediaIO).
+/// BeatTracking alone sees aubio, and reads sound through MediaIO (RenderCore ──► BeatTracking ──► MediaIO).
 /// FileAccess, below TemplateCore and MediaIO, is the one place files are opened and outputs created:
 /// only regular files are read, template folders confine their opens, outputs are atomic.
 ///
@@ -49,8 +49,8 @@ let package = Package(
             dependencies: ["MediaIO"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
-        .target(name: "RenderCore", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "PixelKernels"]),
         .target(name: "BeatTracking", dependencies: ["MediaTime", "MediaIO", "CAubio"]),
+        .target(name: "RenderCore", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "PixelKernels", "BeatTracking"]),
         .target(name: "ReelKit", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore", "BeatTracking"]),
         // The command line parses and prints over ReelKit; it never sees the media libraries.
         .executableTarget(name: "reel", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "RenderCore", "ReelKit"]),

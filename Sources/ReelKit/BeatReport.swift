@@ -109,9 +109,7 @@ extension Pipeline {
     public static func beats(of path: String, cache: AnalysisCache = .standard) throws(ReelError) -> BeatReport {
         let analysis: BeatAnalysis
         do {
-            analysis = try cache.value(of: path, kind: "beats", version: BeatAnalyzer.version) { p throws(MediaError) in
-                try BeatAnalyzer.analyze(path: p)
-            }
+            analysis = try cache.beats(of: path)
         } catch { throw .media(error) }
         guard analysis.beats.count >= 2 else { throw .noBeat(file: path, silent: analysis.silent) }
         return BeatReport(path: path, analysis: analysis)

@@ -109,4 +109,37 @@ import Testing
         #expect(refused.status == 1 && refused.stderr.contains("quiet.wav: no beat found"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.file("none")))
     }
+
+    /// Music without a tempo or beats: validate says what it found, and times in beats count on it.
+    @Test func aTemplateWhoseMusicHasNoTypedBeatsIsCutOnTheBeatsFound() throws {
+        let dir = TemporaryFolder()
+        let folder = dir.file("untyped")
+        try FileManager.default.createDirectory(atPath: folder + "/music", withIntermediateDirectories: true)
+        try TestMedia.clickTrack(folder + "/music/song.wav", bpm: 110, seconds: 12)
+        try """
+        { "format": 1, "name": "Untyped", "canvas": { "width": 160, "height": 284, "frameRate": "25" },
+          "music": { "file": "music/song.wav" }, "slots": [{ "id": "a", "duration": "4 beats" }, { "id": "b", "duration": "2 beats" }] }
+        """.write(toFile: folder + "/template.json", atomically: true, encoding: .utf8)
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_CACHE_HOME"] = dir.file("cache")
+        let valid = try Tools.run(Reel.path, ["validate", folder], environment: env, timeout: 60)
+        #expect(valid.status == 0, "\(valid.stderr)")
+        #expect(valid.stderr.contains("note[T049]") && valid.stderr.contains("bpm"), "\(valid.stderr)")
+        let clip = dir.file("clip.mp4")
+        try TestMedia.colorClip(clip, seconds: "3")
+        let timeline = dir.file("timeline.json")
+        let resolved = try Tools.run(Reel.path, ["resolve", folder, clip, clip, "-o", timeline, "-q"], environment: env, timeout: 60)
+        #expect(resolved.status == 0, "\(resolved.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: timeline))) as? [String: Any])
+        let clips = try #require(doc["clips"] as? [[String: Any]])
+        let first = try #require((clips.first?["timelineRange"] as? [String: Any])?["duration"] as? String)
+        let seconds = try #require(Double(first.dropLast()))
+        #expect(abs(seconds - 4 * 60 / 110.0) <= 0.04, "4 beats at 110 bpm last \(seconds) s")
+        // Without an inspector that can analyse sound, the same template needs typed beats (T047):
+        // checked in TemplateCoreTests; here a held tone has no beat to find.
+        try FileManager.default.removeItem(atPath: folder + "/music/song.wav")
+        try TestMedia.tone(folder + "/music/song.wav", seconds: "6")
+        let toneRun = try Tools.run(Reel.path, ["validate", folder], environment: env, timeout: 60)
+        #expect(toneRun.status == 1 && toneRun.stderr.contains("error[T047]"), "\(toneRun.stderr)")
+    }
 }

@@ -30,9 +30,29 @@ public protocol AssetInspector: Sendable {
     /// equal), whatever colour type it is stored in; nil when it cannot be told. Fix notes that
     /// propose a luma-wipe mask propose such pictures only.
     func isGrayscalePicture(_ path: String) -> Bool?
+
+    /// The beats found in the music at `path` (music times from the file's start), for music whose
+    /// template gives no tempo or beats; nil when none can be found (silence, no steady beat, no
+    /// way to analyse it).
+    func beats(of path: String) -> FoundBeats?
+}
+
+/// Beats an analysis of the music found: at least two, increasing, with their tempo.
+public struct FoundBeats: Sendable, Hashable {
+    public var times: [RationalTime]
+    /// Beats per minute, for people.
+    public var tempo: Double
+
+    public init(times: [RationalTime], tempo: Double) {
+        self.times = times
+        self.tempo = tempo
+    }
 }
 
 extension AssetInspector {
     /// Without a way to decode pictures, only the PNG header's colour type tells (`AssetRole`).
     public func isGrayscalePicture(_ path: String) -> Bool? { nil }
+
+    /// Without a way to analyse sound, a template's beats are the ones it writes.
+    public func beats(of path: String) -> FoundBeats? { nil }
 }
