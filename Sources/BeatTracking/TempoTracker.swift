@@ -42,7 +42,6 @@ final class TempoTracker {
         self.flux = flux
         aubio_tempo_set_threshold(tempo, settings.threshold)
         aubio_tempo_set_silence(tempo, settings.silence)
-        aubio_tempo_set_delay(tempo, Int32(settings.delay))
         input = new_fvec(hop)
         beat = new_fvec(2)
         spectrum = new_cvec(window)

@@ -16,8 +16,6 @@ struct TrackerSettings: Sendable {
     var threshold: Float = 0.3
     /// Hops quieter than this (dB) get no beat: aubio's default is -90; quiet intros still count.
     var silence: Float = -90
-    /// Samples added to aubio's beat positions so that they land on the onsets (see the bench).
-    var delay = 0
     /// Upper edge of the low band (kick drum and bass) the bar phase listens to.
     var lowBandHz = 150
 
