@@ -17,6 +17,35 @@ public enum BeatAnalyzer {
     }
 
     static func analyze(path: String, settings: TrackerSettings) throws(MediaError) -> BeatAnalysis {
+        var run = try track(path: path, settings: settings)
+        // Soft, dense music (lofi) may show no pulse in spectral flux; aubio's high-frequency
+        // content onsets find it there, and nothing in a held tone or noise (see `TrackerSettings`).
+        if !run.silent && run.beats.isEmpty, let fallback = settings.fallbackMethod {
+            var other = settings
+            other.method = fallback
+            other.fallbackMethod = nil
+            let second = try track(path: path, settings: other)
+            if !second.beats.isEmpty { run = second }
+        }
+        let phase = BarPhase.firstDownbeat(beats: run.beats, features: run.series, beatsPerBar: 4)
+        let map = SectionMap(beats: run.beats, firstDownbeat: phase, beatsPerBar: 4, end: run.total, features: run.series)
+        return BeatAnalysis(
+            sampleRate: Int64(AudioDecoder.sampleRate), sampleCount: run.total,
+            tempo: medianTempo(run.beats, rate: Double(AudioDecoder.sampleRate)), confidence: run.beats.isEmpty ? 0 : run.confidence,
+            beats: run.beats, beatsPerBar: 4, firstDownbeat: phase, bars: map.bars, sections: map.sections, silent: run.silent)
+    }
+
+    /// One pass of aubio over the sound: the beats it found (checked as the type says, empty when
+    /// they do not stand out of the sound) and the hop features.
+    struct Tracking {
+        var beats: [Int64]
+        var series: HopSeries
+        var total: Int64
+        var silent: Bool
+        var confidence: Double
+    }
+
+    static func track(path: String, settings: TrackerSettings) throws(MediaError) -> Tracking {
         let refused = MediaError(.missingComponent, file: path, operation: "tracking beats", reason: "aubio refused its settings")
         guard let opener = TempoTracker(settings: settings), let tracker = TempoTracker(settings: settings) else { throw refused }
         let sound = MonoSound(decoder: try AudioDecoder(path: path), limit: BeatLimits.maxSeconds * Int64(AudioDecoder.sampleRate))
@@ -50,12 +79,7 @@ public enum BeatAnalyzer {
         beats = silent ? [] : MetricalLevel.corrected(beats.filter { $0 < total }, features: series)
         if PulseCheck.pulse(beats: beats, features: series, silence: quiet) < PulseCheck.minimum { beats = [] }
         beats = PulseCheck.trimmed(beats, features: series)
-        let phase = BarPhase.firstDownbeat(beats: beats, features: series, beatsPerBar: 4)
-        let map = SectionMap(beats: beats, firstDownbeat: phase, beatsPerBar: 4, end: total, features: series)
-        return BeatAnalysis(
-            sampleRate: Int64(AudioDecoder.sampleRate), sampleCount: total, tempo: medianTempo(beats, rate: Double(AudioDecoder.sampleRate)),
-            confidence: beats.isEmpty ? 0 : tracker.confidence, beats: beats, beatsPerBar: 4, firstDownbeat: phase, bars: map.bars,
-            sections: map.sections, silent: silent)
+        return Tracking(beats: beats, series: series, total: total, silent: silent, confidence: tracker.confidence)
     }
 
     /// Beats per minute: the median, over every run of `tempoSpan` consecutive intervals, of their

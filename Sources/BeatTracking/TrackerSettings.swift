@@ -12,6 +12,10 @@ struct TrackerSettings: Sendable {
     var hop = 256
     /// aubio's onset function for tracking: "default" is spectral flux.
     var method = "default"
+    /// The onset function of a second pass when the first finds no pulse: "hfc" (high-frequency
+    /// content) finds the beat of the shipped lofi track (80 bpm, F 0.98) where spectral flux
+    /// finds none, but misses three other shipped tracks, so it is a fallback only.
+    var fallbackMethod: String? = "hfc"
     /// aubio's peak-picking threshold (its default, 0.3).
     var threshold: Float = 0.3
     /// Hops quieter than this (dB) get no beat: aubio's default is -90; quiet intros still count.
