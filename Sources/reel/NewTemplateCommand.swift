@@ -41,7 +41,8 @@ struct NewTemplateCommand: Command {
             let target = (folder as NSString).appendingPathComponent(spec.file)
             do {
                 try manager.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try manager.copyItem(atPath: source, toPath: target)
+                // The file's bytes, not a link to it: a template's assets stay inside its folder.
+                try manager.copyItem(atPath: URL(fileURLWithPath: source).resolvingSymlinksInPath().path, toPath: target)
             } catch {
                 throw CommandFailure(message: "\(target): cannot copy the music: \(error.localizedDescription)")
             }
@@ -68,6 +69,7 @@ struct NewTemplateCommand: Command {
         let analysis = report.analysis
         let start = analysis.downbeats.first.map(analysis.time(ofSample:)) ?? analysis.beatTimes[0]
         let name = (path as NSString).lastPathComponent
-        return (path, StarterTemplate.Music(file: "music/" + name, start: start, beats: analysis.beatTimes))
+        let beats = Array(analysis.beatTimes.prefix(TemplateLimits.maxBeats))
+        return (path, StarterTemplate.Music(file: "music/" + name, start: start, beats: beats))
     }
 }
