@@ -5,7 +5,8 @@ import PackageDescription
 ///
 /// Dependencies point one way: MediaTime, Appearance ◄── TemplateCore ◄── RenderCore ──► MediaIO ──► C libraries,
 /// and RenderCore ──► PixelKernels ──► MediaIO (for its picture types alone).
-/// Only MediaIO sees FFmpeg, libpng and libheif; TemplateCore sees json-c through its JSON reader alone.
+/// Only MediaIO sees FFmpeg, libpng and libheif; TemplateCore sees json-c through its JSON reader alone;
+/// BeatTracking alone sees aubio, and reads sound through MediaIO (RenderCore ──► BeatTracking ──► MediaIO).
 /// FileAccess, below TemplateCore and MediaIO, is the one place files are opened and outputs created:
 /// only regular files are read, template folders confine their opens, outputs are atomic.
 ///
@@ -26,6 +27,7 @@ let package = Package(
         .library(name: "PixelKernels", targets: ["PixelKernels"]),
         .library(name: "RenderCore", targets: ["RenderCore"]),
         .library(name: "Previews", targets: ["Previews"]),
+        .library(name: "BeatTracking", targets: ["BeatTracking"]),
         /// The make pipeline as Swift API: what the `reel` command line is a client of.
         .library(name: "ReelKit", targets: ["ReelKit"]),
     ],
@@ -37,6 +39,7 @@ let package = Package(
         .systemLibrary(name: "CText", pkgConfig: "harfbuzz", providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CJSONC", pkgConfig: "json-c", providers: [.apt(["libjson-c-dev"])]),
         .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CAubio", pkgConfig: "aubio", providers: [.apt(["libaubio-dev"])]),
         .systemLibrary(name: "CSystem"),
 
         .target(name: "MediaTime"),
@@ -50,10 +53,12 @@ let package = Package(
             dependencies: ["MediaIO"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
-        .target(name: "RenderCore", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "PixelKernels"]),
+        .target(name: "BeatTracking", dependencies: ["MediaTime", "MediaIO", "CAubio"]),
+        .target(name: "RenderCore", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "PixelKernels", "BeatTracking"]),
         // Contact sheets, animated previews, posters and the gallery: drawn by RenderCore's frame renderer, apart from export.
         .target(name: "Previews", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore"]),
-        .target(name: "ReelKit", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore", "Previews"]),
+        .target(
+            name: "ReelKit", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore", "Previews", "BeatTracking"]),
         // The command line parses and prints over ReelKit; it never sees the media libraries.
         .executableTarget(name: "reel", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "RenderCore", "Previews", "ReelKit"]),
 
@@ -63,6 +68,7 @@ let package = Package(
         .testTarget(name: "TemplateCoreTests", dependencies: ["TemplateCore"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "ReelTestSupport"]),
         .testTarget(name: "PixelKernelsTests", dependencies: ["PixelKernels"]),
+        .testTarget(name: "BeatTrackingTests", dependencies: ["BeatTracking", "ReelTestSupport"]),
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "Previews", "PixelKernels", "ReelTestSupport"]),
         .testTarget(name: "ReelCLITests", dependencies: ["ReelTestSupport"]),
         .testTarget(name: "ReelKitTests", dependencies: ["ReelKit", "ReelTestSupport"]),

@@ -27,6 +27,8 @@ public enum ReelError: Error, Sendable, CustomStringConvertible {
     case file(FileAccessError)
     /// The caller cancelled the work; nothing was written.
     case cancelled
+    /// A sound has no beat to find: it is silent (`silent`) or has no steady pulse.
+    case noBeat(file: String, silent: Bool)
 
     public var description: String {
         switch self {
@@ -41,6 +43,8 @@ public enum ReelError: Error, Sendable, CustomStringConvertible {
         case .preview(let e): return e.description
         case .file(let e): return e.description
         case .cancelled: return "cancelled"
+        case .noBeat(let file, let silent):
+            return "\(PathBytes.display(file)): no beat found (\(silent ? "the sound is silent" : "no steady pulse in the sound"))"
         }
     }
 

@@ -4,7 +4,8 @@ import MediaTime
 import TemplateCore
 
 /// Checks a template's asset files with the media libraries: music must decode and carry sound,
-/// overlays and masks must be PNGs, fonts must be TrueType or OpenType files.
+/// overlays and masks must be PNGs, fonts must be TrueType or OpenType files; and finds the beats
+/// of music whose template gives none.
 ///
 /// TemplateCore cannot see FFmpeg or libpng, so the template loader asks this through its
 /// `AssetInspector` protocol; the CLI passes one to `validate`, `make` and `resolve`.
@@ -37,6 +38,14 @@ public struct TemplateAssetInspector: AssetInspector {
 
     public func audioDuration(of path: String) -> RationalTime? {
         (try? MediaProbe.probe(path))?.duration
+    }
+
+    /// The beats `reel beats` finds, from the analysis cache; nil for music without a beat.
+    public func beats(of path: String) -> FoundBeats? {
+        guard let analysis = try? AnalysisCache.standard.beats(of: path), let tempo = analysis.tempo, analysis.beats.count >= 2 else {
+            return nil
+        }
+        return FoundBeats(times: analysis.beatTimes, tempo: tempo)
     }
 
     /// Decodes the PNG and compares the channels of every pixel: masks saved as RGB count too.

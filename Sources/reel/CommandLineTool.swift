@@ -8,8 +8,9 @@ enum CommandLineTool {
     static let version = "0.1.0"
 
     static let commands: [Command] = [
-        MakeCommand(), ResolveCommand(), RenderCommand(), ExportCommand(), ValidateCommand(), ProbeCommand(), CatalogCommand(), NewTemplateCommand(),
-        PreviewCommand(), PosterCommand(), GalleryCommand(), EditCommand(), BatchCommand(), JoinCommand(), ManualPageCommand(), CompletionsCommand(),
+        MakeCommand(), ResolveCommand(), RenderCommand(), ExportCommand(), ValidateCommand(), ProbeCommand(), BeatsCommand(), CatalogCommand(),
+        NewTemplateCommand(), PreviewCommand(), PosterCommand(), GalleryCommand(), EditCommand(), BatchCommand(), JoinCommand(),
+        ManualPageCommand(), CompletionsCommand(),
     ]
 
     static func run(_ args: [String]) -> ExitStatus {

@@ -36,7 +36,7 @@ import Testing
     @Test func theManualNamesEveryCommandAndOption() throws {
         let page = try Reel.run(["manpage"])
         #expect(page.status == 0 && page.stdout.hasPrefix(".TH REEL 1"))
-        for command in ["make", "resolve", "render", "edit", "export", "validate", "preview", "poster", "gallery", "probe", "catalog"] {
+        for command in ["make", "resolve", "render", "edit", "export", "validate", "preview", "poster", "gallery", "probe", "beats", "catalog"] {
             #expect(page.stdout.contains(".SS reel \(command)\n"), "\(command) in the manual")
             let help = try Reel.run([command, "--help"])
             for line in help.stdout.split(separator: "\n") where line.hasPrefix("  --") || line.hasPrefix("  -") {

@@ -88,6 +88,21 @@ public enum TestMedia {
         ])
     }
 
+    /// A click track: a kick-like click (a 60 Hz thump and a burst of noise) on every beat from
+    /// `firstBeat` seconds, every `accentEvery`-th beat twice as loud (the downbeats), over a faint
+    /// noise floor; 48 kHz 16-bit WAV, so beat k starts exactly at `firstBeat + k × 60 / bpm`.
+    public static func clickTrack(_ path: String, bpm: Double, seconds: Double = 20, firstBeat: Double = 0.5, accentEvery: Int = 4) throws {
+        let p = 60 / bpm
+        let u = "mod(t-\(firstBeat),\(p))"
+        let beat = "floor((t-\(firstBeat))/\(p))"
+        let gain = "(0.3+0.3*eq(mod(\(beat),\(accentEvery)),0))*gte(t,\(firstBeat))"
+        let click = "(sin(2*PI*60*\(u))*exp(-\(u)*20)+0.5*(2*random(0)-1)*exp(-\(u)*90))"
+        let expression = "\(gain)*\(click)+0.003*(2*random(1)-1)"
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", "aevalsrc='\(expression)':s=48000:d=\(seconds)", "-c:a", "pcm_s16le", path,
+        ])
+    }
+
     /// The first `fraction` of a file's bytes, written to `to`: a truncated download.
     public static func truncate(_ from: String, to: String, fraction: Double) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: from))

@@ -1,14 +1,15 @@
 import Foundation
 import MediaTime
 
-/// Keeps the analysis of each video on disk so that a second run does not decode it again.
+/// Keeps the analysis of each media file on disk so that a second run does not decode it again.
 ///
 /// An entry is a small JSON file in `$XDG_CACHE_HOME/reel/analysis/` (or `~/.cache/reel/analysis/`),
-/// named by a hash of the file's absolute path, and it is used only while the file keeps the size
-/// and modification time it had when analysed, so an edited file is analysed afresh. A cache that
+/// named by a hash of the file's absolute path and by the kind of analysis (a video's segment
+/// scores, a song's beats), and it is used only while the file keeps the size and modification
+/// time it had when analysed, so an edited file is analysed afresh. A cache that
 /// cannot be read or written is passed over: the analysis is an optimisation, never a failure.
 public struct AnalysisCache: Sendable {
-    /// Bumped when the scores change meaning, so old entries are ignored.
+    /// Bumped when the segment scores change meaning, so old entries are ignored.
     public static let version = 1
     public let folder: String
 
@@ -21,32 +22,41 @@ public struct AnalysisCache: Sendable {
         return AnalysisCache(folder: (base as NSString).appendingPathComponent("reel/analysis"))
     }
 
-    struct Entry: Codable, Equatable {
+    struct Entry<Value: Codable>: Codable {
         var version: Int
         var path: String
         var size: UInt64
         var modified: Double
-        var scores: [Double]
+        var value: Value
     }
 
     /// The cached scores of `path`, else the analysis's (then cached); nil when the video cannot be analysed.
     public func scores(path: String, duration: RationalTime, analyze: (String, RationalTime) throws -> [Double]) -> [Double]? {
-        guard let key = self.key(path) else { return try? analyze(path, duration) }
-        let file = entryFile(key.path)
-        if let data = FileManager.default.contents(atPath: file), let entry = try? JSONDecoder().decode(Entry.self, from: data),
-            entry.version == Self.version, entry.path == key.path, entry.size == key.size, entry.modified == key.modified
+        try? value(of: path, kind: "segments", version: Self.version) { p in try analyze(p, duration) }
+    }
+
+    /// The cached analysis of one `kind` (`"segments"`, `"beats"`) of `path`, else `analyze`'s
+    /// (then cached). An entry of another `version` of that kind is ignored, so an analysis whose
+    /// results change meaning bumps its own version. `analyze`'s failure is the caller's.
+    public func value<Value: Codable, Failure: Error>(
+        of path: String, kind: String, version: Int, analyze: (String) throws(Failure) -> Value
+    ) throws(Failure) -> Value {
+        guard let key = self.key(path) else { return try analyze(path) }
+        let file = entryFile(key.path, kind: kind)
+        if let data = FileManager.default.contents(atPath: file), let entry = try? JSONDecoder().decode(Entry<Value>.self, from: data),
+            entry.version == version, entry.path == key.path, entry.size == key.size, entry.modified == key.modified
         {
-            return entry.scores
+            return entry.value
         }
-        guard let scores = try? analyze(path, duration) else { return nil }
-        let entry = Entry(version: Self.version, path: key.path, size: key.size, modified: key.modified, scores: scores)
+        let value = try analyze(path)
+        let entry = Entry(version: version, path: key.path, size: key.size, modified: key.modified, value: value)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         if let data = try? encoder.encode(entry) {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try? data.write(to: URL(fileURLWithPath: file), options: .atomic)
         }
-        return scores
+        return value
     }
 
     /// Absolute path, size and modification time of a file; nil when it cannot be read.
@@ -59,14 +69,14 @@ public struct AnalysisCache: Sendable {
         return (absolute, size, date.timeIntervalSince1970)
     }
 
-    /// `<folder>/<16 hex digits of FNV-1a of the path>.json`.
-    func entryFile(_ absolutePath: String) -> String {
+    /// `<folder>/<16 hex digits of FNV-1a of the path>.<kind>.json`.
+    func entryFile(_ absolutePath: String, kind: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in absolutePath.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
         let hex = String(hash, radix: 16)
-        return (folder as NSString).appendingPathComponent(String(repeating: "0", count: 16 - hex.count) + hex + ".json")
+        return (folder as NSString).appendingPathComponent(String(repeating: "0", count: 16 - hex.count) + hex + "." + kind + ".json")
     }
 }

@@ -38,6 +38,23 @@ public protocol AssetInspector: Sendable {
     /// The characters of `text` that no installed font can draw when it is set in `font` (a
     /// family, or a font file at a path as for `problem(with:as:)`), each once, in order.
     func undrawableCharacters(in text: String, font: FontSpec) -> [Unicode.Scalar]
+
+    /// The beats found in the music at `path` (music times from the file's start), for music whose
+    /// template gives no tempo or beats; nil when none can be found (silence, no steady beat, no
+    /// way to analyse it).
+    func beats(of path: String) -> FoundBeats?
+}
+
+/// Beats an analysis of the music found: at least two, increasing, with their tempo.
+public struct FoundBeats: Sendable, Hashable {
+    public var times: [RationalTime]
+    /// Beats per minute, for people.
+    public var tempo: Double
+
+    public init(times: [RationalTime], tempo: Double) {
+        self.times = times
+        self.tempo = tempo
+    }
 }
 
 extension AssetInspector {
@@ -49,4 +66,7 @@ extension AssetInspector {
 
     /// Without the fonts' character maps, no character can be told missing.
     public func undrawableCharacters(in text: String, font: FontSpec) -> [Unicode.Scalar] { [] }
+
+    /// Without a way to analyse sound, a template's beats are the ones it writes.
+    public func beats(of path: String) -> FoundBeats? { nil }
 }

@@ -25,7 +25,10 @@ extension TemplateDecoder {
         var loop: Bool? = false
         if let value = object["loop"] { loop = context.bool(value, at: path.appending("loop")) }
         var beatsValid = true
-        let beats = readBeats(object, at: path, offset: start ?? .zero, valid: &beatsValid)
+        var beats = readBeats(object, at: path, offset: start ?? .zero, valid: &beatsValid)
+        if beats == nil, beatsValid, let file, let found = foundBeats(file, at: path) {
+            beats = BeatGrid(.times(found), offset: start ?? .zero)
+        }
         // The beats and the length are used by other parts whatever else of the music is wrong.
         // A list of beats is placed on the video by `start`; a tempo lasts the same wherever it starts.
         if !beatsValid || (start == nil && beats?.isSteady == false) {
@@ -36,6 +39,21 @@ extension TemplateDecoder {
         if let file, let start, let loop { facts.musicLength = (file, start, loop) }
         guard let file, let start, let fadeIn, let fadeOut, let volume, let loop, beatsValid else { return nil }
         return MusicSpec(file: file, start: start, volume: volume, fadeIn: fadeIn, fadeOut: fadeOut, loop: loop, beats: beats)
+    }
+
+    /// The beats an analysis finds in music that gives none (T049, a note), within the limits of
+    /// a written list: at most `maxBeats`, none past twice `maxMusicStart`.
+    private mutating func foundBeats(_ file: String, at path: JSONPath) -> [RationalTime]? {
+        guard let inspector, let found = inspector.beats(of: AssetPath.join(folder, file)) else { return nil }
+        let times = Array(found.times.prefix { !$0.isNegative && $0 <= TemplateLimits.maxMusicStart * 2 }.prefix(TemplateLimits.maxBeats))
+        guard times.count >= 2, zip(times, times.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+        let tempo = (found.tempo * 10).rounded() / 10
+        context.report(
+            .note, .beatsFound, "the music gives no tempo or beats; \(times.count) beats found in '\(file)', about \(tempo) bpm", at: path,
+            notes: [
+                "times in beats count on the beats found; to fix them, list them in \"beats\" (reel beats --format json gives them) or give a \"tempo\""
+            ])
+        return times
     }
 
     private mutating func readMusicTime(_ key: String, _ object: JSONObject, at path: JSONPath, limit: RationalTime) -> RationalTime? {

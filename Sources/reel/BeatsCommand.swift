@@ -1,0 +1,32 @@
+import ReelKit
+import TemplateCore
+
+/// `reel beats`: the tempo, beats, downbeats and sections of a song, found by aubio.
+///
+/// The analysis is cached per file, so asking again is instant. `--format json` prints one
+/// document for scripts (docs/beats.md): every time a sample index at 48 kHz, exact.
+struct BeatsCommand: Command {
+    let name = "beats"
+    let summary = "find the tempo, beats, bars and sections of a song"
+    let synopsis = """
+        <audio file> [--format text|json]
+
+        Prints the tempo, the first beats and downbeats, and the sections with their energy
+        (the strongest is where the music is fullest). A silent file, or one without a steady
+        beat, is an error (exit 1).
+        """
+    let options = [OptionSpec(long: "format", short: nil, takesValue: true, help: "text (default) or json")]
+
+    func run(_ args: ParsedArguments) throws -> ExitStatus {
+        guard args.operands.count == 1, let path = args.operands.first else { throw UsageError(message: "give one audio file") }
+        let format = args.value("format") ?? "text"
+        guard format == "text" || format == "json" else { throw UsageError(message: "--format takes text or json, not '\(format)'") }
+        let report = try Pipeline.beats(of: path)
+        if format == "json" {
+            Console.write(1, JSONWriter.write(report.json))
+        } else {
+            for line in report.lines { Console.out(line) }
+        }
+        return .success
+    }
+}
