@@ -59,7 +59,7 @@ struct BatchCommand: Command {
 
     private func merge(_ jobsFile: String, _ folder: String, quiet: Bool) throws -> ExitStatus {
         let report = try Batch.merge(jobsFile: jobsFile, outputFolder: folder)
-        for m in report.missing { Console.error("\(jobsFile): row \(m.row) (id \(m.id)): missing: no shard's manifest has it done") }
+        for m in report.missing { Console.error("\(jobsFile): row \(m.row) (id \(m.id)): missing: \(m.reason)") }
         for f in report.failed { Console.error("\(jobsFile): row \(f.row) (id \(f.id)): failed: \(f.error ?? "")") }
         if !quiet {
             let done = report.entries.count - report.failed.count

@@ -80,6 +80,41 @@ import Testing
         #expect(again.status == 0 && again.stdout.contains("shard 1/2 (1 of 3 rows): 0 rendered, 1 already done"), "\(again.stdout)")
     }
 
+    @Test func aMergeChecksEachOutputsHashAndTheRowsInputsAsARerunWould() throws {
+        try writeJobs(["one,tiny,media,draft,96x160", "two,tiny,media/b.mp4;media/a.mp4,draft,96x160", "three,tiny,media,draft,96x160"])
+        for shard in ["0/2", "1/2"] { #expect(try reel(["batch", jobs, "-o", out, "--shard", shard, "-q"]).status == 0) }
+        let whole = try reel(["batch", jobs, "-o", out, "--merge"])
+        #expect(whole.status == 0 && whole.stdout.contains("3 of 3 rows done"), "\(whole.stderr)")
+        // A shard's output altered after its manifest was written, to the same size: only its hash tells.
+        let two = out + "/two.mp4"
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: two)))
+        let size = bytes.count
+        bytes[size / 2] ^= 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: two))
+        let altered = try reel(["batch", jobs, "-o", out, "--merge"])
+        #expect(altered.status == 4, "\(altered.stderr)")
+        #expect(
+            altered.stderr.contains("row 2 (id two): missing: its output two.mp4 is not the one rendered: its SHA-256 is not the manifest's"),
+            "\(altered.stderr)")
+        #expect(!altered.stderr.contains("row 1 ") && !altered.stderr.contains("row 3 "), "\(altered.stderr)")
+        #expect(altered.stdout.contains("2 of 3 rows done, 0 failed, 1 missing"), "\(altered.stdout)")
+        #expect(try rows(in: "manifest.jsonl") == [1, 3])
+        // A row's values changed since its shard rendered it: its output is as recorded, its inputs are not.
+        try writeJobs(["one,tiny,media,draft,96x160", "two,tiny,media/b.mp4;media/a.mp4,draft,96x160", "three,tiny,media,standard,96x160"])
+        let changed = try reel(["batch", jobs, "-o", out, "--merge"])
+        #expect(changed.status == 4, "\(changed.stderr)")
+        #expect(changed.stderr.contains("row 3 (id three): missing: its inputs changed since it was rendered"), "\(changed.stderr)")
+        #expect(changed.stderr.contains("row 2 (id two): missing: its output two.mp4") && !changed.stderr.contains("row 1 "))
+        // The array job run again renders exactly the rows the merge named, and the next merge finds the batch complete.
+        let shard0 = try reel(["batch", jobs, "-o", out, "--shard", "0/2"])
+        #expect(shard0.stdout.contains("1 rendered, 1 already done, 0 failed"), "\(shard0.stdout)")
+        let shard1 = try reel(["batch", jobs, "-o", out, "--shard", "1/2"])
+        #expect(shard1.stdout.contains("1 rendered, 0 already done, 0 failed"), "\(shard1.stdout)")
+        let complete = try reel(["batch", jobs, "-o", out, "--merge"])
+        #expect(complete.status == 0 && complete.stdout.contains("3 of 3 rows done, 0 failed, 0 missing"), "\(complete.stderr)")
+        #expect(try Tools.probe(two).video?.frames == 50)
+    }
+
     @Test func aJSONLinesJobsFileRunsAsTheCSVDoes() throws {
         let path = project.dir.file("jobs.jsonl")
         try """

@@ -48,11 +48,8 @@ struct RowRender {
 
     /// Whether `entry` is an earlier render of these very inputs whose output is still as it left it.
     private func isKept(_ entry: ManifestEntry, inputs: String) -> Bool {
-        guard entry.isDone, entry.inputs == inputs, entry.output == job.output, let size = entry.size, let sha = entry.sha256 else { return false }
-        // The size first: a cut-short or replaced output is usually found without reading it.
-        guard let file = try? ReadableFile(path: job.outputPath), file.size == size else { return false }
-        guard let now = try? Digest.file(job.outputPath), now.size == size else { return false }
-        return now.hex == sha
+        guard entry.isDone, entry.inputs == inputs, entry.output == job.output else { return false }
+        return entry.outputChange(at: job.outputPath) == nil
     }
 
     private func failed(_ message: String, inputs: String? = nil) -> ManifestEntry {
