@@ -93,6 +93,21 @@ public enum Limits {
     /// Padding and corner radius of the box behind a text, in pixels.
     public static let textBox = 0.0...500.0
 
+    // MARK: Captions
+
+    /// Largest subtitle file (SRT, WebVTT) or words file read: a 3-hour talk is about 300 kB of
+    /// SRT, and a words file with one object per word a few MB.
+    public static let maxCaptionFileSize = 8 << 20
+    /// Cues of a caption file: one every second of the longest video is far more than people read.
+    public static let maxCaptionCues = 5000
+    /// Words of all cues together (and entries of a words file).
+    public static let maxCaptionWords = 50_000
+    /// Words of one cue: the pop and karaoke styles make a text item per word.
+    public static let maxCueWords = 100
+    /// Lines a caption may take on screen; the default is `defaultCaptionLines`.
+    public static let captionLines = 1...5
+    public static let defaultCaptionLines = 2
+
     // MARK: Files
 
     /// Largest `.cube` file read: a 129-point LUT is about 55 MB of text.
