@@ -86,11 +86,13 @@ public struct TextStyle: Sendable, Hashable {
     /// Distance between baselines as a multiple of the size, like CSS `line-height`. It does not
     /// depend on the font's own metrics, so a fallback font cannot change the spacing of lines.
     public var lineSpacing: Double
+    /// Characters filled in another colour (the spoken word of a karaoke caption).
+    public var highlight: TextHighlightRun?
 
     public init(
         fontFamily: String? = nil, fontFile: String? = nil, size: Double, minimumSize: Double? = nil,
         color: RGBA8 = .white, stroke: TextStroke? = nil, shadow: TextShadow? = nil, box: TextBox? = nil,
-        alignment: TextAlignment = .center, lineSpacing: Double = 1.2
+        alignment: TextAlignment = .center, lineSpacing: Double = 1.2, highlight: TextHighlightRun? = nil
     ) {
         self.fontFamily = fontFamily
         self.fontFile = fontFile
@@ -102,6 +104,19 @@ public struct TextStyle: Sendable, Hashable {
         self.box = box
         self.alignment = alignment
         self.lineSpacing = lineSpacing
+        self.highlight = highlight
+    }
+}
+
+/// A run of a text's Unicode scalars (counted over the whole text, line breaks included) whose
+/// glyphs are filled with `color` instead of the text colour. Colour glyphs keep their colours.
+public struct TextHighlightRun: Sendable, Hashable {
+    public var scalars: Range<Int>
+    public var color: RGBA8
+
+    public init(scalars: Range<Int>, color: RGBA8) {
+        self.scalars = scalars
+        self.color = color
     }
 }
 

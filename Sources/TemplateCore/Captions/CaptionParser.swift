@@ -51,7 +51,7 @@ public enum CaptionParser {
             let text = block[(k + 1)...].map { lines[$0 - 1] }.joined(separator: "\n")
             var cueWords = CueText.words(text)
             if cueWords.isEmpty {
-                warn(.captionEmpty, "the cue has no text", line: lineNumber, severity: .note)
+                warn(.captionEmpty, "the cue has no text", line: lineNumber)
                 continue
             }
             if cueWords.count > Limits.maxCueWords {

@@ -163,6 +163,9 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
         }
     }
 
+    /// True for the codes of caption files (`C...`).
+    public var isCaption: Bool { rawValue.hasPrefix("C") }
+
     public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool {
         lhs.rawValue < rhs.rawValue
     }

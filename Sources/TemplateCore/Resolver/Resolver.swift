@@ -8,7 +8,8 @@ import MediaTime
 /// (`--use-all`), `MediaPicker` (which media fill which slot), `CutGrid` (where the cuts fall),
 /// `SegmentChooser` and `VideoFitting` (which part of a video plays, at what speed),
 /// `TransitionPlacement` (transitions and their handles), `MotionMapping` and `EffectMapping`
-/// (motion and filters), `LayerMapping` (layers, texts) and `MusicPlacement` (music).
+/// (motion and filters), `LayerMapping` (layers, texts), `CaptionMapping` (captions) and
+/// `MusicPlacement` (music).
 public enum Resolver {
     public static func resolve(
         template: Template, templateFolder: String, media given: [MediaAsset],
@@ -143,6 +144,13 @@ public enum Resolver {
                         layer, spec, range: range, templateFolder: templateFolder, texts: options.texts,
                         template: template.name, stacking: i + 1))
             }
+        }
+
+        if let captions = options.captions {
+            let (items, findings) = CaptionMapping.texts(
+                captions, style: options.captionStyle, canvas: template.canvas, rate: rate, duration: duration, titles: texts)
+            texts += items
+            diagnostics += captions.diagnostics + findings
         }
 
         let unused = picker.unused.map { media[$0] }
