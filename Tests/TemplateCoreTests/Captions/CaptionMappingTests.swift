@@ -70,4 +70,17 @@ import Testing
         let read = try TimelineCodec.decode(text)
         #expect(read.texts == texts)
     }
+
+    @Test func aKaraokeCueIsEditedAsOneText() throws {
+        let (texts, _) = map("WEBVTT\n\n00:00.000 --> 00:02.000\nOne <00:00.500>tow\n", style: .karaoke, seconds: 2)
+        let clip = VideoClip(
+            id: "a", media: "a.png", kind: .image, timelineRange: TimeRange(start: .zero, duration: RationalTime(seconds: 2)),
+            sourceRange: TimeRange(start: .zero, duration: RationalTime(seconds: 2)))
+        var editor = try TimelineEditor(Timeline(canvas: canvas, frameRate: rate, duration: RationalTime(seconds: 2), clips: [clip], texts: texts))
+        try editor.setText("caption-1", "Uno two")
+        #expect(editor.timeline.texts.map(\.text) == ["Uno two", "Uno two"])
+        #expect(editor.timeline.texts.map { $0.highlight?.start } == [0, 4])
+        #expect(editor.timeline.texts.map { $0.highlight?.length } == [3, 3])
+        #expect(throws: EditError.self) { try editor.setText("caption-1", "just three words") }
+    }
 }
