@@ -38,11 +38,15 @@ public enum Pipeline {
     }
 
     /// Fills the template's slots with the media. The music's length, a fact of its file, is read
-    /// here; a music file that cannot be probed is an error, not a guess.
+    /// here; a music file that cannot be probed is an error, not a guess. So is the caption file
+    /// the template's captions layer names, when the options bring no captions.
     public static func resolve(_ loaded: LoadedTemplate, media: [MediaAsset], options: ResolveOptions = ResolveOptions()) throws(ReelError)
         -> Resolution
     {
-        let options = try withMusicLength(options, of: loaded)
+        var options = try withMusicLength(options, of: loaded)
+        if options.captions == nil, let file = loaded.template.captionsLayer?.spec.filePath(templateFolder: loaded.folder) {
+            options.captions = try readCaptions(file)
+        }
         var resolution: Resolution
         do { resolution = try Resolver.resolve(template: loaded.template, templateFolder: loaded.folder, media: media, options: options) } catch {
             throw .resolve(error)

@@ -62,25 +62,28 @@ enum Workflow {
         }
         if let file = args.value("text-file") { options.texts = try textFile(file) }
         options.texts.merge(try textPairs(args), uniquingKeysWith: { _, given in given })
-        try captionOptions(args, into: &options)
+        try captionOptions(args, template: template, folder: folder, into: &options)
         _ = try summaryFormat(args)
         return options
     }
 
-    /// `--captions`, `--caption-words`, `--caption-style` and `--caption-lines`.
-    static func captionOptions(_ args: ParsedArguments, into options: inout ResolveOptions) throws {
-        let words = args.value("caption-words")
-        guard let file = args.value("captions") else {
+    /// `--captions`, `--caption-words`, `--caption-style` and `--caption-lines`; without
+    /// `--captions`, the caption file the template's captions layer names. The style options
+    /// change the layer's style (its area, size and colours stay).
+    static func captionOptions(_ args: ParsedArguments, template: Template, folder: String, into options: inout ResolveOptions) throws {
+        let layer = template.captionsLayer
+        guard let file = args.value("captions") ?? layer?.spec.filePath(templateFolder: folder) else {
             for option in ["caption-words", "caption-style", "caption-lines"] where args.value(option) != nil {
-                throw UsageError(message: "--\(option) needs --captions")
+                throw UsageError(message: "--\(option) needs --captions (or a template whose captions layer names a file)")
             }
             return
         }
+        var spec = layer?.spec ?? CaptionsLayerSpec()
         if let style = args.value("caption-style") {
             guard let kind = CaptionStyle.Kind(rawValue: style) else {
                 throw UsageError(message: "--caption-style takes plain, box, karaoke or pop, not '\(style)'")
             }
-            options.captionStyle.kind = kind
+            spec.style = kind
         }
         if let lines = args.value("caption-lines") {
             guard let n = Int(lines), Limits.captionLines.contains(n) else {
@@ -89,9 +92,12 @@ enum Workflow {
                         "--caption-lines takes a whole number from \(Limits.captionLines.lowerBound) to \(Limits.captionLines.upperBound), not '\(lines)'"
                 )
             }
-            options.captionStyle.maxLines = n
+            spec.lines = n
         }
-        options.captions = try Pipeline.readCaptions(file, words: words)
+        if args.value("caption-style") != nil || args.value("caption-lines") != nil {
+            options.captionStyle = spec.captionStyle(on: template.canvas, templateFolder: folder)
+        }
+        options.captions = try Pipeline.readCaptions(file, words: args.value("caption-words"))
     }
 
     /// The `--text key=text` pairs given.

@@ -9,12 +9,17 @@ import MediaTime
 /// The timeline thus says what every frame shows, each item is rasterized once, and an editor
 /// can fix a word in the item that shows it.
 ///
+/// Cues show within a window: the video, or the template's captions layer's time (a cue past its
+/// end is reported as past the end of the video is; one before its start is shown from there).
+///
 /// Captions sit at the bottom of the style's safe area, raised above any text of the template
 /// they would cover (a title at the bottom), or at the top of the area when there is no room.
 enum CaptionMapping {
     static func texts(
-        _ track: CaptionTrack, style: CaptionStyle, canvas: Canvas, rate: FrameRate, duration: RationalTime, titles: [TextItem]
+        _ track: CaptionTrack, style: CaptionStyle, canvas: Canvas, rate: FrameRate, window: TimeRange, titles: [TextItem],
+        stacking: Int? = nil
     ) -> (texts: [TextItem], diagnostics: [Diagnostic]) {
+        let duration = window.end
         var diagnostics: [Diagnostic] = []
         func warn(_ code: DiagnosticCode, _ message: String, _ cue: CaptionCue) {
             diagnostics.append(Diagnostic(.warning, code, message, at: SourceLocation(file: track.file, path: nil, line: cue.line)))
@@ -24,10 +29,11 @@ enum CaptionMapping {
         func item(_ id: String, _ text: String, _ range: TimeRange, highlight: TextHighlight? = nil) -> TextItem {
             TextItem(
                 id: id, text: text, timelineRange: range, look: look, x: style.area.x + style.area.width / 2, y: placement.y,
-                anchorX: 0.5, anchorY: placement.anchorY, maxWidth: style.area.width, maxLines: style.maxLines, highlight: highlight)
+                anchorX: 0.5, anchorY: placement.anchorY, maxWidth: style.area.width, maxLines: style.maxLines, layer: stacking,
+                highlight: highlight)
         }
         func snapped(_ start: RationalTime, _ end: RationalTime) -> TimeRange? {
-            let s = rate.snap(start, rounding: .up)
+            let s = max(rate.snap(start, rounding: .up), window.start)
             let e = min(rate.snap(end, rounding: .up), duration)
             return e > s ? TimeRange(start: s, end: e) : nil
         }

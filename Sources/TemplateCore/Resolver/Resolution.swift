@@ -19,12 +19,13 @@ public struct ResolveOptions: Sendable, Hashable {
     /// Captions burnt into the video (`--captions talk.srt`), read by `CaptionParser`; their
     /// findings are reported with the resolver's.
     public var captions: CaptionTrack?
-    public var captionStyle: CaptionStyle
+    /// How captions look; nil takes the template's captions layer, or the default style.
+    public var captionStyle: CaptionStyle?
 
     public init(
         output: OutputSettings = OutputSettings(), order: MediaOrder = .given, useAll: Bool = false, seed: UInt64 = 0,
         texts: [String: String] = [:], musicDuration: RationalTime? = nil, captions: CaptionTrack? = nil,
-        captionStyle: CaptionStyle = CaptionStyle()
+        captionStyle: CaptionStyle? = nil
     ) {
         self.output = output
         self.order = order

@@ -135,7 +135,7 @@ public enum Resolver {
         for (i, layer) in template.layers.enumerated() {
             guard let range = LayerMapping.range(of: layer, duration: duration, rate: rate) else { continue }
             switch layer.content {
-            case .media: break
+            case .media, .captions: break
             case .image(let spec):
                 overlays.append(LayerMapping.overlay(layer, spec, range: range, templateFolder: templateFolder, stacking: i + 1))
             case .text(let spec):
@@ -147,8 +147,16 @@ public enum Resolver {
         }
 
         if let captions = options.captions {
+            // The template's captions layer gives the style, the window and the stacking, unless
+            // the options choose the style.
+            let layer = template.captionsLayer
+            let style = options.captionStyle ?? layer?.spec.captionStyle(on: template.canvas, templateFolder: templateFolder) ?? CaptionStyle()
+            let window =
+                layer.map { LayerMapping.range(of: $0.layer, duration: duration, rate: rate) ?? TimeRange(start: duration, end: duration) }
+                ?? TimeRange(start: .zero, end: duration)
             let (items, findings) = CaptionMapping.texts(
-                captions, style: options.captionStyle, canvas: template.canvas, rate: rate, duration: duration, titles: texts)
+                captions, style: style, canvas: template.canvas, rate: rate, window: window, titles: texts,
+                stacking: layer.map { $0.index + 1 })
             texts += items
             diagnostics += captions.diagnostics + findings
         }

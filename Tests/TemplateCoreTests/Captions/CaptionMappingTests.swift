@@ -13,7 +13,7 @@ import Testing
     ) {
         CaptionMapping.texts(
             CaptionParser.parse(text, file: "c.vtt"), style: CaptionStyle(kind: style), canvas: canvas, rate: rate,
-            duration: RationalTime(seconds: seconds), titles: titles)
+            window: TimeRange(start: .zero, duration: RationalTime(seconds: seconds)), titles: titles)
     }
 
     @Test func cuesShowOnTheFramesWhoseTimeTheyHold() {
