@@ -158,4 +158,22 @@ import Testing
         let captionBottom = try #require(captionRows.max())
         #expect(captionBottom < titleTop, "caption rows end at \(captionBottom), the title starts at \(titleTop)")
     }
+
+    @Test func aTemplatesCaptionsLayerBringsItsFileAndStyle() throws {
+        let dir = TemporaryFolder()
+        let layer = #"[{ "id": "subs", "kind": "captions", "file": "talk.srt", "style": "pop" }]"#
+        let p = try project(in: dir, seconds: 2, layers: layer)
+        try "1\n00:00:00,000 --> 00:00:01,000\none two\n\n2\n00:00:01,x00 --> 00:00:02,000\nbroken\n"
+            .write(toFile: (p.template as NSString).appendingPathComponent("talk.srt"), atomically: true, encoding: .utf8)
+        let v = try Reel.run(["validate", p.template])
+        #expect(v.status == 0 && v.stderr.contains("talk.srt:6: warning[C002]"), "\(v.stderr)")
+        let timeline = dir.file("t.json")
+        let r = try Reel.run(["resolve", p.template, p.clip, "-o", timeline])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: timeline, encoding: .utf8)
+        #expect(text.contains("\"id\": \"caption-1.1\"") && text.contains("\"id\": \"caption-1.2\""), "pop: a text per word")
+        let box = try Reel.run(["resolve", p.template, p.clip, "-o", timeline, "--caption-style", "box"])
+        #expect(box.status == 0, "\(box.stderr)")
+        #expect(try String(contentsOfFile: timeline, encoding: .utf8).contains("\"text\": \"one two\""), "the option overrides the layer's style")
+    }
 }
