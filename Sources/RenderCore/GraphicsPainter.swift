@@ -89,8 +89,10 @@ final class GraphicsPainter {
         for index in textImages.keys where !texts.contains(index) { textImages[index] = nil }
     }
 
-    /// Textures made per distinct state of a text so far, for tests of the cache.
+    /// Texts rasterized so far, one per distinct state: what the cache saves is counted by tests.
     private(set) var textRasterizations = 0
+    /// Rasterized texts held now: only those on screen.
+    var cachedTexts: Int { textImages.count }
 
     func draw(_ plan: TextPlan, onto picture: Picture) throws(RenderError) {
         let item = timeline.texts[plan.index]
