@@ -176,4 +176,16 @@ import Testing
         #expect(box.status == 0, "\(box.stderr)")
         #expect(try String(contentsOfFile: timeline, encoding: .utf8).contains("\"text\": \"one two\""), "the option overrides the layer's style")
     }
+
+    @Test func charactersNoFontCanDrawAreWarnedWithTheCuesLine() throws {
+        let dir = TemporaryFolder()
+        let p = try project(in: dir, seconds: 2)
+        let srt = dir.file("c.srt")
+        try "1\n00:00:00,000 --> 00:00:01,000\nfine 🎉\n\n2\n00:00:01,000 --> 00:00:02,000\nodd \u{1D2E0}\n"
+            .write(toFile: srt, atomically: true, encoding: .utf8)
+        let r = try Reel.run(["resolve", p.template, p.clip, "-o", dir.file("t.json"), "--captions", srt])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("c.srt:6: warning[T066]") && r.stderr.contains("U+1D2E0"), "\(r.stderr)")
+        #expect(!r.stderr.contains("c.srt:2:"), "the emoji has a font: \(r.stderr)")
+    }
 }

@@ -38,6 +38,17 @@ public struct ResolveOptions: Sendable, Hashable {
     }
 }
 
+extension ResolveOptions {
+    /// The caption style used: the options' own, else the template's captions layer's, else the
+    /// default one.
+    public func resolvedCaptionStyle(template: Template, templateFolder: String) -> CaptionStyle {
+        var style =
+            captionStyle ?? template.captionsLayer?.spec.captionStyle(on: template.canvas, templateFolder: templateFolder) ?? CaptionStyle()
+        style.look = style.resolvedLook(on: template.canvas)
+        return style
+    }
+}
+
 /// The order in which the person's media fill the slots.
 public enum MediaOrder: String, Sendable, Hashable, CaseIterable {
     /// As given on the command line (folders expanded in name order).

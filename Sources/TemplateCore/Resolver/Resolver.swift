@@ -150,7 +150,7 @@ public enum Resolver {
             // The template's captions layer gives the style, the window and the stacking, unless
             // the options choose the style.
             let layer = template.captionsLayer
-            let style = options.captionStyle ?? layer?.spec.captionStyle(on: template.canvas, templateFolder: templateFolder) ?? CaptionStyle()
+            let style = options.resolvedCaptionStyle(template: template, templateFolder: templateFolder)
             let window =
                 layer.map { LayerMapping.range(of: $0.layer, duration: duration, rate: rate) ?? TimeRange(start: duration, end: duration) }
                 ?? TimeRange(start: .zero, end: duration)
