@@ -37,7 +37,16 @@ extension CaptionTrack {
                 cues[i].words[j].start = min(cues[i].words[j].start, cues[i].words[j].end)
             }
         }
-        self.init(file: file, cues: cues.filter { $0.range.end > $0.range.start }, diagnostics: diagnostics)
+        var kept = cues.filter { $0.range.end > $0.range.start }
+        var diagnostics = diagnostics
+        if kept.count > Limits.maxCaptionCues {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .captionTooMany, "the words make \(kept.count) cues; the first \(Limits.maxCaptionCues) are kept",
+                    at: SourceLocation(file: file)))
+            kept.removeLast(kept.count - Limits.maxCaptionCues)
+        }
+        self.init(file: file, cues: kept, diagnostics: diagnostics)
     }
 
     /// The track with its words timed by a words file: each cue takes the times of the file's

@@ -83,4 +83,19 @@ import Testing
         #expect(editor.timeline.texts.map { $0.highlight?.length } == [3, 3])
         #expect(throws: EditError.self) { try editor.setText("caption-1", "just three words") }
     }
+
+    /// A talk's captions are far more texts than a template has layers: the timeline reader takes them.
+    @Test func aTimelineOfManyCaptionsReadsBack() throws {
+        var vtt = "WEBVTT\n"
+        for i in 0..<200 {
+            vtt += "\n\(CaptionTimeText.string(ms(Int64(i) * 500))) --> \(CaptionTimeText.string(ms(Int64(i) * 500 + 400)))\nword \(i)\n"
+        }
+        let (texts, diagnostics) = map(vtt, style: .pop, seconds: 100)
+        #expect(diagnostics.isEmpty && texts.count == 400)
+        let clip = VideoClip(
+            id: "a", media: "a.png", kind: .image, timelineRange: TimeRange(start: .zero, duration: RationalTime(seconds: 100)),
+            sourceRange: TimeRange(start: .zero, duration: RationalTime(seconds: 100)))
+        let timeline = Timeline(canvas: canvas, frameRate: rate, duration: RationalTime(seconds: 100), clips: [clip], texts: texts)
+        #expect(try TimelineCodec.decode(TimelineCodec.encode(timeline)).texts.count == 400)
+    }
 }
