@@ -24,12 +24,16 @@ public struct TextLook: Sendable, Hashable {
     /// Distance between baselines as a multiple of the size, like CSS `line-height`. It does not
     /// depend on the font's own metrics, so a fallback font cannot change the spacing of lines.
     public var lineSpacing: Double
+    /// Characters filled in another colour (the spoken word of a karaoke caption); a timeline
+    /// records it on its text item, not in the look.
+    public var highlight: TextHighlightRun?
 
     public init(
         fontFamily: String? = nil, fontFile: String? = nil, size: Double, minimumSize: Double? = nil,
         color: RGBAColor = .white, stroke: TextStroke? = nil, shadow: TextShadow? = nil, box: TextBox? = nil,
-        alignment: TextAlignment = .center, lineSpacing: Double = 1.2
+        alignment: TextAlignment = .center, lineSpacing: Double = 1.2, highlight: TextHighlightRun? = nil
     ) {
+        self.highlight = highlight
         self.fontFamily = fontFamily
         self.fontFile = fontFile
         self.size = size
@@ -102,4 +106,16 @@ public struct TextBox: Sendable, Hashable {
 /// Horizontal placement of each line within the text block (the widest line sets its width).
 public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
     case left, center, right
+}
+
+/// A run of a text's Unicode scalars (counted over the whole text, line breaks included) whose
+/// glyphs are filled with `color` instead of the text colour. Colour glyphs keep their colours.
+public struct TextHighlightRun: Sendable, Hashable {
+    public var scalars: Range<Int>
+    public var color: RGBAColor
+
+    public init(scalars: Range<Int>, color: RGBAColor) {
+        self.scalars = scalars
+        self.color = color
+    }
 }

@@ -28,6 +28,8 @@ public enum Limits {
     public static let maxLayers = 64
     /// Clips of a timeline: one per slot and one per media layer.
     public static let maxClips = slotCount.upperBound + maxLayers
+    /// Texts of a timeline: one per text layer, and the captions (at most one per word).
+    public static let maxTexts = maxLayers + maxCaptionWords
     /// Sounds of a timeline: a short looping music is written once per repeat.
     public static let maxAudioClips = 1000
     public static let maxBeats = 20_000
@@ -92,6 +94,23 @@ public enum Limits {
     public static let textShadowBlur = 0.0...200.0
     /// Padding and corner radius of the box behind a text, in pixels.
     public static let textBox = 0.0...500.0
+
+    // MARK: Captions
+
+    /// Largest subtitle file (SRT, WebVTT) or words file read: a 3-hour talk is about 300 kB of
+    /// SRT, and a words file with one object per word a few MB.
+    public static let maxCaptionFileSize = 8 << 20
+    /// Cues of a caption file: one every second of the longest video is far more than people read.
+    public static let maxCaptionCues = 5000
+    /// Words of all cues together (and entries of a words file): 100 minutes of speech at 150
+    /// words a minute. Karaoke and pop captions make a timeline text per word, about 1 kB of
+    /// timeline each, so this many fit `maxTimelineFileSize`.
+    public static let maxCaptionWords = 15_000
+    /// Words of one cue: the pop and karaoke styles make a text item per word.
+    public static let maxCueWords = 100
+    /// Lines a caption may take on screen; the default is `defaultCaptionLines`.
+    public static let captionLines = 1...5
+    public static let defaultCaptionLines = 2
 
     // MARK: Files
 

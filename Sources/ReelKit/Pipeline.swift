@@ -38,16 +38,25 @@ public enum Pipeline {
     }
 
     /// Fills the template's slots with the media. The music's length, a fact of its file, is read
-    /// here; a music file that cannot be probed is an error, not a guess.
+    /// here; a music file that cannot be probed is an error, not a guess. So is the caption file
+    /// the template's captions layer names, when the options bring no captions.
     public static func resolve(_ loaded: LoadedTemplate, media: [MediaAsset], options: ResolveOptions = ResolveOptions()) throws(ReelError)
         -> Resolution
     {
-        let options = try withMusicLength(options, of: loaded)
+        var options = try withMusicLength(options, of: loaded)
+        if options.captions == nil, let file = loaded.template.captionsLayer?.spec.filePath(templateFolder: loaded.folder) {
+            options.captions = try readCaptions(file)
+        }
         var resolution: Resolution
         do { resolution = try Resolver.resolve(template: loaded.template, templateFolder: loaded.folder, media: media, options: options) } catch {
             throw .resolve(error)
         }
         resolution.diagnostics += checkGivenTexts(options.texts, template: loaded.template, folder: loaded.folder)
+        if let captions = options.captions {
+            let look = options.resolvedCaptionStyle(template: loaded.template, templateFolder: loaded.folder).look
+            resolution.diagnostics += checkCaptionTexts(
+                captions, font: look.flatMap(\.fontFile).map(FontSpec.file) ?? .family(look?.fontFamily ?? "sans-serif"))
+        }
         return resolution
     }
 
@@ -81,6 +90,18 @@ public enum Pipeline {
             if !missing.isEmpty, !found.contains(finding) { found.append(finding) }
         }
         return found
+    }
+
+    /// Warnings (T066) for the cues of a caption file with characters no installed font can draw,
+    /// each with its line. All cues are checked at once, then the cues holding what is missing found.
+    public static func checkCaptionTexts(_ track: CaptionTrack, font: FontSpec) -> [Diagnostic] {
+        let missing = Set(TemplateAssetInspector.undrawable(track.cues.map(\.text).joined(separator: "\n"), font: font))
+        guard !missing.isEmpty else { return [] }
+        return track.cues.compactMap { cue in
+            var seen = Set<Unicode.Scalar>()
+            let own = cue.text.unicodeScalars.filter { missing.contains($0) && seen.insert($0).inserted }
+            return own.isEmpty ? nil : FontFindings.missingInCaption(file: track.file, line: cue.line, cue.text, Array(own))
+        }
     }
 
     /// Reads a timeline file, checked in full: its rules and the files it names.

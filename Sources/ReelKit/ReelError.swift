@@ -16,6 +16,8 @@ public enum ReelError: Error, Sendable, CustomStringConvertible {
     case templateUnreadable(TemplateLoadError)
     /// The timeline breaks its rules; every problem is in the error.
     case invalidTimeline(TimelineCodingError)
+    /// A caption or words file cannot be read at all (not JSON where JSON is expected).
+    case captions(CaptionFileError)
     /// The media cannot fill the template (a missing text, too few media of a kind).
     case resolve(ResolveError)
     /// A media file or output could not be read, decoded or written.
@@ -38,6 +40,7 @@ public enum ReelError: Error, Sendable, CustomStringConvertible {
         case .templateUnreadable(let e): return e.description
         case .invalidTimeline(let e): return e.description
         case .resolve(let e): return e.description
+        case .captions(let e): return e.description
         case .media(let e): return e.description
         case .render(let e): return e.description
         case .preview(let e): return e.description
@@ -48,10 +51,10 @@ public enum ReelError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// True for a template or timeline a person must fix (the CLI's exit 3).
+    /// True for a template, timeline or caption file a person must fix (the CLI's exit 3).
     public var isInvalidInput: Bool {
         switch self {
-        case .invalidTemplate, .templateUnreadable, .invalidTimeline: return true
+        case .invalidTemplate, .templateUnreadable, .invalidTimeline, .captions: return true
         default: return false
         }
     }

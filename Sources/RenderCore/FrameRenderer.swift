@@ -54,6 +54,8 @@ public final class FrameRenderer {
 
     /// Clips drawn at the previous frame: when the set changes, what left is released.
     private var previousClips: Set<Int> = []
+    /// Texts drawn at the previous frame, likewise: the captions of a long talk keep only what shows.
+    private var previousTexts: Set<Int> = []
 
     /// Draws output frame `index` into `picture` (which must be `width` x `height`).
     public func render(frame index: Int64, into picture: Picture) throws(RenderError) {
@@ -117,9 +119,14 @@ public final class FrameRenderer {
         }
     }
 
-    /// Memory stays flat however long the video: decoders, scalers and framed stills of clips that are no
-    /// longer on screen are let go as soon as the visible set changes.
+    /// Memory stays flat however long the video: decoders, scalers and framed stills of clips, and
+    /// rasterized texts, that are no longer on screen are let go as soon as the visible set changes.
     private func release(keeping plan: FramePlan) {
+        let texts = Set(plan.texts.map(\.index))
+        if texts != previousTexts {
+            previousTexts = texts
+            graphics.releaseTexts(except: texts)
+        }
         let clips = Set(plan.layers.map(\.clipIndex))
         guard clips != previousClips else { return }
         previousClips = clips

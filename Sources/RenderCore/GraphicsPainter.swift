@@ -18,6 +18,8 @@ final class GraphicsPainter {
     /// Luma-wipe masks at output size, by file: one per distinct mask however many transitions use it.
     private var masks: [String: Picture] = [:]
     private var rasterizer: TextRasterizer?
+    /// Rasterized texts by index, with the characters shown: a text is drawn once per state
+    /// (once, unless a typewriter reveals it), never per frame, and forgotten when it leaves.
     private var textImages: [Int: (visible: Int?, text: RenderedText)] = [:]
 
     init(timeline: Timeline, sources: MediaSources, width: Int, height: Int) {
@@ -82,6 +84,16 @@ final class GraphicsPainter {
         Compositor.draw(scaled, onto: picture, transform: transform, opacity: plan.pose.opacity)
     }
 
+    /// Forgets the rasterized texts not in `texts`: only what is on screen stays in memory.
+    func releaseTexts(except texts: Set<Int>) {
+        for index in textImages.keys where !texts.contains(index) { textImages[index] = nil }
+    }
+
+    /// Texts rasterized so far, one per distinct state: what the cache saves is counted by tests.
+    private(set) var textRasterizations = 0
+    /// Rasterized texts held now: only those on screen.
+    var cachedTexts: Int { textImages.count }
+
     func draw(_ plan: TextPlan, onto picture: Picture) throws(RenderError) {
         let item = timeline.texts[plan.index]
         guard plan.pose.opacity > 0 else { return }
@@ -93,13 +105,16 @@ final class GraphicsPainter {
             if shown.isEmpty { return }
             do {
                 let r = try rasterizerInstance()
+                var style = style(item.look)
+                style.highlight = item.highlight.flatMap { Self.run($0, in: shown) }
                 rendered = try r.render(
-                    shown, style: style(item.look), maxWidth: Int(item.maxWidth * Double(width)), maxHeight: nil,
+                    shown, style: style, maxWidth: Int(item.maxWidth * Double(width)), maxHeight: nil,
                     maxLines: item.maxLines)
             } catch {
                 throw RenderError(media: error, clip: item.id)
             }
             textImages[plan.index] = (plan.visibleCharacters, rendered)
+            textRasterizations += 1
         }
         // The text block (not its stroke, shadow or box) is what the anchor places, so decorations
         // never move the words.
@@ -115,6 +130,20 @@ final class GraphicsPainter {
         let x = item.x * Double(width) - item.anchorX * block.width - block.x
         let y = (item.y + plan.pose.y) * Double(height) - item.anchorY * block.height - block.y
         Compositor.blend(image, onto: picture, x: Int(x.rounded()), y: Int(y.rounded()), opacity: plan.pose.opacity)
+    }
+
+    /// The highlight's characters as scalars of `text`, cut at its end; nil when none are left.
+    static func run(_ highlight: TextHighlight, in text: String) -> TextHighlightRun? {
+        var scalars = 0
+        var start: Int?
+        var end: Int?
+        for (i, character) in text.enumerated() {
+            if i == highlight.start { start = scalars }
+            scalars += character.unicodeScalars.count
+            if i == highlight.start + highlight.length - 1 { end = scalars }
+        }
+        guard let start, highlight.length > 0 else { return nil }
+        return TextHighlightRun(scalars: start..<(end ?? scalars), color: highlight.color)
     }
 
     private func rasterizerInstance() throws(MediaError) -> TextRasterizer {

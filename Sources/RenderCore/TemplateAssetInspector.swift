@@ -30,8 +30,8 @@ public struct TemplateAssetInspector: AssetInspector {
             }
         case .font:
             return Self.fontProblem(path)
-        case .lut:
-            // Parsed by the template loader itself (CubeLUT).
+        case .lut, .captions:
+            // Parsed by the template loader itself (CubeLUT, CaptionParser).
             return nil
         }
     }

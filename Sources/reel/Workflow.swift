@@ -38,6 +38,14 @@ enum Workflow {
             repeatable: true),
         OptionSpec(long: "text-file", short: nil, takesValue: true, help: "fill texts from a JSON object of key: text"),
         OptionSpec(long: "format", short: nil, takesValue: true, help: "text (default) or json: how to print what went where"),
+        OptionSpec(
+            long: "captions", short: nil, takesValue: true,
+            help: "burn in captions from an SRT or WebVTT file, or a JSON words file [{ \"word\", \"start\", \"end\" }]"),
+        OptionSpec(long: "caption-words", short: nil, takesValue: true, help: "time the captions' words from a JSON words file"),
+        OptionSpec(
+            long: "caption-style", short: nil, takesValue: true,
+            help: "plain (default), box, karaoke (the spoken word lit) or pop (one word at a time)"),
+        OptionSpec(long: "caption-lines", short: nil, takesValue: true, help: "most lines a caption takes, 1 to 5 (default 2)"),
     ]
 
     /// The resolver's options from the command line.
@@ -46,8 +54,42 @@ enum Workflow {
         do { options = try optionText(args).resolveOptions() } catch { throw UsageError(message: error.description) }
         if let file = args.value("text-file") { options.texts = try textFile(file) }
         options.texts.merge(try textPairs(args), uniquingKeysWith: { _, given in given })
+        try captionOptions(args, template: template, folder: folder, into: &options)
         _ = try summaryFormat(args)
         return options
+    }
+
+    /// `--captions`, `--caption-words`, `--caption-style` and `--caption-lines`; without
+    /// `--captions`, the caption file the template's captions layer names. The style options
+    /// change the layer's style (its area, size and colours stay).
+    static func captionOptions(_ args: ParsedArguments, template: Template, folder: String, into options: inout ResolveOptions) throws {
+        let layer = template.captionsLayer
+        guard let file = args.value("captions") ?? layer?.spec.filePath(templateFolder: folder) else {
+            for option in ["caption-words", "caption-style", "caption-lines"] where args.value(option) != nil {
+                throw UsageError(message: "--\(option) needs --captions (or a template whose captions layer names a file)")
+            }
+            return
+        }
+        var spec = layer?.spec ?? CaptionsLayerSpec()
+        if let style = args.value("caption-style") {
+            guard let kind = CaptionStyle.Kind(rawValue: style) else {
+                throw UsageError(message: "--caption-style takes plain, box, karaoke or pop, not '\(style)'")
+            }
+            spec.style = kind
+        }
+        if let lines = args.value("caption-lines") {
+            guard let n = Int(lines), Limits.captionLines.contains(n) else {
+                throw UsageError(
+                    message:
+                        "--caption-lines takes a whole number from \(Limits.captionLines.lowerBound) to \(Limits.captionLines.upperBound), not '\(lines)'"
+                )
+            }
+            spec.lines = n
+        }
+        if args.value("caption-style") != nil || args.value("caption-lines") != nil {
+            options.captionStyle = spec.captionStyle(on: template.canvas, templateFolder: folder)
+        }
+        options.captions = try Pipeline.readCaptions(file, words: args.value("caption-words"))
     }
 
     /// The `--text key=text` pairs given.
@@ -106,8 +148,12 @@ enum Workflow {
             throw error
         }
         // Under --strict, characters of the texts given that no font can draw stop the work.
-        let strictFailure = CommandFailure(message: "a text given has characters no installed font can draw (--strict)", status: .invalid)
-        let failsStrict = args.flag("strict") && resolution.diagnostics.contains { $0.code == .glyphMissing }
+        let strictFailure = CommandFailure(
+            message: "a text given has characters no installed font can draw, or a caption cue was left out or cut (--strict)", status: .invalid)
+        // So do the caption file's warnings: cues left out or cut.
+        let failsStrict =
+            args.flag("strict")
+            && resolution.diagnostics.contains { $0.code == .glyphMissing || ($0.code.isCaption && $0.severity == .warning) }
         if try summaryFormat(args) {
             Console.write(1, JSONWriter.write(resolution.summaryJSON))
             if failsStrict { throw strictFailure }

@@ -112,6 +112,19 @@ public enum Tools {
         return RGBFrame(width: w, height: h, bytes: [UInt8](r.data))
     }
 
+    /// Every frame of `path` as packed RGB24, in presentation order, from one decode: for small
+    /// videos whose every frame a test looks at.
+    public static func rgbFrames(_ path: String) throws -> [RGBFrame] {
+        let p = try probe(path)
+        guard let v = p.video else { throw ToolError(message: "\(path): no video") }
+        let (w, h) = (v.displayWidth, v.displayHeight)
+        let r = try run("ffmpeg", ["-v", "error", "-i", path, "-vsync", "0", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        if r.status != 0 { throw ToolError(message: "decoding \(path): \(r.stderr)") }
+        let bytes = [UInt8](r.data)
+        let size = w * h * 3
+        return stride(from: 0, to: bytes.count - size + 1, by: size).map { RGBFrame(width: w, height: h, bytes: Array(bytes[$0..<$0 + size])) }
+    }
+
     /// Mean brightness (0...255) of every frame of `path`, in presentation order, from one decode.
     public static func frameBrightness(_ path: String) throws -> [Int] {
         let r = try run("ffmpeg", ["-v", "error", "-i", path, "-vf", "scale=4:4", "-f", "rawvideo", "-pix_fmt", "gray", "-"])

@@ -71,6 +71,8 @@ import Testing
                     uses.add(image.animationIn, image.animationOut, by: name)
                 case .text(let text):
                     uses.add(text.animationIn, text.animationOut, by: name)
+                case .captions:
+                    break
                 }
             }
             uses.add(template.grade, by: name)

@@ -12,6 +12,8 @@ struct TextCompositor {
     var block: TextRect
     var fill: [UInt8]
     var stroke: [UInt8]?
+    /// Coverage of the highlighted glyphs, filled with `style.highlight`'s colour.
+    var highlight: [UInt8]? = nil
     /// Colour glyphs, premultiplied RGBA, four bytes a pixel of `inkArea`.
     var colored: [UInt8]?
     /// Where `fill`, `stroke` and `colored` lie, in layout pixels.
@@ -67,6 +69,7 @@ struct TextCompositor {
                         let i = iy * inkArea.width + ix
                         if let stroke, let color = style.stroke?.color { pixel.over(color, Double(stroke[i]) / 255) }
                         pixel.over(style.color, Double(fill[i]) / 255)
+                        if let highlight, let color = style.highlight?.color { pixel.over(color, Double(highlight[i]) / 255) }
                         if let colored {
                             pixel.over(premultiplied: colored, at: i * 4, opacity: Double(style.color.alpha) / 255)
                         }
@@ -88,7 +91,7 @@ struct TextCompositor {
         for y in 0..<inkArea.height {
             for x in 0..<inkArea.width {
                 let i = y * inkArea.width + x
-                let ink = max(fill[i], stroke?[i] ?? 0, colored?[i * 4 + 3] ?? 0)
+                let ink = max(fill[i], stroke?[i] ?? 0, colored?[i * 4 + 3] ?? 0, highlight?[i] ?? 0)
                 if ink != 0 { mask[(y + dy) * w + x + dx] = ink }
             }
         }

@@ -28,7 +28,10 @@ public final class TextRasterizer {
     ) throws(MediaError) -> RenderedText {
         let fitted = try fittedLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, maxLines: maxLines)
         let layout = fitted.layout
-        let painter = TextPainter(layout: layout, style: style, fonts: fonts, library: library, label: TextValidation.label(text))
+        var paragraphStarts = [0]
+        for (i, scalar) in text.unicodeScalars.enumerated() where scalar == "\n" { paragraphStarts.append(i + 1) }
+        let painter = TextPainter(
+            layout: layout, style: style, fonts: fonts, library: library, label: TextValidation.label(text), paragraphStarts: paragraphStarts)
         let (image, block) = try painter.paint()
         return RenderedText(
             image: image, block: block, fittedSize: layout.size, lineCount: layout.lines.count,

@@ -6,7 +6,8 @@ import MediaTime
 /// `docs/template-format.md` lists them (a test checks that it lists every one).
 /// `T` codes come from reading a template (and, for the same problems, a timeline), `R` codes
 /// from resolving it against media, `L` codes from the rules only a timeline has
-/// (`docs/timeline-format.md` lists those).
+/// (`docs/timeline-format.md` lists those), `C` codes from reading a caption file and placing its
+/// cues on the video.
 public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable {
     case jsonSyntax = "T001"
     case fileTooLarge = "T002"
@@ -73,6 +74,15 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
     case mediaMissing = "L020"
     case mediaKind = "L021"
     case transitionHandles = "L022"
+    case captionSyntax = "C001"
+    case captionTime = "C002"
+    case captionOrder = "C003"
+    case captionEmpty = "C004"
+    case captionOverlap = "C005"
+    case captionPastEnd = "C006"
+    case captionTooMany = "C007"
+    case captionWordTimes = "C008"
+    case captionShort = "C009"
 
     /// One line saying what the code means.
     public var meaning: String {
@@ -142,8 +152,21 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
         case .mediaMissing: "a media file named by a timeline does not exist or cannot be read"
         case .mediaKind: "a media file is not of the kind its clip says (a video, an image)"
         case .transitionHandles: "a transition needs frames beyond a clip's source range that its video does not have"
+        case .captionSyntax: "a block of a caption file is not a cue (no timing line), or the file is neither SRT nor WebVTT; it is left out"
+        case .captionTime: "a cue's timing line has a malformed time; the cue is left out"
+        case .captionOrder: "a cue ends at or before its start; it is left out"
+        case .captionEmpty: "a cue has no text once its tags are removed; it is left out"
+        case .captionOverlap: "a cue overlaps the next one; it ends where the next begins (or, starting together, they are shown as one)"
+        case .captionPastEnd: "a cue lies past the end of the video and is left out, or lasts past it and is cut there"
+        case .captionTooMany: "a caption file has more cues or words than allowed; the rest are left out"
+        case .captionWordTimes:
+            "word times are out of order, outside their cue, or do not match the cue's words; they are moved into order or spread by length"
+        case .captionShort: "a cue is shorter than one frame once on the frame grid and shows on no frame; it is left out"
         }
     }
+
+    /// True for the codes of caption files (`C...`).
+    public var isCaption: Bool { rawValue.hasPrefix("C") }
 
     public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool {
         lhs.rawValue < rhs.rawValue

@@ -53,14 +53,48 @@ extension TimelineEditor {
     }
 
     /// Changes the words of a text item.
+    ///
+    /// The id of a karaoke or pop caption cue (`caption-3`, whose items are `caption-3.1`,
+    /// `caption-3.2`, ...) changes all of its items at once: the new text must have as many words
+    /// as the cue has items, each pop item takes its word, each karaoke item the whole text with
+    /// its word highlighted again.
     public mutating func setText(_ id: String, _ text: String) throws(EditError) {
         try apply("text") { (t: inout Timeline) throws(EditError) in
+            if !t.texts.contains(where: { $0.id == id }) {
+                let words = t.texts.indices.filter { t.texts[$0].id.hasPrefix(id + ".") }
+                if !words.isEmpty {
+                    try Self.setCaptionWords(words, text, in: &t, cue: id)
+                    return
+                }
+            }
             guard let i = t.texts.firstIndex(where: { $0.id == id }) else {
                 let known = t.texts.map(\.id)
                 throw .outOfRange(
                     "no text has the id '\(id)'" + (known.isEmpty ? " (the timeline has no texts)" : "; texts: \(known.joined(separator: ", "))"))
             }
             t.texts[i].text = text
+        }
+    }
+
+    /// The words of a karaoke or pop cue, one per item in timeline order.
+    private static func setCaptionWords(_ items: [Int], _ text: String, in t: inout Timeline, cue: String) throws(EditError) {
+        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        let ordered = items.sorted { t.texts[$0].timelineRange.start < t.texts[$1].timelineRange.start }
+        guard words.count == ordered.count else {
+            throw .outOfRange("caption '\(cue)' has \(ordered.count) words; give as many (\(words.count) given)")
+        }
+        let joined = words.joined(separator: " ")
+        var offset = 0
+        for (i, word) in zip(ordered, words) {
+            if var highlight = t.texts[i].highlight {
+                highlight.start = offset
+                highlight.length = word.count
+                t.texts[i].highlight = highlight
+                t.texts[i].text = joined
+            } else {
+                t.texts[i].text = word
+            }
+            offset += word.count + 1
         }
     }
 

@@ -16,10 +16,16 @@ public struct ResolveOptions: Sendable, Hashable {
     /// Length of the template's music file, when known: the music loops (when the template says
     /// so) or stops at its end. Nil assumes the music lasts the whole video.
     public var musicDuration: RationalTime?
+    /// Captions burnt into the video (`--captions talk.srt`), read by `CaptionParser`; their
+    /// findings are reported with the resolver's.
+    public var captions: CaptionTrack?
+    /// How captions look; nil takes the template's captions layer, or the default style.
+    public var captionStyle: CaptionStyle?
 
     public init(
         output: OutputSettings = OutputSettings(), order: MediaOrder = .given, useAll: Bool = false, seed: UInt64 = 0,
-        texts: [String: String] = [:], musicDuration: RationalTime? = nil
+        texts: [String: String] = [:], musicDuration: RationalTime? = nil, captions: CaptionTrack? = nil,
+        captionStyle: CaptionStyle? = nil
     ) {
         self.output = output
         self.order = order
@@ -27,6 +33,19 @@ public struct ResolveOptions: Sendable, Hashable {
         self.seed = seed
         self.texts = texts
         self.musicDuration = musicDuration
+        self.captions = captions
+        self.captionStyle = captionStyle
+    }
+}
+
+extension ResolveOptions {
+    /// The caption style used: the options' own, else the template's captions layer's, else the
+    /// default one.
+    public func resolvedCaptionStyle(template: Template, templateFolder: String) -> CaptionStyle {
+        var style =
+            captionStyle ?? template.captionsLayer?.spec.captionStyle(on: template.canvas, templateFolder: templateFolder) ?? CaptionStyle()
+        style.look = style.resolvedLook(on: template.canvas)
+        return style
     }
 }
 
@@ -43,7 +62,7 @@ public enum MediaOrder: String, Sendable, Hashable, CaseIterable {
 /// What the resolver made: the timeline, what it had to compromise on, and a line per slot for people.
 public struct Resolution: Sendable, Hashable {
     public var timeline: Timeline
-    /// Warnings and notes (codes `R...`): kind fallbacks, held frames, media left out, shortened transitions.
+    /// Warnings and notes (codes `R...`, and `C...` for captions): kind fallbacks, held frames, media left out, shortened transitions.
     public var diagnostics: [Diagnostic]
     /// Which media filled each slot (main track first, then media layers), in order.
     public var assignments: [SlotAssignment]

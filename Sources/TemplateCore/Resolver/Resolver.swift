@@ -8,7 +8,8 @@ import MediaTime
 /// (`--use-all`), `MediaPicker` (which media fill which slot), `CutGrid` (where the cuts fall),
 /// `SegmentChooser` and `VideoFitting` (which part of a video plays, at what speed),
 /// `TransitionPlacement` (transitions and their handles), `MotionMapping` and `EffectMapping`
-/// (motion and filters), `LayerMapping` (layers, texts) and `MusicPlacement` (music).
+/// (motion and filters), `LayerMapping` (layers, texts), `CaptionMapping` (captions) and
+/// `MusicPlacement` (music).
 public enum Resolver {
     public static func resolve(
         template: Template, templateFolder: String, media given: [MediaAsset],
@@ -134,7 +135,7 @@ public enum Resolver {
         for (i, layer) in template.layers.enumerated() {
             guard let range = LayerMapping.range(of: layer, duration: duration, rate: rate) else { continue }
             switch layer.content {
-            case .media: break
+            case .media, .captions: break
             case .image(let spec):
                 overlays.append(LayerMapping.overlay(layer, spec, range: range, templateFolder: templateFolder, stacking: i + 1))
             case .text(let spec):
@@ -143,6 +144,21 @@ public enum Resolver {
                         layer, spec, range: range, templateFolder: templateFolder, texts: options.texts,
                         template: template.name, stacking: i + 1))
             }
+        }
+
+        if let captions = options.captions {
+            // The template's captions layer gives the style, the window and the stacking, unless
+            // the options choose the style.
+            let layer = template.captionsLayer
+            let style = options.resolvedCaptionStyle(template: template, templateFolder: templateFolder)
+            let window =
+                layer.map { LayerMapping.range(of: $0.layer, duration: duration, rate: rate) ?? TimeRange(start: duration, end: duration) }
+                ?? TimeRange(start: .zero, end: duration)
+            let (items, findings) = CaptionMapping.texts(
+                captions, style: style, canvas: template.canvas, rate: rate, window: window, titles: texts,
+                stacking: layer.map { $0.index + 1 })
+            texts += items
+            diagnostics += captions.diagnostics + findings
         }
 
         let unused = picker.unused.map { media[$0] }

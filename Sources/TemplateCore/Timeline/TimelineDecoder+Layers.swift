@@ -101,7 +101,7 @@ extension TimelineDecoder {
             value, at: path,
             known: [
                 "id", "text", "timelineRange", "look", "x", "y", "anchorX", "anchorY", "maxWidth",
-                "maxLines", "layer", "in", "out",
+                "maxLines", "layer", "in", "out", "highlight",
             ])
         let lp = path.appending("look")
         let l = try reader.object(
@@ -159,7 +159,19 @@ extension TimelineDecoder {
             maxWidth: try optionalNumber(o, "maxWidth", at: path, in: 0.01...1, default: 0.9),
             maxLines: try optionalInteger(o, "maxLines", at: path, in: Limits.maxTextLines),
             animationIn: try animation(o["in"], at: path.appending("in")), animationOut: try animation(o["out"], at: path.appending("out")),
-            layer: try optionalInteger(o, "layer", at: path, in: Self.layers))
+            layer: try optionalInteger(o, "layer", at: path, in: Self.layers),
+            highlight: try highlight(o["highlight"], at: path.appending("highlight")))
+    }
+
+    /// `{ "start", "length", "color" }` in characters, or null.
+    func highlight(_ value: JSONValue?, at path: JSONPath) throws(TimelineCodingError) -> TextHighlight? {
+        guard let value, !value.isJSONNull else { return nil }
+        let h = try reader.object(value, at: path, known: ["start", "length", "color"])
+        let characters = 0...Limits.maxLongText
+        return TextHighlight(
+            start: try reader.integer(reader.required("start", in: h, at: path), at: path.appending("start"), in: characters),
+            length: try reader.integer(reader.required("length", in: h, at: path), at: path.appending("length"), in: characters),
+            color: try color(reader.required("color", in: h, at: path), at: path.appending("color")) ?? .white)
     }
 
     func overlay(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> OverlayItem {

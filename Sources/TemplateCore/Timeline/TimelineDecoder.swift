@@ -71,7 +71,7 @@ struct TimelineDecoder {
         let transitions = items("transitions", limit: Limits.maxClips, what: "transitions") { v, p throws(TimelineCodingError) in
             try transition(v, at: p, frameRate: rate)
         }
-        let texts = items("texts", limit: Limits.maxLayers, what: "texts") { v, p throws(TimelineCodingError) in
+        let texts = items("texts", limit: Limits.maxTexts, what: "texts") { v, p throws(TimelineCodingError) in
             try text(v, at: p, frameRate: rate)
         }
         let overlays = items("overlays", limit: Limits.maxLayers, what: "overlays") { v, p throws(TimelineCodingError) in

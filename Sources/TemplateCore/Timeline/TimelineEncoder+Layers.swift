@@ -75,13 +75,18 @@ extension TimelineEncoder {
         look["fontFamily"] = l.fontFamily.map(JSONValue.string) ?? .null
         look["fontFile"] = l.fontFile.map { .string(mediaPath($0)) } ?? .null
         look["minimumSize"] = l.minimumSize.map(number) ?? .null
-        return .object(
-            JSONObject([
-                "id": .string(t.id), "text": .string(t.text), "timelineRange": range(t.timelineRange), "look": .object(look),
-                "x": number(t.x), "y": number(t.y), "anchorX": number(t.anchorX), "anchorY": number(t.anchorY),
-                "maxWidth": number(t.maxWidth), "maxLines": optionalInteger(t.maxLines), "layer": optionalInteger(t.layer),
-                "in": animation(t.animationIn), "out": animation(t.animationOut),
-            ]))
+        var item = JSONObject([
+            "id": .string(t.id), "text": .string(t.text), "timelineRange": range(t.timelineRange), "look": .object(look),
+            "x": number(t.x), "y": number(t.y), "anchorX": number(t.anchorX), "anchorY": number(t.anchorY),
+            "maxWidth": number(t.maxWidth), "maxLines": optionalInteger(t.maxLines), "layer": optionalInteger(t.layer),
+            "in": animation(t.animationIn), "out": animation(t.animationOut),
+        ])
+        // Written only when set, so that timelines without karaoke captions read as they always did.
+        if let h = t.highlight {
+            item["highlight"] = .object(
+                JSONObject(["start": .number(JSONNumber(h.start)), "length": .number(JSONNumber(h.length)), "color": color(h.color)]))
+        }
+        return .object(item)
     }
 
     static func overlay(_ o: OverlayItem, mediaPath: (String) -> String) -> JSONValue {

@@ -163,11 +163,14 @@ public struct TextItem: Sendable, Hashable {
     /// of lower layers and below those of higher ones. nil draws it above every clip, as timelines
     /// written before stacking were drawn. See `Stacking`.
     public var layer: Int?
+    /// Characters drawn in another colour: the word being spoken, in karaoke captions.
+    public var highlight: TextHighlight?
 
     public init(
         id: String, text: String, timelineRange: TimeRange, look: TextLook, x: Double = 0.5, y: Double = 0.5,
         anchorX: Double = 0.5, anchorY: Double = 0.5, maxWidth: Double = 0.9, maxLines: Int? = nil,
-        animationIn: LayerAnimation? = nil, animationOut: LayerAnimation? = nil, layer: Int? = nil
+        animationIn: LayerAnimation? = nil, animationOut: LayerAnimation? = nil, layer: Int? = nil,
+        highlight: TextHighlight? = nil
     ) {
         self.id = id
         self.text = text
@@ -182,6 +185,26 @@ public struct TextItem: Sendable, Hashable {
         self.animationIn = animationIn
         self.animationOut = animationOut
         self.layer = layer
+        self.highlight = highlight
+    }
+}
+
+/// A run of a text's characters drawn in their own colour, over the whole of the item's range.
+///
+/// Karaoke captions are one text item per word spoken, each highlighting its word: the timeline
+/// says exactly what every frame shows, and each item is rasterized once. Counted in characters
+/// (grapheme clusters), as people count them; a run reaching past the text (after an edit
+/// shortened it) is cut at its end.
+public struct TextHighlight: Sendable, Hashable {
+    /// First character, from 0.
+    public var start: Int
+    public var length: Int
+    public var color: RGBAColor
+
+    public init(start: Int, length: Int, color: RGBAColor) {
+        self.start = start
+        self.length = length
+        self.color = color
     }
 }
 

@@ -55,7 +55,7 @@ import Testing
     @Test func codesAreUniqueAndWellFormed() {
         let raw = DiagnosticCode.allCases.map(\.rawValue)
         #expect(Set(raw).count == raw.count)
-        for code in raw { #expect(code.range(of: "^[TRL][0-9]{3}$", options: .regularExpression) != nil, "\(code)") }
+        for code in raw { #expect(code.range(of: "^[TRLC][0-9]{3}$", options: .regularExpression) != nil, "\(code)") }
         for code in DiagnosticCode.allCases { #expect(!code.meaning.isEmpty) }
     }
 

@@ -70,6 +70,8 @@ import Testing
         #expect(words(["easing"]) == Catalog.ids(of: .easing))
         #expect(words(["imageLayer", "properties", "anchor"]) == Anchor.allCases.map(\.rawValue))
         #expect(words(["textLayer", "properties", "align"]) == TextAlignment.allCases.map(\.rawValue))
+        #expect(words(["captionsLayer", "properties", "style"]) == CaptionStyle.Kind.allCases.map(\.rawValue))
+        #expect(words(["layer", "properties", "kind"]) == TemplateDecoder.layerKinds)
         #expect(words(["canvas", "properties", "preset"]) == TemplateDecoder.canvasPresets.map(\.name))
     }
 

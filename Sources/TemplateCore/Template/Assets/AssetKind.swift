@@ -10,6 +10,8 @@ public enum AssetKind: String, Sendable, Hashable, CaseIterable {
     case lut
     /// A TrueType or OpenType font file.
     case font
+    /// Captions: SRT, WebVTT or a JSON words file, read by `CaptionParser` here.
+    case captions
 }
 
 /// Checks that asset files are readable as what the template uses them for.

@@ -14,6 +14,8 @@ public enum AssetRole: Sendable, Hashable, CaseIterable {
     case lut
     /// A font file of a text layer.
     case font
+    /// The caption file of a captions layer.
+    case captions
 
     /// How the file is checked.
     public var kind: AssetKind {
@@ -22,6 +24,7 @@ public enum AssetRole: Sendable, Hashable, CaseIterable {
         case .picture, .mask: .image
         case .lut: .lut
         case .font: .font
+        case .captions: .captions
         }
     }
 
@@ -33,6 +36,7 @@ public enum AssetRole: Sendable, Hashable, CaseIterable {
         case .mask: "masks/wipe.png"
         case .lut: "looks/warm.cube"
         case .font: "fonts/Title.ttf"
+        case .captions: "captions/talk.srt"
         }
     }
 
@@ -44,6 +48,7 @@ public enum AssetRole: Sendable, Hashable, CaseIterable {
         case .mask: "a grayscale PNG"
         case .lut: "a .cube file"
         case .font: "a font file"
+        case .captions: "an SRT, WebVTT or JSON words file"
         }
     }
 
@@ -54,6 +59,7 @@ public enum AssetRole: Sendable, Hashable, CaseIterable {
         case .image: [".png"]
         case .lut: [".cube"]
         case .font: [".ttf", ".otf", ".ttc"]
+        case .captions: [".srt", ".vtt", ".json"]
         }
     }
 

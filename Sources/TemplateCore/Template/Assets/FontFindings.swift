@@ -26,6 +26,13 @@ public enum FontFindings {
         return Diagnostic(.warning, .glyphMissing, missingMessage(subject: subject, missing), notes: [missingNote])
     }
 
+    /// A cue of a caption file with characters no installed font can draw.
+    public static func missingInCaption(file: String, line: Int, _ text: String, _ missing: [Unicode.Scalar]) -> Diagnostic {
+        Diagnostic(
+            .warning, .glyphMissing, missingMessage(subject: "the cue (\(label(text).dropFirst(5)))", missing),
+            at: SourceLocation(file: file, path: nil, line: line), notes: [missingNote])
+    }
+
     /// "U+1D2E0 '𝋠'": the code point, and the character itself for those who can see it.
     public static func codePoint(_ s: Unicode.Scalar) -> String {
         let hex = String(s.value, radix: 16, uppercase: true)

@@ -70,6 +70,7 @@ extension TemplateDecoder {
         case .image: "a PNG"
         case .lut: "a .cube"
         case .font: "a font"
+        case .captions: "a caption"
         }
     }
 
@@ -80,6 +81,8 @@ extension TemplateDecoder {
         switch kind {
         case .lut:
             return checkLUT(full, relative: relative, at: path)
+        case .captions:
+            return checkCaptions(full, relative: relative, at: path)
         case .audio, .image, .font:
             guard let inspector, let problem = inspector.problem(with: full, as: kind) else { return true }
             context.error(
@@ -95,6 +98,7 @@ extension TemplateDecoder {
         case .image: "use a PNG picture (with alpha for stickers and overlays)"
         case .font: "use a TrueType (.ttf), OpenType (.otf) or collection (.ttc) font file"
         case .lut: "use a 3D LUT in the .cube format"
+        case .captions: "use an SRT or WebVTT file, or a JSON array of { \"word\", \"start\", \"end\" }"
         }
     }
 

@@ -218,6 +218,7 @@ extension TemplateDecoder {
         case .audio: return .music
         case .lut: return .lut
         case .font: return .font
+        case .captions: return .captions
         }
     }
 }

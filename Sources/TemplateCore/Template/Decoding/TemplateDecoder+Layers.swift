@@ -1,10 +1,10 @@
 import MediaTime
 
-/// The layer rules: at most 64 layers, each with a unique id, a `kind` (media, image or text),
+/// The layer rules: at most 64 layers, each with a unique id, a `kind` (media, image, text or captions),
 /// a start and optional duration in seconds or frames, an opacity within 0...1, and the keys of
 /// its kind.
 extension TemplateDecoder {
-    static let layerKinds = ["media", "image", "text"]
+    static let layerKinds = ["media", "image", "text", "captions"]
 
     mutating func readLayers(_ root: JSONObject) -> [LayerSpec]? {
         guard let value = root["layers"] else { return [] }
@@ -29,7 +29,8 @@ extension TemplateDecoder {
             return nil
         }
         guard let kindValue = context.required("kind", in: object, at: path, example: "\"kind\": \"text\""),
-            let kind = context.word(kindValue, at: path.appending("kind"), among: Self.layerKinds, what: "a layer kind (media, image, text)")
+            let kind = context.word(
+                kindValue, at: path.appending("kind"), among: Self.layerKinds, what: "a layer kind (media, image, text, captions)")
         else {
             context.reportUnknownKeys(of: object, at: path, known: TemplateKeys.layerCommon)
             return nil
@@ -38,6 +39,7 @@ extension TemplateDecoder {
             switch kind {
             case "media": TemplateKeys.mediaLayer
             case "image": TemplateKeys.imageLayer
+            case "captions": TemplateKeys.captionsLayer
             default: TemplateKeys.textLayer
             }
         context.reportUnknownKeys(of: object, at: path, known: keys)
@@ -88,6 +90,7 @@ extension TemplateDecoder {
             switch kind {
             case "media": readMediaLayer(object, at: path, timing: timing).map(LayerContent.media)
             case "image": readImageLayer(object, at: path, span: span, timing: timing).map(LayerContent.image)
+            case "captions": readCaptionsLayer(object, at: path).map(LayerContent.captions)
             default: readTextLayer(object, at: path, span: span).map(LayerContent.text)
             }
         guard valid, let id, let start, let duration, let content else { return nil }
@@ -117,7 +120,7 @@ extension TemplateDecoder {
     }
 
     /// A rectangle inside the canvas, in fractions: x, y from the top-left corner; width and height above 0.
-    private mutating func readRect(_ value: JSONValue, at path: JSONPath) -> CanvasRect? {
+    mutating func readRect(_ value: JSONValue, at path: JSONPath) -> CanvasRect? {
         guard
             let object = context.object(
                 value, at: path, known: TemplateKeys.rect,

@@ -117,7 +117,7 @@ extension TemplateDecoder {
     }
 
     /// A family name, or a path ending in .ttf, .otf or .ttc: a font file of the template.
-    private mutating func readFont(_ value: JSONValue, at path: JSONPath) -> FontSpec? {
+    mutating func readFont(_ value: JSONValue, at path: JSONPath) -> FontSpec? {
         guard let name = context.text(value, at: path, maxLength: TemplateLimits.maxShortText, example: "\"font\": \"DejaVu Sans\"") else {
             return nil
         }

@@ -19,6 +19,8 @@ struct TemplateDecoder {
     var facts = PartFacts()
     /// Files of the folder that a fix note proposed: never called unused in the same report.
     var proposedAssets: Set<String> = []
+    /// Set by the first captions layer read: a template has at most one.
+    var hasCaptionsLayer = false
 
     init(document: JSONDocument, file: String, folder: String, inspector: (any AssetInspector)?) {
         self.context = DecodingContext(document: document, file: file)

@@ -23,6 +23,7 @@ public enum TemplateKeys {
             "key", "text", "font", "size", "minSize", "color", "stroke", "shadow", "box", "align",
             "maxWidth", "maxLines", "in", "out",
         ] + placement
+    public static let captionsLayer = layerCommon + ["file", "style", "lines", "area", "size", "font", "color", "highlight"]
     public static let rect = ["x", "y", "width", "height"]
     public static let stroke = ["color", "width"]
     public static let shadow = ["color", "x", "y", "blur"]
@@ -38,7 +39,8 @@ public enum TemplateKeys {
     /// Every object of the format by the name the JSON Schema gives its definition.
     public static let byDefinition: [String: [String]] = [
         "template": root, "canvas": canvas, "music": music, "slot": slot, "mediaLayer": mediaLayer, "imageLayer": imageLayer,
-        "textLayer": textLayer, "rect": rect, "stroke": stroke, "shadow": shadow, "box": box, "poseKeyframe": poseKeyframe,
+        "textLayer": textLayer, "captionsLayer": captionsLayer, "rect": rect, "stroke": stroke, "shadow": shadow, "box": box,
+        "poseKeyframe": poseKeyframe,
         "valueKeyframe": valueKeyframe, "animation": animation,
     ]
 }

@@ -1,7 +1,7 @@
 import MediaTime
 
 /// Something drawn above the main track for part or all of the video: a picture-in-picture slot,
-/// an image overlay, or a text.
+/// an image overlay, a text, or the captions.
 public struct LayerSpec: Sendable, Hashable {
     /// Unique within the template (slots and layers).
     public var id: String
@@ -26,6 +26,8 @@ public enum LayerContent: Sendable, Hashable {
     case media(MediaLayerSpec)
     case image(ImageLayerSpec)
     case text(TextLayerSpec)
+    /// Where and how captions are drawn (their cues come from a caption file).
+    case captions(CaptionsLayerSpec)
 
     /// The word a template writes for it (`"kind": "media"`).
     public var kind: String {
@@ -33,6 +35,7 @@ public enum LayerContent: Sendable, Hashable {
         case .media: "media"
         case .image: "image"
         case .text: "text"
+        case .captions: "captions"
         }
     }
 }

@@ -1,0 +1,191 @@
+import Foundation
+import ReelTestSupport
+import Testing
+
+/// Captions from subtitle files, burnt in by `make`: timing to the frame, karaoke word by word,
+/// and the file's bad cues reported with their lines.
+@Suite struct CaptionCommandTests {
+    /// A template of one slot of `seconds` on a 160x284 canvas at 25 fps, and a black clip for it.
+    func project(in dir: TemporaryFolder, seconds: Int = 4, layers: String = "[]") throws -> (template: String, clip: String) {
+        let folder = dir.file("t")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let json = """
+            { "format": 1, "name": "Captions", "canvas": { "width": 160, "height": 284, "frameRate": "25" },
+              "slots": [{ "id": "a", "duration": \(seconds) }], "layers": \(layers) }
+            """
+        try json.write(toFile: (folder as NSString).appendingPathComponent("template.json"), atomically: true, encoding: .utf8)
+        let clip = dir.file("black.mp4")
+        try TestMedia.colorClip(clip, color: "black", width: 160, height: 284, seconds: "\(seconds)", rate: "25")
+        return (folder, clip)
+    }
+
+    /// Pixels brighter than 128 (the words, white on black) in rows `rows`.
+    func textPixels(_ frame: RGBFrame, rows: Range<Int>) -> Int {
+        var n = 0
+        for y in rows {
+            for x in 0..<frame.width where frame.pixel(x, y).g > 128 { n += 1 }
+        }
+        return n
+    }
+
+    /// Frames of `frames` (indices) that are within one frame of a boundary of `ranges`.
+    func nearBoundary(_ frame: Int, _ ranges: [Range<Int>]) -> Bool {
+        ranges.contains { abs(frame - $0.lowerBound) <= 1 || abs(frame - $0.upperBound) <= 1 }
+    }
+
+    @Test func threeCuesShowOnTheirFramesAlone() throws {
+        let dir = TemporaryFolder()
+        let p = try project(in: dir)
+        let srt = dir.file("talk.srt")
+        try """
+        1
+        00:00:00,500 --> 00:00:01,000
+        Hello world
+
+        2
+        00:00:01,500 --> 00:00:02,200
+        The <i>second</i> cue
+
+        3
+        00:00:03,000 --> 00:00:03,600
+        Third
+        """.write(toFile: srt, atomically: true, encoding: .utf8)
+        let out = dir.file("out.mp4")
+        let timeline = dir.file("t.json")
+        let r = try Reel.run(["make", p.template, p.clip, "-o", out, "--quality", "draft", "--captions", srt, "--timeline", timeline])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stderr.contains("warning"), "\(r.stderr)")
+        // At 25 fps a cue shows on the frames whose time lies in it: [0.5 s, 1 s) is 13..<25.
+        let cues = [13..<25, 38..<55, 75..<90]
+        let frames = try Tools.rgbFrames(out)
+        #expect(frames.count == 100)
+        for (i, frame) in frames.enumerated() where !nearBoundary(i, cues) {
+            let ink = textPixels(frame, rows: 0..<frame.height)
+            if cues.contains(where: { $0.contains(i) }) {
+                #expect(ink > 20, "frame \(i) shows its cue: \(ink) pixels")
+            } else {
+                #expect(ink == 0, "frame \(i) shows no caption: \(ink) pixels")
+            }
+        }
+        // The captions are timeline texts: an edit fixes a word.
+        let text = try String(contentsOfFile: timeline, encoding: .utf8)
+        #expect(text.contains("\"id\": \"caption-2\"") && text.contains("The second cue"))
+        let e = try Reel.run(["edit", timeline, "text", "caption-2", "The 2nd cue"])
+        #expect(e.status == 0, "\(e.stderr)")
+        #expect(try String(contentsOfFile: timeline, encoding: .utf8).contains("The 2nd cue"))
+    }
+
+    @Test func karaokeLightsEachWordAtItsTime() throws {
+        let dir = TemporaryFolder()
+        let p = try project(in: dir, seconds: 2)
+        let vtt = dir.file("talk.vtt")
+        try """
+        WEBVTT
+
+        00:00.000 --> 00:02.000
+        One <00:00.500>two <00:01.000>three <00:01.500>four
+        """.write(toFile: vtt, atomically: true, encoding: .utf8)
+        let out = dir.file("k.mp4")
+        let r = try Reel.run(["make", p.template, p.clip, "-o", out, "--quality", "draft", "--captions", vtt, "--caption-style", "karaoke"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let frames = try Tools.rgbFrames(out)
+        #expect(frames.count == 50)
+        // The lit word is yellow: its horizontal centre, frame by frame.
+        func litCentre(_ frame: RGBFrame) -> Double? {
+            var (sum, n) = (0, 0)
+            for y in 0..<frame.height {
+                for x in 0..<frame.width {
+                    let c = frame.pixel(x, y)
+                    if c.r > 150, c.g > 110, c.b < 80 { (sum, n) = (sum + x, n + 1) }
+                }
+            }
+            return n > 10 ? Double(sum) / Double(n) : nil
+        }
+        let centres = frames.map(litCentre)
+        // Words start at 0, 0.5, 1 and 1.5 s: frames 0, 13, 25 and 38 (12.5 and 37.5 rounded up).
+        let words = [0..<13, 13..<25, 25..<38, 38..<50]
+        var previous = -1.0
+        for (w, range) in words.enumerated() {
+            let inside = range.dropFirst().dropLast().compactMap { centres[$0] }
+            #expect(inside.count == range.count - 2, "word \(w + 1) is lit on every frame of its time")
+            guard let first = inside.first else { continue }
+            #expect(inside.allSatisfy { abs($0 - first) < 3 }, "word \(w + 1) stays put: \(inside)")
+            #expect(first > previous + 10, "word \(w + 1) lies right of word \(w): \(first) after \(previous)")
+            previous = first
+        }
+    }
+
+    @Test func badCuesAreReportedWithTheirLinesAndTheGoodOnesRender() throws {
+        let dir = TemporaryFolder()
+        let p = try project(in: dir, seconds: 2)
+        let srt = dir.file("bad.srt")
+        try
+            "\u{feff}1\r\n00:00:00,000 --> 00:00:01,000\r\nGood\r\n\r\n2\r\n00:00:01,x00 --> 00:00:01,500\r\nBad time\r\n\r\n3\r\n00:00:05,000 --> 00:00:06,000\r\nToo late\r\n"
+            .write(toFile: srt, atomically: true, encoding: .utf8)
+        let out = dir.file("out.mp4")
+        let r = try Reel.run(["make", p.template, p.clip, "-o", out, "--quality", "draft", "--captions", srt])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("bad.srt:6: warning[C002]"), "\(r.stderr)")
+        #expect(r.stderr.contains("bad.srt:10: warning[C006]"), "\(r.stderr)")
+        let frames = try Tools.rgbFrames(out)
+        #expect(textPixels(frames[10], rows: 0..<frames[10].height) > 20, "the good cue shows")
+        #expect(textPixels(frames[40], rows: 0..<frames[40].height) == 0)
+        let strict = try Reel.run(["make", "--strict", p.template, p.clip, "-o", dir.file("s.mp4"), "--quality", "draft", "--captions", srt])
+        #expect(strict.status != 0, "--strict fails on cues left out: \(strict.stderr)")
+        let usage = try Reel.run(["make", p.template, p.clip, "-o", out, "--captions", srt, "--caption-style", "wavy"])
+        #expect(usage.status == 2 && usage.stderr.contains("plain, box, karaoke or pop"), "\(usage.stderr)")
+    }
+
+    @Test func captionsRiseAboveATitleAtTheBottom() throws {
+        let dir = TemporaryFolder()
+        let title = ##"[{ "id": "title", "kind": "text", "text": "Title", "size": 24, "color": "#ff0000", "y": 0.85 }]"##
+        let p = try project(in: dir, seconds: 1, layers: title)
+        let srt = dir.file("c.srt")
+        try "1\n00:00:00,000 --> 00:00:01,000\nA caption\n".write(toFile: srt, atomically: true, encoding: .utf8)
+        let out = dir.file("out.mp4")
+        let r = try Reel.run(["make", p.template, p.clip, "-o", out, "--quality", "draft", "--captions", srt])
+        #expect(r.status == 0, "\(r.stderr)")
+        let frame = try Tools.rgbFrame(out, index: 12)
+        // The title is red, the caption white: no white row may reach the title's rows.
+        let titleRows = (0..<frame.height).filter { y in
+            (0..<frame.width).contains { x in
+                let c = frame.pixel(x, y)
+                return c.r > 150 && c.g < 80
+            }
+        }
+        let captionRows = (0..<frame.height).filter { y in (0..<frame.width).contains { x in frame.pixel(x, y).g > 150 } }
+        let titleTop = try #require(titleRows.min())
+        let captionBottom = try #require(captionRows.max())
+        #expect(captionBottom < titleTop, "caption rows end at \(captionBottom), the title starts at \(titleTop)")
+    }
+
+    @Test func aTemplatesCaptionsLayerBringsItsFileAndStyle() throws {
+        let dir = TemporaryFolder()
+        let layer = #"[{ "id": "subs", "kind": "captions", "file": "talk.srt", "style": "pop" }]"#
+        let p = try project(in: dir, seconds: 2, layers: layer)
+        try "1\n00:00:00,000 --> 00:00:01,000\none two\n\n2\n00:00:01,x00 --> 00:00:02,000\nbroken\n"
+            .write(toFile: (p.template as NSString).appendingPathComponent("talk.srt"), atomically: true, encoding: .utf8)
+        let v = try Reel.run(["validate", p.template])
+        #expect(v.status == 0 && v.stderr.contains("talk.srt:6: warning[C002]"), "\(v.stderr)")
+        let timeline = dir.file("t.json")
+        let r = try Reel.run(["resolve", p.template, p.clip, "-o", timeline])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: timeline, encoding: .utf8)
+        #expect(text.contains("\"id\": \"caption-1.1\"") && text.contains("\"id\": \"caption-1.2\""), "pop: a text per word")
+        let box = try Reel.run(["resolve", p.template, p.clip, "-o", timeline, "--caption-style", "box"])
+        #expect(box.status == 0, "\(box.stderr)")
+        #expect(try String(contentsOfFile: timeline, encoding: .utf8).contains("\"text\": \"one two\""), "the option overrides the layer's style")
+    }
+
+    @Test func charactersNoFontCanDrawAreWarnedWithTheCuesLine() throws {
+        let dir = TemporaryFolder()
+        let p = try project(in: dir, seconds: 2)
+        let srt = dir.file("c.srt")
+        try "1\n00:00:00,000 --> 00:00:01,000\nfine 🎉\n\n2\n00:00:01,000 --> 00:00:02,000\nodd \u{1D2E0}\n"
+            .write(toFile: srt, atomically: true, encoding: .utf8)
+        let r = try Reel.run(["resolve", p.template, p.clip, "-o", dir.file("t.json"), "--captions", srt])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("c.srt:6: warning[T066]") && r.stderr.contains("U+1D2E0"), "\(r.stderr)")
+        #expect(!r.stderr.contains("c.srt:2:"), "the emoji has a font: \(r.stderr)")
+    }
+}
