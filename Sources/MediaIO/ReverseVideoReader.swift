@@ -16,8 +16,8 @@ import MediaTime
 /// keyframe for the earlier ones: cost grows with the group's length, memory does not.
 ///
 /// Exactness: each kept picture carries the interval over which the forward decoder shows it (from
-/// its time to the next picture's), so the picture for a time is exactly the frame
-/// `VideoDecoder.frame(at:)` gives for it. A request outside every kept interval (off the grid, or
+/// its time to the next picture's, by the reader's `choice`), so the picture for a time is exactly
+/// the frame `VideoDecoder.frame(at:choice:)` gives for it. A request outside every kept interval (off the grid, or
 /// ahead of the last one) reads the group around it again.
 public final class ReverseVideoReader {
     public let decoder: VideoDecoder
@@ -26,6 +26,8 @@ public final class ReverseVideoReader {
     public let height: Int
     /// Most framed pictures held at once.
     public let capacity: Int
+    /// Which picture answers a time, as for `VideoDecoder.frame(at:choice:)`.
+    public let choice: FrameChoice
     /// Groups of pictures read so far (a request that found nothing kept reads one).
     public private(set) var groupReads = 0
     /// Pictures framed so far: each picture shown is framed once.
@@ -36,17 +38,11 @@ public final class ReverseVideoReader {
     /// 96 MB of framed pictures: 31 of 1080x1920 (a one-second group at 30 fps), 117 of 540x960.
     public static let defaultBudget = 96 << 20
 
-    /// A framed picture and the source times it is shown for.
+    /// A framed picture and the source times it is shown for: unbounded below for the first
+    /// picture of the stream (it also shows before it), above for the last (it holds).
     private struct Kept {
-        /// Nil: from the beginning of time (the first picture of the stream also shows before it).
-        var start: RationalTime?
-        /// Nil: to the end (the last picture of the stream holds).
-        var end: RationalTime?
+        let span: ShowSpan
         let picture: Picture
-
-        func shows(_ t: RationalTime) -> Bool {
-            (start.map { $0 <= t } ?? true) && (end.map { t < $0 } ?? true)
-        }
     }
 
     /// In increasing time.
@@ -54,8 +50,11 @@ public final class ReverseVideoReader {
     /// Pictures no longer shown, reused for the next ones framed.
     private var spare: [Picture] = []
 
-    public init(decoder: VideoDecoder, width: Int, height: Int, budget: Int = ReverseVideoReader.defaultBudget) {
+    public init(
+        decoder: VideoDecoder, width: Int, height: Int, choice: FrameChoice = .displayed, budget: Int = ReverseVideoReader.defaultBudget
+    ) {
         self.decoder = decoder
+        self.choice = choice
         self.width = width
         self.height = height
         let probe = Picture(width: width, height: height)
@@ -74,10 +73,10 @@ public final class ReverseVideoReader {
         at time: RationalTime, step: RationalTime?,
         frame: (VideoFrame, Picture) throws(MediaError) -> Void
     ) throws(MediaError) -> Picture {
-        var index = kept.lastIndex { $0.shows(time) }
+        var index = kept.lastIndex { $0.span.contains(time) }
         if index == nil {
             try read(through: time, step: step.flatMap { $0.isPositive ? $0 : nil }, frame: frame)
-            index = kept.lastIndex { $0.shows(time) }
+            index = kept.lastIndex { $0.span.contains(time) }
         }
         guard let index else {
             throw MediaError(.corrupt, file: decoder.path, operation: "decoding video", reason: "no picture for \(time)")
@@ -97,33 +96,32 @@ public final class ReverseVideoReader {
         spare.append(contentsOf: kept.map(\.picture))
         kept.removeAll()
         // A picture's interval ends where the next one starts: each is kept once its successor is seen.
-        var pending: (frame: VideoFrame, start: RationalTime?)?
-        let ended = try decoder.decodeGroup(through: target) { (next: VideoFrame) throws(MediaError) in
+        var pending: (frame: VideoFrame, first: Bool)?
+        let ended = try decoder.decodeGroup(through: target, choice: choice) { (next: VideoFrame) throws(MediaError) in
             if let p = pending {
-                try keep(p.frame, start: p.start, end: next.time, target: target, step: step, frame: frame)
+                try keep(p.frame, span: span(p.frame, first: p.first, next: next.time), target: target, step: step, frame: frame)
             }
-            // A first picture later than the target is the stream's first: it shows before it too.
-            pending = (next, pending == nil && next.time > target ? nil : next.time)
+            // A first picture not started by the target is the stream's first: it shows before it too.
+            pending = (next, pending == nil && !choice.hasStarted(next.time, by: target))
         }
         // Not at the end, the last picture seen starts after the target: it was only the successor.
         if ended, let p = pending {
-            try keep(p.frame, start: p.start, end: nil, target: target, step: step, frame: frame)
+            try keep(p.frame, span: span(p.frame, first: p.first, next: nil), target: target, step: step, frame: frame)
         }
     }
 
+    private func span(_ picture: VideoFrame, first: Bool, next: RationalTime?) -> ShowSpan {
+        var span = choice.span(start: picture.time, next: next)
+        if first { span.lower = nil }
+        return span
+    }
+
     private func keep(
-        _ decoded: VideoFrame, start: RationalTime?, end: RationalTime?, target: RationalTime, step: RationalTime?,
+        _ decoded: VideoFrame, span: ShowSpan, target: RationalTime, step: RationalTime?,
         frame: (VideoFrame, Picture) throws(MediaError) -> Void
     ) throws(MediaError) {
-        if let start {
-            if start > target { return }
-            if let end, end <= start { return }
-            if let step, let end, end <= target {
-                // The lowest request on the grid at or after the picture's start must fall before its end.
-                let k = ((target - start) / step).ticks(timescale: 1, rounding: .down)
-                if target - step * k >= end { return }
-            }
-        }
+        // Only pictures some request at the target or below it on the grid will show.
+        guard span.isReached(backwardFrom: target, step: step) else { return }
         let picture: Picture
         if kept.count >= capacity {
             // Too many to keep: the earliest goes, and will be read again when its turn comes.
@@ -133,7 +131,7 @@ public final class ReverseVideoReader {
         }
         try frame(decoded, picture)
         framedPictures += 1
-        kept.append(Kept(start: start, end: end, picture: picture))
+        kept.append(Kept(span: span, picture: picture))
         peakHeld = max(peakHeld, kept.count)
     }
 }

@@ -1,7 +1,8 @@
 import CFFmpeg
 import MediaTime
 
-/// Decodes one video file and answers "which picture is shown at source time t", frame-exactly.
+/// Decodes one video file and answers "which picture is shown at source time t", frame-exactly (or,
+/// as a `FrameChoice` says, which is the last to start strictly before t).
 ///
 /// Reading forward is the cheap path: consecutive requests decode only what lies between them.
 /// A request behind the current picture, or far ahead of it, seeks to the keyframe before the
@@ -40,8 +41,11 @@ public final class VideoDecoder {
     public private(set) var skippedPackets = 0
     /// Pictures the codec has returned since the decoder was opened: what decoding has cost so far.
     public private(set) var decodedPictures = 0
-    /// Display intervals of the pictures skipped since the last seek and not yet passed.
-    private var skipped: [TimeRange] = []
+    /// Pictures skipped since the last seek and not yet passed: the times the choice in use would
+    /// show each for.
+    private var skipped: [ShowSpan] = []
+    /// Which picture answers the requests being made.
+    private var choice = FrameChoice.displayed
     /// Source time between successive requests, as the caller last said.
     private var step: RationalTime?
     /// Length of the stream when the file says (for looping).
@@ -79,19 +83,28 @@ public final class VideoDecoder {
     ///   decoder leave undecoded the non-reference pictures no request will land on: a 60 fps
     ///   source rendered at 30 fps decodes about half its disposable pictures. A later request that
     ///   does land on a skipped picture seeks back and decodes it, so answers are always exact.
-    public func frame(at time: RationalTime, step: RationalTime? = nil) throws(MediaError) -> VideoFrame {
+    ///   - choice: the picture on screen at `time`, or the last one starting strictly before it.
+    ///     Requests after one another keep one choice (what was skipped was skipped for it); a
+    ///     change of choice seeks.
+    public func frame(at time: RationalTime, step: RationalTime? = nil, choice: FrameChoice = .displayed) throws(MediaError) -> VideoFrame {
         self.step = step.flatMap { $0.isPositive ? $0 : nil }
+        if choice != self.choice {
+            self.choice = choice
+            try seek(to: time)
+        }
         defer { lastRequest = time }
         if skipped.contains(where: { $0.contains(time) }) {
             try seek(to: time)
         }
-        skipped.removeAll { $0.end <= time }
+        skipped.removeAll { !$0.isReached(forwardFrom: time, step: nil) }
         if let cur = current {
             // After a single look the pictures between the target and the lookahead were never
             // decoded, so only the very time asked for is known to show the current picture.
-            let holds = stoppedAtTarget ? time == lastRequest : cur.time <= time && (lookahead.map { time < $0.time } ?? drained)
+            let holds =
+                stoppedAtTarget
+                ? time == lastRequest : choice.hasStarted(cur.time, by: time) && (lookahead.map { !choice.hasStarted($0.time, by: time) } ?? drained)
             if holds { return cur }
-            let behind = time < cur.time
+            let behind = !choice.hasStarted(cur.time, by: time)
             let farAhead = time > cur.time + seekThreshold
             if behind || farAhead || stoppedAtTarget { try seek(to: time) }
         } else if time > seekThreshold {
@@ -109,12 +122,12 @@ public final class VideoDecoder {
                 if let cur = current { return cur }
                 throw MediaError(.corrupt, file: path, operation: "decoding video", reason: "no picture could be decoded")
             }
-            if next.time > time, let cur = current {
+            if !choice.hasStarted(next.time, by: time), let cur = current {
                 lookahead = next
                 return cur
             }
             current = next
-            if next.time > time {
+            if !choice.hasStarted(next.time, by: time) {
                 // Asked for a time before the first frame: show the first frame.
                 return next
             }
@@ -130,7 +143,10 @@ public final class VideoDecoder {
     /// picture before `time` may be shown next. Afterwards the decoder stands at `time`, as after
     /// `frame(at: time)`.
     /// - Returns: true when the stream ended after the last picture visited (it holds to the end).
-    public func decodeGroup(through time: RationalTime, visit: (VideoFrame) throws(MediaError) -> Void) throws(MediaError) -> Bool {
+    public func decodeGroup(
+        through time: RationalTime, choice: FrameChoice = .displayed, visit: (VideoFrame) throws(MediaError) -> Void
+    ) throws(MediaError) -> Bool {
+        self.choice = choice
         try seek(to: time)
         step = nil
         lastRequest = time
@@ -143,7 +159,7 @@ public final class VideoDecoder {
                 return true
             }
             try visit(next)
-            if next.time > time, current != nil {
+            if !choice.hasStarted(next.time, by: time), current != nil {
                 lookahead = next
                 return false
             }
@@ -152,14 +168,10 @@ public final class VideoDecoder {
     }
 
     /// Whether no request at `target` or after it (on the step grid) will show the picture on
-    /// screen over `interval`. (Keyframes are references, so a picture is always decoded for the
-    /// time asked, even past the end.)
+    /// screen over `interval`, by the choice in use. (Keyframes are references, so a picture is
+    /// always decoded for the time asked, even past the end.)
     private func isUnneeded(_ interval: TimeRange, target: RationalTime) -> Bool {
-        if interval.end <= target { return true }
-        guard let step, interval.start > target else { return false }
-        // The first request on the grid at or after the picture's start.
-        let k = ((interval.start - target) / step).ticks(timescale: 1, rounding: .up)
-        return target + step * k >= interval.end
+        !choice.span(of: interval).isReached(forwardFrom: target, step: step)
     }
 
     /// When a packet's picture is on screen, in source time; nil when the file does not say.
@@ -174,7 +186,7 @@ public final class VideoDecoder {
 
     private func seek(to time: RationalTime) throws(MediaError) {
         let tick = RationalTime(value: Int64(timeBase.num), timescale: Int64(timeBase.den))
-        let target = (time / tick).ticks(timescale: 1, rounding: .down) + startTicks
+        let target = choice.lastTick(for: time, tick: tick) + startTicks
         let r = av_seek_frame(input.context, streamIndex, target, AVSEEK_FLAG_BACKWARD)
         if r < 0 {
             // Some files cannot seek; rewind to the start and decode forward.
@@ -206,17 +218,18 @@ public final class VideoDecoder {
                         DisposableFrames.isDisposable(packet, nalLengthSize: n)
                     {
                         skippedPackets += 1
-                        skipped.append(span)
+                        skipped.append(choice.span(of: span))
                         return false
                     }
                     if economy != .none, let span {
                         // Pictures shown before the target are only references on the way to it.
-                        codec.pointee.skip_loop_filter = target.map { span.end <= $0 } == true ? AVDISCARD_ALL : AVDISCARD_DEFAULT
+                        let passed = target.map { !choice.span(of: span).isReached(forwardFrom: $0, step: nil) } == true
+                        codec.pointee.skip_loop_filter = passed ? AVDISCARD_ALL : AVDISCARD_DEFAULT
                     }
                     return true
                 },
                 onSent: { packet, s in
-                    if economy == .stills, let span = displayInterval(packet), let target, span.contains(target) {
+                    if economy == .stills, let span = displayInterval(packet), let target, choice.span(of: span).contains(target) {
                         // Everything the target refers to came before it: drain rather than feed ahead.
                         loop.drain()
                         stoppedAtTarget = true

@@ -57,19 +57,21 @@ final class ForwardFrames: ClipFrameSource {
     private let media: String
     private let loop: Bool
     private let step: RationalTime?
+    private let sampling: ClipSampling
     private var working: Picture?
 
-    init(sources: MediaSources, media: String, loop: Bool, step: RationalTime?) {
+    init(sources: MediaSources, media: String, loop: Bool, step: RationalTime?, sampling: ClipSampling) {
         self.sources = sources
         self.media = media
         self.loop = loop
         self.step = step
+        self.sampling = sampling
     }
 
     var keepsPictures: Bool { false }
 
     func picture(at time: RationalTime, width: Int, height: Int, frame: FrameInto) throws(MediaError) -> Picture {
-        let decoded = try sources.videoFrame(media, at: time, loop: loop, step: step)
+        let decoded = try sources.videoFrame(media, at: time, loop: loop, step: step, sampling: sampling)
         if working?.width != width || working?.height != height { working = Picture(width: width, height: height) }
         guard let p = working else { preconditionFailure("working picture") }
         try frame(decoded, p)
@@ -81,12 +83,14 @@ final class ForwardFrames: ClipFrameSource {
 
 /// A video played backwards: a decoder of the clip's own (group reads would throw a shared one off
 /// its position) behind a `ReverseVideoReader`, which decodes each group once and keeps the
-/// pictures it will show, framed at the layer's size.
+/// pictures it will show, framed at the layer's size. Its frames show the pictures a forward clip
+/// shows at the same source times.
 final class ReversedFrames: ClipFrameSource {
     private let sources: MediaSources
     private let media: String
     private let loop: Bool
     private let step: RationalTime
+    private let sampling: ClipSampling
     private var reader: ReverseVideoReader?
 
     init(sources: MediaSources, media: String, loop: Bool, step: RationalTime) {
@@ -94,6 +98,7 @@ final class ReversedFrames: ClipFrameSource {
         self.media = media
         self.loop = loop
         self.step = step
+        sampling = .reversedClip(step: step)
     }
 
     var keepsPictures: Bool { true }
@@ -104,11 +109,10 @@ final class ReversedFrames: ClipFrameSource {
         if let existing = reader {
             r = existing
         } else {
-            r = ReverseVideoReader(decoder: try sources.openDecoder(media), width: width, height: height)
+            r = ReverseVideoReader(decoder: try sources.openDecoder(media), width: width, height: height, choice: sampling.choice)
             reader = r
         }
-        let t = loop ? MediaSources.wrapped(time, duration: r.decoder.duration) : time
-        return try r.picture(at: t, step: step, frame: frame)
+        return try r.picture(at: sampling.requestTime(time, loop: loop, duration: r.decoder.duration), step: step, frame: frame)
     }
 
     func close() {
@@ -136,7 +140,7 @@ final class ClipFrames {
         let s: ClipFrameSource =
             switch (clip.kind, clip.reverse) {
             case (.image, _): StillFrames(sources: sources, media: clip.media)
-            case (.video, false): ForwardFrames(sources: sources, media: clip.media, loop: clip.loop, step: step)
+            case (.video, false): ForwardFrames(sources: sources, media: clip.media, loop: clip.loop, step: step, sampling: .clip(step: step))
             case (.video, true): ReversedFrames(sources: sources, media: clip.media, loop: clip.loop, step: step)
             }
         open[index] = s
@@ -153,7 +157,8 @@ final class ClipFrames {
 }
 
 /// The frames of one video file, read as a forward clip's are (`ForwardFrames` on a decoder of
-/// its own): what a contact sheet of a video shows.
+/// its own): what a contact sheet of a video shows. A time names the picture on screen at it, as
+/// its cell's label says (`ClipSampling.fileFrames`).
 public final class VideoFileFrames {
     private let sources: MediaSources
     private let frames: ForwardFrames
@@ -161,7 +166,7 @@ public final class VideoFileFrames {
     /// Opens the file's decoder at once, so a file that cannot be decoded fails before any work.
     public init(path: String, decoderThreads: Int = 0, economy: DecodeEconomy = .stills) throws(MediaError) {
         sources = MediaSources(baseFolder: nil, maxDecoders: 1, economy: economy, decoderThreads: decoderThreads)
-        frames = ForwardFrames(sources: sources, media: path, loop: false, step: nil)
+        frames = ForwardFrames(sources: sources, media: path, loop: false, step: nil, sampling: .fileFrames)
         try sources.probeDecoder(path)
     }
 

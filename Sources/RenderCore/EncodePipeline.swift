@@ -18,6 +18,8 @@ final class EncodeSlot: @unchecked Sendable {
 /// pictures exist and no picture is touched by both threads at once.
 final class EncodePipeline: @unchecked Sendable {
     private let writer: MP4Writer
+    /// An unencoded copy of the frames, for quality measurements.
+    private let raw: Y4MWriter?
     private let lock = NSCondition()
     private var free: [EncodeSlot]
     private var queued: [EncodeSlot] = []
@@ -29,8 +31,9 @@ final class EncodePipeline: @unchecked Sendable {
     /// signals `done` once, so a second wait (an `abort` after a failed `finish`) would never return.
     private var joined = false
 
-    init(writer: MP4Writer, ringSize: Int, makePicture: () -> Picture) {
+    init(writer: MP4Writer, raw: Y4MWriter? = nil, ringSize: Int, makePicture: () -> Picture) {
         self.writer = writer
+        self.raw = raw
         free = (0..<ringSize).map { _ in EncodeSlot(picture: makePicture()) }
         let t = Thread { [unowned self] in self.run() }
         t.name = "reel.encode"
@@ -59,7 +62,10 @@ final class EncodePipeline: @unchecked Sendable {
         close()
         join()
         if let failure { throw RenderError(media: failure) }
-        do { try writer.finish() } catch { throw RenderError(media: error) }
+        do {
+            try writer.finish()
+            try raw?.close()
+        } catch { throw RenderError(media: error) }
     }
 
     /// Stops the encoder thread without finishing the file.
@@ -98,6 +104,7 @@ final class EncodePipeline: @unchecked Sendable {
             lock.unlock()
             do {
                 try writer.writeVideo(slot.picture)
+                try raw?.write(slot.picture)
                 try slot.audio.withUnsafeBufferPointer { buf throws(MediaError) in try writer.writeAudio(buf) }
             } catch {
                 lock.lock()

@@ -24,6 +24,9 @@ public struct ExportOptions: Sendable {
     public var loudnessTarget: Double?
     /// Render only this segment's frames, video only, tagged with what it is (for `SegmentJoiner`).
     public var segment: FrameSegment?
+    /// Also writes the frames handed to the encoder, unencoded, to this YUV4MPEG2 file: the
+    /// reference `scripts/bench` measures the output's PSNR and SSIM against. Nil writes none.
+    public var rawVideo: String?
 
     public init(
         width: Int? = nil, height: Int? = nil, crf: Int? = nil, preset: String? = nil, videoBitrate: Int? = nil,
@@ -152,7 +155,15 @@ public enum Exporter {
         {
             let writer: MP4Writer
             do { writer = try MP4Writer(path: path, settings: settings) } catch { throw RenderError(media: error) }
-            let pipeline = EncodePipeline(writer: writer, ringSize: ringSize) { renderer.makePicture() }
+            // The raw copy is of the final pass only: the one whose output it is compared with.
+            var raw: Y4MWriter?
+            if let rawPath = options.rawVideo, pass == passCount {
+                do { raw = try Y4MWriter(path: rawPath, width: renderer.width, height: renderer.height, frameRate: timeline.frameRate) } catch {
+                    writer.cancel()
+                    throw RenderError(media: error)
+                }
+            }
+            let pipeline = EncodePipeline(writer: writer, raw: raw, ringSize: ringSize) { renderer.makePicture() }
             let frames = self.frames
             let frameCount = Int64(frames.count)
             var audioBlock = [Float]()

@@ -53,16 +53,12 @@ final class MediaSources {
     }
 
     /// The frame of `media` shown at `time`; with `loop`, times past the end wrap to the start.
-    func videoFrame(_ media: String, at time: RationalTime, loop: Bool = false, step: RationalTime? = nil) throws(MediaError) -> VideoFrame {
+    /// The picture a clip's frame at source `time` shows, by `sampling`.
+    func videoFrame(
+        _ media: String, at time: RationalTime, loop: Bool = false, step: RationalTime? = nil, sampling: ClipSampling = .fileFrames
+    ) throws(MediaError) -> VideoFrame {
         let d = try decoder(resolve(media))
-        return try d.frame(at: loop ? Self.wrapped(time, duration: d.duration) : time, step: step)
-    }
-
-    /// `time` brought back into `[0, duration)` by whole lengths of the media (a looping clip).
-    static func wrapped(_ time: RationalTime, duration: RationalTime?) -> RationalTime {
-        guard let duration, duration.isPositive, time >= duration else { return time }
-        let cycles = (time / duration).ticks(timescale: 1, rounding: .down)
-        return time - duration * cycles
+        return try d.frame(at: sampling.requestTime(time, loop: loop, duration: d.duration), step: step, choice: sampling.choice)
     }
 
     /// A decoder of `media` for one clip alone, outside the shared ones and their bound: a reversed

@@ -1,3 +1,4 @@
+import Foundation
 import MediaTime
 import ReelKit
 import RenderCore
@@ -39,6 +40,8 @@ extension Workflow {
     static func render(_ timeline: Timeline, baseFolder: String?, to output: String, args: ParsedArguments, segment: FrameSegment? = nil) throws {
         var options = try exportOptions(args, canvas: timeline.canvas)
         options.segment = segment
+        // For benchmarks: the frames as handed to the encoder, unencoded (see scripts/bench).
+        options.rawVideo = ProcessInfo.processInfo.environment["REEL_RAW_VIDEO"].flatMap { $0.isEmpty ? nil : $0 }
         if let w = options.width, let h = options.height, let warning = SizeOption.shapeWarning((w, h), canvas: timeline.canvas),
             !args.flag("quiet")
         {

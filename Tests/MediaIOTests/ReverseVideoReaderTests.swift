@@ -40,15 +40,15 @@ import Testing
     }
 
     /// Walks `times` (going down) through a reverse reader and a forward decoder: the same pictures.
-    func expectSameAsForward(_ clip: String, times: [RationalTime], step: RationalTime?, budget: Int = ReverseVideoReader.defaultBudget) throws
-        -> ReverseVideoReader
-    {
-        let reader = ReverseVideoReader(decoder: try VideoDecoder(path: clip), width: Self.size, height: Self.size, budget: budget)
+    func expectSameAsForward(
+        _ clip: String, times: [RationalTime], step: RationalTime?, choice: FrameChoice = .displayed, budget: Int = ReverseVideoReader.defaultBudget
+    ) throws -> ReverseVideoReader {
+        let reader = ReverseVideoReader(decoder: try VideoDecoder(path: clip), width: Self.size, height: Self.size, choice: choice, budget: budget)
         let forward = try VideoDecoder(path: clip)
         let expected = Picture(width: Self.size, height: Self.size)
         for t in times {
             let got = try reader.picture(at: t, step: step) { (d: VideoFrame, p: Picture) throws(MediaError) in try frame(d, into: p) }
-            try frame(try forward.frame(at: t), into: expected)
+            try frame(try forward.frame(at: t, choice: choice), into: expected)
             #expect(samePixels(got, expected), "picture at \(t)")
         }
         return reader
@@ -103,6 +103,26 @@ import Testing
             RationalTime(value: 1, timescale: 100), RationalTime(value: -1, timescale: 2), RationalTime(value: -1, timescale: 1),
         ]
         _ = try expectSameAsForward(clip, times: odd, step: step)
+    }
+
+    /// Strictly before, as clips ask: on a grid that lands exactly on picture times (ties), on
+    /// keyframes' own times, and off it, the reader shows the forward decoder's pictures.
+    @Test func startedBeforeAgreesWithTheForwardDecoderAtTies() throws {
+        let dir = TemporaryFolder()
+        let clip = dir.file("count60.mp4")
+        try countingClip(clip, frames: 90, rate: "60", gop: 24)
+        let step = RationalTime(value: 1, timescale: 30)
+        // 89/60 s down by 2/60: every request is an odd picture's own time.
+        let grid = (0..<44).map { RationalTime(value: 89, timescale: 60) - step * Int64($0) }
+        let reader = try expectSameAsForward(clip, times: grid, step: step, choice: .startedBefore)
+        #expect(reader.framedPictures <= 46, "framed \(reader.framedPictures) for 44 requests")
+        let keyframes = [72, 48, 24, 0].map { FrameRate(60).time(ofFrame: Int64($0)) }
+        _ = try expectSameAsForward(clip, times: keyframes, step: nil, choice: .startedBefore)
+        let odd = [
+            RationalTime(seconds: 3), RationalTime(value: 7, timescale: 5), RationalTime(value: 1, timescale: 100),
+            RationalTime(value: -1, timescale: 2),
+        ]
+        _ = try expectSameAsForward(clip, times: odd, step: step, choice: .startedBefore)
     }
 
     /// A group longer than the reader may hold: it keeps its bound, reads the group again for the

@@ -13,8 +13,8 @@ import Testing
         return (0..<frames).map { 16 + (Int(bytes[$0 * size * size + (size / 2) * size + size / 2]) * 219 + 127) / 255 }
     }
 
-    func ourLuma(_ decoder: VideoDecoder, at time: RationalTime, step: RationalTime? = nil) throws -> Int {
-        let frame = try decoder.frame(at: time, step: step)
+    func ourLuma(_ decoder: VideoDecoder, at time: RationalTime, step: RationalTime? = nil, choice: FrameChoice = .displayed) throws -> Int {
+        let frame = try decoder.frame(at: time, step: step, choice: choice)
         let picture = Picture(width: 64, height: 64)
         try FrameScaler().draw(frame, placement: Placement(), into: picture, rect: PixelRect(x: 0, y: 0, width: 64, height: 64))
         return Int(picture.luma(x: 32, y: 32))
@@ -70,6 +70,50 @@ import Testing
         let odd = FrameRate(60).time(ofFrame: 41)
         let luma = try ourLuma(back, at: odd)
         #expect(abs(luma - reference[41]) <= 1, "odd 60 fps picture 41: got \(luma), expected \(reference[41])")
+    }
+
+    /// Strictly before: at a picture's own time the picture before it answers, a microsecond later
+    /// the picture itself; before the second picture, the first. In any order, across keyframes
+    /// (every 10 pictures: a seek for a keyframe's own time must land on the group before it).
+    @Test func startedBeforeTakesTheEarlierPictureAtItsOwnTime() throws {
+        let dir = TemporaryFolder()
+        let clip = dir.file("count.mp4")
+        try TestMedia.countingClip(clip, frames: 30, rate: "30", step: 8)
+        let reference = try referenceLuma(clip, frames: 30)
+        let decoder = try VideoDecoder(path: clip)
+        let rate = FrameRate(30)
+        let micro = RationalTime(value: 1, timescale: 1_000_000)
+        for k in [1, 2, 3, 10, 20, 11, 29, 5, 0, 30] {
+            let t = rate.time(ofFrame: Int64(k))
+            let before = try ourLuma(decoder, at: t, choice: .startedBefore)
+            #expect(abs(before - reference[max(0, k - 1)]) <= 1, "at picture \(k)'s time: got \(before), expected \(reference[max(0, k - 1)])")
+            let after = try ourLuma(decoder, at: t + micro, choice: .startedBefore)
+            #expect(abs(after - reference[min(29, k)]) <= 1, "just after picture \(k)'s time: got \(after)")
+            let shown = try ourLuma(decoder, at: t)
+            #expect(abs(shown - reference[min(29, k)]) <= 1, "on screen at picture \(k)'s time: got \(shown)")
+        }
+    }
+
+    /// 60 fps into 30 fps as a clip asks (half an output frame later, strictly before): every
+    /// request lands exactly on an odd picture's time, and the even picture before it answers;
+    /// the odd ones are still skipped undecoded.
+    @Test func skippingHoldsAtTiesStrictlyBefore() throws {
+        let dir = TemporaryFolder()
+        let clip = dir.file("count60.mp4")
+        let filter = "nullsrc=s=64x64:r=60,format=gray,geq=lum='min(255\\,N*2)',format=yuv420p"
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", filter, "-frames:v", "120", "-c:v", "libx264", "-preset", "superfast", "-qp", "1",
+            "-x264-params", "bframes=2:b-adapt=0:b-pyramid=none", "-g", "30", "-pix_fmt", "yuv420p", clip,
+        ])
+        let reference = try referenceLuma(clip, frames: 120)
+        let decoder = try VideoDecoder(path: clip)
+        let rate = FrameRate(30)
+        let half = FrameRate(60).frameDuration
+        for n in 0..<60 {
+            let luma = try ourLuma(decoder, at: rate.time(ofFrame: Int64(n)) + half, step: rate.frameDuration, choice: .startedBefore)
+            #expect(abs(luma - reference[2 * n]) <= 1, "output frame \(n): got \(luma), expected \(reference[2 * n])")
+        }
+        #expect(decoder.skippedPackets > 20, "disposable pictures were skipped: \(decoder.skippedPackets)")
     }
 
     /// A counting clip with B-pictures referring to B-pictures (pyramid), so decode order and

@@ -140,4 +140,31 @@ import Testing
         #expect(throws: RenderError.self) { try Exporter.export(timeline, to: out) }
         #expect(dir.files.isEmpty)
     }
+
+    /// The raw copy for quality measurements holds exactly the frames encoded, unencoded: a
+    /// YUV4MPEG2 header, then one frame of planes without stride padding per output frame, whose
+    /// pictures match the encoded ones (a counting clip: one frame off would be seen).
+    @Test func rawVideoHoldsTheFramesHandedToTheEncoder() throws {
+        let dir = TemporaryFolder()
+        let clip = dir.file("count.mp4")
+        try TestMedia.countingClip(clip, frames: 20, rate: "30", step: 8)
+        let c = VideoClip(
+            id: "c", media: clip, kind: .video, timelineRange: TimeRange(start: .zero, end: t(20)),
+            sourceRange: TimeRange(start: .zero, end: t(20)))
+        let timeline = Timeline(
+            canvas: Canvas(width: 64, height: 48), frameRate: rate, duration: t(20), clips: [c], output: OutputSettings(crf: 10, preset: "superfast"))
+        var options = ExportOptions()
+        options.rawVideo = dir.file("raw.y4m")
+        let out = dir.file("out.mp4")
+        try Exporter.export(timeline, to: out, options: options)
+        let bytes = try #require(FileManager.default.contents(atPath: dir.file("raw.y4m")))
+        let header = "YUV4MPEG2 W64 H48 F30:1 Ip A1:1 C420mpeg2 XCOLORRANGE=LIMITED\n"
+        #expect(bytes.starts(with: Data(header.utf8)))
+        #expect(bytes.count == header.utf8.count + 20 * (6 + 64 * 48 * 3 / 2))
+        let raw = try Tools.frameBrightness(dir.file("raw.y4m"))
+        let encoded = try Tools.frameBrightness(out)
+        #expect(raw.count == 20 && encoded.count == 20)
+        #expect(Set(zip(raw, raw.dropFirst()).map { $1 - $0 }).allSatisfy { $0 >= 6 }, "raw frames count up: \(raw)")
+        #expect(zip(raw, encoded).allSatisfy { abs($0 - $1) <= 2 }, "raw \(raw), encoded \(encoded)")
+    }
 }

@@ -71,3 +71,77 @@ import Testing
         #expect(abs(o.beep - o.flash) <= 1.0 / 30, "beep \(o.beep) s vs flash \(o.flash) s")
     }
 }
+
+/// At a change of rate each source picture lands on the output frame nearest its own time: a flash
+/// filmed with a beep comes out within half an output frame of it, for sources at 29.97, 25, 24
+/// and 60 fps in 30 and 29.97 fps videos, whatever the phase of the cut against either grid.
+@Suite struct RateChangeSyncTests {
+    static let sources: [FrameRate] = [FrameRate(numerator: 30000, denominator: 1001), FrameRate(25), FrameRate(24), FrameRate(60)]
+    static let outputs: [FrameRate] = [FrameRate(30), FrameRate(numerator: 30000, denominator: 1001)]
+    /// Phases of the cut: source starts this many milliseconds after 0.5 s, spread over more than
+    /// a frame of either rate.
+    static let phases: [Int64] = [0, 7, 13, 20, 26, 33, 41]
+
+    /// A 3 s clip at `rate`, black and silent but for a white flash (3 frames) and a 1 kHz beep
+    /// (0.1 s) that start together on its first frame at or after 1 s; returns that frame's time.
+    func flashAndBeep(_ path: String, rate: FrameRate) throws -> RationalTime {
+        let first = rate.time(ofFrame: rate.frame(at: RationalTime(seconds: 1), rounding: .up))
+        let start = String(format: "%.6f", first.seconds)
+        let end = String(format: "%.6f", first.seconds + 0.1)
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i",
+            "color=c=black:s=64x64:r=\(rate.numerator)/\(rate.denominator):d=3,drawbox=c=white:t=fill:enable='between(n,\(rate.frame(at: first, rounding: .down)),\(rate.frame(at: first, rounding: .down) + 2))'",
+            // Gated per sample (a `volume` filter would gate per block of 1024 samples).
+            "-f", "lavfi", "-i", "aevalsrc='0.125*sin(2*PI*1000*t)*between(t,\(start),\(end))':s=48000:d=3",
+            "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "256k", "-shortest", path,
+        ])
+        return first
+    }
+
+    @Test(arguments: sources, outputs) func flashAndBeepWithinHalfAFrame(source: FrameRate, output: FrameRate) throws {
+        let dir = TemporaryFolder()
+        let media = dir.file("flash.mp4")
+        let flash = try flashAndBeep(media, rate: source)
+        // One clip a second, each from a source start 0.5 s + phase: 30 output frames, speed 1.
+        let length = output.time(ofFrame: 30)
+        let clips = Self.phases.enumerated().map { j, ms in
+            let start = RationalTime(value: 500 + ms, timescale: 1000)
+            return VideoClip(
+                id: "c\(j)", media: media, kind: .video,
+                timelineRange: TimeRange(start: output.time(ofFrame: Int64(30 * j)), duration: length),
+                sourceRange: TimeRange(start: start, duration: length), volume: 1)
+        }
+        let duration = output.time(ofFrame: Int64(30 * clips.count))
+        let timeline = Timeline(
+            canvas: Canvas(width: 64, height: 64), frameRate: output, duration: duration, clips: clips,
+            output: OutputSettings(preset: "superfast"))
+        let out = dir.file("out.mp4")
+        try Exporter.export(timeline, to: out)
+        let brightness = try Tools.frameBrightness(out)
+        let samples = try Tools.audioSamples(out)
+        let half = output.frameDuration.seconds / 2
+        for (j, clip) in clips.enumerated() {
+            let frames = 30 * j..<30 * (j + 1)
+            let beepWindow =
+                Int(
+                    clip.timelineRange.start.ticks(timescale: 48000, rounding: .up))..<Int(
+                    clip.timelineRange.end.ticks(timescale: 48000, rounding: .up))
+            guard let f = frames.first(where: { brightness[$0] > 128 }) else {
+                Issue.record("no flash in clip \(j) (\(source) fps in \(output))")
+                continue
+            }
+            guard let b = beepWindow.first(where: { abs(samples[2 * $0]) > 0.05 }) else {
+                Issue.record("no beep in clip \(j) (\(source) fps in \(output))")
+                continue
+            }
+            let flashAt = output.time(ofFrame: Int64(f)).seconds
+            let beepAt = Double(b) / 48000
+            // Where the beep is made: the flash's own time on the timeline.
+            let made = (clip.timelineRange.start + flash - clip.sourceRange.start).seconds
+            #expect(abs(beepAt - made) < 0.002, "clip \(j): beep at \(beepAt) s, made at \(made) s")
+            #expect(
+                abs(flashAt - beepAt) <= half + 0.001,
+                "\(source) fps in \(output), clip \(j): flash at \(flashAt) s, beep at \(beepAt) s (\(Int((flashAt - beepAt) * 1000)) ms)")
+        }
+    }
+}

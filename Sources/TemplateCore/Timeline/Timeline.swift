@@ -166,11 +166,12 @@ public struct VideoClip: Sendable, Hashable {
     /// Reversed clips run from the end of the source range back to its start.
     public func sourceTime(at t: RationalTime) -> RationalTime {
         let offset = (t - timelineRange.start) * speed
-        return reverse ? sourceRange.end - offset - sourceFrameEpsilon : sourceRange.start + offset
+        return reverse ? sourceRange.end - offset - Self.reversedEpsilon : sourceRange.start + offset
     }
 
-    /// Reversed playback shows, at offset 0, the frame just before the range's end (which is exclusive).
-    private var sourceFrameEpsilon: RationalTime { RationalTime(value: 1, timescale: 1_000_000) }
+    /// Reversed playback shows, at offset 0, the frame just before the range's end (which is
+    /// exclusive): its source times are this much before the offset from the end.
+    public static let reversedEpsilon = RationalTime(value: 1, timescale: 1_000_000)
 }
 
 /// A sound placed on the timeline (music, voice-over).
