@@ -17,6 +17,8 @@ public struct EncoderSettings: Sendable, Hashable {
     public var audio: Bool
     /// The file's `comment` tag (a segment names itself there for the join).
     public var comment: String?
+    /// Cues of a soft subtitle stream (`mov_text`); none when empty.
+    public var subtitles: [SubtitleCue] = []
     /// Which pass of a two-pass bit-rate encode this is; nil for one pass. Only with `videoBitrate`.
     public var ratePass: RatePass?
 
@@ -151,7 +153,9 @@ public final class MP4Writer {
             vst.pointee.avg_frame_rate = vctx.pointee.framerate
 
             if settings.audio { try openAudio() }
+            if !settings.subtitles.isEmpty { subtitleTrack = try SubtitleTrack(format: fmt, cues: settings.subtitles, file: path) }
             try openOutput()
+            try subtitleTrack?.writeAll(format: fmt, packet: packet.packet, file: path)
         } catch {
             close()
             throw error
@@ -367,10 +371,13 @@ public final class MP4Writer {
         if audio != nil {
             avcodec_free_context(&audio)
         }
+        subtitleTrack?.free()
+        subtitleTrack = nil
         avformat_free_context(format)
     }
 
     private var closed = false
+    private var subtitleTrack: SubtitleTrack?
 }
 
 private func copyPlane(

@@ -44,15 +44,16 @@ public enum Pipeline {
         -> Resolution
     {
         var options = try withMusicLength(options, of: loaded)
-        if options.captions == nil, let file = loaded.template.captionsLayer?.spec.filePath(templateFolder: loaded.folder) {
-            options.captions = try readCaptions(file)
-        }
+        let layerFile = loaded.template.captionsLayer?.spec.filePath(templateFolder: loaded.folder)
+        if options.captions == nil, let layerFile { options.captions = try readCaptions(layerFile) }
+        // A template's own caption file was checked for its characters when the template was read.
+        let givenCaptions = options.captions.map { $0.file != layerFile } ?? false
         var resolution: Resolution
         do { resolution = try Resolver.resolve(template: loaded.template, templateFolder: loaded.folder, media: media, options: options) } catch {
             throw .resolve(error)
         }
         resolution.diagnostics += checkGivenTexts(options.texts, template: loaded.template, folder: loaded.folder)
-        if let captions = options.captions {
+        if givenCaptions, let captions = options.captions {
             let look = options.resolvedCaptionStyle(template: loaded.template, templateFolder: loaded.folder).look
             resolution.diagnostics += checkCaptionTexts(
                 captions, font: look.flatMap(\.fontFile).map(FontSpec.file) ?? .family(look?.fontFamily ?? "sans-serif"))

@@ -27,6 +27,8 @@ public struct ExportOptions: Sendable {
     /// Also writes the frames handed to the encoder, unencoded, to this YUV4MPEG2 file: the
     /// reference `scripts/bench` measures the output's PSNR and SSIM against. Nil writes none.
     public var rawVideo: String?
+    /// Also carry the timeline's captions as a subtitle stream (`mov_text`) people can turn off.
+    public var softCaptions = false
 
     public init(
         width: Int? = nil, height: Int? = nil, crf: Int? = nil, preset: String? = nil, videoBitrate: Int? = nil,
@@ -123,7 +125,10 @@ public enum Exporter {
         }
         let renderer = FrameRenderer(
             timeline: timeline, baseFolder: baseFolder, width: options.width, height: options.height, fast: options.fastScaling)
-        let settings = passes.settings(renderer: renderer, ratePass: stats.map { .second(stats: $0) })
+        var settings = passes.settings(renderer: renderer, ratePass: stats.map { .second(stats: $0) })
+        if options.softCaptions && options.segment == nil {
+            settings.subtitles = CaptionCues.cues(of: timeline).map { SubtitleCue(start: $0.range.start, end: $0.range.end, text: $0.text) }
+        }
         try passes.encode(renderer: renderer, mixer: mixer, path: path, settings: settings, pass: stats == nil ? 1 : 2, of: stats == nil ? 1 : 2)
         withExtendedLifetime(scratch) {}
         return ExportReport(

@@ -14,6 +14,11 @@ enum OutputCheck {
     /// Media operands as inputs: files, or folders whose files are read.
     static func media(_ paths: [String]) -> [OutputGuard.Input] { paths.map(OutputGuard.Input.media) }
 
+    /// The files options name that a run reads (`--text-file`, `--captions`, ...), as inputs.
+    static func givenFiles(_ args: ParsedArguments, _ options: [String]) -> [OutputGuard.Input] {
+        options.compactMap { args.value($0) }.map { .file($0) }
+    }
+
     /// A timeline file and every file it reads.
     static func timeline(_ path: String, _ timeline: Timeline) -> [OutputGuard.Input] {
         OutputGuard.Input.timeline(path, timeline)

@@ -21,6 +21,9 @@ extension Workflow {
             long: "audio-bitrate", short: nil, takesValue: true,
             help: "AAC bit rate (e.g. 96k); default the timeline's, lower with a small --bitrate or --bpp"),
         OptionSpec(long: "loudness", short: nil, takesValue: true, help: "normalize the mix to this many LUFS (default -14), or 'off'"),
+        OptionSpec(
+            long: "soft-captions", short: nil, takesValue: false,
+            help: "also carry the captions as a subtitle stream (mov_text) players can turn on and off"),
     ]
 
     /// The `make` options given on the command line, as text.
@@ -33,7 +36,10 @@ extension Workflow {
 
     static func exportOptions(_ args: ParsedArguments, canvas: Canvas) throws -> ExportOptions {
         if let p = args.value("progress"), p != "json" { throw UsageError(message: "--progress takes json, not '\(p)'") }
-        do { return try optionText(args).exportOptions(canvas: canvas) } catch { throw UsageError(message: error.description) }
+        var options: ExportOptions
+        do { options = try optionText(args).exportOptions(canvas: canvas) } catch { throw UsageError(message: error.description) }
+        options.softCaptions = args.flag("soft-captions")
+        return options
     }
 
     /// Renders with a progress line; prints where the file landed and anything covered on the way.

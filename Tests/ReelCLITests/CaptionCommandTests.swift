@@ -75,6 +75,32 @@ import Testing
         #expect(try String(contentsOfFile: timeline, encoding: .utf8).contains("The 2nd cue"))
     }
 
+    /// `--soft-captions` also carries the cues as a `mov_text` stream, read back by ffmpeg with
+    /// each cue's text and times (frame-exact at 25 fps), a karaoke cue once, whole.
+    @Test(arguments: ["plain", "karaoke", "pop"]) func softCaptionsCarryTheCuesAsASubtitleStream(style: String) throws {
+        let dir = TemporaryFolder()
+        let p = try project(in: dir, seconds: 3)
+        let srt = dir.file("talk.srt")
+        try "1\r\n00:00:00,200 --> 00:00:01,000\r\nHello there\r\n\r\n2\r\n00:00:01,200 --> 00:00:02,520\r\nSecond line\r\n"
+            .write(toFile: srt, atomically: true, encoding: .utf8)
+        let out = dir.file("soft.mp4")
+        let r = try Reel.run(
+            ["make", p.template, p.clip, "-o", out, "-q", "--quality", "draft", "--captions", srt, "--caption-style", style, "--soft-captions"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let streams = try Tools.probe(out).streams.compactMap { $0["codec_name"] as? String }
+        #expect(streams.contains("mov_text"), "\(streams)")
+        let read = try Tools.run("ffmpeg", ["-v", "error", "-i", out, "-map", "0:s:0", "-f", "srt", "-"])
+        #expect(read.status == 0, "\(read.stderr)")
+        let text = read.stdout.replacingOccurrences(of: "\r", with: "")
+        #expect(text.contains("00:00:00,200 --> 00:00:01,000"), "\(text)")
+        #expect(text.contains("00:00:01,200 --> 00:00:02,520"), "\(text)")
+        #expect(text.contains("Hello there") && text.contains("Second line"), "\(text)")
+        #expect(text.components(separatedBy: "Hello there").count == 2, "one cue, not one per word: \(text)")
+        let plain = dir.file("plain.mp4")
+        #expect(try Reel.run(["make", p.template, p.clip, "-o", plain, "-q", "--quality", "draft", "--captions", srt]).status == 0)
+        #expect(!(try Tools.probe(plain).streams.contains { $0["codec_type"] as? String == "subtitle" }), "burnt in only, without the option")
+    }
+
     @Test func karaokeLightsEachWordAtItsTime() throws {
         let dir = TemporaryFolder()
         let p = try project(in: dir, seconds: 2)
@@ -132,6 +158,10 @@ import Testing
         #expect(textPixels(frames[40], rows: 0..<frames[40].height) == 0)
         let strict = try Reel.run(["make", "--strict", p.template, p.clip, "-o", dir.file("s.mp4"), "--quality", "draft", "--captions", srt])
         #expect(strict.status != 0, "--strict fails on cues left out: \(strict.stderr)")
+        let before = try String(contentsOfFile: srt, encoding: .utf8)
+        let clash = try Reel.run(["make", p.template, p.clip, "-o", srt, "--captions", srt])
+        let after = try String(contentsOfFile: srt, encoding: .utf8)
+        #expect(clash.status == 2 && after == before, "the caption file is an input: \(clash.stderr)")
         let usage = try Reel.run(["make", p.template, p.clip, "-o", out, "--captions", srt, "--caption-style", "wavy"])
         #expect(usage.status == 2 && usage.stderr.contains("plain, box, karaoke or pop"), "\(usage.stderr)")
     }
@@ -187,5 +217,15 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("c.srt:6: warning[T066]") && r.stderr.contains("U+1D2E0"), "\(r.stderr)")
         #expect(!r.stderr.contains("c.srt:2:"), "the emoji has a font: \(r.stderr)")
+        // A template's own caption file: validate says so, and make once, with the cue's line.
+        let layer = #"[{ "id": "subs", "kind": "captions", "file": "c.srt" }]"#
+        let q = try project(in: dir, seconds: 2, layers: layer)
+        try FileManager.default.copyItem(atPath: srt, toPath: (q.template as NSString).appendingPathComponent("c.srt"))
+        let v = try Reel.run(["validate", q.template])
+        #expect(v.status == 0 && v.stderr.contains("c.srt:6: warning[T066]") && v.stderr.contains("U+1D2E0"), "\(v.stderr)")
+        let strict = try Reel.run(["validate", "--strict", q.template])
+        #expect(strict.status != 0, "--strict fails on it: \(strict.stderr)")
+        let m = try Reel.run(["resolve", q.template, q.clip, "-o", dir.file("q.json")])
+        #expect(m.stderr.components(separatedBy: "warning[T066]").count == 2, "said once: \(m.stderr)")
     }
 }

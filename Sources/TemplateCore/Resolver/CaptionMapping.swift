@@ -52,7 +52,7 @@ enum CaptionMapping {
                 continue
             }
             number += 1
-            let id = "caption-\(number)"
+            let id = CaptionCues.id(number)
             switch style.kind {
             case .plain, .box:
                 texts.append(item(id, cue.text, range))
@@ -64,7 +64,7 @@ enum CaptionMapping {
                     let start = w == 0 ? cue.range.start : word.start
                     let end = w + 1 < cue.words.count ? cue.words[w + 1].start : cue.range.end
                     guard let r = snapped(start, end) else { continue }
-                    let wordID = "\(id).\(w + 1)"
+                    let wordID = CaptionCues.id(number, word: w + 1)
                     if style.kind == .pop {
                         texts.append(item(wordID, word.text, r))
                     } else {

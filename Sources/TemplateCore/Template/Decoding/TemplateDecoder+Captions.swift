@@ -55,6 +55,7 @@ extension TemplateDecoder {
                 checkAsset(text, at: path.appending("file"), role: .captions)
             {
                 layer.file = text
+                checkCaptionGlyphs(AssetPath.join(folder, text), font: layer.font)
             } else {
                 valid = false
             }
@@ -83,5 +84,25 @@ extension TemplateDecoder {
         }
         for finding in findings { context.diagnostics.report(finding) }
         return true
+    }
+
+    /// Warns (T066) of the cues of a caption file with characters no installed font can draw in
+    /// the layer's font, each with its line, as for the texts of text layers. A words file's cues
+    /// are made at resolving, where `make` checks them.
+    mutating func checkCaptionGlyphs(_ full: String, font: FontSpec?) {
+        guard let inspector, !full.lowercased().hasSuffix(".json"), let text = try? ReadableFile.text(full, limit: Limits.maxCaptionFileSize)
+        else {
+            return  // an unreadable file is reported by checkCaptions
+        }
+        var spec = font ?? .family("sans-serif")
+        if case .file(let file) = spec { spec = .file(AssetPath.join(folder, file)) }
+        let cues = CaptionParser.parse(text, file: full).cues
+        let missing = Set(inspector.undrawableCharacters(in: cues.map(\.text).joined(separator: "\n"), font: spec))
+        guard !missing.isEmpty else { return }
+        for cue in cues {
+            var seen = Set<Unicode.Scalar>()
+            let own = cue.text.unicodeScalars.filter { missing.contains($0) && seen.insert($0).inserted }
+            if !own.isEmpty { context.diagnostics.report(FontFindings.missingInCaption(file: full, line: cue.line, cue.text, Array(own))) }
+        }
     }
 }
