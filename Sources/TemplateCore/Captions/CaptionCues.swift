@@ -18,6 +18,12 @@ public enum CaptionCues {
         return (n, parts.count == 2)
     }
 
+    /// Whether `id` names one word item of the cue `cue` (`caption-3.2` of `caption-3`).
+    static func isWord(_ id: String, ofCue cue: String) -> Bool {
+        guard let word = parse(id), word.isWord, let whole = parse(cue), !whole.isWord else { return false }
+        return word.number == whole.number
+    }
+
     /// Every cue of `timeline`'s captions, in time order.
     public static func cues(of timeline: Timeline) -> [(range: TimeRange, text: String)] {
         var order: [Int] = []

@@ -61,7 +61,7 @@ extension TimelineEditor {
     public mutating func setText(_ id: String, _ text: String) throws(EditError) {
         try apply("text") { (t: inout Timeline) throws(EditError) in
             if !t.texts.contains(where: { $0.id == id }) {
-                let words = t.texts.indices.filter { t.texts[$0].id.hasPrefix(id + ".") }
+                let words = t.texts.indices.filter { CaptionCues.isWord(t.texts[$0].id, ofCue: id) }
                 if !words.isEmpty {
                     try Self.setCaptionWords(words, text, in: &t, cue: id)
                     return
