@@ -23,11 +23,14 @@ public struct MediaAsset: Sendable, Hashable {
     /// How watchable each whole second of a video is, 0 (black, blurred or frozen) to 1, from the
     /// cheap analysis pass; nil when not analysed. Only `whenLonger: best` reads it.
     public var segmentScores: [Double]?
+    /// Faces and salient regions over the file's length, from the subject analysis; nil when not
+    /// analysed. Only `fit: "smart"` (and `--reframe smart`) reads it.
+    public var subjects: MediaSubjects?
 
     public init(
         path: String, kind: MediaKind, duration: RationalTime?, displayWidth: Int, displayHeight: Int,
         orientation: Orientation = .upright, frameRate: FrameRate? = nil, hasAudio: Bool = false,
-        captureDate: String? = nil, segmentScores: [Double]? = nil
+        captureDate: String? = nil, segmentScores: [Double]? = nil, subjects: MediaSubjects? = nil
     ) {
         self.path = path
         self.kind = kind
@@ -39,6 +42,7 @@ public struct MediaAsset: Sendable, Hashable {
         self.hasAudio = hasAudio
         self.captureDate = captureDate
         self.segmentScores = segmentScores
+        self.subjects = subjects
     }
 
     public var isPortrait: Bool { displayHeight > displayWidth }
