@@ -1,10 +1,14 @@
-/// Scales a colour glyph's picture (FreeType's BGRA, premultiplied) to the text size.
+import CFFmpeg
+
+/// Scales a colour glyph's picture (FreeType's BGRA, premultiplied) to the text size, with
+/// libswscale.
 ///
-/// Emoji fonts carry one picture size (Noto Color Emoji: 109 px); text is mostly smaller. A
-/// separable triangle filter widened to the shrink factor averages every source pixel into the
-/// result, so thin outlines neither vanish nor alias as with nearest or plain bilinear sampling;
-/// when enlarging it is bilinear interpolation. Filtering premultiplied values keeps edges free
-/// of dark fringes. The origin is fractional, so a glyph lands at its exact pen position.
+/// Emoji fonts carry one picture size (Noto Color Emoji: 109 px); text is mostly smaller.
+/// Shrinking uses swscale's area filter, which averages every source pixel into the result, so
+/// thin outlines neither vanish nor alias; enlarging uses its bicubic filter. Scaling premultiplied
+/// values keeps edges free of dark fringes, and the same call turns FreeType's BGRA into the
+/// layer's RGBA. The picture lands on the whole pixel nearest its pen position: swscale scales to
+/// whole pixels, and half a pixel of an emoji is below what a viewer sees.
 enum ColorBitmapScaler {
     /// A picture as FreeType holds it: rows of `pitch` bytes, four bytes (B, G, R, A) a pixel.
     struct Source {
@@ -14,107 +18,39 @@ enum ColorBitmapScaler {
         let pitch: Int
     }
 
-    /// Which source pixels make each output pixel along one axis, and how much each counts:
-    /// output pixel `d` reads `count[d]` pixels from `first[d]`, weighted by `weights` from
-    /// `offset[d]`. Flat arrays, so the loops below run over plain buffers.
-    private struct Taps {
-        var first: [Int] = []
-        var count: [Int] = []
-        var offset: [Int] = []
-        var weights: [Float] = []
-    }
-
     /// The picture scaled by `scale` with its top left corner at (`originX`, `originY`) of the
-    /// layout: premultiplied RGBA over the returned whole-pixel rectangle.
+    /// layout: premultiplied RGBA over the returned whole-pixel rectangle (empty when swscale
+    /// cannot take the sizes).
     static func resample(_ source: Source, scale: Double, originX: Double, originY: Double) -> ([UInt8], InkRect) {
-        guard source.width > 0, source.height > 0, scale > 0 else { return ([], .empty) }
-        let margin = Int(max(1, scale).rounded(.up))
-        let rect = InkRect(
-            x0: Int(originX.rounded(.down)) - margin, y0: Int(originY.rounded(.down)) - margin,
-            x1: Int((originX + Double(source.width) * scale).rounded(.up)) + margin,
-            y1: Int((originY + Double(source.height) * scale).rounded(.up)) + margin)
-        let columns = taps(count: source.width, scale: scale, origin: originX, first: rect.x0, count: rect.width)
-        let rows = taps(count: source.height, scale: scale, origin: originY, first: rect.y0, count: rect.height)
-        let w = rect.width
-        // Across each source row first, into RGBA floats; then down each column.
-        var across = [Float](repeating: 0, count: source.height * w * 4)
-        across.withUnsafeMutableBufferPointer { out in
-            columns.weights.withUnsafeBufferPointer { weights in
-                for y in 0..<source.height {
-                    let line = source.bytes + y * source.pitch
-                    for x in 0..<w {
-                        var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
-                        let first = columns.first[x]
-                        let offset = columns.offset[x]
-                        for k in 0..<columns.count[x] {
-                            let weight = weights[offset + k]
-                            let p = line + (first + k) * 4
-                            b += weight * Float(p[0])
-                            g += weight * Float(p[1])
-                            r += weight * Float(p[2])
-                            a += weight * Float(p[3])
-                        }
-                        let i = (y * w + x) * 4
-                        (out[i], out[i + 1], out[i + 2], out[i + 3]) = (r, g, b, a)
-                    }
-                }
-            }
+        guard source.width > 0, source.height > 0, scale > 0, scale.isFinite else { return ([], .empty) }
+        let width = max(1, Int((Double(source.width) * scale).rounded()))
+        let height = max(1, Int((Double(source.height) * scale).rounded()))
+        let x0 = Int(originX.rounded())
+        let y0 = Int(originY.rounded())
+        let rect = InkRect(x0: x0, y0: y0, x1: x0 + width, y1: y0 + height)
+        let filter = scale < 1 ? SWS_AREA : SWS_BICUBIC
+        guard
+            let context = sws_getContext(
+                Int32(source.width), Int32(source.height), AV_PIX_FMT_BGRA, Int32(width), Int32(height), AV_PIX_FMT_RGBA,
+                filter | SWS_ACCURATE_RND, nil, nil, nil)
+        else { return ([], .empty) }
+        defer { sws_freeContext(context) }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let sourcePlanes: [UnsafePointer<UInt8>?] = [UnsafePointer(source.bytes), nil, nil, nil]
+        let sourceStrides: [Int32] = [Int32(source.pitch), 0, 0, 0]
+        let strides: [Int32] = [Int32(width * 4), 0, 0, 0]
+        let rows = pixels.withUnsafeMutableBufferPointer { buffer in
+            var planes: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
+            return sws_scale(context, sourcePlanes, sourceStrides, 0, Int32(source.height), &planes, strides)
         }
-        var pixels = [UInt8](repeating: 0, count: rect.height * w * 4)
-        pixels.withUnsafeMutableBufferPointer { out in
-            across.withUnsafeBufferPointer { source in
-                rows.weights.withUnsafeBufferPointer { weights in
-                    for y in 0..<rect.height {
-                        let first = rows.first[y]
-                        let offset = rows.offset[y]
-                        let count = rows.count[y]
-                        for x in 0..<w {
-                            var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
-                            for k in 0..<count {
-                                let weight = weights[offset + k]
-                                let i = ((first + k) * w + x) * 4
-                                r += weight * source[i]
-                                g += weight * source[i + 1]
-                                b += weight * source[i + 2]
-                                a += weight * source[i + 3]
-                            }
-                            let alpha = byte(a)
-                            let o = (y * w + x) * 4
-                            // Premultiplied: no channel above alpha, whatever the rounding.
-                            (out[o], out[o + 1], out[o + 2], out[o + 3]) = (min(byte(r), alpha), min(byte(g), alpha), min(byte(b), alpha), alpha)
-                        }
-                    }
-                }
-            }
+        guard rows == Int32(height) else { return ([], .empty) }
+        // Premultiplied: no channel above alpha, whatever a filter's overshoot or rounding.
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            let alpha = pixels[i + 3]
+            pixels[i] = min(pixels[i], alpha)
+            pixels[i + 1] = min(pixels[i + 1], alpha)
+            pixels[i + 2] = min(pixels[i + 2], alpha)
         }
         return (pixels, rect)
-    }
-
-    private static func byte(_ v: Float) -> UInt8 { UInt8(min(max(v, 0), 255) + 0.5) }
-
-    /// The taps of `count` output pixels from `first` on, along one axis of `sourceCount` pixels
-    /// whose left edge lies at `origin`. Pixels outside the source count as transparent, so the
-    /// weights are normalized over the whole window, in the source or not.
-    private static func taps(count sourceCount: Int, scale: Double, origin: Double, first: Int, count: Int) -> Taps {
-        let radius = max(1, 1 / scale)
-        var taps = Taps()
-        for d in 0..<count {
-            let centre = (Double(first + d) + 0.5 - origin) / scale
-            let lo = Int((centre - radius).rounded(.down))
-            let hi = Int((centre + radius).rounded(.up))
-            var total = 0.0
-            for i in lo...hi { total += max(0, 1 - abs(Double(i) + 0.5 - centre) / radius) }
-            let start = max(lo, 0)
-            let end = min(hi, sourceCount - 1)
-            taps.first.append(start)
-            taps.offset.append(taps.weights.count)
-            guard total > 0, start <= end else {
-                taps.count.append(0)
-                continue
-            }
-            taps.count.append(end - start + 1)
-            for i in start...end { taps.weights.append(Float(max(0, 1 - abs(Double(i) + 0.5 - centre) / radius) / total)) }
-        }
-        return taps
     }
 }
