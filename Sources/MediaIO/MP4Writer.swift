@@ -212,7 +212,9 @@ public final class MP4Writer {
             let rate = settings.frameRate
             vst.pointee.avg_frame_rate = AVRational(num: Int32(rate.numerator), den: Int32(rate.denominator))
             if settings.audio { try openAudio() }
+            if !settings.subtitles.isEmpty { subtitleTrack = try SubtitleTrack(format: fmt, cues: settings.subtitles, file: path) }
             try openOutput()
+            try subtitleTrack?.writeAll(format: fmt, packet: packet.packet, file: path)
         } catch {
             close()
             throw error

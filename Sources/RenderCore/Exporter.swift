@@ -127,12 +127,17 @@ public enum Exporter {
             timeline: timeline, baseFolder: baseFolder, width: options.width, height: options.height, fast: options.fastScaling)
         var settings = passes.settings(renderer: renderer, ratePass: stats.map { .second(stats: $0) })
         if options.softCaptions && options.segment == nil {
-            settings.subtitles = CaptionCues.cues(of: timeline).map { SubtitleCue(start: $0.range.start, end: $0.range.end, text: $0.text) }
+            settings.subtitles = Self.subtitleCues(of: timeline)
         }
         try passes.encode(renderer: renderer, mixer: mixer, path: path, settings: settings, pass: stats == nil ? 1 : 2, of: stats == nil ? 1 : 2)
         withExtendedLifetime(scratch) {}
         return ExportReport(
             frameCount: Int64(passes.frames.count), warnings: renderer.sources.damageWarnings(), measuredLoudness: measured, loudnessGain: gain)
+    }
+
+    /// The timeline's caption cues as a soft subtitle stream carries them: each cue once, whole.
+    static func subtitleCues(of timeline: Timeline) -> [SubtitleCue] {
+        CaptionCues.cues(of: timeline).map { SubtitleCue(start: $0.range.start, end: $0.range.end, text: $0.text) }
     }
 
     /// The encoding loop of one pass: frames drawn in order into the ring, sound mixed beside them.

@@ -8,7 +8,8 @@ import TemplateCore
 /// set must be exactly the N segments of this timeline, split as `FrameSegment.all` splits it
 /// (same frames, same total), of one size and one H.264 configuration. Their packets are copied
 /// in order with their times moved to their place; every segment starts with a keyframe (a
-/// segment is a whole encode of its own). The result has exactly the timeline's frames.
+/// segment is a whole encode of its own). The result has exactly the timeline's frames, and with
+/// `softCaptions` the timeline's caption cues as a subtitle stream, as an unsegmented export has.
 public enum SegmentJoiner {
     @discardableResult
     public static func join(
@@ -18,9 +19,10 @@ public enum SegmentJoiner {
         let ordered = try checkedSegments(parts, timeline: timeline)
         guard let first = ordered.first else { throw failure(path, "no segments given") }
         let (mixer, measured, gain) = try Exporter.soundtrack(timeline, baseFolder: baseFolder, options: options)
-        let settings = EncoderSettings(
+        var settings = EncoderSettings(
             width: first.reader.width, height: first.reader.height, frameRate: timeline.frameRate,
             audioBitrate: options.audioBitrate ?? timeline.output.audioBitrate)
+        if options.softCaptions { settings.subtitles = Exporter.subtitleCues(of: timeline) }
         let writer: MP4Writer
         do { writer = try MP4Writer(path: path, settings: settings, copyingVideoOf: first.reader) } catch { throw RenderError(media: error) }
         let total = timeline.frameCount

@@ -13,6 +13,9 @@ struct JoinCommand: Command {
         OptionSpec(long: "timeline", short: nil, takesValue: true, help: "the timeline the segments were rendered from"),
         OptionSpec(long: "loudness", short: nil, takesValue: true, help: "normalize the mix to this many LUFS (default -14), or 'off'"),
         OptionSpec(long: "audio-bitrate", short: nil, takesValue: true, help: "AAC bit rate (e.g. 96k); default the timeline's"),
+        OptionSpec(
+            long: "soft-captions", short: nil, takesValue: false,
+            help: "also carry the timeline's captions as a subtitle stream (mov_text), as render does"),
     ]
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
@@ -22,13 +25,14 @@ struct JoinCommand: Command {
         try Pipeline.checkEncoders()
         let timeline = try TimelineInput.read(path)
         try OutputCheck.check([("-o", output)], inputs: OutputCheck.timeline(path, timeline) + args.operands.map { .file($0) })
-        let options: ExportOptions
+        var options: ExportOptions
         do throws(OptionValueError) {
             options = try MakeOptionText(audioBitrate: args.value("audio-bitrate"), loudness: args.value("loudness")).exportOptions(
                 canvas: timeline.canvas)
         } catch {
             throw UsageError(message: error.description)
         }
+        options.softCaptions = args.flag("soft-captions")
         let progress = ProgressLine(label: "joining", quiet: args.flag("quiet"))
         defer { progress.finish() }
         let report = try Pipeline.join(timeline, parts: args.operands, to: output, options: options) { p in

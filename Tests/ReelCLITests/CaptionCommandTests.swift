@@ -101,6 +101,34 @@ import Testing
         #expect(!(try Tools.probe(plain).streams.contains { $0["codec_type"] as? String == "subtitle" }), "burnt in only, without the option")
     }
 
+    /// A video rendered in segments and joined carries the same subtitle stream as one render.
+    @Test func joinedSegmentsCarryTheSoftCaptions() throws {
+        let dir = TemporaryFolder()
+        let p = try project(in: dir, seconds: 3)
+        let srt = dir.file("talk.srt")
+        try "1\n00:00:00,200 --> 00:00:01,000\nHello there\n\n2\n00:00:01,600 --> 00:00:02,520\nSecond line\n"
+            .write(toFile: srt, atomically: true, encoding: .utf8)
+        let timeline = dir.file("t.json")
+        #expect(try Reel.run(["resolve", p.template, p.clip, "-o", timeline, "-q", "--captions", srt]).status == 0)
+        let parts = try (0..<2).map { k in
+            let part = dir.file("part-\(k).mp4")
+            let r = try Reel.run(["render", timeline, "--segment", "\(k)/2", "-o", part, "-q", "--quality", "draft"])
+            #expect(r.status == 0, "\(r.stderr)")
+            return part
+        }
+        let joined = dir.file("joined.mp4")
+        let r = try Reel.run(["join"] + parts + ["--timeline", timeline, "-o", joined, "-q", "--soft-captions"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let read = try Tools.run("ffmpeg", ["-v", "error", "-i", joined, "-map", "0:s:0", "-f", "srt", "-"])
+        #expect(read.status == 0, "\(read.stderr)")
+        let text = read.stdout.replacingOccurrences(of: "\r", with: "")
+        #expect(text.contains("00:00:00,200 --> 00:00:01,000") && text.contains("Hello there"), "\(text)")
+        #expect(text.contains("00:00:01,600 --> 00:00:02,520") && text.contains("Second line"), "\(text)")
+        let plain = dir.file("plain.mp4")
+        #expect(try Reel.run(["join"] + parts + ["--timeline", timeline, "-o", plain, "-q"]).status == 0)
+        #expect(!(try Tools.probe(plain).streams.contains { $0["codec_type"] as? String == "subtitle" }), "only when asked")
+    }
+
     @Test func karaokeLightsEachWordAtItsTime() throws {
         let dir = TemporaryFolder()
         let p = try project(in: dir, seconds: 2)
