@@ -201,3 +201,15 @@ extern "C" double reel_histogram_distance(const float *a, const float *b) {
         return -1;
     }
 }
+
+extern "C" int reel_draw_box(uint8_t *plane, int width, int height, int stride, int x, int y, int box_width,
+                             int box_height, int value, int thickness) {
+    if (plane == nullptr || width <= 0 || height <= 0 || stride < width) return -1;
+    try {
+        cv::Mat image(height, width, CV_8UC1, plane, size_t(stride));
+        cv::rectangle(image, cv::Rect(x, y, box_width, box_height), cv::Scalar(value), std::max(1, thickness));
+        return 0;
+    } catch (...) {
+        return -1;
+    }
+}
