@@ -7,6 +7,8 @@ import PackageDescription
 /// and RenderCore ──► PixelKernels ──► MediaIO (for its picture types alone).
 /// Only MediaIO sees FFmpeg, libpng and libheif; TemplateCore sees json-c through its JSON reader alone;
 /// BeatTracking alone sees aubio, and reads sound through MediaIO (RenderCore ──► BeatTracking ──► MediaIO).
+/// SubjectDetection alone sees OpenCV, through CVision's C interface, and reads pictures through MediaIO
+/// (RenderCore ──► SubjectDetection ──► MediaIO, CVision ──► OpenCV).
 /// FileAccess, below TemplateCore and MediaIO, is the one place files are opened and outputs created:
 /// only regular files are read, template folders confine their opens, outputs are atomic.
 ///
@@ -28,6 +30,7 @@ let package = Package(
         .library(name: "RenderCore", targets: ["RenderCore"]),
         .library(name: "Previews", targets: ["Previews"]),
         .library(name: "BeatTracking", targets: ["BeatTracking"]),
+        .library(name: "SubjectDetection", targets: ["SubjectDetection"]),
         /// The make pipeline as Swift API: what the `reel` command line is a client of.
         .library(name: "ReelKit", targets: ["ReelKit"]),
     ],
@@ -41,6 +44,15 @@ let package = Package(
         .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CAubio", pkgConfig: "aubio", providers: [.apt(["libaubio-dev"])]),
         .systemLibrary(name: "CSystem"),
+        // OpenCV (C++; Debian libopencv-dev, libopencv-contrib-dev, opencv-data) behind a C interface:
+        // no C++ type leaves it. It links the four OpenCV libraries it uses by name, not through
+        // pkg-config, whose opencv4 flags link every OpenCV module (some 380 libraries loaded by
+        // every `reel` run); OpenCV 4 keeps its headers in an `opencv4` folder of the system's or
+        // /usr/local's include folder.
+        .target(
+            name: "CVision",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-I/usr/local/include/opencv4"])],
+            linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_objdetect", "opencv_saliency"].map { .linkedLibrary($0) }),
 
         .target(name: "MediaTime"),
         // Colours and the look of a text, shared by the documents (TemplateCore) and the rasterizer (MediaIO).
@@ -53,10 +65,13 @@ let package = Package(
             dependencies: ["MediaIO"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
+        // Faces, salient regions and shot signatures of decoded pictures; the only module that sees CVision.
+        .target(name: "SubjectDetection", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "CVision"]),
         .target(name: "BeatTracking", dependencies: ["MediaTime", "MediaIO", "CAubio"]),
-        .target(name: "RenderCore", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "PixelKernels", "BeatTracking"]),
+        .target(
+            name: "RenderCore", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "PixelKernels", "BeatTracking", "SubjectDetection"]),
         // Contact sheets, animated previews, posters and the gallery: drawn by RenderCore's frame renderer, apart from export.
-        .target(name: "Previews", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore"]),
+        .target(name: "Previews", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore", "SubjectDetection"]),
         .target(
             name: "ReelKit", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore", "Previews", "BeatTracking"]),
         // The command line parses and prints over ReelKit; it never sees the media libraries.
@@ -68,6 +83,7 @@ let package = Package(
         .testTarget(name: "TemplateCoreTests", dependencies: ["TemplateCore"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "ReelTestSupport"]),
         .testTarget(name: "PixelKernelsTests", dependencies: ["PixelKernels"]),
+        .testTarget(name: "SubjectDetectionTests", dependencies: ["SubjectDetection", "MediaIO", "TemplateCore", "ReelTestSupport"]),
         .testTarget(name: "BeatTrackingTests", dependencies: ["BeatTracking", "ReelTestSupport"]),
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "Previews", "PixelKernels", "ReelTestSupport"]),
         .testTarget(name: "ReelCLITests", dependencies: ["ReelTestSupport"]),
