@@ -61,8 +61,22 @@ public enum Limits {
     public static let clipSpeed = RationalTime(value: 1, timescale: 40)...RationalTime(seconds: 4)
     /// Linear gain of a clip's sound or of music: 0 is silent, 4 is +12 dB.
     public static let volume = 0.0...4.0
-    /// Gain of music under a clip's own sound: 1 leaves it alone, 0 silences it.
+    /// Gain of music under a clip's own sound in timelines written before signal-driven ducking
+    /// (`"duck"`): 1 leaves it alone, 0 silences it. Read and mapped onto `duckAmount`.
     public static let duck = 0.0...1.0
+    /// How far ducking lowers a sound, in dB: 0 leaves it alone, -60 all but silences it.
+    public static let duckAmount = -60.0...0.0
+    /// Level of the sidechain (the clips' own sound and the voice-over), in dBFS, above which
+    /// the ducker hears it as present.
+    public static let duckThreshold = -80.0...0.0
+    /// Attack (the way down), hold (how long the sound stays down after the sidechain falls
+    /// quiet) and release (the way back up) of ducking: a few seconds at most keeps the
+    /// ducker's window of samples small.
+    public static let duckTime = RationalTime.zero...RationalTime(seconds: 5)
+    /// Sound effects of a template: one per beat of a long video is already too many to hear.
+    public static let maxSounds = 200
+    /// Longest voice-over or sound effect placed on a video, and the longest `duration` of a looped one.
+    public static let maxSoundDuration = maxTotalDuration
 
     // MARK: Encoding
 

@@ -43,7 +43,7 @@ public enum Pipeline {
     public static func resolve(_ loaded: LoadedTemplate, media: [MediaAsset], options: ResolveOptions = ResolveOptions()) throws(ReelError)
         -> Resolution
     {
-        var options = try withMusicLength(options, of: loaded)
+        var options = try withSoundLengths(try withMusicLength(options, of: loaded), of: loaded)
         let layerFile = loaded.template.captionsLayer?.spec.filePath(templateFolder: loaded.folder)
         if options.captions == nil, let layerFile { options.captions = try readCaptions(layerFile) }
         // A template's own caption file was checked for its characters when the template was read.
@@ -71,6 +71,27 @@ public enum Pipeline {
                 ).duration
             } catch { throw .media(error) }
         }
+        return options
+    }
+
+    /// `options` with the lengths of the voice-over (which must have sound) and of the
+    /// template's sound effects, probed from their files unless given.
+    static func withSoundLengths(_ options: ResolveOptions, of loaded: LoadedTemplate) throws(ReelError) -> ResolveOptions {
+        var options = options
+        do throws(MediaError) {
+            if var voice = options.voice, voice.duration == nil {
+                let info = try MediaProbe.probe(voice.path)
+                guard let sound = info.audio.first else {
+                    throw MediaError(.notMedia, file: voice.path, operation: "reading the voice-over", reason: "it has no sound")
+                }
+                voice.duration = sound.duration ?? info.duration
+                options.voice = voice
+            }
+            for sound in loaded.template.sounds where options.soundDurations[sound.file] == nil {
+                let info = try MediaProbe.probe(loaded.folder.hasSuffix("/") ? loaded.folder + sound.file : loaded.folder + "/" + sound.file)
+                if let d = info.audio.first?.duration ?? info.duration { options.soundDurations[sound.file] = d }
+            }
+        } catch { throw .media(error) }
         return options
     }
 
@@ -151,7 +172,8 @@ public enum Pipeline {
     ) throws(ReelError) -> MakeResult {
         var outputs = [(label: "-o", path: request.output)]
         if let t = request.timelineOutput { outputs.append((label: "--timeline", path: t)) }
-        try checkOutputs(outputs, inputs: [.tree(request.template)] + request.media.map(OutputGuard.Input.media))
+        let voice = request.resolve.voice.map { [OutputGuard.Input.media($0.path)] } ?? []
+        try checkOutputs(outputs, inputs: [.tree(request.template)] + request.media.map(OutputGuard.Input.media) + voice)
         try MediaLibrary.checkEncodersForPipeline()
         let loaded = try loadTemplate(request.template, strict: request.strict)
         events?(.templateLoaded(loaded))

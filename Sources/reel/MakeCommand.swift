@@ -25,7 +25,8 @@ struct MakeCommand: Command {
         let mediaOperands = Array(args.operands.dropFirst())
         try OutputCheck.check(
             [("-o", output), ("--timeline", args.value("timeline"))],
-            inputs: [.tree(folder)] + OutputCheck.media(mediaOperands) + OutputCheck.givenFiles(args, ["text-file", "captions", "caption-words"]))
+            inputs: [.tree(folder)] + OutputCheck.media(mediaOperands)
+                + OutputCheck.givenFiles(args, ["text-file", "captions", "caption-words", "voice"]))
         let template = try Workflow.loadTemplate(folder, strict: args.flag("strict"), quiet: args.flag("quiet"))
         // Render options (size, quality, bit rate) are checked before any work is printed.
         _ = try Workflow.exportOptions(args, canvas: template.canvas)

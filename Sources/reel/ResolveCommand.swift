@@ -17,7 +17,7 @@ struct ResolveCommand: Command {
         try OutputCheck.check(
             [("-o", path)],
             inputs: [.tree(folder)] + OutputCheck.media(Array(args.operands.dropFirst()))
-                + OutputCheck.givenFiles(args, ["text-file", "captions", "caption-words"]))
+                + OutputCheck.givenFiles(args, ["text-file", "captions", "caption-words", "voice"]))
         let template = try Workflow.loadTemplate(folder, quiet: args.flag("quiet"))
         let media = try Workflow.gatherMedia(Array(args.operands.dropFirst()), for: template)
         let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args)

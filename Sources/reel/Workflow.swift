@@ -46,6 +46,9 @@ enum Workflow {
             long: "caption-style", short: nil, takesValue: true,
             help: "plain (default), box, karaoke (the spoken word lit) or pop (one word at a time)"),
         OptionSpec(long: "caption-lines", short: nil, takesValue: true, help: "most lines a caption takes, 1 to 5 (default 2)"),
+        OptionSpec(
+            long: "voice", short: nil, takesValue: true,
+            help: "a voice-over (an audio file), placed where the template's voice slot says (else from the start), the music ducked under it"),
     ]
 
     /// The resolver's options from the command line.
@@ -55,6 +58,7 @@ enum Workflow {
         if let file = args.value("text-file") { options.texts = try textFile(file) }
         options.texts.merge(try textPairs(args), uniquingKeysWith: { _, given in given })
         try captionOptions(args, template: template, folder: folder, into: &options)
+        if let voice = args.value("voice") { options.voice = VoiceInput(path: voice, duration: nil) }
         _ = try summaryFormat(args)
         return options
     }

@@ -24,17 +24,106 @@ final class SoundSum {
     private var loopPeriods: [Int: Int64] = [:]
     /// Sounds of reversed clips: read backwards, through a varispeed reader when not at speed 1.
     private var backwards: [Int: (reader: ReversedAudioReader, varispeed: VarispeedReader?)] = [:]
+    /// One `Ducker` per distinct ducking of the items, and which of them each ducked item follows.
+    private let duckers: [Ducker]
+    private let duckerOf: [Int: Int]
+    /// The sample after the last one summed: a block starting elsewhere first feeds the duckers
+    /// the sidechain before it.
+    private var next: Int64 = 0
+    /// The sidechain, each ducker's sounds and its gains for the block being summed: stereo
+    /// buffers of `capacity` samples, allocated once and grown with the blocks.
+    private var sidechain: UnsafeMutablePointer<Float>?
+    private var ducked: [UnsafeMutablePointer<Float>] = []
+    private var gains: UnsafeMutablePointer<Float>?
+    private var capacity = 0
+
     init(timeline: Timeline, baseFolder: String? = nil) {
         planner = AudioPlanner(timeline: timeline)
         self.baseFolder = baseFolder
+        var duckers: [Ducker] = []
+        var duckerOf: [Int: Int] = [:]
+        for (i, item) in planner.items.enumerated() {
+            guard let d = item.ducking else { continue }
+            if let j = duckers.firstIndex(where: { $0.ducking == d }) {
+                duckerOf[i] = j
+            } else {
+                duckerOf[i] = duckers.count
+                duckers.append(Ducker(d))
+            }
+        }
+        self.duckers = duckers
+        self.duckerOf = duckerOf
     }
 
     /// Sums timeline samples `[start, start + count)` into `out` (interleaved stereo, overwritten),
-    /// unbounded: a loud sum goes past full scale here.
+    /// unbounded: a loud sum goes past full scale here. Ducked sounds are summed apart, then added
+    /// at the gain their `Ducker` hears from the sidechain (the clips' sound and the voice, as mixed).
     func sum(start: Int64, count: Int, into out: UnsafeMutablePointer<Float>) throws(MediaError) {
         out.update(repeating: 0, count: count * 2)
         let end = start + Int64(count)
-        for (i, item) in planner.items.enumerated() where item.start < end && item.end > start && !silent.contains(i) {
+        if duckers.isEmpty {
+            try add(from: start, to: end, into: out, sidechain: nil) { _ in out }
+            next = end
+            return
+        }
+        if start != next { try warmUp(before: start) }
+        if count > capacity { grow(to: count) }
+        guard let side = sidechain, let gains else { return }
+        side.update(repeating: 0, count: count * 2)
+        for x in ducked { x.update(repeating: 0, count: count * 2) }
+        let targets = ducked
+        try add(from: start, to: end, into: out, sidechain: side) { i in duckerOf[i].map { targets[$0] } ?? out }
+        for (d, ducker) in duckers.enumerated() {
+            ducker.process(side, count: count, gains: gains)
+            let x = targets[d]
+            for k in 0..<count {
+                out[k * 2] += x[k * 2] * gains[k]
+                out[k * 2 + 1] += x[k * 2 + 1] * gains[k]
+            }
+        }
+        next = end
+    }
+
+    private func grow(to count: Int) {
+        release()
+        capacity = count
+        sidechain = .allocate(capacity: count * 2)
+        gains = .allocate(capacity: count)
+        ducked = duckers.map { _ in .allocate(capacity: count * 2) }
+    }
+
+    private func release() {
+        sidechain?.deallocate()
+        gains?.deallocate()
+        for x in ducked { x.deallocate() }
+    }
+
+    deinit { release() }
+
+    /// Feeds the duckers the sidechain of the `lookBehind` samples before `start`, from silence,
+    /// so their gains from `start` on are those of a sum read from the start.
+    private func warmUp(before start: Int64) throws(MediaError) {
+        for d in duckers { d.reset() }
+        let reach = duckers.map(\.lookBehind).max() ?? 0
+        let from = max(0, start - reach)
+        guard from < start else { return }
+        let n = Int(start - from)
+        var side = [Float](repeating: 0, count: n * 2)
+        try side.withUnsafeMutableBufferPointer { p throws(MediaError) in
+            let p = p.baseAddress!
+            try add(from: from, to: start, into: p, sidechain: nil, only: \.isSidechain) { _ in p }
+            for d in duckers { d.process(p, count: n, gains: nil) }
+        }
+    }
+
+    /// Adds every item sounding in `[start, end)` (those passing `only`), at its gain, into the
+    /// buffer `target` gives for its index (covering `[start, end)`), and the sidechain's items into
+    /// `sidechain` as well.
+    private func add(
+        from start: Int64, to end: Int64, into out: UnsafeMutablePointer<Float>, sidechain: UnsafeMutablePointer<Float>?,
+        only: (AudioPlanner.Item) -> Bool = { _ in true }, target: (Int) -> UnsafeMutablePointer<Float>
+    ) throws(MediaError) {
+        for (i, item) in planner.items.enumerated() where item.start < end && item.end > start && !silent.contains(i) && only(item) {
             let from = max(start, item.start)
             let to = min(end, item.end)
             let n = Int(to - from)
@@ -50,11 +139,19 @@ final class SoundSum {
             }
             positions[i] = from + Int64(got)
             let offset = Int(from - start)
+            let dest = target(i)
+            let side = item.isSidechain ? sidechain : nil
             scratch.withUnsafeBufferPointer { s in
                 for k in 0..<got {
                     let g = item.gain(at: from + Int64(k))
-                    out[(offset + k) * 2] += s[k * 2] * g
-                    out[(offset + k) * 2 + 1] += s[k * 2 + 1] * g
+                    let l = s[k * 2] * g
+                    let r = s[k * 2 + 1] * g
+                    dest[(offset + k) * 2] += l
+                    dest[(offset + k) * 2 + 1] += r
+                    if let side {
+                        side[(offset + k) * 2] += l
+                        side[(offset + k) * 2 + 1] += r
+                    }
                 }
             }
             if to >= item.end {
@@ -124,7 +221,9 @@ final class SoundSum {
     private func loopPeriod(_ index: Int, _ item: AudioPlanner.Item) throws(MediaError) -> Int64 {
         if let p = loopPeriods[index] { return p }
         let info = try MediaProbe.probe(path(of: item))
-        guard let duration = info.video?.duration ?? info.duration, duration.isPositive else {
+        // A clip's sound repeats with its picture; a sound of its own at its own length.
+        let length = item.isClipAudio ? (info.video?.duration ?? info.duration) : (info.audio.first?.duration ?? info.duration)
+        guard let duration = length, duration.isPositive else {
             throw MediaError(.corrupt, file: item.media, operation: "looping the sound", reason: "the video has no duration")
         }
         let p = max(1, duration.ticks(timescale: Int64(AudioDecoder.sampleRate), rounding: .toNearestOrAwayFromZero))

@@ -106,12 +106,12 @@ extension TimelineEditor {
             guard start < duration, !start.isNegative else {
                 throw .outOfRange("the song is \(SlotAssignment.clock(duration)) long; the start must be inside it")
             }
-            let old = t.audio.first { $0.id == "music" } ?? t.audio.first
+            let old = t.audio.first { $0.id == "music" } ?? t.audio.first { $0.role == .music }
             let length = min(t.duration, duration - start)
             var music = AudioClip(
                 id: "music", media: path, timelineRange: TimeRange(start: .zero, duration: t.frameRate.snap(length, rounding: .down)),
                 sourceStart: start, volume: old?.volume ?? 1, fadeIn: old?.fadeIn ?? .zero,
-                fadeOut: old?.fadeOut ?? .zero, duck: old?.duck ?? 1)
+                fadeOut: old?.fadeOut ?? .zero, ducking: old?.ducking)
             if music.fadeOut > music.timelineRange.duration { music.fadeOut = music.timelineRange.duration }
             if let old, let index = t.audio.firstIndex(of: old) { t.audio[index] = music } else { t.audio.insert(music, at: 0) }
         }

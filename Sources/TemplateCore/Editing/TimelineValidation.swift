@@ -147,6 +147,11 @@ public enum TimelineValidation {
                 .outsideVideo, root.appending("audio").appending(i).appending("timelineRange"), "must lie within the video",
                 fix: "play it between 0 and \(TimeText.string(from: t.duration))")
         }
+        for (i, x) in t.audio.enumerated() where x.role == .voice && x.ducking != nil {
+            report(
+                .duckedVoice, root.appending("audio").appending(i).appending("ducking"),
+                "a voice is what ducking listens to; it cannot be ducked itself", fix: "remove \"ducking\" from it, or make its role music or effect")
+        }
         return found
     }
 

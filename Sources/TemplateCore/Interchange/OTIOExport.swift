@@ -58,7 +58,8 @@ public enum OTIOExport {
                     plainClip(
                         name: a.id, media: a.media, start: a.sourceStart, duration: a.timelineRange.duration, rate: rate,
                         metadata: JSONObject([
-                            "volume": num(a.volume), "duck": num(a.duck),
+                            "volume": num(a.volume), "role": .string(a.role.rawValue), "loop": .bool(a.loop),
+                            "ducking": a.ducking.map(TimelineEncoder.ducking) ?? .null,
                             "fadeIn": .string(TimeText.string(from: a.fadeIn)),
                             "fadeOut": .string(TimeText.string(from: a.fadeOut)),
                         ]))

@@ -23,33 +23,26 @@ public struct AudioPlanner: Sendable {
         public var speed: Double = 1
         /// Played backwards (a reversed clip): source samples from just below `sourceStart` down.
         public var reverse: Bool = false
-        /// A looped clip's sound: source times past the media's end wrap to its start, with the
-        /// picture (the mixer reads the media's length, a fact of the file).
+        /// A looped sound: source times past the media's end wrap to its start. A clip's sound
+        /// wraps at its video's length, with the picture; a sound of the timeline's `audio` at its
+        /// own length (the mixer reads them, facts of the file).
         public var loop: Bool = false
-        /// Gain while clip audio plays (1: not ducked), over `duckRanges` of timeline samples.
-        public var duck: Double = 1
-        public var duckRanges: [Range<Int64>] = []
+        /// What the sound is, for sounds of the timeline's `audio` (nil for a clip's own sound).
+        public var role: AudioRole? = nil
+        /// Lowered while the sidechain is heard (the mixer's `Ducker`); nil leaves it alone.
+        public var ducking: Ducking? = nil
 
-        /// Samples over which ducking eases in and out, so the music dips without a click: 0.1 s.
-        public static let duckRamp: Int64 = 4800
+        /// True for what ducking listens to: the clips' own sound and the voice-over.
+        public var isSidechain: Bool { isClipAudio || role == .voice }
 
-        /// Gain at timeline sample `s` (inside `[start, end)`): volume times the linear fades, and
-        /// the duck gain under clip audio (ramped linearly over `duckRamp` samples before and after).
-        /// Volume and duck are held to `TemplateLimits.volume` and `.duck` (a value that is not a
-        /// number is silence), whoever made the timeline: the mixer never multiplies by more.
+        /// Gain at timeline sample `s` (inside `[start, end)`): volume times the linear fades (the
+        /// ducking, which depends on the sound heard, is the mixer's). Volume is held to
+        /// `TemplateLimits.volume` (a value that is not a number is silence), whoever made the
+        /// timeline: the mixer never multiplies by more.
         public func gain(at s: Int64) -> Float {
             var g = Self.clamp(volume, TemplateLimits.volume)
-            let duck = Self.clamp(self.duck, TemplateLimits.duck)
             if fadeInSamples > 0 && s - start < fadeInSamples { g *= Double(s - start) / Double(fadeInSamples) }
             if fadeOutSamples > 0 && end - s <= fadeOutSamples { g *= Double(end - 1 - s) / Double(fadeOutSamples) }
-            if duck < 1 {
-                var distance = Int64.max
-                for r in duckRanges {
-                    distance = min(distance, r.contains(s) ? 0 : (s < r.lowerBound ? r.lowerBound - s : s - r.upperBound + 1))
-                }
-                let weight = distance >= Self.duckRamp ? 0 : 1 - Double(distance) / Double(Self.duckRamp)
-                g *= 1 - (1 - duck) * weight
-            }
             return Float(max(0, g))
         }
 
@@ -74,7 +67,8 @@ public struct AudioPlanner: Sendable {
                     end: min(totalSamples, rate.sample(at: a.timelineRange.end, rounding: .toNearestOrAwayFromZero)),
                     sourceStart: a.sourceStart, volume: a.volume,
                     fadeInSamples: rate.sample(at: a.fadeIn, rounding: .toNearestOrAwayFromZero),
-                    fadeOutSamples: rate.sample(at: a.fadeOut, rounding: .toNearestOrAwayFromZero), duck: a.duck))
+                    fadeOutSamples: rate.sample(at: a.fadeOut, rounding: .toNearestOrAwayFromZero), loop: a.loop, role: a.role,
+                    ducking: a.role == .voice ? nil : a.ducking))
         }
         for c in timeline.clips where c.kind == .video && c.volume > 0 {
             // A clip's sound runs through the transitions at its ends, fading across them: the
@@ -108,9 +102,6 @@ public struct AudioPlanner: Sendable {
                     sourceStart: sourceStart.isNegative ? .zero : sourceStart, volume: c.volume,
                     fadeInSamples: fadeIn, fadeOutSamples: fadeOut, isClipAudio: true, speed: c.speed.seconds, loop: c.loop))
         }
-        // Sounds that duck do so wherever a clip's own sound plays.
-        let clipRanges = items.filter(\.isClipAudio).map { $0.start..<$0.end }
-        for i in items.indices where !items[i].isClipAudio && items[i].duck < 1 { items[i].duckRanges = clipRanges }
         self.items = items.filter { $0.start < $0.end }
     }
 

@@ -68,14 +68,10 @@ enum LayerMapping {
 /// The music starts at video time 0 from its `start` and fades in and out as the template says.
 /// When its length is known and it ends before the video: a looping music starts over from its
 /// `start`, back to back, as many times as needed (the fade out on the last piece only); a music
-/// that does not loop stops at its end. Under clips that keep their own sound (slot `volume`
-/// above 0) the music is ducked to `duckLevel` of its volume, so voices stay clear.
+/// that does not loop stops at its end. Its ducking is `SoundPlacement`'s.
 enum MusicPlacement {
-    static let duckLevel = 0.35
-
     static func audio(
-        _ music: MusicSpec?, duration: RationalTime, musicDuration: RationalTime?, templateFolder: String,
-        ducks: Bool
+        _ music: MusicSpec?, duration: RationalTime, musicDuration: RationalTime?, templateFolder: String
     ) -> [AudioClip] {
         guard let music, duration.isPositive else { return [] }
         let media = AssetPath.join(templateFolder, music.file)
@@ -88,8 +84,7 @@ enum MusicPlacement {
             clips.append(
                 AudioClip(
                     id: id, media: media, timelineRange: TimeRange(start: at, duration: length), sourceStart: music.start,
-                    volume: music.volume, fadeIn: clips.isEmpty ? music.fadeIn : .zero, fadeOut: .zero,
-                    duck: ducks ? duckLevel : 1))
+                    volume: music.volume, fadeIn: clips.isEmpty ? music.fadeIn : .zero, fadeOut: .zero))
             at = at + length
             if !music.loop || clips.count >= Limits.maxAudioClips { break }
         }

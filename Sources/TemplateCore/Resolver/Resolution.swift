@@ -21,11 +21,16 @@ public struct ResolveOptions: Sendable, Hashable {
     public var captions: CaptionTrack?
     /// How captions look; nil takes the template's captions layer, or the default style.
     public var captionStyle: CaptionStyle?
+    /// A voice-over (`--voice narration.m4a`), placed where the template's voice slot says.
+    public var voice: VoiceInput?
+    /// Lengths of the template's sound effect files, by the path the template writes: a sound
+    /// plays its file's length unless the template gives a `duration`.
+    public var soundDurations: [String: RationalTime]
 
     public init(
         output: OutputSettings = OutputSettings(), order: MediaOrder = .given, useAll: Bool = false, seed: UInt64 = 0,
         texts: [String: String] = [:], musicDuration: RationalTime? = nil, captions: CaptionTrack? = nil,
-        captionStyle: CaptionStyle? = nil
+        captionStyle: CaptionStyle? = nil, voice: VoiceInput? = nil, soundDurations: [String: RationalTime] = [:]
     ) {
         self.output = output
         self.order = order
@@ -35,6 +40,8 @@ public struct ResolveOptions: Sendable, Hashable {
         self.musicDuration = musicDuration
         self.captions = captions
         self.captionStyle = captionStyle
+        self.voice = voice
+        self.soundDurations = soundDurations
     }
 }
 
@@ -46,6 +53,18 @@ extension ResolveOptions {
             captionStyle ?? template.captionsLayer?.spec.captionStyle(on: template.canvas, templateFolder: templateFolder) ?? CaptionStyle()
         style.look = style.resolvedLook(on: template.canvas)
         return style
+    }
+}
+
+/// A voice-over a person gives: its file and length (a fact of the file, probed by the caller).
+public struct VoiceInput: Sendable, Hashable {
+    public var path: String
+    /// Nil when unknown: the voice is then placed to the end of the video.
+    public var duration: RationalTime?
+
+    public init(path: String, duration: RationalTime?) {
+        self.path = path
+        self.duration = duration
     }
 }
 
@@ -69,8 +88,13 @@ public struct Resolution: Sendable, Hashable {
     /// Media given but not used, in the order given.
     public var leftOut: [MediaAsset]
 
-    /// One line per slot, such as `slot 3 (two) <- IMG_2041.MOV 00:04.20-00:06.70, slowed to 0.8x`.
-    public var summary: [String] { assignments.map(\.summary) }
+    /// Lines saying where the voice-over went (and what of it the video's end cut), after the slots'.
+    public var soundLines: [String] = []
+
+    /// One line per slot, such as `slot 3 (two) <- IMG_2041.MOV 00:04.20-00:06.70, slowed to 0.8x`,
+    /// then the voice-over's: `voice <- narration.m4a 00:00.00-00:12.00 at 00:00.00, cut at the
+    /// video's end (3.50 s not heard), faded out over 0.50 s`.
+    public var summary: [String] { assignments.map(\.summary) + soundLines }
 }
 
 /// How one slot was filled.

@@ -49,7 +49,7 @@ extension SlotAssignment {
 }
 
 /// The summary as JSON for tools (`--format json`): every slot with its media, ranges and
-/// compromises, the media left out, and the resolver's findings.
+/// compromises, the media left out, the lines of the voice-over (`sounds`), and the resolver's findings.
 extension Resolution {
     public var summaryJSON: JSONValue {
         let slots: [JSONValue] = assignments.map { a in
@@ -79,6 +79,7 @@ extension Resolution {
                 "template": .string(timeline.source ?? ""), "duration": TimelineEncoder.time(timeline.duration),
                 "frames": .number(JSONNumber(Int(timeline.frameCount))), "slots": .array(slots),
                 "leftOut": .array(leftOut.map { .string($0.path) }), "diagnostics": .array(findings),
+                "sounds": .array(soundLines.map(JSONValue.string)),
                 "transitions": .array(
                     timeline.transitions.map { t in
                         .object(

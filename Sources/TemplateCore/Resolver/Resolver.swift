@@ -175,17 +175,19 @@ public enum Resolver {
                     ]))
         }
         let clips = assignments.compactMap(\.clip)
-        let ducks = assignments.contains { a in a.media.hasAudio && a.clip.map { $0.kind == .video && $0.volume > 0 } == true }
-        let audio = MusicPlacement.audio(
-            template.music, duration: duration, musicDuration: options.musicDuration,
-            templateFolder: templateFolder, ducks: ducks)
+        let listens = assignments.contains { a in a.media.hasAudio && a.clip.map { $0.kind == .video && $0.volume > 0 } == true }
+        let music = MusicPlacement.audio(
+            template.music, duration: duration, musicDuration: options.musicDuration, templateFolder: templateFolder)
+        let sounds = SoundPlacement.audio(
+            music: music, template: template, templateFolder: templateFolder, duration: duration, options: options, listens: listens)
+        let audio = sounds.audio
         let timeline = Timeline(
             canvas: template.canvas, frameRate: rate, duration: duration, clips: clips, transitions: transitions,
             texts: texts, overlays: overlays, grade: EffectMapping.effects(template.grade, templateFolder: templateFolder, duration: duration),
             audio: audio, output: options.output, source: template.name)
         return Resolution(
             timeline: timeline, diagnostics: diagnostics, assignments: assignments,
-            leftOut: given.filter { g in unused.contains(g) })
+            leftOut: given.filter { g in unused.contains(g) }, soundLines: sounds.lines)
     }
 
     private static func findings(for assignment: SlotAssignment, accepts: SlotAccepts, at location: SourceLocation) -> [Diagnostic] {

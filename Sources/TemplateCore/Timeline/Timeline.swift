@@ -174,10 +174,12 @@ public struct VideoClip: Sendable, Hashable {
     public static let reversedEpsilon = RationalTime(value: 1, timescale: 1_000_000)
 }
 
-/// A sound placed on the timeline (music, voice-over).
+/// A sound placed on the timeline: music, a voice-over or a sound effect.
 public struct AudioClip: Sendable, Hashable {
     public var id: String
     public var media: String
+    /// What the sound is: the clips' own sound and a voice are what ducking listens to.
+    public var role: AudioRole
     /// Where the sound plays on the output.
     public var timelineRange: TimeRange
     /// Source time heard at `timelineRange.start`.
@@ -187,22 +189,28 @@ public struct AudioClip: Sendable, Hashable {
     /// Length of the linear fade from silence at the start, and to silence at the end.
     public var fadeIn: RationalTime
     public var fadeOut: RationalTime
-    /// Gain applied on top of `volume` while a clip's own sound plays (ducking): 1 leaves the
-    /// sound alone, 0.35 lowers music under voices by about 9 dB.
-    public var duck: Double
+    /// Source times past the sound's end wrap to its start, so it repeats back to back over
+    /// its whole range (a short effect looped under a slot).
+    public var loop: Bool
+    /// Lowered while the clips' own sound or the voice is heard; nil leaves it alone. A voice
+    /// has none: it is what the ducker listens to.
+    public var ducking: Ducking?
 
     public init(
-        id: String, media: String, timelineRange: TimeRange, sourceStart: RationalTime = .zero,
-        volume: Double = 1, fadeIn: RationalTime = .zero, fadeOut: RationalTime = .zero, duck: Double = 1
+        id: String, media: String, role: AudioRole = .music, timelineRange: TimeRange, sourceStart: RationalTime = .zero,
+        volume: Double = 1, fadeIn: RationalTime = .zero, fadeOut: RationalTime = .zero, loop: Bool = false,
+        ducking: Ducking? = nil
     ) {
         self.id = id
         self.media = media
+        self.role = role
         self.timelineRange = timelineRange
         self.sourceStart = sourceStart
         self.volume = volume
         self.fadeIn = fadeIn
         self.fadeOut = fadeOut
-        self.duck = duck
+        self.loop = loop
+        self.ducking = ducking
     }
 }
 

@@ -219,7 +219,8 @@ struct TimelineDecoder {
 
     private func audioClip(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> AudioClip {
         let object = try reader.object(
-            value, at: path, known: ["id", "media", "timelineRange", "sourceStart", "volume", "fadeIn", "fadeOut", "duck"])
+            value, at: path,
+            known: ["id", "media", "role", "timelineRange", "sourceStart", "volume", "fadeIn", "fadeOut", "loop", "ducking", "duck"])
         let id = try reader.text(reader.required("id", in: object, at: path), at: path.appending("id"), maxLength: Limits.maxShortText)
         let media = try self.media(reader.required("media", in: object, at: path), at: path.appending("media"))
         let range = try reader.range(reader.required("timelineRange", in: object, at: path), at: path.appending("timelineRange"), frameRate: rate)
@@ -233,16 +234,63 @@ struct TimelineDecoder {
             }
             return t
         }
+        var role = AudioRole.music
+        if let v = object["role"] { role = try reader.choice(v, at: path.appending("role"), as: AudioRole.self) }
         var volume = 1.0
         if let v = object["volume"] { volume = try reader.gain(v, at: path.appending("volume")) }
-        var duck = 1.0
-        if let v = object["duck"] {
-            duck = try reader.number(v, at: path.appending("duck"), in: 0...1, code: .volumeRange)
+        var loop = false
+        if let v = object["loop"] { loop = try reader.bool(v, at: path.appending("loop")) }
+        var ducking: Ducking?
+        if let v = object["ducking"] {
+            if object["duck"] != nil {
+                reader.report(
+                    "both \"ducking\" and the older \"duck\" are given", at: path.appending("duck"), code: .conflictingKeys,
+                    notes: ["keep \"ducking\"; \"duck\" is what timelines wrote before it"])
+            }
+            if v != .null { ducking = try self.ducking(v, at: path.appending("ducking")) }
+        } else if let v = object["duck"] {
+            // Timelines written before signal-driven ducking: the same depth, now driven by the sound heard.
+            ducking = Ducking(legacyGain: try reader.number(v, at: path.appending("duck"), in: Limits.duck, code: .volumeRange))
         }
         return AudioClip(
-            id: id, media: media, timelineRange: range, sourceStart: try optionalTime("sourceStart", atMost: Limits.maxMusicStart),
-            volume: volume, fadeIn: try optionalTime("fadeIn", atMost: Limits.maxFade),
-            fadeOut: try optionalTime("fadeOut", atMost: Limits.maxFade), duck: duck)
+            id: id, media: media, role: role, timelineRange: range,
+            sourceStart: try optionalTime("sourceStart", atMost: Limits.maxMusicStart), volume: volume,
+            fadeIn: try optionalTime("fadeIn", atMost: Limits.maxFade), fadeOut: try optionalTime("fadeOut", atMost: Limits.maxFade),
+            loop: loop, ducking: ducking)
+    }
+
+    /// `{ "amount": "-12dB", "threshold": "-40dB", "attack": "0.05s", "hold": "0.3s", "release": "0.5s" }`,
+    /// every key required: a timeline says each value.
+    private func ducking(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> Ducking {
+        let object = try reader.object(value, at: path, known: ["amount", "threshold", "attack", "hold", "release"])
+        func level(_ key: String, in range: ClosedRange<Double>) throws(TimelineCodingError) -> Double {
+            let p = path.appending(key)
+            let v = try reader.required(key, in: object, at: path)
+            guard let text = v.stringValue, let db = DecibelText.value(from: text) else {
+                throw reader.failure(
+                    "expected a level such as \"-12dB\", found \(v.stringValue.map { "'\($0)'" } ?? v.typeName)", at: p,
+                    code: .duckingRange, notes: ["write it \"-12dB\""])
+            }
+            if !range.contains(db) {
+                let bounds = "\(Catalog.number(range.lowerBound))...\(Catalog.number(range.upperBound)) dB"
+                reader.report("\(key) \(text) is outside \(bounds)", at: p, code: .duckingRange, notes: ["use a level within \(bounds)"])
+            }
+            return db
+        }
+        func time(_ key: String) throws(TimelineCodingError) -> RationalTime {
+            let p = path.appending(key)
+            let t = try reader.time(reader.required(key, in: object, at: path), at: p, frameRate: nil)
+            let limit = Limits.duckTime
+            if !limit.contains(t) {
+                let bounds = "\(TimeText.string(from: limit.lowerBound))...\(TimeText.string(from: limit.upperBound))"
+                reader.report(
+                    "\(key) \(TimeText.string(from: t)) is outside \(bounds)", at: p, code: .duckingRange, notes: ["use a time within \(bounds)"])
+            }
+            return t
+        }
+        return Ducking(
+            amount: try level("amount", in: Limits.duckAmount), threshold: try level("threshold", in: Limits.duckThreshold),
+            attack: try time("attack"), hold: try time("hold"), release: try time("release"))
     }
 
     private func orientation(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> Orientation {

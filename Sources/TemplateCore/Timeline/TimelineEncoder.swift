@@ -60,16 +60,28 @@ enum TimelineEncoder {
     }
 
     private static func audio(of clip: AudioClip, mediaPath: (String) -> String) -> JSONValue {
+        var o = JSONObject([
+            "id": .string(clip.id),
+            "media": .string(mediaPath(clip.media)),
+            "role": .string(clip.role.rawValue),
+            "timelineRange": range(clip.timelineRange),
+            "sourceStart": time(clip.sourceStart),
+            "volume": gain(clip.volume),
+            "fadeIn": time(clip.fadeIn),
+            "fadeOut": time(clip.fadeOut),
+            "loop": .bool(clip.loop),
+        ])
+        if let d = clip.ducking { o["ducking"] = ducking(d) }
+        return .object(o)
+    }
+
+    /// `{ "amount": "-12dB", "threshold": "-40dB", "attack": "0.05s", "hold": "0.3s", "release": "0.5s" }`.
+    static func ducking(_ d: Ducking) -> JSONValue {
         .object(
             JSONObject([
-                "id": .string(clip.id),
-                "media": .string(mediaPath(clip.media)),
-                "timelineRange": range(clip.timelineRange),
-                "sourceStart": time(clip.sourceStart),
-                "volume": gain(clip.volume),
-                "fadeIn": time(clip.fadeIn),
-                "fadeOut": time(clip.fadeOut),
-                "duck": gain(clip.duck),
+                "amount": .string(DecibelText.string(from: d.amount)),
+                "threshold": .string(DecibelText.string(from: d.threshold)),
+                "attack": time(d.attack), "hold": time(d.hold), "release": time(d.release),
             ]))
     }
 

@@ -5,9 +5,9 @@ import Testing
 /// The planner's gains stay inside their declared ranges whatever a timeline says: the mixer
 /// never multiplies a sound by more than `TemplateLimits.volume` allows.
 @Suite struct AudioGainRangeTests {
-    func musicGain(volume: Double, duck: Double = 1) -> Float? {
+    func musicGain(volume: Double) -> Float? {
         let d = RationalTime(seconds: 2)
-        let music = AudioClip(id: "m", media: "m.m4a", timelineRange: TimeRange(start: .zero, duration: d), volume: volume, duck: duck)
+        let music = AudioClip(id: "m", media: "m.m4a", timelineRange: TimeRange(start: .zero, duration: d), volume: volume)
         let timeline = Timeline(canvas: Canvas(width: 16, height: 16), frameRate: FrameRate(25), duration: d, clips: [], audio: [music])
         return AudioPlanner(timeline: timeline).items.first?.gain(at: 48_000)
     }
@@ -21,18 +21,5 @@ import Testing
 
     @Test func aVolumeThatIsNotANumberIsSilence() {
         #expect((musicGain(volume: .nan) ?? 0) == 0)
-    }
-
-    @Test func aDuckPastItsRangeNeitherBoostsNorInverts() {
-        let d = RationalTime(seconds: 2)
-        let clip = VideoClip(
-            id: "v", media: "v.mp4", kind: .video, timelineRange: TimeRange(start: .zero, duration: d),
-            sourceRange: TimeRange(start: .zero, duration: d), volume: 1)
-        for (duck, expected) in [(-5.0, Float(0)), (7.0, Float(0.5))] {
-            let music = AudioClip(id: "m", media: "m.m4a", timelineRange: TimeRange(start: .zero, duration: d), volume: 0.5, duck: duck)
-            let timeline = Timeline(canvas: Canvas(width: 16, height: 16), frameRate: FrameRate(25), duration: d, clips: [clip], audio: [music])
-            let m = AudioPlanner(timeline: timeline).items.first { !$0.isClipAudio }
-            #expect(m?.gain(at: 48_000) == expected, "duck \(duck)")
-        }
     }
 }

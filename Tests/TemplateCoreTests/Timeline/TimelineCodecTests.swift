@@ -69,7 +69,9 @@ import Testing
                 AudioClip(
                     id: "music", media: "/templates/postcard/music/track.m4a",
                     timelineRange: TimeRange(start: .zero, duration: second.end), sourceStart: RationalTime(value: 1, timescale: 3),
-                    volume: 0.8, fadeIn: .zero, fadeOut: seconds("1.5"), duck: 0.35)
+                    volume: 0.8, fadeIn: .zero, fadeOut: seconds("1.5"),
+                    ducking: Ducking(
+                        amount: -12, threshold: -45.5, attack: seconds("0.05"), hold: seconds("0.3"), release: RationalTime(value: 1, timescale: 3)))
             ],
             output: OutputSettings(crf: 18, preset: "medium", audioBitrate: 192_000), source: "Postcard")
     }
@@ -78,11 +80,19 @@ import Testing
         {
           "audio": [
             {
-              "duck": 0.35,
+              "ducking": {
+                "amount": "-12dB",
+                "attack": "0.05s",
+                "hold": "0.3s",
+                "release": "1/3s",
+                "threshold": "-45.5dB"
+              },
               "fadeIn": "0s",
               "fadeOut": "1.5s",
               "id": "music",
+              "loop": false,
               "media": "/templates/postcard/music/track.m4a",
+              "role": "music",
               "sourceStart": "1/3s",
               "timelineRange": {
                 "duration": "4.1041s",
@@ -385,14 +395,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("\"speed\": \"4/5\"", "\"speed\": \"-1\"", "clips[0].speed", 93, 16),
-        ("\"format\": 1", "\"format\": 2", "format", 134, 13),
-        ("\"crf\": 18", "\"crf\": 99", "output.crf", 146, 12),
-        ("\"kind\": \"video\"", "\"kind\": \"movie\"", "clips[0].kind", 61, 15),
-        ("\"rotation\": 90", "\"rotation\": 45", "clips[0].orientation.rotation", 86, 21),
-        ("\"start\": \"4.2s\"", "\"start\": \"4.2\", \"end\": 1", "clips[0].sourceRange.end", 91, 25),
-        ("\"start\": \"2.5025s\"", "\"start\": \"2.5s\"", "clips[1].timelineRange.start", 128, 18),
-        ("\"duration\": \"2.002s\"", "\"duration\": \"2s\"", "clips[0].sourceRange.duration", 90, 21),
+        ("\"speed\": \"4/5\"", "\"speed\": \"-1\"", "clips[0].speed", 101, 16),
+        ("\"format\": 1", "\"format\": 2", "format", 142, 13),
+        ("\"crf\": 18", "\"crf\": 99", "output.crf", 154, 12),
+        ("\"kind\": \"video\"", "\"kind\": \"movie\"", "clips[0].kind", 69, 15),
+        ("\"rotation\": 90", "\"rotation\": 45", "clips[0].orientation.rotation", 94, 21),
+        ("\"start\": \"4.2s\"", "\"start\": \"4.2\", \"end\": 1", "clips[0].sourceRange.end", 99, 25),
+        ("\"start\": \"2.5025s\"", "\"start\": \"2.5s\"", "clips[1].timelineRange.start", 136, 18),
+        ("\"duration\": \"2.002s\"", "\"duration\": \"2s\"", "clips[0].sourceRange.duration", 98, 21),
     ])
     func decodingErrorsNameThePathAndPlace(original: String, replacement: String, path: String, line: Int, column: Int) throws {
         #expect(Self.canonical.contains(original))
@@ -428,7 +438,7 @@ extension TimelineCodecTests {
             Issue.record("decoded a duplicate key")
         } catch {
             #expect(error.diagnostics.first?.location.path?.description == "output.crf")
-            #expect(error.diagnostics.first?.location.line == 146)
+            #expect(error.diagnostics.first?.location.line == 154)
         }
     }
 }

@@ -13,7 +13,28 @@ import Testing
         let text = try RepositoryFiles.text("Tests/Fixtures/timeline-format-1.json")
         #expect(text.contains("\"format\": 1,"))
         let timeline = try TimelineCodec.decode(text, file: "timeline-format-1.json")
-        #expect(TimelineCodec.encode(timeline) == text)
+        // Its music's `"duck": 0.35` (a gain whenever a clip kept its sound) reads as ducking of the
+        // same depth driven by the sound heard, and is written back as such: the one change.
+        let ducking = try #require(Ducking(legacyGain: 0.35))
+        #expect(timeline.audio.first?.ducking == ducking)
+        #expect(abs(ducking.gain - 0.35) < 1e-12)
+        let written = text.replacingOccurrences(
+            of: "      \"duck\": 0.35,\n      \"fadeIn\"",
+            with: """
+                      "ducking": {
+                        "amount": "\(DecibelText.string(from: ducking.amount))",
+                        "attack": "0.05s",
+                        "hold": "0.3s",
+                        "release": "0.5s",
+                        "threshold": "-40dB"
+                      },
+                      "fadeIn"
+                """
+        ).replacingOccurrences(of: "      \"id\": \"music\",\n", with: "      \"id\": \"music\",\n      \"loop\": false,\n")
+            .replacingOccurrences(
+                of: "      \"media\": \"/templates/postcard/music/track.m4a\",\n",
+                with: "      \"media\": \"/templates/postcard/music/track.m4a\",\n      \"role\": \"music\",\n")
+        #expect(TimelineCodec.encode(timeline) == written)
         #expect(timeline.transitions.first?.kind == "lumaWipe")
     }
 

@@ -6,6 +6,8 @@ import Foundation
 public enum AssetRole: Sendable, Hashable, CaseIterable {
     /// The soundtrack.
     case music
+    /// A sound effect.
+    case sound
     /// An overlay or sticker of an image layer.
     case picture
     /// The grayscale picture that decides where a `lumaWipe` switches first.
@@ -20,7 +22,7 @@ public enum AssetRole: Sendable, Hashable, CaseIterable {
     /// How the file is checked.
     public var kind: AssetKind {
         switch self {
-        case .music: .audio
+        case .music, .sound: .audio
         case .picture, .mask: .image
         case .lut: .lut
         case .font: .font
@@ -32,6 +34,7 @@ public enum AssetRole: Sendable, Hashable, CaseIterable {
     public var example: String {
         switch self {
         case .music: "music/track.m4a"
+        case .sound: "sfx/whoosh.wav"
         case .picture: "overlays/sticker.png"
         case .mask: "masks/wipe.png"
         case .lut: "looks/warm.cube"
@@ -43,7 +46,7 @@ public enum AssetRole: Sendable, Hashable, CaseIterable {
     /// "a grayscale PNG", "an audio file": what a fix note asks for.
     public var description: String {
         switch self {
-        case .music: "an audio file"
+        case .music, .sound: "an audio file"
         case .picture: "a PNG"
         case .mask: "a grayscale PNG"
         case .lut: "a .cube file"

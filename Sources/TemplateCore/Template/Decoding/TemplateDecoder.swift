@@ -63,12 +63,19 @@ struct TemplateDecoder {
                 value, at: JSONPath.root.appending("grade"),
                 timing: ItemTiming(start: .zero, duration: facts.total, name: "the video"))
         }
+        // After the slots: sounds start at times of the video, which may be beats.
+        var voice: VoiceSpec?? = .some(nil)
+        if let value = root["voice"] { voice = readVoice(value, at: JSONPath.root.appending("voice")).map { .some($0) } }
+        var sounds: [SoundSpec]? = []
+        if let value = root["sounds"] { sounds = readSounds(value, at: JSONPath.root.appending("sounds")) }
+        var ducking: Ducking?? = .some(.standard)
+        if let value = root["ducking"] { ducking = readDucking(value, at: JSONPath.root.appending("ducking")) }
         var template: Template?
-        if let name, let info, let canvas, let slots, let layers, let grade, musicValid {
+        if let name, let info, let canvas, let slots, let layers, let grade, musicValid, let voice, let sounds, let ducking {
             template = Template(
                 format: Template.supportedFormat, name: name, description: info.description, author: info.author,
                 license: info.license, tags: info.tags, coverTime: info.cover, canvas: canvas.0, frameRate: canvas.1,
-                music: music, slots: slots, layers: layers, grade: grade)
+                music: music, slots: slots, layers: layers, grade: grade, voice: voice, sounds: sounds, ducking: ducking)
         }
         checkAcrossParts()
         reportUnusedAssets()

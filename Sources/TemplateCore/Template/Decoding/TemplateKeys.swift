@@ -5,10 +5,13 @@
 public enum TemplateKeys {
     public static let root = [
         "$schema", "format", "name", "description", "author", "license", "tags", "cover",
-        "canvas", "music", "slots", "layers", "grade",
+        "canvas", "music", "slots", "layers", "grade", "voice", "sounds", "ducking",
     ]
     public static let canvas = ["preset", "width", "height", "frameRate", "background"]
     public static let music = ["file", "start", "volume", "fadeIn", "fadeOut", "loop", "tempo", "firstBeat", "beats"]
+    public static let voice = ["start", "volume", "fadeIn", "fadeOut"]
+    public static let sound = ["file", "at", "volume", "fadeIn", "fadeOut", "loop", "duration"]
+    public static let ducking = ["amount", "threshold", "attack", "hold", "release"]
     /// How a video fills its time: shared by slots and media layers.
     public static let playback = ["speed", "reverse", "whenShorter", "minSpeed", "whenLonger"]
     public static let slot =
@@ -38,7 +41,8 @@ public enum TemplateKeys {
 
     /// Every object of the format by the name the JSON Schema gives its definition.
     public static let byDefinition: [String: [String]] = [
-        "template": root, "canvas": canvas, "music": music, "slot": slot, "mediaLayer": mediaLayer, "imageLayer": imageLayer,
+        "template": root, "canvas": canvas, "music": music, "voice": voice, "sound": sound, "ducking": ducking, "slot": slot,
+        "mediaLayer": mediaLayer, "imageLayer": imageLayer,
         "textLayer": textLayer, "captionsLayer": captionsLayer, "rect": rect, "stroke": stroke, "shadow": shadow, "box": box,
         "poseKeyframe": poseKeyframe,
         "valueKeyframe": valueKeyframe, "animation": animation,

@@ -31,12 +31,19 @@ public struct Template: Sendable, Hashable {
     public var layers: [LayerSpec]
     /// Filters over the whole video (the template's look), applied in order.
     public var grade: [EffectSpec]
+    /// Where a voice-over given with `--voice` goes; nil for the standard place (from the start).
+    public var voice: VoiceSpec?
+    /// Sound effects at times or beats of the video.
+    public var sounds: [SoundSpec]
+    /// How the music is lowered while the clips' own sound or the voice is heard; nil never
+    /// lowers it (`"ducking": false`). A template that says nothing gets `Ducking.standard`.
+    public var ducking: Ducking?
 
     public init(
         format: Int = Template.supportedFormat, name: String, description: String? = nil, author: String? = nil,
         license: String? = nil, tags: [String] = [], coverTime: RationalTime? = nil, canvas: Canvas,
         frameRate: FrameRate, music: MusicSpec? = nil, slots: [SlotSpec], layers: [LayerSpec] = [],
-        grade: [EffectSpec] = []
+        grade: [EffectSpec] = [], voice: VoiceSpec? = nil, sounds: [SoundSpec] = [], ducking: Ducking? = .standard
     ) {
         self.format = format
         self.name = name
@@ -51,6 +58,9 @@ public struct Template: Sendable, Hashable {
         self.slots = slots
         self.layers = layers
         self.grade = grade
+        self.voice = voice
+        self.sounds = sounds
+        self.ducking = ducking
     }
 
     /// Exact sum of the slot durations, before snapping to frames; nil if it does not fit.

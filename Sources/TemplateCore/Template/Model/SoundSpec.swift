@@ -1,0 +1,58 @@
+import MediaTime
+
+/// The template's place for a voice-over, which a person fills with `reel make --voice`.
+///
+/// A voice longer than the rest of the video is cut at its end, fading out over at least
+/// `cutFade`; a voice is what ducking listens to, so the music dips under it.
+public struct VoiceSpec: Sendable, Hashable {
+    /// Where on the video the voice begins.
+    public var start: RationalTime
+    /// Linear gain (1 is unchanged).
+    public var volume: Double
+    public var fadeIn: RationalTime
+    /// The fade at the voice's own end (at least `cutFade` where the video cuts it).
+    public var fadeOut: RationalTime
+
+    public init(start: RationalTime = .zero, volume: Double = 1, fadeIn: RationalTime = .zero, fadeOut: RationalTime = .zero) {
+        self.start = start
+        self.volume = volume
+        self.fadeIn = fadeIn
+        self.fadeOut = fadeOut
+    }
+
+    /// What a template without a `voice` gives `--voice`: from the start, unchanged.
+    public static let standard = VoiceSpec()
+
+    /// The shortest fade-out of a voice the video's end cuts short: half a second, so the cut
+    /// is not a click mid-word.
+    public static let cutFade = RationalTime(value: 1, timescale: 2)
+}
+
+/// A sound effect of the template: a file of its folder played at a time or beat of the video.
+public struct SoundSpec: Sendable, Hashable {
+    /// Path relative to the template folder; checked to stay inside it and to be audio.
+    public var file: String
+    /// Where on the video it starts (written in seconds, frames or beats).
+    public var at: RationalTime
+    /// Linear gain (1 is unchanged).
+    public var volume: Double
+    public var fadeIn: RationalTime
+    public var fadeOut: RationalTime
+    /// Plays the file again and again, back to back, for its `duration` (or to the video's end).
+    public var loop: Bool
+    /// How long it plays; nil for the file's own length (looped: to the end of the video).
+    public var duration: RationalTime?
+
+    public init(
+        file: String, at: RationalTime, volume: Double = 1, fadeIn: RationalTime = .zero, fadeOut: RationalTime = .zero,
+        loop: Bool = false, duration: RationalTime? = nil
+    ) {
+        self.file = file
+        self.at = at
+        self.volume = volume
+        self.fadeIn = fadeIn
+        self.fadeOut = fadeOut
+        self.loop = loop
+        self.duration = duration
+    }
+}
