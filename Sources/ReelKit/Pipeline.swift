@@ -153,10 +153,21 @@ public enum Pipeline {
         if let t = request.timelineOutput { outputs.append((label: "--timeline", path: t)) }
         try checkOutputs(outputs, inputs: [.tree(request.template)] + request.media.map(OutputGuard.Input.media))
         try MediaLibrary.checkEncodersForPipeline()
-        let loaded = try loadTemplate(request.template, strict: request.strict)
+        var loaded = try loadTemplate(request.template, strict: request.strict)
+        var fitted: SongTemplate?
+        if let song = request.song {
+            try checkOutputs(outputs, inputs: [.media(song.path)])
+            fitted = try fitSong(song, to: loaded, strict: request.strict)
+            loaded = fitted?.loaded ?? loaded
+        }
         events?(.templateLoaded(loaded))
         let media = try gatherMedia(request.media, for: loaded.template)
-        let resolution = try resolve(loaded, media: media, options: request.resolve)
+        let resolution: Resolution
+        if let fitted {
+            resolution = try resolve(fitted, media: media, options: request.resolve)
+        } else {
+            resolution = try resolve(loaded, media: media, options: request.resolve)
+        }
         events?(.resolved(resolution))
         if let path = request.timelineOutput { try writeTimeline(resolution.timeline, to: path) }
         if cancel?.isCancelled == true { throw .cancelled }

@@ -25,12 +25,12 @@ struct MakeCommand: Command {
         let mediaOperands = Array(args.operands.dropFirst())
         try OutputCheck.check(
             [("-o", output), ("--timeline", args.value("timeline"))],
-            inputs: [.tree(folder)] + OutputCheck.media(mediaOperands) + OutputCheck.givenFiles(args, ["text-file", "captions", "caption-words"]))
-        let template = try Workflow.loadTemplate(folder, strict: args.flag("strict"), quiet: args.flag("quiet"))
+            inputs: [.tree(folder)] + OutputCheck.media(mediaOperands) + OutputCheck.givenFiles(args, ["text-file", "captions", "caption-words", "music"]))
+        let (template, song) = try Workflow.loadTemplate(folder, strict: args.flag("strict"), quiet: args.flag("quiet"), args: args)
         // Render options (size, quality, bit rate) are checked before any work is printed.
         _ = try Workflow.exportOptions(args, canvas: template.canvas)
         let media = try Workflow.gatherMedia(mediaOperands, for: template)
-        let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args)
+        let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args, song: song)
         if let path = args.value("timeline") {
             try TimelineFile.write(timeline, to: path)
         }

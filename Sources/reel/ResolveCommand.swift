@@ -17,10 +17,10 @@ struct ResolveCommand: Command {
         try OutputCheck.check(
             [("-o", path)],
             inputs: [.tree(folder)] + OutputCheck.media(Array(args.operands.dropFirst()))
-                + OutputCheck.givenFiles(args, ["text-file", "captions", "caption-words"]))
-        let template = try Workflow.loadTemplate(folder, quiet: args.flag("quiet"))
+                + OutputCheck.givenFiles(args, ["text-file", "captions", "caption-words", "music"]))
+        let (template, song) = try Workflow.loadTemplate(folder, quiet: args.flag("quiet"), args: args)
         let media = try Workflow.gatherMedia(Array(args.operands.dropFirst()), for: template)
-        let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args)
+        let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args, song: song)
         if let path {
             try TimelineFile.write(timeline, to: path)
             if !args.flag("quiet") && !json { Console.out("wrote \(path)") }

@@ -32,6 +32,9 @@ public struct TimelineProblem: Sendable, Hashable, CustomStringConvertible {
 /// - A transition joins two consecutive main-track clips and contains their cut (L015), lies on
 ///   the grid (L012), and lasts at most half of each clip and `Limits.maxTransition` (T053).
 ///
+/// - The music's beats, downbeats and sections are in order, where its sound plays (L030, see
+///   `musicProblems`).
+///
 /// Values of one field (ranges, catalog kinds and parameters, counts, sizes) are checked where
 /// they are read, by `TimelineDecoder`, against `Limits` and the `Catalog`.
 public enum TimelineValidation {
@@ -147,7 +150,7 @@ public enum TimelineValidation {
                 .outsideVideo, root.appending("audio").appending(i).appending("timelineRange"), "must lie within the video",
                 fix: "play it between 0 and \(TimeText.string(from: t.duration))")
         }
-        return found
+        return found + musicProblems(t)
     }
 
     /// Each id used a second time in `list`.

@@ -68,9 +68,11 @@ public struct Resolution: Sendable, Hashable {
     public var assignments: [SlotAssignment]
     /// Media given but not used, in the order given.
     public var leftOut: [MediaAsset]
+    /// The person's song under the video (`--music`), when one was given: which part plays, and why.
+    public var song: SongUse? = nil
 
     /// One line per slot, such as `slot 3 (two) <- IMG_2041.MOV 00:04.20-00:06.70, slowed to 0.8x`.
-    public var summary: [String] { assignments.map(\.summary) }
+    public var summary: [String] { (song.map { [$0.summary] } ?? []) + assignments.map(\.summary) }
 }
 
 /// How one slot was filled.

@@ -74,8 +74,7 @@ extension Resolution {
                     "path": d.location.path.map { .string($0.description) } ?? .null,
                 ]))
         }
-        return .object(
-            JSONObject([
+        var summary = JSONObject([
                 "template": .string(timeline.source ?? ""), "duration": TimelineEncoder.time(timeline.duration),
                 "frames": .number(JSONNumber(Int(timeline.frameCount))), "slots": .array(slots),
                 "leftOut": .array(leftOut.map { .string($0.path) }), "diagnostics": .array(findings),
@@ -86,6 +85,8 @@ extension Resolution {
                                 "kind": .string(t.kind), "from": .string(t.from), "to": .string(t.to), "range": TimelineEncoder.range(t.range),
                             ]))
                     }),
-            ]))
+            ])
+        if let song { summary["music"] = song.json }
+        return .object(summary)
     }
 }

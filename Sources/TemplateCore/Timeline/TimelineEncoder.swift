@@ -23,6 +23,7 @@ enum TimelineEncoder {
         root["overlays"] = .array(timeline.overlays.map { overlay($0, mediaPath: mediaPath) })
         root["grade"] = .array(timeline.grade.map { effect($0, mediaPath: mediaPath) })
         root["audio"] = .array(timeline.audio.map { audio(of: $0, mediaPath: mediaPath) })
+        if let map = timeline.music { root["music"] = music(map) }
         root["output"] = .object(
             JSONObject([
                 "crf": .number(JSONNumber(timeline.output.crf)),
@@ -34,8 +35,7 @@ enum TimelineEncoder {
     }
 
     private static func clip(of clip: VideoClip, mediaPath: (String) -> String) -> JSONValue {
-        .object(
-            JSONObject([
+        var o = JSONObject([
                 "id": .string(clip.id),
                 "media": .string(mediaPath(clip.media)),
                 "kind": .string(clip.kind.rawValue),
@@ -56,7 +56,9 @@ enum TimelineEncoder {
                 "layer": .number(JSONNumber(clip.layer)),
                 "frame": rect(clip.frame),
                 "opacity": number(clip.opacity),
-            ]))
+            ])
+        if let beats = clip.beats { o["beats"] = .string(TimeText.ratioString(from: beats)) }
+        return .object(o)
     }
 
     private static func audio(of clip: AudioClip, mediaPath: (String) -> String) -> JSONValue {
