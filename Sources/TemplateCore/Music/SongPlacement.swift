@@ -93,14 +93,21 @@ public enum SongPlacement {
     }
 
     public static func choose(for template: Template, song: SongBeats, start: SongStart) throws(SongPlacementError) -> SongChoice {
-        let loops = template.music?.loop ?? false
+        try choose(song: song, start: start, loops: template.music?.loop ?? false) { videoLength(of: template, on: $0) }
+    }
+
+    /// The choice for a video whose length on a beat grid is `length(grid)` (`length(nil)`: its
+    /// length as it is), the song looping when `loops`.
+    public static func choose(
+        song: SongBeats, start: SongStart, loops: Bool, length lengthOn: (BeatGrid?) -> RationalTime?
+    ) throws(SongPlacementError) -> SongChoice {
         guard song.hasBeats else {
             var from = RationalTime.zero
             if case .at(let t) = start {
                 guard !t.isNegative, t < song.duration else { throw .startOutside(file: song.file, start: t, duration: song.duration) }
                 from = t
             }
-            let length = template.totalDuration ?? .zero
+            let length = lengthOn(nil) ?? .zero
             try checkFits(song, from: from, length: length, loops: loops)
             return SongChoice(
                 start: from, length: length, loops: loops && from + length > song.duration,
@@ -110,7 +117,7 @@ public enum SongPlacement {
         case .at(let t):
             guard !t.isNegative, t < song.duration else { throw .startOutside(file: song.file, start: t, duration: song.duration) }
             let beat = nearest(song.beats, to: t)
-            let length = try lengthFrom(beat, template: template, song: song, loops: loops)
+            let length = try lengthFrom(beat, song: song, loops: loops, lengthOn)
             try checkFits(song, from: beat, length: length, loops: loops)
             return SongChoice(
                 start: beat, length: length, loops: loops && beat + length > song.duration, requested: beat == t ? nil : t,
@@ -119,7 +126,7 @@ public enum SongPlacement {
             let candidates = song.downbeats.isEmpty ? song.beats : song.downbeats
             var best: (start: RationalTime, length: RationalTime, score: Double)?
             for c in candidates {
-                guard let grid = song.grid(start: c, loops: false), let length = videoLength(of: template, on: grid),
+                guard let grid = song.grid(start: c, loops: false), let length = lengthOn(grid),
                     c + length <= song.duration
                 else { continue }
                 let s = score(song, from: c, length: length)
@@ -129,7 +136,7 @@ public enum SongPlacement {
                 return SongChoice(start: best.start, length: best.length, loops: false, reason: reason(song, best.start, best.length), retimed: true)
             }
             let first = candidates.first ?? .zero
-            let length = try lengthFrom(first, template: template, song: song, loops: loops)
+            let length = try lengthFrom(first, song: song, loops: loops, lengthOn)
             try checkFits(song, from: first, length: length, loops: loops)
             return SongChoice(
                 start: first, length: length, loops: true,
@@ -137,10 +144,10 @@ public enum SongPlacement {
         }
     }
 
-    private static func lengthFrom(_ start: RationalTime, template: Template, song: SongBeats, loops: Bool) throws(SongPlacementError)
-        -> RationalTime
-    {
-        guard let length = videoLength(of: template, on: song.grid(start: start, loops: loops)) else {
+    private static func lengthFrom(
+        _ start: RationalTime, song: SongBeats, loops: Bool, _ lengthOn: (BeatGrid?) -> RationalTime?
+    ) throws(SongPlacementError) -> RationalTime {
+        guard let length = lengthOn(song.grid(start: start, loops: loops)) else {
             throw .tooShort(file: song.file, duration: song.duration, needed: Limits.maxTotalDuration, from: start)
         }
         return length
