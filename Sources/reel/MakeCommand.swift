@@ -5,7 +5,17 @@ import TemplateCore
 struct MakeCommand: Command {
     let name = "make"
     let summary = "make a video from a template and your clips and photos"
-    let synopsis = "<template folder> <media files or folders...> [-o out.mp4]"
+    let synopsis = """
+        <template folder> <media files or folders...> [-o out.mp4] [--music song.mp3 [--music-start auto|<time>]]
+
+        --music puts your own song in place of the template's music: every duration, start and cut
+        the template writes in beats follows the song's beats (found as 'reel beats' finds them), so a
+        drifting tempo is followed; times in seconds stay. --music-start auto (the default) begins the
+        video at the song's strongest stretch that starts on a downbeat (the chorus, the drop); a time
+        begins it at the beat nearest that time. A song shorter than the video loops when the
+        template's music loops, else it is an error; a song without a beat keeps the template's timing
+        (warning R020). The summary says which part of the song was used, and why.
+        """
     let options =
         [
             Workflow.outputOption,
