@@ -33,7 +33,9 @@ extension Pipeline {
         let analysis: BeatAnalysis
         do throws(MediaError) {
             let info = try MediaProbe.probe(path)
-            guard info.hasAudio, let d = info.duration, d.isPositive else { throw MediaError(.notMedia, file: path, operation: "reading the song", reason: "it has no sound") }
+            guard info.hasAudio, let d = info.duration, d.isPositive else {
+                throw MediaError(.notMedia, file: path, operation: "reading the song", reason: "it has no sound")
+            }
             duration = d
             analysis = try cache.beats(of: path)
         } catch { throw .media(error) }

@@ -41,7 +41,8 @@ struct EditCommand: Command {
             OptionSpec(long: "to", short: nil, takesValue: true, help: "move: the place (1 is first)"),
             OptionSpec(long: "duration", short: nil, takesValue: true, help: "transition: its length"),
             OptionSpec(long: "easing", short: nil, takesValue: true, help: "transition: linear, easeIn, easeOut or easeInOut"),
-            OptionSpec(long: "start", short: nil, takesValue: true, help: "music: where in the song the video begins (auto, or a time, moved to a beat)"),
+            OptionSpec(
+                long: "start", short: nil, takesValue: true, help: "music: where in the song the video begins (auto, or a time, moved to a beat)"),
             OptionSpec(long: "format", short: nil, takesValue: true, help: "text (default) or json"),
         ]
         // Every effect parameter of the catalog is an option of `filter add` and `transition`.

@@ -41,7 +41,9 @@ enum EditListing {
         }
         if let m = t.music {
             let tempo = m.tempo.map { "\((($0 * 10).rounded() / 10)) bpm, " } ?? ""
-            Console.out("beats: \(tempo)\(m.beats.count) beats, \(m.downbeats.count) bars, \(m.sections.count) sections (song \(clock(m.songStart))-\(clock(m.songEnd)))")
+            Console.out(
+                "beats: \(tempo)\(m.beats.count) beats, \(m.downbeats.count) bars, \(m.sections.count) sections (song \(clock(m.songStart))-\(clock(m.songEnd)))"
+            )
             let counted = main.enumerated().compactMap { n, c in c.beats.map { "\(n + 1): \(TimeText.ratioString(from: $0))" } }
             if !counted.isEmpty { Console.out("  clips in beats  " + counted.joined(separator: "  ")) }
         }

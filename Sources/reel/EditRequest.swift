@@ -131,7 +131,8 @@ struct EditRequest {
             let before = timeline.clips.first { $0.id == id }?.timelineRange.end ?? .zero
             try editor.snapCut(after: id, to: direction)
             let after = editor.timeline.clips.first { $0.id == id }?.timelineRange.end ?? before
-            return "the cut after \(label(id)) moved from \(SlotAssignment.clock(before)) to the \(direction.rawValue) beat, \(SlotAssignment.clock(after))"
+            return
+                "the cut after \(label(id)) moved from \(SlotAssignment.clock(before)) to the \(direction.rawValue) beat, \(SlotAssignment.clock(after))"
         default:
             throw UsageError(message: "unknown operation '\(operation)' (see 'reel edit --help')")
         }

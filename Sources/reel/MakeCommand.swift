@@ -24,7 +24,7 @@ struct MakeCommand: Command {
                 long: "strict", short: nil, takesValue: false,
                 help: "fail on warnings: the template's, and characters of the texts given that no font can draw"),
         ]
-        + Workflow.resolveOptions + Workflow.renderOptions
+        + Workflow.resolveOptions + Workflow.songOptions + Workflow.renderOptions
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard let folder = args.operands.first else { throw UsageError(message: "give a template folder and your media") }
@@ -35,7 +35,8 @@ struct MakeCommand: Command {
         let mediaOperands = Array(args.operands.dropFirst())
         try OutputCheck.check(
             [("-o", output), ("--timeline", args.value("timeline"))],
-            inputs: [.tree(folder)] + OutputCheck.media(mediaOperands) + OutputCheck.givenFiles(args, ["text-file", "captions", "caption-words", "music"]))
+            inputs: [.tree(folder)] + OutputCheck.media(mediaOperands)
+                + OutputCheck.givenFiles(args, ["text-file", "captions", "caption-words", "music"]))
         let (template, song) = try Workflow.loadTemplate(folder, strict: args.flag("strict"), quiet: args.flag("quiet"), args: args)
         // Render options (size, quality, bit rate) are checked before any work is printed.
         _ = try Workflow.exportOptions(args, canvas: template.canvas)

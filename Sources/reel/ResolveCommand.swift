@@ -5,7 +5,7 @@ struct ResolveCommand: Command {
     let name = "resolve"
     let summary = "fill a template with media and write the timeline (JSON) without rendering"
     let synopsis = "<template folder> <media files or folders...> [-o timeline.json]"
-    let options = [Workflow.outputOption] + Workflow.resolveOptions
+    let options = [Workflow.outputOption] + Workflow.resolveOptions + Workflow.songOptions
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard let folder = args.operands.first else { throw UsageError(message: "give a template folder and your media") }

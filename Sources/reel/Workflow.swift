@@ -46,7 +46,7 @@ enum Workflow {
             long: "caption-style", short: nil, takesValue: true,
             help: "plain (default), box, karaoke (the spoken word lit) or pop (one word at a time)"),
         OptionSpec(long: "caption-lines", short: nil, takesValue: true, help: "most lines a caption takes, 1 to 5 (default 2)"),
-    ] + songOptions
+    ]
 
     /// The resolver's options from the command line.
     static func resolveOptions(_ args: ParsedArguments, template: Template, folder: String) throws -> ResolveOptions {

@@ -135,6 +135,38 @@ import Testing
         #expect(again.stdout.contains("looped"), "\(again.stdout)")
     }
 
+    @Test func editMusicReTimesToAnotherSongAndSnapMovesACutToABeat() throws {
+        let project = try BeatProject()
+        let first = project.dir.file("first.wav")
+        let second = project.dir.file("second.wav")
+        try TestMedia.clickTrack(first, bpm: 120, seconds: 20, firstBeat: 0.5)
+        try TestMedia.clickTrack(second, bpm: 100, seconds: 20, firstBeat: 0.4)
+        let timeline = project.dir.file("t.json")
+        let r = try Reel.run(["resolve", project.template, project.media, "--music", first, "--music-start", "2.5", "-o", timeline, "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        func durations() throws -> [Double] {
+            let t = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: timeline))) as? [String: Any])
+            return try #require(t["clips"] as? [[String: Any]]).compactMap {
+                Self.seconds(($0["timelineRange"] as? [String: Any])?["duration"] as? String)
+            }
+        }
+        let before = try durations()
+        #expect(abs(before.reduce(0, +) - 7) < 0.1, "\(before)")
+        let edit = try Reel.run(["edit", timeline, "music", second, "--start", "3"])
+        #expect(edit.status == 0, "\(edit.stderr)")
+        #expect(edit.stdout.contains("cuts on its beats"), "\(edit.stdout)")
+        let after = try durations()
+        // 14 beats at 100 bpm.
+        #expect(abs(after.reduce(0, +) - 8.4) < 0.1 && abs(after[0] - 1.2) < 0.05, "\(after)")
+        let snap = try Reel.run(["edit", timeline, "snap", "1", "next"])
+        #expect(snap.status == 0, "\(snap.stderr)")
+        let snapped = try durations()
+        #expect(abs(snapped[0] - 1.8) < 0.05 && abs(snapped[0] + snapped[1] - after[0] - after[1]) < 0.001, "\(snapped)")
+        #expect(try Reel.run(["edit", timeline, "undo"]).status == 0)
+        #expect(try Reel.run(["edit", timeline, "undo"]).status == 0)
+        #expect(try durations() == before)
+    }
+
     @Test func anUnreadableSongNamesTheFile() throws {
         let project = try BeatProject()
         let song = project.dir.file("song.mp3")

@@ -102,7 +102,9 @@ extension TimelineEditor {
             case .nearest: target = map.beat(nearest: cut).map(frame)
             }
             guard let to = target, to > t.clips[i].timelineRange.start, to < t.clips[j].timelineRange.end else {
-                throw .outOfRange("no beat \(direction == .nearest ? "near" : direction.rawValue == "next" ? "after" : "before") the cut after '\(id)' lies inside '\(id)' and '\(t.clips[j].id)'")
+                throw .outOfRange(
+                    "no beat \(direction == .nearest ? "near" : direction.rawValue == "next" ? "after" : "before") the cut after '\(id)' lies inside '\(id)' and '\(t.clips[j].id)'"
+                )
             }
             let delta = to - cut
             guard !delta.isZero else { return }

@@ -19,18 +19,22 @@ extension TimelineValidation {
             return found
         }
         let span = TimeRange(start: first.timelineRange.start, end: max(first.timelineRange.end, pieces.map(\.timelineRange.end).max() ?? .zero))
-        let where_ = "where '\(map.audio)' plays (\(TimeText.string(from: span.start))...\(TimeText.string(from: span.end)))"
+        let place = "where '\(map.audio)' plays (\(TimeText.string(from: span.start))...\(TimeText.string(from: span.end)))"
         for (i, b) in map.beats.enumerated() {
             if i > 0, b <= map.beats[i - 1] {
-                report(path.appending("beats").appending(i), "beat \(TimeText.string(from: b)) is not after the one before it", fix: "list beats in increasing order, each once")
+                report(
+                    path.appending("beats").appending(i), "beat \(TimeText.string(from: b)) is not after the one before it",
+                    fix: "list beats in increasing order, each once")
             }
             if b < span.start || b > span.end {
-                report(path.appending("beats").appending(i), "beat \(TimeText.string(from: b)) is not \(where_)", fix: "remove it")
+                report(path.appending("beats").appending(i), "beat \(TimeText.string(from: b)) is not \(place)", fix: "remove it")
             }
         }
         let beats = Set(map.beats)
         for (i, d) in map.downbeats.enumerated() where !beats.contains(d) {
-            report(path.appending("downbeats").appending(i), "downbeat \(TimeText.string(from: d)) is not one of the beats", fix: "list it in \"beats\" too, or remove it")
+            report(
+                path.appending("downbeats").appending(i), "downbeat \(TimeText.string(from: d)) is not one of the beats",
+                fix: "list it in \"beats\" too, or remove it")
         }
         var last = span.start
         for (i, s) in map.sections.enumerated() {
@@ -38,7 +42,7 @@ extension TimelineValidation {
             if s.end <= s.start {
                 report(p.appending("end"), "the section ends at or before its start", fix: "end it after \(TimeText.string(from: s.start))")
             } else if s.start < last || s.end > span.end {
-                report(p, "the section overlaps the one before it or is not \(where_)", fix: "keep sections in order, within the sound")
+                report(p, "the section overlaps the one before it or is not \(place)", fix: "keep sections in order, within the sound")
             }
             last = max(last, s.end)
         }

@@ -50,6 +50,27 @@ public enum MusicMapping {
         return MusicMap(audio: first.id, tempo: tempo, songStart: first.sourceStart, songEnd: songEnd(pieces), beats: beats)
     }
 
+    /// Keeps of the timeline's `music` what its sound still plays after an edit cut the video
+    /// shorter: beats, downbeats and sections past the sound's end go (a section is cut there);
+    /// a map whose sound is gone goes too.
+    static func clamp(_ t: inout Timeline) {
+        guard var map = t.music else { return }
+        let pieces = musicPieces(t)
+        guard let end = pieces.map(\.timelineRange.end).max() else {
+            t.music = nil
+            return
+        }
+        map.beats.removeAll { $0 > end }
+        map.downbeats.removeAll { $0 > end }
+        map.sections = map.sections.compactMap { s in
+            guard s.start < end else { return nil }
+            var cut = s
+            cut.end = min(s.end, end)
+            return cut
+        }
+        t.music = map
+    }
+
     /// The music's sound and its repeats, in timeline order.
     static func musicPieces(_ t: Timeline) -> [AudioClip] {
         t.audio.filter { $0.id == "music" || ($0.id.hasPrefix("music-") && Int($0.id.dropFirst(6)) != nil) }

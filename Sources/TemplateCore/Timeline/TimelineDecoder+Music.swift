@@ -23,7 +23,8 @@ extension TimelineDecoder {
         func times(_ key: String) throws(TimelineCodingError) -> [RationalTime] {
             let values = try array(object, key, at: path)
             if values.count > Limits.maxBeats {
-                reader.report("\(values.count) \(key); the limit is \(Limits.maxBeats)", at: path.appending(key), code: .tooMany, notes: ["remove some"])
+                reader.report(
+                    "\(values.count) \(key); the limit is \(Limits.maxBeats)", at: path.appending(key), code: .tooMany, notes: ["remove some"])
             }
             var found: [RationalTime] = []
             for (i, v) in values.enumerated() { found.append(try reader.time(v, at: path.appending(key).appending(i), frameRate: nil)) }

@@ -99,7 +99,9 @@ import Testing
         let bars = downbeats.enumerated().map { i, d in
             SongBeats.Bar(start: d, end: i + 1 < downbeats.count ? downbeats[i + 1] : RationalTime(seconds: seconds), energy: 0.5, novelty: 0)
         }
-        return SongBeats(file: "/m/other.wav", duration: RationalTime(seconds: seconds), tempo: 60 / period.seconds, beats: beats, downbeats: downbeats, bars: bars)
+        return SongBeats(
+            file: "/m/other.wav", duration: RationalTime(seconds: seconds), tempo: 60 / period.seconds, beats: beats, downbeats: downbeats, bars: bars
+        )
     }
 
     @Test func anotherSongReTimesTheClipsCountedInBeatsAndUndoGoesBack() throws {
@@ -157,5 +159,12 @@ import Testing
         editor.undo()
         #expect(editor.timeline == timeline)
         #expect(throws: EditError.self) { try editor.snapCut(after: "s3", to: .next) }
+    }
+
+    @Test func deletingAClipKeepsTheBeatsTheMusicStillPlays() throws {
+        var editor = try TimelineEditor(MusicMapTests.sample())
+        try editor.delete("s3")
+        #expect(editor.timeline.duration == Self.t("3"))
+        #expect(editor.timeline.music?.beats.last == Self.t("3") && editor.timeline.music?.sections.last?.end == Self.t("3"))
     }
 }
