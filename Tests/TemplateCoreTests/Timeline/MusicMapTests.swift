@@ -40,6 +40,12 @@ import Testing
         #expect(text.contains("\"beats\": \"4\"") && text.contains("\"downbeats\": [") && text.contains("\"songStart\": \"10s\""))
     }
 
+    @Test func theOTIOExportMarksBarsAndSections() {
+        let text = OTIOExport.text(Self.sample())
+        #expect(text.contains("\"Marker.2\"") && text.contains("\"bar 3\"") && text.contains("\"section 2, energy 1.00\""))
+        #expect(text.contains("\"beats\": \"4\"") && text.contains("\"2.5s\""))
+    }
+
     @Test func aTimelineWithoutMusicWritesNone() {
         var timeline = Self.sample()
         timeline.music = nil
