@@ -57,7 +57,8 @@ extension Pipeline {
     /// Puts `request`'s song under a loaded template: chooses where the video begins in it
     /// (`SongPlacement`) and loads the template again with the song's beats, so that every time
     /// written in beats (slots, transitions, layers, animations, keyframes) counts on them. A song
-    /// without a beat keeps the template's timing, with a warning (R020). The template's music
+    /// without a beat keeps the template's timing, with a warning (R020; under `strict`, the error
+    /// `.noBeat`). The template's music
     /// settings (volume, fades, loop) stay.
     public static func fitSong(_ request: SongRequest, to loaded: LoadedTemplate, strict: Bool = false) throws(ReelError) -> SongTemplate {
         let song = try songBeats(of: request.path)
@@ -83,6 +84,8 @@ extension Pipeline {
         if let grid { music.beats = grid }
         template.music = music
         if !song.hasBeats {
+            // Under `strict`, warnings stop the work: this one too.
+            if strict { throw .noBeat(file: song.file, silent: false) }
             diagnostics.append(
                 Diagnostic(
                     .warning, .songWithoutBeats, "no beat found in \(song.file); the cuts keep the template's timing",

@@ -167,6 +167,22 @@ import Testing
         #expect(try durations() == before)
     }
 
+    @Test func aSongWithoutABeatKeepsTheTemplatesTimingWithAWarning() throws {
+        let project = try BeatProject()
+        let song = project.dir.file("held.m4a")
+        try TestMedia.tone(song, seconds: "12")
+        let timeline = project.dir.file("t.json")
+        let r = try Reel.run(["resolve", project.template, project.media, "--music", song, "-o", timeline])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("warning[R020]") && r.stdout.contains("no beat found in the song"), "\(r.stderr) \(r.stdout)")
+        let t = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: timeline))) as? [String: Any])
+        // 14 beats at the template's own 120 bpm.
+        #expect(Self.seconds(t["duration"] as? String) == 7)
+        #expect((t["audio"] as? [[String: Any]])?.first?["media"] as? String == "held.m4a")
+        let strict = try Reel.run(["make", project.template, project.media, "--music", song, "--strict", "-o", project.dir.file("o.mp4")])
+        #expect(strict.status == 1 && strict.stderr.contains("held.m4a: no beat found"), "\(strict.stderr)")
+    }
+
     @Test func anUnreadableSongNamesTheFile() throws {
         let project = try BeatProject()
         let song = project.dir.file("song.mp3")
