@@ -62,7 +62,7 @@ extension Pipeline {
     /// settings (volume, fades, loop) stay.
     public static func fitSong(_ request: SongRequest, to loaded: LoadedTemplate, strict: Bool = false) throws(ReelError) -> SongTemplate {
         let song = try songBeats(of: request.path)
-        let choice: SongChoice
+        var choice: SongChoice
         do { choice = try SongPlacement.choose(for: loaded.template, song: song, start: request.start) } catch { throw .song(error) }
         var template = loaded.template
         var diagnostics = loaded.diagnostics
@@ -78,6 +78,8 @@ extension Pipeline {
             template = t
             diagnostics = result.diagnostics
         }
+        // Re-timed only when some time of the template is written in beats (it then reads otherwise).
+        choice.retimed = grid != nil && (template.slots != loaded.template.slots || template.layers != loaded.template.layers)
         var music = template.music ?? MusicSpec(file: song.file)
         music.start = choice.start
         music.loop = choice.loops || music.loop
