@@ -175,10 +175,21 @@ public enum Pipeline {
         let voice = request.resolve.voice.map { [OutputGuard.Input.media($0.path)] } ?? []
         try checkOutputs(outputs, inputs: [.tree(request.template)] + request.media.map(OutputGuard.Input.media) + voice)
         try MediaLibrary.checkEncodersForPipeline()
-        let loaded = try loadTemplate(request.template, strict: request.strict)
+        var loaded = try loadTemplate(request.template, strict: request.strict)
+        var fitted: SongTemplate?
+        if let song = request.song {
+            try checkOutputs(outputs, inputs: [.media(song.path)])
+            fitted = try fitSong(song, to: loaded, strict: request.strict)
+            loaded = fitted?.loaded ?? loaded
+        }
         events?(.templateLoaded(loaded))
         let media = try gatherMedia(request.media, for: loaded.template)
-        let resolution = try resolve(loaded, media: media, options: request.resolve)
+        let resolution: Resolution
+        if let fitted {
+            resolution = try resolve(fitted, media: media, options: request.resolve)
+        } else {
+            resolution = try resolve(loaded, media: media, options: request.resolve)
+        }
         events?(.resolved(resolution))
         if let path = request.timelineOutput { try writeTimeline(resolution.timeline, to: path) }
         if cancel?.isCancelled == true { throw .cancelled }

@@ -32,10 +32,13 @@ public struct MakeRequest: Sendable {
     public var export: ExportOptions
     /// Fail on template warnings too.
     public var strict: Bool
+    /// A song of the person's in place of the template's music, its beats timing the cuts.
+    public var song: SongRequest?
 
     public init(
         template: String, media: [String], output: String, timelineOutput: String? = nil,
-        resolve: ResolveOptions = ResolveOptions(), export: ExportOptions = ExportOptions(), strict: Bool = false
+        resolve: ResolveOptions = ResolveOptions(), export: ExportOptions = ExportOptions(), strict: Bool = false,
+        song: SongRequest? = nil
     ) {
         self.template = template
         self.media = media
@@ -44,6 +47,7 @@ public struct MakeRequest: Sendable {
         self.resolve = resolve
         self.export = export
         self.strict = strict
+        self.song = song
     }
 }
 

@@ -31,6 +31,8 @@ public enum ReelError: Error, Sendable, CustomStringConvertible {
     case cancelled
     /// A sound has no beat to find: it is silent (`silent`) or has no steady pulse.
     case noBeat(file: String, silent: Bool)
+    /// A person's song cannot go under the template as asked (too short, a start outside it).
+    case song(SongPlacementError)
 
     public var description: String {
         switch self {
@@ -45,6 +47,7 @@ public enum ReelError: Error, Sendable, CustomStringConvertible {
         case .render(let e): return e.description
         case .preview(let e): return e.description
         case .file(let e): return e.description
+        case .song(let e): return e.description
         case .cancelled: return "cancelled"
         case .noBeat(let file, let silent):
             return "\(PathBytes.display(file)): no beat found (\(silent ? "the sound is silent" : "no steady pulse in the sound"))"

@@ -25,7 +25,9 @@ struct EditCommand: Command {
           filter <clip> add <kind> [--<parameter> <value>...]   filter <clip> remove [<kind>]
           transition <clip> <kind> [--duration 0.4] [--easing easeInOut]   the cut after the clip; kind 'cut' removes it
           text <id> "<words>"
-          music <file> [--start 12s]             another song under the whole video
+          music <file> [--start auto|12s]        another song under the whole video; clips counted in beats
+                                                 are re-timed to its beats (auto: its strongest stretch)
+          snap <clip> [next|previous|nearest]    move the cut after the clip to a beat of the music
           undo   redo   history
 
         The history is kept beside the timeline, in <name>.history.jsonl (see docs/editing.md).
@@ -39,7 +41,8 @@ struct EditCommand: Command {
             OptionSpec(long: "to", short: nil, takesValue: true, help: "move: the place (1 is first)"),
             OptionSpec(long: "duration", short: nil, takesValue: true, help: "transition: its length"),
             OptionSpec(long: "easing", short: nil, takesValue: true, help: "transition: linear, easeIn, easeOut or easeInOut"),
-            OptionSpec(long: "start", short: nil, takesValue: true, help: "music: where in the song the video begins"),
+            OptionSpec(
+                long: "start", short: nil, takesValue: true, help: "music: where in the song the video begins (auto, or a time, moved to a beat)"),
             OptionSpec(long: "format", short: nil, takesValue: true, help: "text (default) or json"),
         ]
         // Every effect parameter of the catalog is an option of `filter add` and `transition`.

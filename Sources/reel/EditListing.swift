@@ -39,6 +39,14 @@ enum EditListing {
                 Console.out("  \(a.id)  \(a.media)  \(span(a.timelineRange)) from \(clock(a.sourceStart))  volume \(a.volume)")
             }
         }
+        if let m = t.music {
+            let tempo = m.tempo.map { "\((($0 * 10).rounded() / 10)) bpm, " } ?? ""
+            Console.out(
+                "beats: \(tempo)\(m.beats.count) beats, \(m.downbeats.count) bars, \(m.sections.count) sections (song \(clock(m.songStart))-\(clock(m.songEnd)))"
+            )
+            let counted = main.enumerated().compactMap { n, c in c.beats.map { "\(n + 1): \(TimeText.ratioString(from: $0))" } }
+            if !counted.isEmpty { Console.out("  clips in beats  " + counted.joined(separator: "  ")) }
+        }
     }
 
     static func printHistory(_ h: EditHistory, json: Bool) {

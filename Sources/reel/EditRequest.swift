@@ -115,9 +115,24 @@ struct EditRequest {
             guard info.hasSound, let duration = info.soundDuration else {
                 throw CommandFailure(message: "\(file): has no sound to use as music")
             }
+            // A timeline whose clips count beats is re-timed to the new song's beats.
+            if mainClips.contains(where: { $0.beats != nil }) || timeline.music != nil {
+                return try retimedMusic(file, &editor)
+            }
             let start = try args.value("start").map { try signedTime($0, what: "--start") } ?? .zero
             try editor.setMusic(file, duration: duration, start: start)
             return "music is now \(file) from \(SlotAssignment.clock(start))"
+        case "snap":
+            let id = try clip(0)
+            let word = operands.count > 1 ? operands[1] : "next"
+            guard let direction = TimelineEditor.BeatDirection(rawValue: word) else {
+                throw UsageError(message: "snap takes next, previous or nearest, not '\(word)'")
+            }
+            let before = timeline.clips.first { $0.id == id }?.timelineRange.end ?? .zero
+            try editor.snapCut(after: id, to: direction)
+            let after = editor.timeline.clips.first { $0.id == id }?.timelineRange.end ?? before
+            return
+                "the cut after \(label(id)) moved from \(SlotAssignment.clock(before)) to the \(direction.rawValue) beat, \(SlotAssignment.clock(after))"
         default:
             throw UsageError(message: "unknown operation '\(operation)' (see 'reel edit --help')")
         }
@@ -196,6 +211,18 @@ struct EditRequest {
             }
         }
         return values
+    }
+
+    /// `music <file> [--start auto|<time>]` on a timeline that counts beats: the song's beats
+    /// (analysed, cached per file) re-time the clips written in beats (`TimelineEditor.setMusic`).
+    private func retimedMusic(_ file: String, _ editor: inout TimelineEditor) throws -> String {
+        let song = try Pipeline.songBeats(of: file)
+        var start = SongStart.auto
+        if let text = args.value("start"), text != "auto" { start = .at(try signedTime(text, what: "--start")) }
+        let loops = timeline.audio.contains { $0.id == "music-2" }
+        let choice = try editor.setMusic(song, start: start, loops: loops)
+        let use = SongUse(file: file, tempo: song.tempo, choice: choice)
+        return "music is now \(use.summary.dropFirst("music <- ".count))"
     }
 
     // MARK: Operands

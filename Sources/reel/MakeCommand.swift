@@ -5,7 +5,17 @@ import TemplateCore
 struct MakeCommand: Command {
     let name = "make"
     let summary = "make a video from a template and your clips and photos"
-    let synopsis = "<template folder> <media files or folders...> [-o out.mp4]"
+    let synopsis = """
+        <template folder> <media files or folders...> [-o out.mp4] [--music song.mp3 [--music-start auto|<time>]]
+
+        --music puts your own song in place of the template's music: every duration, start and cut
+        the template writes in beats follows the song's beats (found as 'reel beats' finds them), so a
+        drifting tempo is followed; times in seconds stay. --music-start auto (the default) begins the
+        video at the song's strongest stretch that starts on a downbeat (the chorus, the drop); a time
+        begins it at the beat nearest that time. A song shorter than the video loops when the
+        template's music loops, else it is an error; a song without a beat keeps the template's timing
+        (warning R020). The summary says which part of the song was used, and why.
+        """
     let options =
         [
             Workflow.outputOption,
@@ -14,7 +24,7 @@ struct MakeCommand: Command {
                 long: "strict", short: nil, takesValue: false,
                 help: "fail on warnings: the template's, and characters of the texts given that no font can draw"),
         ]
-        + Workflow.resolveOptions + Workflow.renderOptions
+        + Workflow.resolveOptions + Workflow.songOptions + Workflow.renderOptions
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard let folder = args.operands.first else { throw UsageError(message: "give a template folder and your media") }
@@ -26,12 +36,12 @@ struct MakeCommand: Command {
         try OutputCheck.check(
             [("-o", output), ("--timeline", args.value("timeline"))],
             inputs: [.tree(folder)] + OutputCheck.media(mediaOperands)
-                + OutputCheck.givenFiles(args, ["text-file", "captions", "caption-words", "voice"]))
-        let template = try Workflow.loadTemplate(folder, strict: args.flag("strict"), quiet: args.flag("quiet"))
+                + OutputCheck.givenFiles(args, ["text-file", "captions", "caption-words", "voice", "music"]))
+        let (template, song) = try Workflow.loadTemplate(folder, strict: args.flag("strict"), quiet: args.flag("quiet"), args: args)
         // Render options (size, quality, bit rate) are checked before any work is printed.
         _ = try Workflow.exportOptions(args, canvas: template.canvas)
         let media = try Workflow.gatherMedia(mediaOperands, for: template)
-        let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args)
+        let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args, song: song)
         if let path = args.value("timeline") {
             try TimelineFile.write(timeline, to: path)
         }

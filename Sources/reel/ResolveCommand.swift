@@ -5,7 +5,7 @@ struct ResolveCommand: Command {
     let name = "resolve"
     let summary = "fill a template with media and write the timeline (JSON) without rendering"
     let synopsis = "<template folder> <media files or folders...> [-o timeline.json]"
-    let options = [Workflow.outputOption] + Workflow.resolveOptions
+    let options = [Workflow.outputOption] + Workflow.resolveOptions + Workflow.songOptions
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard let folder = args.operands.first else { throw UsageError(message: "give a template folder and your media") }
@@ -17,10 +17,10 @@ struct ResolveCommand: Command {
         try OutputCheck.check(
             [("-o", path)],
             inputs: [.tree(folder)] + OutputCheck.media(Array(args.operands.dropFirst()))
-                + OutputCheck.givenFiles(args, ["text-file", "captions", "caption-words", "voice"]))
-        let template = try Workflow.loadTemplate(folder, quiet: args.flag("quiet"))
+                + OutputCheck.givenFiles(args, ["text-file", "captions", "caption-words", "voice", "music"]))
+        let (template, song) = try Workflow.loadTemplate(folder, quiet: args.flag("quiet"), args: args)
         let media = try Workflow.gatherMedia(Array(args.operands.dropFirst()), for: template)
-        let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args)
+        let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args, song: song)
         if let path {
             try TimelineFile.write(timeline, to: path)
             if !args.flag("quiet") && !json { Console.out("wrote \(path)") }

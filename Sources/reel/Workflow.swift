@@ -140,11 +140,18 @@ enum Workflow {
         return texts
     }
 
-    static func resolve(template: Template, folder: String, media: [MediaAsset], args: ParsedArguments) throws -> Timeline {
+    static func resolve(template: Template, folder: String, media: [MediaAsset], args: ParsedArguments, song: SongTemplate? = nil) throws
+        -> Timeline
+    {
         let options = try resolveOptions(args, template: template, folder: folder)
         let resolution: Resolution
         do {
-            resolution = try Pipeline.resolve(LoadedTemplate(template: template, folder: folder, diagnostics: []), media: media, options: options)
+            if let song {
+                resolution = try Pipeline.resolve(song, media: media, options: options)
+            } else {
+                resolution = try Pipeline.resolve(
+                    LoadedTemplate(template: template, folder: folder, diagnostics: []), media: media, options: options)
+            }
         } catch {
             // Texts are the caller's to give: a missing or misspelt key is a usage mistake.
             if case .resolve(let e) = error, case .missingText = e { throw UsageError(message: e.description) }

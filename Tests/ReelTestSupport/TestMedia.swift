@@ -96,11 +96,20 @@ public enum TestMedia {
     /// A click track: a kick-like click (a 60 Hz thump and a burst of noise) on every beat from
     /// `firstBeat` seconds, every `accentEvery`-th beat twice as loud (the downbeats), over a faint
     /// noise floor; 48 kHz 16-bit WAV, so beat k starts exactly at `firstBeat + k × 60 / bpm`.
-    public static func clickTrack(_ path: String, bpm: Double, seconds: Double = 20, firstBeat: Double = 0.5, accentEvery: Int = 4) throws {
-        let p = 60 / bpm
-        let u = "mod(t-\(firstBeat),\(p))"
-        let beat = "floor((t-\(firstBeat))/\(p))"
-        let gain = "(0.3+0.3*eq(mod(\(beat),\(accentEvery)),0))*gte(t,\(firstBeat))"
+    /// With `drift`, the tempo grows linearly from `bpm` at the first beat to `bpm × (1 + drift)`
+    /// at the end; with `quietUntil`, the clicks before that time are 20 dB down (a quiet intro).
+    public static func clickTrack(
+        _ path: String, bpm: Double, seconds: Double = 20, firstBeat: Double = 0.5, accentEvery: Int = 4, drift: Double = 0,
+        quietUntil: Double = 0
+    ) throws {
+        // Beat phase: the integral of the tempo from the first beat, so beat k is where it is k.
+        let tau = "(t-\(firstBeat))"
+        let phase = "(\(bpm / 60)*(\(tau)+\(drift / (2 * (seconds - firstBeat)))*\(tau)*\(tau)))"
+        let rate = "(\(bpm / 60)*(1+\(drift / (seconds - firstBeat))*\(tau)))"
+        let u = "((\(phase)-floor(\(phase)))/\(rate))"
+        let beat = "floor(\(phase))"
+        let quiet = quietUntil > 0 ? "*(1-0.9*lt(t,\(quietUntil)))" : ""
+        let gain = "(0.3+0.3*eq(mod(\(beat),\(accentEvery)),0))*gte(t,\(firstBeat))\(quiet)"
         let click = "(sin(2*PI*60*\(u))*exp(-\(u)*20)+0.5*(2*random(0)-1)*exp(-\(u)*90))"
         let expression = "\(gain)*\(click)+0.003*(2*random(1)-1)"
         try Tools.ffmpeg([

@@ -133,6 +133,19 @@ public enum Tools {
         return stride(from: 0, to: bytes.count - 15, by: 16).map { i in bytes[i..<i + 16].reduce(0) { $0 + Int($1) } / 16 }
     }
 
+    /// The frames of `path` that start a new shot: where the mean absolute difference from the
+    /// frame before (on an 8x8 grey picture) jumps above `threshold` (0...255). For videos cut
+    /// between plain, clearly different pictures.
+    public static func cutFrames(_ path: String, threshold: Int = 20) throws -> [Int] {
+        let r = try run("ffmpeg", ["-v", "error", "-i", path, "-vf", "scale=8:8", "-f", "rawvideo", "-pix_fmt", "gray", "-"])
+        if r.status != 0 { throw ToolError(message: "decoding \(path): \(r.stderr)") }
+        let bytes = [UInt8](r.data)
+        let frames = stride(from: 0, to: bytes.count - 63, by: 64).map { Array(bytes[$0..<$0 + 64]) }
+        return frames.indices.dropFirst().filter { i in
+            zip(frames[i], frames[i - 1]).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) } / 64 > threshold
+        }
+    }
+
     /// Decodes the audio of `path` as 48 kHz stereo float samples, interleaved.
     public static func audioSamples(_ path: String) throws -> [Float] {
         let r = try run("ffmpeg", ["-v", "error", "-i", path, "-vn", "-f", "f32le", "-ac", "2", "-ar", "48000", "-"])

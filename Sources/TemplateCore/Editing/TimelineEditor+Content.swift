@@ -114,6 +114,8 @@ extension TimelineEditor {
                 fadeOut: old?.fadeOut ?? .zero, ducking: old?.ducking)
             if music.fadeOut > music.timelineRange.duration { music.fadeOut = music.timelineRange.duration }
             if let old, let index = t.audio.firstIndex(of: old) { t.audio[index] = music } else { t.audio.insert(music, at: 0) }
+            // The old song's beats are not this one's (`setMusic(_:start:loops:)` maps a song's).
+            t.music = nil
         }
     }
 }

@@ -52,6 +52,9 @@ extension TimelineEditor {
                     return k
                 }
             }
+            // Neither part spans the beats the whole did.
+            first.beats = nil
+            second.beats = nil
             t.clips[i] = first
             t.clips.insert(second, at: i + 1)
             for k in t.transitions.indices where t.transitions[k].from == id { t.transitions[k].from = second.id }
@@ -86,6 +89,8 @@ extension TimelineEditor {
                     return k
                 }
             }
+            // Trimmed, it no longer spans the beats it was written in.
+            c.beats = nil
             t.clips[i] = c
             if c.layer == 0 { TimelineLayout.relayout(&t) }
         }

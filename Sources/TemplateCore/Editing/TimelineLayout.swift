@@ -71,6 +71,7 @@ enum TimelineLayout {
                 return y
             }
         }
+        MusicMapping.clamp(&t)
     }
 
     /// An id like `base` that no clip has: `base-2`, `base-3`, ...

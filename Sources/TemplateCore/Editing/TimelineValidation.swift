@@ -32,6 +32,9 @@ public struct TimelineProblem: Sendable, Hashable, CustomStringConvertible {
 /// - A transition joins two consecutive main-track clips and contains their cut (L015), lies on
 ///   the grid (L012), and lasts at most half of each clip and `Limits.maxTransition` (T053).
 ///
+/// - The music's beats, downbeats and sections are in order, where its sound plays (L030, see
+///   `musicProblems`).
+///
 /// Values of one field (ranges, catalog kinds and parameters, counts, sizes) are checked where
 /// they are read, by `TimelineDecoder`, against `Limits` and the `Catalog`.
 public enum TimelineValidation {
@@ -152,7 +155,7 @@ public enum TimelineValidation {
                 .duckedVoice, root.appending("audio").appending(i).appending("ducking"),
                 "a voice is what ducking listens to; it cannot be ducked itself", fix: "remove \"ducking\" from it, or make its role music or effect")
         }
-        return found
+        return found + musicProblems(t)
     }
 
     /// Each id used a second time in `list`.

@@ -11,6 +11,7 @@ import MediaTime
 /// | clips of one upper layer | a video track `Vk`, `Gap.1`s around its clips |
 /// | overlay | a video track `Vk <id>` of its own, the PNG as the clip's media |
 /// | music and other sounds | audio track `A1` |
+/// | the music's bars and sections | `Marker.2`s on the stack (see `musicMarkers`), its beats in the stack's metadata |
 /// | speed, reverse | a `LinearTimeWarp.1` effect (`time_scalar`, negative when reversed) |
 /// | everything else (fit, frame, motion, filters, texts, grade, volume, transition kind) | `metadata.reel` of the item or timeline |
 ///
@@ -88,7 +89,7 @@ public enum OTIOExport {
                     "Stack.1",
                     [
                         "name": .string("tracks"), "children": .array(tracks), "source_range": .null, "effects": .array([]),
-                        "markers": .array([]), "metadata": .object(JSONObject()), "enabled": .bool(true),
+                        "markers": .array(musicMarkers(t)), "metadata": .object(musicMetadata(t)), "enabled": .bool(true),
                     ]),
             ])
     }
@@ -132,13 +133,14 @@ public enum OTIOExport {
                         "time_scalar": float(c.reverse ? -c.speed.seconds : c.speed.seconds),
                     ]))
         }
-        let meta: JSONObject = JSONObject([
+        var meta: JSONObject = JSONObject([
             "kind": .string(c.kind.rawValue), "fit": .string(c.fit.rawValue), "layer": .number(JSONNumber(c.layer)),
             "volume": num(c.volume), "opacity": num(c.opacity), "loop": .bool(c.loop),
             "rotation": .number(JSONNumber(c.orientation.rotation)), "mirrored": .bool(c.orientation.mirrored),
             "frame": .object(JSONObject(["x": num(c.frame.x), "y": num(c.frame.y), "width": num(c.frame.width), "height": num(c.frame.height)])),
             "filters": .array(c.filters.map { .string($0.kind) }), "motionKeyframes": .number(JSONNumber(c.motion.count)),
         ])
+        if let beats = c.beats { meta["beats"] = .string(TimeText.ratioString(from: beats)) }
         return plainClip(
             name: c.id, media: c.media, start: c.sourceRange.start, duration: c.timelineRange.duration, rate: rate,
             metadata: meta, effects: effects)

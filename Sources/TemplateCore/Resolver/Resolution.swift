@@ -87,14 +87,16 @@ public struct Resolution: Sendable, Hashable {
     public var assignments: [SlotAssignment]
     /// Media given but not used, in the order given.
     public var leftOut: [MediaAsset]
+    /// The person's song under the video (`--music`), when one was given: which part plays, and why.
+    public var song: SongUse? = nil
 
     /// Lines saying where the voice-over went (and what of it the video's end cut), after the slots'.
     public var soundLines: [String] = []
 
-    /// One line per slot, such as `slot 3 (two) <- IMG_2041.MOV 00:04.20-00:06.70, slowed to 0.8x`,
+    /// The song's line when one was given, then one line per slot, such as `slot 3 (two) <- IMG_2041.MOV 00:04.20-00:06.70, slowed to 0.8x`,
     /// then the voice-over's: `voice <- narration.m4a 00:00.00-00:12.00 at 00:00.00, cut at the
     /// video's end (3.50 s not heard), faded out over 0.50 s`.
-    public var summary: [String] { assignments.map(\.summary) + soundLines }
+    public var summary: [String] { (song.map { [$0.summary] } ?? []) + assignments.map(\.summary) + soundLines }
 }
 
 /// How one slot was filled.

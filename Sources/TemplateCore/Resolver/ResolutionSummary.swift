@@ -74,19 +74,20 @@ extension Resolution {
                     "path": d.location.path.map { .string($0.description) } ?? .null,
                 ]))
         }
-        return .object(
-            JSONObject([
-                "template": .string(timeline.source ?? ""), "duration": TimelineEncoder.time(timeline.duration),
-                "frames": .number(JSONNumber(Int(timeline.frameCount))), "slots": .array(slots),
-                "leftOut": .array(leftOut.map { .string($0.path) }), "diagnostics": .array(findings),
-                "sounds": .array(soundLines.map(JSONValue.string)),
-                "transitions": .array(
-                    timeline.transitions.map { t in
-                        .object(
-                            JSONObject([
-                                "kind": .string(t.kind), "from": .string(t.from), "to": .string(t.to), "range": TimelineEncoder.range(t.range),
-                            ]))
-                    }),
-            ]))
+        var summary = JSONObject([
+            "template": .string(timeline.source ?? ""), "duration": TimelineEncoder.time(timeline.duration),
+            "frames": .number(JSONNumber(Int(timeline.frameCount))), "slots": .array(slots),
+            "leftOut": .array(leftOut.map { .string($0.path) }), "diagnostics": .array(findings),
+            "sounds": .array(soundLines.map(JSONValue.string)),
+            "transitions": .array(
+                timeline.transitions.map { t in
+                    .object(
+                        JSONObject([
+                            "kind": .string(t.kind), "from": .string(t.from), "to": .string(t.to), "range": TimelineEncoder.range(t.range),
+                        ]))
+                }),
+        ])
+        if let song { summary["music"] = song.json }
+        return .object(summary)
     }
 }

@@ -42,6 +42,8 @@ public enum Resolver {
         var places: [(place: ClipBuilder.Place, accepts: SlotAccepts, orientation: PreferredOrientation, location: SourceLocation)] = []
         var diagnostics: [Diagnostic] = []
         var exactStart = RationalTime.zero
+        // Main-track places whose slot is written in beats, with the count (`VideoClip.beats`).
+        var writtenBeats: [Int: RationalTime] = [:]
         for (i, placed) in slots.enumerated() {
             let slot = placed.spec
             let range = TimeRange(start: cuts[i], end: max(cuts[i], cuts[i + 1]))
@@ -60,6 +62,7 @@ public enum Resolver {
             if i > 0 { place.lead = rate.frameDuration * TransitionPlacement.frames(slots[i - 1].spec.transition, rate: rate).before }
             if i + 1 < slots.count { place.tail = rate.frameDuration * TransitionPlacement.frames(slot.transition, rate: rate).after }
             places.append((place, slot.accepts, slot.orientation, slotLocation(i)))
+            if case .beats(let n) = slot.length { writtenBeats[places.count - 1] = n }
         }
         let mainCount = places.count
         for m in mediaLayers {
@@ -103,8 +106,10 @@ public enum Resolver {
                 throw .timeOverflow(template: template.name, slot: entry.place.id)
             }
             if asset.kind == .video { used[index].append(made.clip.sourceRange) }
+            var clip = made.clip
+            clip.beats = writtenBeats[k]
             var assignment = SlotAssignment(
-                number: k + 1, slotID: entry.place.id, media: asset, clip: made.clip,
+                number: k + 1, slotID: entry.place.id, media: asset, clip: clip,
                 holdsLastFrame: made.holdsLastFrame, isKindFallback: isFallback, loops: made.loops)
             assignment.defaultMotion = stillMotion
             diagnostics += findings(for: assignment, accepts: entry.accepts, at: entry.location)
@@ -181,10 +186,11 @@ public enum Resolver {
         let sounds = SoundPlacement.audio(
             music: music, template: template, templateFolder: templateFolder, duration: duration, options: options, listens: listens)
         let audio = sounds.audio
-        let timeline = Timeline(
+        var timeline = Timeline(
             canvas: template.canvas, frameRate: rate, duration: duration, clips: clips, transitions: transitions,
             texts: texts, overlays: overlays, grade: EffectMapping.effects(template.grade, templateFolder: templateFolder, duration: duration),
             audio: audio, output: options.output, source: template.name)
+        if let grid = template.music?.beats { timeline.music = MusicMapping.map(grid: grid, timeline: timeline) }
         return Resolution(
             timeline: timeline, diagnostics: diagnostics, assignments: assignments,
             leftOut: given.filter { g in unused.contains(g) }, soundLines: sounds.lines)

@@ -48,13 +48,13 @@ public struct BeatGrid: Sendable, Hashable {
     }
 
     /// Beat position (0 at the first listed beat) of music time `t`.
-    private func position(atMusicTime t: RationalTime, times: [RationalTime]) throws(TimeOverflowError) -> RationalTime {
+    func position(atMusicTime t: RationalTime, times: [RationalTime]) throws(TimeOverflowError) -> RationalTime {
         let i = segment(containing: t, times: times)
         let length = try times[i + 1].subtracting(times[i])
         return try RationalTime(seconds: Int64(i)).adding(try t.subtracting(times[i]).divided(by: length))
     }
 
-    private func musicTime(atPosition p: RationalTime, times: [RationalTime]) throws(TimeOverflowError) -> RationalTime {
+    func musicTime(atPosition p: RationalTime, times: [RationalTime]) throws(TimeOverflowError) -> RationalTime {
         let whole = p.ticks(timescale: 1, rounding: .down)
         let i = Int(min(max(whole, 0), Int64(times.count - 2)))
         let length = try times[i + 1].subtracting(times[i])
@@ -62,7 +62,7 @@ public struct BeatGrid: Sendable, Hashable {
     }
 
     /// Index of the interval [times[i], times[i+1]) holding `t`, the first or last one outside the list.
-    private func segment(containing t: RationalTime, times: [RationalTime]) -> Int {
+    func segment(containing t: RationalTime, times: [RationalTime]) -> Int {
         var lo = 0
         var hi = times.count - 2
         while lo < hi {

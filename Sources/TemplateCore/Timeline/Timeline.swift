@@ -28,6 +28,8 @@ public struct Timeline: Sendable, Hashable {
     public var grade: [Effect]
     /// Music and other sound, mixed over the clips' own audio.
     public var audio: [AudioClip]
+    /// The beats, bars and sections of the music, when known (see `MusicMap`).
+    public var music: MusicMap?
     public var output: OutputSettings
     /// Where the timeline came from (template name), for people reading it.
     public var source: String?
@@ -35,7 +37,7 @@ public struct Timeline: Sendable, Hashable {
     public init(
         canvas: Canvas, frameRate: FrameRate, duration: RationalTime, clips: [VideoClip],
         transitions: [Transition] = [], texts: [TextItem] = [], overlays: [OverlayItem] = [], grade: [Effect] = [],
-        audio: [AudioClip] = [], output: OutputSettings = OutputSettings(), source: String? = nil
+        audio: [AudioClip] = [], music: MusicMap? = nil, output: OutputSettings = OutputSettings(), source: String? = nil
     ) {
         self.canvas = canvas
         self.frameRate = frameRate
@@ -46,6 +48,7 @@ public struct Timeline: Sendable, Hashable {
         self.overlays = overlays
         self.grade = grade
         self.audio = audio
+        self.music = music
         self.output = output
         self.source = source
     }
@@ -136,12 +139,15 @@ public struct VideoClip: Sendable, Hashable {
     /// Where on the canvas the clip is framed; the whole canvas for the main track.
     public var frame: LayerRect
     public var opacity: Double
+    /// How many beats of the music the clip spans, when the template wrote its length in beats:
+    /// what re-timing it to another song counts on (see `MusicRetiming`). Nil otherwise.
+    public var beats: RationalTime?
 
     public init(
         id: String, media: String, kind: MediaKind, timelineRange: TimeRange, sourceRange: TimeRange,
         speed: RationalTime = RationalTime(seconds: 1), orientation: Orientation = .upright, fit: Fit = .cover,
         volume: Double = 0, reverse: Bool = false, loop: Bool = false, motion: [TransformKeyframe] = [],
-        filters: [Effect] = [], layer: Int = 0, frame: LayerRect = .full, opacity: Double = 1
+        filters: [Effect] = [], layer: Int = 0, frame: LayerRect = .full, opacity: Double = 1, beats: RationalTime? = nil
     ) {
         self.id = id
         self.media = media
@@ -159,6 +165,7 @@ public struct VideoClip: Sendable, Hashable {
         self.layer = layer
         self.frame = frame
         self.opacity = opacity
+        self.beats = beats
     }
 
     /// Source time shown at timeline time `t`. Times outside `timelineRange` (a transition's

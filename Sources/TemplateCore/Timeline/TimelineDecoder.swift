@@ -22,7 +22,7 @@ struct TimelineDecoder {
             reader.document.root, at: .root,
             known: [
                 "format", "canvas", "frameRate", "duration", "clips", "transitions", "texts", "overlays",
-                "grade", "audio", "output", "source",
+                "grade", "audio", "music", "output", "source",
             ])
         let formatPath = JSONPath.root.appending("format")
         let format = try reader.integer(reader.required("format", in: root, at: .root), at: formatPath, in: 0...Int.max)
@@ -81,6 +81,10 @@ struct TimelineDecoder {
         let audio = items("audio", limit: Limits.maxAudioClips, what: "sounds") { v, p throws(TimelineCodingError) in
             try audioClip(v, at: p, frameRate: rate)
         }
+        let music = root["music"].flatMap { v in
+            reader.attempt { () throws(TimelineCodingError) in try musicMap(v, at: JSONPath.root.appending("music")) }
+        }
+        if root["music"] != nil, music == nil { complete = false }
         let output =
             root["output"].flatMap { v in
                 reader.attempt { () throws(TimelineCodingError) in try outputSettings(v, at: JSONPath.root.appending("output")) }
@@ -93,7 +97,7 @@ struct TimelineDecoder {
         }
         let timeline = Timeline(
             canvas: canvas, frameRate: rate, duration: duration, clips: clips, transitions: transitions, texts: texts,
-            overlays: overlays, grade: grade, audio: audio, output: output, source: source)
+            overlays: overlays, grade: grade, audio: audio, music: music, output: output, source: source)
         // The rules relating items to one another need every item: with one unreadable, they wait.
         if complete {
             for problem in TimelineValidation.problems(timeline) + (fileCheck?(timeline) ?? []) {
@@ -162,7 +166,7 @@ struct TimelineDecoder {
             known: [
                 "id", "media", "kind", "timelineRange", "sourceRange", "speed",
                 "orientation", "fit", "volume", "reverse", "loop", "motion",
-                "filters", "layer", "frame", "opacity",
+                "filters", "layer", "frame", "opacity", "beats",
             ])
         let id = try reader.text(reader.required("id", in: object, at: path), at: path.appending("id"), maxLength: Limits.maxShortText)
         let media = try self.media(reader.required("media", in: object, at: path), at: path.appending("media"))
@@ -214,7 +218,8 @@ struct TimelineDecoder {
             id: id, media: media, kind: kind, timelineRange: timelineRange, sourceRange: sourceRange, speed: speed,
             orientation: orientation, fit: fit, volume: volume, reverse: try flag("reverse"), loop: try flag("loop"),
             motion: try keyframes(object, "motion", at: path), filters: filters, layer: layer, frame: frame,
-            opacity: try optionalNumber(object, "opacity", at: path, in: 0...1, default: 1))
+            opacity: try optionalNumber(object, "opacity", at: path, in: 0...1, default: 1),
+            beats: try object["beats"].map { v throws(TimelineCodingError) in try clipBeats(v, at: path.appending("beats")) })
     }
 
     private func audioClip(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> AudioClip {

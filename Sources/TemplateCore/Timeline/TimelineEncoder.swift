@@ -23,6 +23,7 @@ enum TimelineEncoder {
         root["overlays"] = .array(timeline.overlays.map { overlay($0, mediaPath: mediaPath) })
         root["grade"] = .array(timeline.grade.map { effect($0, mediaPath: mediaPath) })
         root["audio"] = .array(timeline.audio.map { audio(of: $0, mediaPath: mediaPath) })
+        if let map = timeline.music { root["music"] = music(map) }
         root["output"] = .object(
             JSONObject([
                 "crf": .number(JSONNumber(timeline.output.crf)),
@@ -34,29 +35,30 @@ enum TimelineEncoder {
     }
 
     private static func clip(of clip: VideoClip, mediaPath: (String) -> String) -> JSONValue {
-        .object(
-            JSONObject([
-                "id": .string(clip.id),
-                "media": .string(mediaPath(clip.media)),
-                "kind": .string(clip.kind.rawValue),
-                "timelineRange": range(clip.timelineRange),
-                "sourceRange": range(clip.sourceRange),
-                "speed": .string(TimeText.ratioString(from: clip.speed)),
-                "orientation": .object(
-                    JSONObject([
-                        "rotation": .number(JSONNumber(clip.orientation.rotation)),
-                        "mirrored": .bool(clip.orientation.mirrored),
-                    ])),
-                "fit": .string(clip.fit.rawValue),
-                "volume": gain(clip.volume),
-                "reverse": .bool(clip.reverse),
-                "loop": .bool(clip.loop),
-                "motion": .array(clip.motion.map(keyframe)),
-                "filters": .array(clip.filters.map { effect($0, mediaPath: mediaPath) }),
-                "layer": .number(JSONNumber(clip.layer)),
-                "frame": rect(clip.frame),
-                "opacity": number(clip.opacity),
-            ]))
+        var o = JSONObject([
+            "id": .string(clip.id),
+            "media": .string(mediaPath(clip.media)),
+            "kind": .string(clip.kind.rawValue),
+            "timelineRange": range(clip.timelineRange),
+            "sourceRange": range(clip.sourceRange),
+            "speed": .string(TimeText.ratioString(from: clip.speed)),
+            "orientation": .object(
+                JSONObject([
+                    "rotation": .number(JSONNumber(clip.orientation.rotation)),
+                    "mirrored": .bool(clip.orientation.mirrored),
+                ])),
+            "fit": .string(clip.fit.rawValue),
+            "volume": gain(clip.volume),
+            "reverse": .bool(clip.reverse),
+            "loop": .bool(clip.loop),
+            "motion": .array(clip.motion.map(keyframe)),
+            "filters": .array(clip.filters.map { effect($0, mediaPath: mediaPath) }),
+            "layer": .number(JSONNumber(clip.layer)),
+            "frame": rect(clip.frame),
+            "opacity": number(clip.opacity),
+        ])
+        if let beats = clip.beats { o["beats"] = .string(TimeText.ratioString(from: beats)) }
+        return .object(o)
     }
 
     private static func audio(of clip: AudioClip, mediaPath: (String) -> String) -> JSONValue {

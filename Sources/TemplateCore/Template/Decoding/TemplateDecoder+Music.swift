@@ -26,12 +26,15 @@ extension TemplateDecoder {
         if let value = object["loop"] { loop = context.bool(value, at: path.appending("loop")) }
         var beatsValid = true
         var beats = readBeats(object, at: path, offset: start ?? .zero, valid: &beatsValid)
-        if beats == nil, beatsValid, let file, let found = foundBeats(file, at: path) {
+        if let givenBeats, beatsValid {
+            // A person's song: its beats, whatever the template's music has.
+            beats = givenBeats
+        } else if beats == nil, beatsValid, let file, let found = foundBeats(file, at: path) {
             beats = BeatGrid(.times(found), offset: start ?? .zero)
         }
         // The beats and the length are used by other parts whatever else of the music is wrong.
         // A list of beats is placed on the video by `start`; a tempo lasts the same wherever it starts.
-        if !beatsValid || (start == nil && beats?.isSteady == false) {
+        if !beatsValid || (start == nil && givenBeats == nil && beats?.isSteady == false) {
             facts.beatsBroken = true
         } else {
             facts.beats = beats

@@ -21,6 +21,8 @@ struct TemplateDecoder {
     var proposedAssets: Set<String> = []
     /// Set by the first captions layer read: a template has at most one.
     var hasCaptionsLayer = false
+    /// The beats of a song that replaces the music's (`TemplateLoader.load(beats:)`).
+    var givenBeats: BeatGrid?
 
     init(document: JSONDocument, file: String, folder: String, inspector: (any AssetInspector)?) {
         self.context = DecodingContext(document: document, file: file)

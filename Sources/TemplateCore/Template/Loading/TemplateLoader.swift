@@ -28,8 +28,12 @@ public enum TemplateLoader {
     public static let fileName = "template.json"
 
     /// Loads the template in `folder`; `inspector`, when given, checks that assets are readable
-    /// as what they are used for (without it, only their paths are checked).
-    public static func load(folder: String, inspector: (any AssetInspector)? = nil) throws(TemplateLoadError) -> TemplateLoadResult {
+    /// as what they are used for (without it, only their paths are checked). `beats`, when given,
+    /// replaces the music's beat grid: every time written in beats counts on it (a person's song,
+    /// see `SongPlacement`), and the music's own beats are not analysed.
+    public static func load(folder: String, inspector: (any AssetInspector)? = nil, beats: BeatGrid? = nil) throws(TemplateLoadError)
+        -> TemplateLoadResult
+    {
         guard let kind = FileKind.of(folder) else { throw .folderNotFound(path: folder) }
         guard kind == .folder else { throw .notAFolder(path: folder) }
         let file = AssetPath.join(folder, fileName)
@@ -48,12 +52,14 @@ public enum TemplateLoader {
         }
         let bytes: [UInt8]
         do { bytes = try opened.readAll(limit: maxFileSize) } catch { throw .unreadable(path: file, reason: error.reason) }
-        return decode(bytes: bytes, file: file, folder: folder, inspector: inspector)
+        return decode(bytes: bytes, file: file, folder: folder, inspector: inspector, beats: beats)
     }
 
     /// Validates and decodes the bytes of a `template.json` that lives in `folder`
     /// (assets are checked there). `file` names it in diagnostics.
-    public static func decode(bytes: [UInt8], file: String, folder: String, inspector: (any AssetInspector)? = nil) -> TemplateLoadResult {
+    public static func decode(
+        bytes: [UInt8], file: String, folder: String, inspector: (any AssetInspector)? = nil, beats: BeatGrid? = nil
+    ) -> TemplateLoadResult {
         let document: JSONDocument
         do {
             document = try JSONParser.parse(bytes: bytes, limits: .init(maxBytes: maxFileSize, maxDepth: maxDepth))
@@ -61,6 +67,7 @@ public enum TemplateLoader {
             return TemplateLoadResult(template: nil, diagnostics: [diagnostic(for: error, file: file)], templateFile: file)
         }
         var decoder = TemplateDecoder(document: document, file: file, folder: folder, inspector: inspector)
+        decoder.givenBeats = beats
         let template = decoder.decode()
         let diagnostics = decoder.context.diagnostics.diagnostics
         let usable = diagnostics.contains { $0.severity == .error } ? nil : template
