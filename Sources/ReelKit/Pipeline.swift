@@ -25,7 +25,13 @@ public enum Pipeline {
 
     /// Expands folders and probes every file; videos are analysed too (cached per file) when the
     /// template has a slot that picks the best part of its video.
-    public static func gatherMedia(_ inputs: [String], for template: Template? = nil) throws(ReelError) -> [MediaAsset] {
+    ///
+    /// With `reframe` smart (or a place of the template with `fit: "smart"`), the files that smart
+    /// framing would frame are analysed for their subjects too (cached per file); no others, as
+    /// the analysis costs time (see `SmartFraming.needsSubjects`).
+    public static func gatherMedia(_ inputs: [String], for template: Template? = nil, reframe: Reframe = .cover) throws(ReelError)
+        -> [MediaAsset]
+    {
         let analyze =
             template.map { t in
                 t.slots.contains { $0.playback.whenLonger == .best }
@@ -34,7 +40,10 @@ public enum Pipeline {
                         return false
                     }
             } ?? false
-        do { return try AssetProbe.probe(try AssetProbe.expand(inputs), analyze: analyze) } catch { throw .media(error) }
+        var media: [MediaAsset]
+        do { media = try AssetProbe.probe(try AssetProbe.expand(inputs), analyze: analyze) } catch { throw .media(error) }
+        _ = template.map { t in media.filter { SmartFraming.needsSubjects($0, template: t, reframe: reframe) } }
+        return media
     }
 
     /// Fills the template's slots with the media. The music's length, a fact of its file, is read

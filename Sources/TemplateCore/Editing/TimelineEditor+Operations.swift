@@ -52,6 +52,10 @@ extension TimelineEditor {
                     return k
                 }
             }
+            if !c.crop.isEmpty {
+                first.crop = CropPath.part(c.crop, from: .zero, to: local)
+                second.crop = CropPath.part(c.crop, from: local, to: c.timelineRange.duration)
+            }
             t.clips[i] = first
             t.clips.insert(second, at: i + 1)
             for k in t.transitions.indices where t.transitions[k].from == id { t.transitions[k].from = second.id }
@@ -86,6 +90,7 @@ extension TimelineEditor {
                     return k
                 }
             }
+            if !c.crop.isEmpty { c.crop = CropPath.part(c.crop, from: cutStart, to: cutStart + duration) }
             t.clips[i] = c
             if c.layer == 0 { TimelineLayout.relayout(&t) }
         }

@@ -12,7 +12,7 @@ import MediaTime
 /// | overlay | a video track `Vk <id>` of its own, the PNG as the clip's media |
 /// | music and other sounds | audio track `A1` |
 /// | speed, reverse | a `LinearTimeWarp.1` effect (`time_scalar`, negative when reversed) |
-/// | everything else (fit, frame, motion, filters, texts, grade, volume, transition kind) | `metadata.reel` of the item or timeline |
+/// | everything else (fit, crop path, frame, motion, filters, texts, grade, volume, transition kind) | `metadata.reel` of the item or timeline |
 ///
 /// A clip's `source_range` starts at its source in-point and lasts its time on the timeline, so
 /// track positions are exact; times are frames at the output rate (`RationalTime.1` with the rate
@@ -131,13 +131,15 @@ public enum OTIOExport {
                         "time_scalar": float(c.reverse ? -c.speed.seconds : c.speed.seconds),
                     ]))
         }
-        let meta: JSONObject = JSONObject([
+        var meta: JSONObject = JSONObject([
             "kind": .string(c.kind.rawValue), "fit": .string(c.fit.rawValue), "layer": .number(JSONNumber(c.layer)),
             "volume": num(c.volume), "opacity": num(c.opacity), "loop": .bool(c.loop),
             "rotation": .number(JSONNumber(c.orientation.rotation)), "mirrored": .bool(c.orientation.mirrored),
             "frame": .object(JSONObject(["x": num(c.frame.x), "y": num(c.frame.y), "width": num(c.frame.width), "height": num(c.frame.height)])),
             "filters": .array(c.filters.map { .string($0.kind) }), "motionKeyframes": .number(JSONNumber(c.motion.count)),
         ])
+        // A smart clip's window path, as the timeline writes it (times from the clip's start).
+        if !c.crop.isEmpty { meta["crop"] = .array(c.crop.map(TimelineEncoder.cropKeyframe)) }
         return plainClip(
             name: c.id, media: c.media, start: c.sourceRange.start, duration: c.timelineRange.duration, rate: rate,
             metadata: meta, effects: effects)

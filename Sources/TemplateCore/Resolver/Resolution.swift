@@ -21,11 +21,16 @@ public struct ResolveOptions: Sendable, Hashable {
     public var captions: CaptionTrack?
     /// How captions look; nil takes the template's captions layer, or the default style.
     public var captionStyle: CaptionStyle?
+    /// How `cover` places are framed: `smart` frames them on their subjects wherever cover would
+    /// cut away more than `framing.reframeCutAway` of the picture (`reel make --reframe smart`).
+    public var reframe: Reframe
+    /// The numbers smart framing works by.
+    public var framing: FramingSettings
 
     public init(
         output: OutputSettings = OutputSettings(), order: MediaOrder = .given, useAll: Bool = false, seed: UInt64 = 0,
         texts: [String: String] = [:], musicDuration: RationalTime? = nil, captions: CaptionTrack? = nil,
-        captionStyle: CaptionStyle? = nil
+        captionStyle: CaptionStyle? = nil, reframe: Reframe = .cover, framing: FramingSettings = .standard
     ) {
         self.output = output
         self.order = order
@@ -35,6 +40,8 @@ public struct ResolveOptions: Sendable, Hashable {
         self.musicDuration = musicDuration
         self.captions = captions
         self.captionStyle = captionStyle
+        self.reframe = reframe
+        self.framing = framing
     }
 }
 
@@ -87,8 +94,12 @@ public struct SlotAssignment: Sendable, Hashable {
     public var isKindFallback: Bool
     /// True when the video plays again from its start to fill the slot (`whenShorter: loop`).
     public var loops: Bool = false
-    /// The motion preset chosen for a photo when the template named none (for the summary).
+    /// The motion preset chosen for a photo when the template named none (for the summary);
+    /// `drift` for a photo framed smart, whose move heads for its subject.
     public var defaultMotion: String?
+    /// What a clip framed smart was framed on (`2 faces`, `the salient region`, `the centre`),
+    /// for the summary; nil for other fits.
+    public var framedOn: String?
 }
 
 /// Why resolving could not start: thrown, since no timeline can come out of it.

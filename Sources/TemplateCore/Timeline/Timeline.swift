@@ -82,6 +82,11 @@ public enum Fit: String, Sendable, Hashable, CaseIterable {
     /// Show all of the picture, over a blurred, cover-fitted copy of itself instead of a flat
     /// background: the look phones use for landscape clips in portrait videos.
     case blurredFill
+    /// Fill the rectangle as `cover` does, with the visible window placed on the picture's
+    /// subjects (faces, else the salient region) instead of its centre. In a template it asks the
+    /// resolver to choose; in a timeline the choice is written out as the clip's `crop` path, so
+    /// rendering needs no analysis (no path: the centre, as `cover`).
+    case smart
 }
 
 /// Display orientation of a picture: a clockwise rotation applied after decoding, then an
@@ -136,12 +141,15 @@ public struct VideoClip: Sendable, Hashable {
     /// Where on the canvas the clip is framed; the whole canvas for the main track.
     public var frame: LayerRect
     public var opacity: Double
+    /// Where the visible window of a `smart` clip sits over the clip's time (see `CropKeyframe`);
+    /// empty for every other fit, and for a smart clip framed at the centre.
+    public var crop: [CropKeyframe]
 
     public init(
         id: String, media: String, kind: MediaKind, timelineRange: TimeRange, sourceRange: TimeRange,
         speed: RationalTime = RationalTime(seconds: 1), orientation: Orientation = .upright, fit: Fit = .cover,
         volume: Double = 0, reverse: Bool = false, loop: Bool = false, motion: [TransformKeyframe] = [],
-        filters: [Effect] = [], layer: Int = 0, frame: LayerRect = .full, opacity: Double = 1
+        filters: [Effect] = [], layer: Int = 0, frame: LayerRect = .full, opacity: Double = 1, crop: [CropKeyframe] = []
     ) {
         self.id = id
         self.media = media
@@ -159,6 +167,7 @@ public struct VideoClip: Sendable, Hashable {
         self.layer = layer
         self.frame = frame
         self.opacity = opacity
+        self.crop = crop
     }
 
     /// Source time shown at timeline time `t`. Times outside `timelineRange` (a transition's

@@ -162,7 +162,7 @@ struct TimelineDecoder {
             known: [
                 "id", "media", "kind", "timelineRange", "sourceRange", "speed",
                 "orientation", "fit", "volume", "reverse", "loop", "motion",
-                "filters", "layer", "frame", "opacity",
+                "filters", "layer", "frame", "opacity", "crop",
             ])
         let id = try reader.text(reader.required("id", in: object, at: path), at: path.appending("id"), maxLength: Limits.maxShortText)
         let media = try self.media(reader.required("media", in: object, at: path), at: path.appending("media"))
@@ -214,7 +214,7 @@ struct TimelineDecoder {
             id: id, media: media, kind: kind, timelineRange: timelineRange, sourceRange: sourceRange, speed: speed,
             orientation: orientation, fit: fit, volume: volume, reverse: try flag("reverse"), loop: try flag("loop"),
             motion: try keyframes(object, "motion", at: path), filters: filters, layer: layer, frame: frame,
-            opacity: try optionalNumber(object, "opacity", at: path, in: 0...1, default: 1))
+            opacity: try optionalNumber(object, "opacity", at: path, in: 0...1, default: 1), crop: try crop(object, at: path))
     }
 
     private func audioClip(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> AudioClip {

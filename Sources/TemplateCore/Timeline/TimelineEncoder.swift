@@ -34,8 +34,7 @@ enum TimelineEncoder {
     }
 
     private static func clip(of clip: VideoClip, mediaPath: (String) -> String) -> JSONValue {
-        .object(
-            JSONObject([
+        var object = JSONObject([
                 "id": .string(clip.id),
                 "media": .string(mediaPath(clip.media)),
                 "kind": .string(clip.kind.rawValue),
@@ -56,7 +55,10 @@ enum TimelineEncoder {
                 "layer": .number(JSONNumber(clip.layer)),
                 "frame": rect(clip.frame),
                 "opacity": number(clip.opacity),
-            ]))
+            ])
+        // Written only when there is one, so timelines without smart framing keep their bytes.
+        if !clip.crop.isEmpty { object["crop"] = .array(clip.crop.map(cropKeyframe)) }
+        return .object(object)
     }
 
     private static func audio(of clip: AudioClip, mediaPath: (String) -> String) -> JSONValue {
