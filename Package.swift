@@ -7,6 +7,8 @@ import PackageDescription
 /// and RenderCore ──► PixelKernels ──► MediaIO (for its picture types alone).
 /// Only MediaIO sees FFmpeg, libpng and libheif; TemplateCore sees json-c through its JSON reader alone;
 /// BeatTracking alone sees aubio, and reads sound through MediaIO (RenderCore ──► BeatTracking ──► MediaIO).
+/// SubjectDetection alone sees OpenCV, through CVision's C interface, and reads pictures through MediaIO
+/// (RenderCore ──► SubjectDetection ──► MediaIO, CVision ──► OpenCV).
 /// FileAccess, below TemplateCore and MediaIO, is the one place files are opened and outputs created:
 /// only regular files are read, template folders confine their opens, outputs are atomic.
 ///
@@ -28,6 +30,7 @@ let package = Package(
         .library(name: "RenderCore", targets: ["RenderCore"]),
         .library(name: "Previews", targets: ["Previews"]),
         .library(name: "BeatTracking", targets: ["BeatTracking"]),
+        .library(name: "SubjectDetection", targets: ["SubjectDetection"]),
         /// The make pipeline as Swift API: what the `reel` command line is a client of.
         .library(name: "ReelKit", targets: ["ReelKit"]),
     ],
@@ -41,6 +44,11 @@ let package = Package(
         .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CAubio", pkgConfig: "aubio", providers: [.apt(["libaubio-dev"])]),
         .systemLibrary(name: "CSystem"),
+        // OpenCV's compiler flags, and the four libraries CVision uses (not every module the package lists).
+        .systemLibrary(
+            name: "COpenCV", pkgConfig: "opencv4", providers: [.apt(["libopencv-dev", "libopencv-contrib-dev", "opencv-data"])]),
+        // OpenCV (C++) behind a C interface: no C++ type leaves it.
+        .target(name: "CVision", dependencies: ["COpenCV"]),
 
         .target(name: "MediaTime"),
         // Colours and the look of a text, shared by the documents (TemplateCore) and the rasterizer (MediaIO).
@@ -53,8 +61,11 @@ let package = Package(
             dependencies: ["MediaIO"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
+        // Faces, salient regions and shot signatures of decoded pictures; the only module that sees CVision.
+        .target(name: "SubjectDetection", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "CVision"]),
         .target(name: "BeatTracking", dependencies: ["MediaTime", "MediaIO", "CAubio"]),
-        .target(name: "RenderCore", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "PixelKernels", "BeatTracking"]),
+        .target(
+            name: "RenderCore", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "PixelKernels", "BeatTracking", "SubjectDetection"]),
         // Contact sheets, animated previews, posters and the gallery: drawn by RenderCore's frame renderer, apart from export.
         .target(name: "Previews", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore"]),
         .target(
@@ -68,6 +79,7 @@ let package = Package(
         .testTarget(name: "TemplateCoreTests", dependencies: ["TemplateCore"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "ReelTestSupport"]),
         .testTarget(name: "PixelKernelsTests", dependencies: ["PixelKernels"]),
+        .testTarget(name: "SubjectDetectionTests", dependencies: ["SubjectDetection", "MediaIO", "TemplateCore", "ReelTestSupport"]),
         .testTarget(name: "BeatTrackingTests", dependencies: ["BeatTracking", "ReelTestSupport"]),
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "Previews", "PixelKernels", "ReelTestSupport"]),
         .testTarget(name: "ReelCLITests", dependencies: ["ReelTestSupport"]),

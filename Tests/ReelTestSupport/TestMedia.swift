@@ -67,7 +67,13 @@ public enum TestMedia {
         let plain = exifOrientation == nil ? path : path + ".plain.jpg"
         try Tools.ffmpeg(["-f", "lavfi", "-i", filter, "-frames:v", "1", "-q:v", "2", plain])
         guard let o = exifOrientation else { return }
-        let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: plain)))
+        try tagExifOrientation(plain, to: path, orientation: o)
+        try? FileManager.default.removeItem(atPath: plain)
+    }
+
+    /// Writes the JPEG `from` to `to` with an EXIF orientation tag (1-8) inserted after its start marker.
+    public static func tagExifOrientation(_ from: String, to path: String, orientation o: UInt8) throws {
+        let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: from)))
         // APP1 "Exif": big-endian TIFF header, one IFD entry (0x0112 Orientation, SHORT, 1, value).
         let payload: [UInt8] =
             Array("Exif".utf8) + [
@@ -77,7 +83,6 @@ public enum TestMedia {
         let segment: [UInt8] = [0xFF, 0xE1, 0, UInt8(payload.count + 2)] + payload
         let tagged = Array(data[0..<2]) + segment + Array(data[2...])
         try Data(tagged).write(to: URL(fileURLWithPath: path))
-        try? FileManager.default.removeItem(atPath: plain)
     }
 
     /// A tone of `seconds` at `frequency` Hz, AAC in M4A.

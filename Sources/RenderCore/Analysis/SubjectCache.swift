@@ -1,0 +1,60 @@
+import MediaIO
+import MediaTime
+import TemplateCore
+
+extension AnalysisCache {
+    /// The faces, salient regions and shot changes of the photo or video at `path`
+    /// (`SubjectAnalyzer`), analysed once and then read from the cache while the file is unchanged.
+    public func subjects(of path: String) throws(MediaError) -> MediaSubjects {
+        let stored = try value(of: path, kind: "subjects", version: SubjectAnalyzer.version) { p throws(MediaError) in
+            StoredSubjects(try SubjectAnalyzer.analyze(path: p))
+        }
+        return stored.subjects
+    }
+}
+
+/// `MediaSubjects` as a cache entry holds it: times as exact value/timescale pairs.
+struct StoredSubjects: Codable {
+    struct Time: Codable {
+        var value: Int64
+        var timescale: Int64
+    }
+    struct Box: Codable {
+        var kind: String
+        var x, y, width, height, score: Double
+    }
+    struct Sample: Codable {
+        var time: Time
+        var boxes: [Box]
+    }
+    var samples: [Sample]
+    var shotChanges: [Time]
+
+    init(_ s: MediaSubjects) {
+        samples = s.samples.map { sample in
+            Sample(
+                time: Time(sample.time),
+                boxes: sample.boxes.map { Box(kind: $0.kind.rawValue, x: $0.x, y: $0.y, width: $0.width, height: $0.height, score: $0.score) })
+        }
+        shotChanges = s.shotChanges.map(Time.init)
+    }
+
+    var subjects: MediaSubjects {
+        MediaSubjects(
+            samples: samples.map { sample in
+                SubjectSample(
+                    time: sample.time.rational,
+                    boxes: sample.boxes.compactMap { b in
+                        SubjectBox.Kind(rawValue: b.kind).map {
+                            SubjectBox(kind: $0, x: b.x, y: b.y, width: b.width, height: b.height, score: b.score)
+                        }
+                    })
+            },
+            shotChanges: shotChanges.map(\.rational))
+    }
+}
+
+extension StoredSubjects.Time {
+    init(_ t: RationalTime) { self.init(value: t.value, timescale: t.timescale) }
+    var rational: RationalTime { RationalTime(value: value, timescale: timescale) }
+}
