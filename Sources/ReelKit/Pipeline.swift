@@ -42,7 +42,11 @@ public enum Pipeline {
             } ?? false
         var media: [MediaAsset]
         do { media = try AssetProbe.probe(try AssetProbe.expand(inputs), analyze: analyze) } catch { throw .media(error) }
-        _ = template.map { t in media.filter { SmartFraming.needsSubjects($0, template: t, reframe: reframe) } }
+        if let template {
+            for i in media.indices where SmartFraming.needsSubjects(media[i], template: template, reframe: reframe) {
+                do { media[i].subjects = try AnalysisCache.standard.subjects(of: media[i].path) } catch { throw .media(error) }
+            }
+        }
         return media
     }
 
