@@ -44,11 +44,15 @@ let package = Package(
         .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CAubio", pkgConfig: "aubio", providers: [.apt(["libaubio-dev"])]),
         .systemLibrary(name: "CSystem"),
-        // OpenCV's compiler flags, and the four libraries CVision uses (not every module the package lists).
-        .systemLibrary(
-            name: "COpenCV", pkgConfig: "opencv4", providers: [.apt(["libopencv-dev", "libopencv-contrib-dev", "opencv-data"])]),
-        // OpenCV (C++) behind a C interface: no C++ type leaves it.
-        .target(name: "CVision", dependencies: ["COpenCV"]),
+        // OpenCV (C++; Debian libopencv-dev, libopencv-contrib-dev, opencv-data) behind a C interface:
+        // no C++ type leaves it. It links the four OpenCV libraries it uses by name, not through
+        // pkg-config, whose opencv4 flags link every OpenCV module (some 380 libraries loaded by
+        // every `reel` run); OpenCV 4 keeps its headers in an `opencv4` folder of the system's or
+        // /usr/local's include folder.
+        .target(
+            name: "CVision",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-I/usr/local/include/opencv4"])],
+            linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_objdetect", "opencv_saliency"].map { .linkedLibrary($0) }),
 
         .target(name: "MediaTime"),
         // Colours and the look of a text, shared by the documents (TemplateCore) and the rasterizer (MediaIO).

@@ -6,11 +6,16 @@ import TemplateCore
 ///
 /// `--format json` prints one document for scripts and batch services: exact times as the
 /// timeline writes them (`"1001/30000s"`), with seconds beside them for convenience.
+/// `--subjects` also runs the subject analysis (faces, salient regions, shot changes; cached per
+/// file) and shows what it found: it decodes the whole video, so it is asked for, not done always.
 struct ProbeCommand: Command {
     let name = "probe"
     let summary = "show what Reel reads from media files"
-    let synopsis = "<media files...> [--format text|json]"
-    let options = [OptionSpec(long: "format", short: nil, takesValue: true, help: "text (default) or json")]
+    let synopsis = "<media files...> [--format text|json] [--subjects]"
+    let options = [
+        OptionSpec(long: "format", short: nil, takesValue: true, help: "text (default) or json"),
+        OptionSpec(long: "subjects", short: nil, takesValue: false, help: "also find faces, salient regions and shot changes"),
+    ]
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard !args.operands.isEmpty else { throw UsageError(message: "give one or more media files") }
@@ -18,7 +23,7 @@ struct ProbeCommand: Command {
         guard format == "text" || format == "json" else { throw UsageError(message: "--format takes text or json, not '\(format)'") }
         var documents: [JSONValue] = []
         for path in args.operands {
-            let info = try Pipeline.probe(path)
+            let info = try args.flag("subjects") ? Pipeline.probe(path, subjects: .standard) : Pipeline.probe(path)
             if format == "json" {
                 documents.append(info.json)
             } else {
