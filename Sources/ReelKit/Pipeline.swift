@@ -168,7 +168,7 @@ public enum Pipeline {
         try MediaLibrary.checkEncodersForPipeline()
         let loaded = try loadTemplate(request.template, strict: request.strict)
         events?(.templateLoaded(loaded))
-        let media = try gatherMedia(request.media, for: loaded.template)
+        let media = try gatherMedia(request.media, for: loaded.template, reframe: request.resolve.reframe)
         let resolution = try resolve(loaded, media: media, options: request.resolve)
         events?(.resolved(resolution))
         if let path = request.timelineOutput { try writeTimeline(resolution.timeline, to: path) }

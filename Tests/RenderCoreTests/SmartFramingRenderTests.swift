@@ -58,7 +58,8 @@ import Testing
         // The marker crosses the picture from x = 20 to x = 260 over 2 s.
         try Tools.ffmpeg([
             "-f", "lavfi", "-i", "color=c=blue:s=320x180:r=30:d=2", "-f", "lavfi", "-i", "color=c=red:s=40x40:r=30:d=2",
-            "-filter_complex", "[0:v][1:v]overlay=x='20+t*120':y=70,format=yuv420p", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", clipFile,
+            "-filter_complex", "[0:v][1:v]overlay=x='20+t*120':y=70,format=yuv420p", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+            clipFile,
         ])
         let range = TimeRange(start: .zero, end: Self.t(60))
         var clip = VideoClip(id: "v", media: clipFile, kind: .video, timelineRange: range, sourceRange: range, fit: .smart)

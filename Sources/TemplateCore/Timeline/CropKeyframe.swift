@@ -50,7 +50,9 @@ public enum CropPath {
 
     /// The part of a path from clip time `start` to `end`, as a path of the clip made of that part
     /// (times from `start`): what a split or a trim keeps. The centres at both ends are kept as
-    /// keyframes, so the part moves as it did; a still part is one keyframe.
+    /// keyframes, so the part passes where the path did at them; between keyframes next to a cut
+    /// the curve may bend a little differently (its tangents are the part's own). A still part is
+    /// one keyframe.
     public static func part(_ keys: [CropKeyframe], from start: RationalTime, to end: RationalTime) -> [CropKeyframe] {
         guard let first = centre(keys, at: start), let last = centre(keys, at: end) else { return [] }
         let inner = keys.filter { $0.time > start && $0.time < end }

@@ -35,27 +35,27 @@ enum TimelineEncoder {
 
     private static func clip(of clip: VideoClip, mediaPath: (String) -> String) -> JSONValue {
         var object = JSONObject([
-                "id": .string(clip.id),
-                "media": .string(mediaPath(clip.media)),
-                "kind": .string(clip.kind.rawValue),
-                "timelineRange": range(clip.timelineRange),
-                "sourceRange": range(clip.sourceRange),
-                "speed": .string(TimeText.ratioString(from: clip.speed)),
-                "orientation": .object(
-                    JSONObject([
-                        "rotation": .number(JSONNumber(clip.orientation.rotation)),
-                        "mirrored": .bool(clip.orientation.mirrored),
-                    ])),
-                "fit": .string(clip.fit.rawValue),
-                "volume": gain(clip.volume),
-                "reverse": .bool(clip.reverse),
-                "loop": .bool(clip.loop),
-                "motion": .array(clip.motion.map(keyframe)),
-                "filters": .array(clip.filters.map { effect($0, mediaPath: mediaPath) }),
-                "layer": .number(JSONNumber(clip.layer)),
-                "frame": rect(clip.frame),
-                "opacity": number(clip.opacity),
-            ])
+            "id": .string(clip.id),
+            "media": .string(mediaPath(clip.media)),
+            "kind": .string(clip.kind.rawValue),
+            "timelineRange": range(clip.timelineRange),
+            "sourceRange": range(clip.sourceRange),
+            "speed": .string(TimeText.ratioString(from: clip.speed)),
+            "orientation": .object(
+                JSONObject([
+                    "rotation": .number(JSONNumber(clip.orientation.rotation)),
+                    "mirrored": .bool(clip.orientation.mirrored),
+                ])),
+            "fit": .string(clip.fit.rawValue),
+            "volume": gain(clip.volume),
+            "reverse": .bool(clip.reverse),
+            "loop": .bool(clip.loop),
+            "motion": .array(clip.motion.map(keyframe)),
+            "filters": .array(clip.filters.map { effect($0, mediaPath: mediaPath) }),
+            "layer": .number(JSONNumber(clip.layer)),
+            "frame": rect(clip.frame),
+            "opacity": number(clip.opacity),
+        ])
         // Written only when there is one, so timelines without smart framing keep their bytes.
         if !clip.crop.isEmpty { object["crop"] = .array(clip.crop.map(cropKeyframe)) }
         return .object(object)

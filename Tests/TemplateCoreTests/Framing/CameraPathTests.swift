@@ -78,7 +78,9 @@ import Testing
         let worst = a.indices.max { abs(a[$0]) < abs(a[$1]) } ?? 0
         // The camera keeps the bound exactly; the cubic through quarter-second keyframes rounds a
         // short catch-up into a slightly sharper one (1.6 times the bound on this walk).
-        #expect(amax <= s.maxAcceleration * Self.window.width * 1.75, "acceleration \(amax) at frame \(worst), keys \(keys.map { ($0.time.seconds, $0.x) })")
+        #expect(
+            amax <= s.maxAcceleration * Self.window.width * 1.75,
+            "acceleration \(amax) at frame \(worst), keys \(keys.map { ($0.time.seconds, $0.x) })")
         // Still while the subject stands at the start (it sets off 0.3 s before the walk, looking ahead).
         #expect(p[0..<12].allSatisfy { $0 == p[0] })
     }
@@ -107,7 +109,9 @@ import Testing
         #expect(focus?.faces == 2)
         #expect(focus.map { $0.isInside(Self.window, x: keys[0].x, y: keys[0].y) } == true)
         // Too far apart for one window: the larger face is kept.
-        let apart = [SubjectBox(kind: .face, x: 0.05, y: 0.3, width: 0.08, height: 0.2), SubjectBox(kind: .face, x: 0.85, y: 0.3, width: 0.06, height: 0.2)]
+        let apart = [
+            SubjectBox(kind: .face, x: 0.05, y: 0.3, width: 0.08, height: 0.2), SubjectBox(kind: .face, x: 0.85, y: 0.3, width: 0.06, height: 0.2),
+        ]
         let kept = SubjectFocus.of(apart, window: Self.window)
         #expect(kept?.faces == 1 && kept?.x == 0.05)
     }
@@ -122,7 +126,9 @@ import Testing
     }
 
     @Test func nothingFoundGivesNoPathAndAGapHoldsTheCamera() {
-        #expect(CameraPath.keyframes(Self.clip(seconds: 2), subjects: Self.subjects(length: 2) { _ in nil }, window: Self.window, rate: Self.rate).isEmpty)
+        #expect(
+            CameraPath.keyframes(Self.clip(seconds: 2), subjects: Self.subjects(length: 2) { _ in nil }, window: Self.window, rate: Self.rate).isEmpty
+        )
         // The person leaves the picture for a second and comes back where they were.
         let subjects = Self.subjects(length: 5) { t in t > 2 && t < 3 ? nil : 0.75 }
         let keys = CameraPath.keyframes(Self.clip(seconds: 5), subjects: subjects, window: Self.window, rate: Self.rate)
