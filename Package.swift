@@ -71,7 +71,7 @@ let package = Package(
         .target(
             name: "RenderCore", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "PixelKernels", "BeatTracking", "SubjectDetection"]),
         // Contact sheets, animated previews, posters and the gallery: drawn by RenderCore's frame renderer, apart from export.
-        .target(name: "Previews", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore"]),
+        .target(name: "Previews", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore", "SubjectDetection"]),
         .target(
             name: "ReelKit", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore", "Previews", "BeatTracking"]),
         // The command line parses and prints over ReelKit; it never sees the media libraries.

@@ -33,13 +33,16 @@ float neighbourScore(int neighbours) { return float(neighbours) / float(neighbou
 // textures that are not faces (collars, hair, ears), so it must be surer.
 const int minNeighbours = 3;
 const int minProfileNeighbours = 6;
+// The frontal cascade looks at sizes 10 % apart; the profile cascade, some three times slower a
+// pass and run twice (the picture and its mirror), at sizes 20 % apart, which halves its cost.
 const double scaleStep = 1.1;
+const double profileScaleStep = 1.2;
 
-void detect(cv::CascadeClassifier &cascade, const cv::Mat &image, int minSide, bool mirrored, int minNeighbours,
+void detect(cv::CascadeClassifier &cascade, const cv::Mat &image, int minSide, bool mirrored, double step, int minNeighbours,
             std::vector<cv::Rect> &rects, std::vector<int> &neighbours) {
     std::vector<cv::Rect> found;
     std::vector<int> counts;
-    cascade.detectMultiScale(image, found, counts, scaleStep, minNeighbours, 0, cv::Size(minSide, minSide));
+    cascade.detectMultiScale(image, found, counts, step, minNeighbours, 0, cv::Size(minSide, minSide));
     for (size_t i = 0; i < found.size(); i++) {
         cv::Rect r = found[i];
         if (mirrored) r.x = image.cols - r.x - r.width;
@@ -89,13 +92,13 @@ extern "C" int reel_detect_faces(ReelFaceDetector *detector, const uint8_t *gray
         int minSide = std::max(8, min_side);
         std::vector<cv::Rect> rects;
         std::vector<int> neighbours;
-        detect(detector->frontal, image, minSide, false, minNeighbours, rects, neighbours);
+        detect(detector->frontal, image, minSide, false, scaleStep, minNeighbours, rects, neighbours);
         if (detector->hasProfile) {
             // The profile cascade finds faces turned one way; the mirrored picture gives the other.
-            detect(detector->profile, image, minSide, false, minProfileNeighbours, rects, neighbours);
+            detect(detector->profile, image, minSide, false, profileScaleStep, minProfileNeighbours, rects, neighbours);
             cv::Mat flipped;
             cv::flip(image, flipped, 1);
-            detect(detector->profile, flipped, minSide, true, minProfileNeighbours, rects, neighbours);
+            detect(detector->profile, flipped, minSide, true, profileScaleStep, minProfileNeighbours, rects, neighbours);
         }
         // Merge the boxes several detectors (or both profiles) found for one face: listed twice,
         // every box is in a cluster of at least two, so groupRectangles keeps single finds too
@@ -197,6 +200,18 @@ extern "C" double reel_histogram_distance(const float *a, const float *b) {
             total += cv::compareHist(ha, hb, cv::HISTCMP_BHATTACHARYYA);
         }
         return total / 3;
+    } catch (...) {
+        return -1;
+    }
+}
+
+extern "C" int reel_draw_box(uint8_t *plane, int width, int height, int stride, int x, int y, int box_width,
+                             int box_height, int value, int thickness) {
+    if (plane == nullptr || width <= 0 || height <= 0 || stride < width) return -1;
+    try {
+        cv::Mat image(height, width, CV_8UC1, plane, size_t(stride));
+        cv::rectangle(image, cv::Rect(x, y, box_width, box_height), cv::Scalar(value), std::max(1, thickness));
+        return 0;
     } catch (...) {
         return -1;
     }

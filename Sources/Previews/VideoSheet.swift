@@ -2,6 +2,7 @@ import Foundation
 import MediaIO
 import MediaTime
 import RenderCore
+import SubjectDetection
 import TemplateCore
 
 /// A classic contact sheet of a video file: evenly spaced frames with their times.
@@ -11,7 +12,9 @@ import TemplateCore
 /// near the end). Where a chosen frame is black or much blurrier than the sheet's typical frame, a
 /// few nearby times within the cell's own share of the video are tried and the best one is kept,
 /// with its own time under it. The cells are split between the cores, each half read forward by
-/// its own decoder.
+/// its own decoder. Given the file's subjects (`AnalysisCache.subjects(of:)`), each cell also
+/// shows the boxes of the last sample at or before its time: faces in green, salient regions in
+/// yellow.
 public enum VideoSheet {
     public struct Result {
         public let sheet: ContactSheet
@@ -24,7 +27,7 @@ public enum VideoSheet {
 
     public static func make(
         _ path: String, count: Int? = nil, options: SheetLayoutOptions = SheetLayoutOptions(),
-        header: Bool = true
+        header: Bool = true, subjects: MediaSubjects? = nil
     ) throws -> Result {
         let info = try MediaProbe.probe(path)
         guard let video = info.video, !info.isStillImage else {
@@ -56,6 +59,11 @@ public enum VideoSheet {
             }
         }
         for (i, cell) in chosen.enumerated() {
+            if let subjects, let sample = subjects.samples.last(where: { $0.time <= cell.time }) ?? subjects.samples.first {
+                SubjectMarks.draw(
+                    sample.boxes, on: cell.picture,
+                    in: shownRect(cell: cell.picture, width: video.displayWidth, height: video.displayHeight))
+            }
             sheet.place(cell.picture, at: i)
             try sheet.label([clockMillis(cell.time)], at: i)
         }
@@ -87,6 +95,15 @@ public enum VideoSheet {
             }
         }
         return try results.values()
+    }
+
+    /// Where a `width` × `height` picture fitted inside a cell picture lies (centred, as the
+    /// scaler places it).
+    static func shownRect(cell: Picture, width: Int, height: Int) -> PixelRect {
+        let scale = min(Double(cell.width) / Double(max(1, width)), Double(cell.height) / Double(max(1, height)))
+        let w = min(cell.width, Int((Double(width) * scale).rounded()))
+        let h = min(cell.height, Int((Double(height) * scale).rounded()))
+        return PixelRect(x: (cell.width - w) / 2, y: (cell.height - h) / 2, width: w, height: h)
     }
 
     static func median(_ values: [Double]) -> Double {

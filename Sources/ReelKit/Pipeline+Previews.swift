@@ -66,12 +66,16 @@ extension Pipeline {
         }
     }
 
-    /// The contact sheet of a video file: `count` evenly spaced exact frames with their times.
-    public static func videoSheet(_ path: String, count: Int? = nil, layout: SheetLayoutOptions = SheetLayoutOptions()) throws(ReelError) -> (
-        sheet: ContactSheet, times: [RationalTime]
-    ) {
+    /// The contact sheet of a video file: `count` evenly spaced exact frames with their times;
+    /// with `showSubjects`, the faces and salient regions the subject analysis found (read from
+    /// `cache`, or analysed and cached) are outlined on each cell.
+    public static func videoSheet(
+        _ path: String, count: Int? = nil, layout: SheetLayoutOptions = SheetLayoutOptions(), showSubjects: Bool = false,
+        cache: AnalysisCache = .standard
+    ) throws(ReelError) -> (sheet: ContactSheet, times: [RationalTime]) {
         do {
-            let result = try VideoSheet.make(path, count: count, options: layout)
+            let subjects = showSubjects ? try cache.subjects(of: path) : nil
+            let result = try VideoSheet.make(path, count: count, options: layout, subjects: subjects)
             return (result.sheet, result.times)
         } catch {
             throw ReelError(wrapping: error)

@@ -15,7 +15,9 @@ struct PreviewCommand: Command {
 
         A template shows one cell per slot at its midpoint (or --every, --frames), drawn by the same
         render core as the video; without --media, each slot shows a placeholder with its number, what
-        it accepts and its length. A video file shows evenly spaced exact frames with their times.
+        it accepts and its length. A video file shows evenly spaced exact frames with their times;
+        --show-subjects outlines the faces (green) and salient regions (yellow) the subject analysis
+        finds in them.
         """
     let options =
         [
@@ -27,6 +29,7 @@ struct PreviewCommand: Command {
             OptionSpec(long: "width", short: nil, takesValue: true, help: "width of the sheet in pixels"),
             OptionSpec(long: "background", short: nil, takesValue: true, help: "colour behind the cells, #rrggbb"),
             OptionSpec(long: "animated", short: nil, takesValue: true, help: "also (or only) write a looping .gif or .webp preview"),
+            OptionSpec(long: "show-subjects", short: nil, takesValue: false, help: "outline the faces and salient regions found (a video file)"),
         ] + PreviewOptions.fillOptions
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
@@ -44,12 +47,15 @@ struct PreviewCommand: Command {
         let sheetPath = args.value("output") ?? (animated == nil ? subject.baseName + ".png" : nil)
         try OutputCheck.check([("-o", sheetPath), ("--animated", animated)], inputs: subject.inputs)
 
+        if subject.timeline != nil && args.flag("show-subjects") {
+            throw UsageError(message: "--show-subjects applies to a video file")
+        }
         guard let timeline = subject.timeline else {
             if args.value("every") != nil {
                 throw UsageError(message: "--every applies to templates and timelines; use --frames or --grid for a video")
             }
             if animated != nil { throw UsageError(message: "--animated applies to templates and timelines") }
-            let result = try Pipeline.videoSheet(path, count: frames, layout: layout)
+            let result = try Pipeline.videoSheet(path, count: frames, layout: layout, showSubjects: args.flag("show-subjects"))
             let out = sheetPath ?? subject.baseName + ".png"
             try Pipeline.write(result.sheet, to: out)
             report(out, sheet: result.sheet, cells: result.times.count, since: start, args)

@@ -38,3 +38,39 @@ struct ProbeSubjectsTests {
         #expect((subjects["shotChanges"] as? [Any])?.isEmpty == true)
     }
 }
+
+/// `reel preview <video> --show-subjects`: the found face outlined where it is.
+@Suite(.enabled(if: FaceScenes.astronaut != nil, "\(FaceScenes.missing)"))
+struct PreviewSubjectsTests {
+    @Test func theContactSheetOutlinesTheFaceOnItsCell() throws {
+        let dir = TemporaryFolder()
+        let clip = dir.file("face.mp4")
+        let place = FaceScenes.Placement(x: 820, y: 200, side: 400)
+        try FaceScenes.video(clip, shots: [("1", "0x4a6a58", [place])])
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = dir.file("cache")
+        let plain = dir.file("plain.png")
+        let marked = dir.file("marked.png")
+        for (out, extra) in [(plain, [String]()), (marked, ["--show-subjects"])] {
+            let r = try Tools.run(
+                Reel.path, ["preview", clip, "--frames", "1", "--width", "800", "-o", out] + extra, environment: environment, timeout: 300)
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        let a = try Tools.rgbFrame(plain, index: 0)
+        let b = try Tools.rgbFrame(marked, index: 0)
+        try #require(a.width == b.width && a.height == b.height)
+        // The pixels that changed are the outlines: green ones around the face.
+        var greens: [(x: Int, y: Int)] = []
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.pixel(x, y) != b.pixel(x, y) {
+                let p = b.pixel(x, y)
+                if p.g > 150 && p.r < 100 && p.b < 120 { greens.append((x, y)) }
+            }
+        }
+        try #require(greens.count > 20, "no outline drawn")
+        let cx = Double(greens.map(\.x).reduce(0, +)) / Double(greens.count) / Double(b.width)
+        let face = place.face
+        // One cell spans the sheet's width but for its margins.
+        #expect(abs(cx - (face.x + face.width / 2) / 1280) < 0.06, "outline centre \(cx)")
+    }
+}

@@ -122,5 +122,11 @@ struct SubjectAnalysisTests {
         #expect(Self.faces(cached.samples[0]).isEmpty && cached.samples[0].boxes.count == first.samples[0].boxes.count)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: photo)
         #expect(try cache.subjects(of: photo) == first)
+        // A damaged entry (a time with no timescale) is passed over, not trusted.
+        let fresh = try String(contentsOfFile: entry, encoding: .utf8)
+        #expect(fresh.contains("\"timescale\":1"))
+        try fresh.replacingOccurrences(of: "\"face\"", with: "\"salient\"").replacingOccurrences(of: "\"timescale\":1", with: "\"timescale\":0")
+            .write(toFile: entry, atomically: true, encoding: .utf8)
+        #expect(try cache.subjects(of: photo) == first)
     }
 }

@@ -53,6 +53,12 @@ int reel_picture_histogram(const uint8_t *luma, int luma_stride, const uint8_t *
    distribution of tones and colours, 1 for disjoint ones; -1 when OpenCV failed. */
 double reel_histogram_distance(const float *a, const float *b);
 
+/* Draws the outline of a rectangle (`x`, `y`, `box_width` x `box_height`, lines `thickness`
+   pixels wide) in `value` on one 8-bit plane, clipped to it (OpenCV's rectangle). Returns 0, or -1
+   when OpenCV failed. */
+int reel_draw_box(uint8_t *plane, int width, int height, int stride, int x, int y, int box_width, int box_height,
+                  int value, int thickness);
+
 #ifdef __cplusplus
 }
 #endif

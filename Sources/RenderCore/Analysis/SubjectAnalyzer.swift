@@ -17,7 +17,7 @@ import TemplateCore
 public enum SubjectAnalyzer {
     /// Bumped when what the analysis finds changes (detectors, sizes, thresholds), so cached
     /// entries of an older analysis are not used.
-    public static let version = 1
+    public static let version = 2
     /// Samples a second of video.
     public static let samplesPerSecond: Int64 = 4
     /// The histogram distance between consecutive samples above which a new shot begins: a cut

@@ -56,5 +56,18 @@ struct StoredSubjects: Codable {
 
 extension StoredSubjects.Time {
     init(_ t: RationalTime) { self.init(value: t.value, timescale: t.timescale) }
+
+    /// A damaged entry's time (no positive timescale, an impossible value) fails to decode, and
+    /// the file is analysed afresh.
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let value = try c.decode(Int64.self, forKey: .value)
+        let timescale = try c.decode(Int64.self, forKey: .timescale)
+        guard timescale > 0, value != .min else {
+            throw DecodingError.dataCorruptedError(forKey: .timescale, in: c, debugDescription: "not a time")
+        }
+        self.init(value: value, timescale: timescale)
+    }
+
     var rational: RationalTime { RationalTime(value: value, timescale: timescale) }
 }
