@@ -41,4 +41,11 @@ import Testing
         try e.replace("s1", with: video("b.mov", "10"))
         #expect(e.timeline.clips[0].crop.isEmpty && e.timeline.clips[0].fit == .smart)
     }
+
+    @Test func theOTIOExportCarriesTheCropPath() throws {
+        let t = try editor().timeline
+        let text = OTIOExport.text(t)
+        #expect(text.contains("\"crop\": ["), "\(text)")
+        #expect(text.contains("\"fit\": \"smart\"") && text.contains("\"x\": 0.8"))
+    }
 }
