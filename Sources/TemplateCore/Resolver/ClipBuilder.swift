@@ -34,6 +34,8 @@ enum ClipBuilder {
         var framedOn: String?
         /// True when a photo's default move became a drift toward its subject.
         var drifts = false
+        /// True when a photo's default move was dropped: none kept its subject in view.
+        var holdsStill = false
     }
 
     /// How the clips are framed: the options' `reframe` and settings, on the canvas.
@@ -69,8 +71,10 @@ enum ClipBuilder {
             if place.motion == nil, stillMotion != nil,
                 let drift = PhotoFraming.drift(toward: focus, window: window, duration: place.range.duration, frame: place.frame)
             {
+                // No zoom that keeps the subject in view: the photo holds still rather than lose it.
                 made.clip.motion = drift
-                made.drifts = true
+                made.drifts = !drift.isEmpty
+                made.holdsStill = drift.isEmpty
             }
             made.framedOn = describe(focus)
         } else {

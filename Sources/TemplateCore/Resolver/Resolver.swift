@@ -107,7 +107,7 @@ public enum Resolver {
             var assignment = SlotAssignment(
                 number: k + 1, slotID: entry.place.id, media: asset, clip: made.clip,
                 holdsLastFrame: made.holdsLastFrame, isKindFallback: isFallback, loops: made.loops)
-            assignment.defaultMotion = made.drifts ? "drift" : stillMotion
+            assignment.defaultMotion = made.drifts ? "drift" : made.holdsStill ? nil : stillMotion
             assignment.framedOn = made.framedOn
             diagnostics += findings(for: assignment, accepts: entry.accepts, at: entry.location)
             assignments.append(assignment)
