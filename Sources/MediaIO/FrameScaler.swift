@@ -23,11 +23,31 @@ public struct Placement: Sendable, Hashable {
     public var mirrored: Bool
     /// True to fill the rectangle and crop the overflow; false to fit inside it.
     public var cover: Bool
+    /// Where the centre of the covered window lies, in fractions of the picture as displayed
+    /// (0.5, 0.5 is the centre); moved in as far as needed for the window to stay inside the
+    /// picture, so no edge shows. Read only when `cover`.
+    public var focusX: Double
+    public var focusY: Double
 
-    public init(rotation: Int = 0, mirrored: Bool = false, cover: Bool = true) {
+    public init(rotation: Int = 0, mirrored: Bool = false, cover: Bool = true, focusX: Double = 0.5, focusY: Double = 0.5) {
         self.rotation = rotation
         self.mirrored = mirrored
         self.cover = cover
+        self.focusX = focusX
+        self.focusY = focusY
+    }
+
+    /// The focus in the frame's stored axes: the display turns the stored picture clockwise by
+    /// `rotation`, then mirrors it, so the focus is mirrored back first, then turned back.
+    var storedFocus: (x: Double, y: Double) {
+        let x = mirrored ? 1 - focusX : focusX
+        let y = focusY
+        switch rotation {
+        case 90: return (y, 1 - x)
+        case 180: return (1 - x, 1 - y)
+        case 270: return (1 - y, x)
+        default: return (x, y)
+        }
     }
 }
 
@@ -75,7 +95,11 @@ public final class FrameScaler {
             let s = max(scaleX, scaleY)
             let cw = min(sw, max(2, Int((Double(tw) / s / pixelAspect).rounded())))
             let ch = min(sh, max(2, Int((Double(th) / s).rounded())))
-            crop = ((sw - cw) / 2 & ~1, (sh - ch) / 2 & ~1, cw, ch)
+            // The window centred on the focus, held inside the picture, on even pixels (4:2:0).
+            let focus = placement.storedFocus
+            let left = (sw - cw) / 2 + Int(((focus.x - 0.5) * Double(sw)).rounded())
+            let top = (sh - ch) / 2 + Int(((focus.y - 0.5) * Double(sh)).rounded())
+            crop = (min(sw - cw, max(0, left)) & ~1, min(sh - ch, max(0, top)) & ~1, cw, ch)
         } else {
             let s = min(scaleX, scaleY)
             out = (max(2, Int((displayW * s).rounded()) & ~1), max(2, Int((Double(sh) * s).rounded()) & ~1))

@@ -35,6 +35,9 @@ public enum Limits {
     public static let maxBeats = 20_000
     public static let maxFilters = 16
     public static let maxKeyframes = 64
+    /// Keyframes of one clip's crop path (smart framing writes at most four a second, 600 s of a
+    /// slot in 2400).
+    public static let maxCropKeyframes = 4000
     public static let maxTags = 32
     /// Stacking numbers of clips, overlays and texts (0 is the main track).
     public static let layerNumbers = 0...100

@@ -38,7 +38,7 @@ extension Pipeline {
                     request: request, timeline: timeline, template: loaded, resolution: nil,
                     header: SheetHeader(template: loaded.template, timeline: timeline, placeholders: true), placeholders: placeholders)
             }
-            let media = try gatherMedia(request.media, for: loaded.template)
+            let media = try gatherMedia(request.media, for: loaded.template, reframe: request.resolve.reframe)
             let resolution = try resolve(loaded, media: media, options: request.resolve)
             return PreviewSubject(
                 request: request, timeline: resolution.timeline, template: loaded, resolution: resolution,

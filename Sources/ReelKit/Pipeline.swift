@@ -25,7 +25,13 @@ public enum Pipeline {
 
     /// Expands folders and probes every file; videos are analysed too (cached per file) when the
     /// template has a slot that picks the best part of its video.
-    public static func gatherMedia(_ inputs: [String], for template: Template? = nil) throws(ReelError) -> [MediaAsset] {
+    ///
+    /// With `reframe` smart (or a place of the template with `fit: "smart"`), the files that smart
+    /// framing would frame are analysed for their subjects too (cached per file); no others, as
+    /// the analysis costs time (see `SmartFraming.needsSubjects`).
+    public static func gatherMedia(_ inputs: [String], for template: Template? = nil, reframe: Reframe = .cover) throws(ReelError)
+        -> [MediaAsset]
+    {
         let analyze =
             template.map { t in
                 t.slots.contains { $0.playback.whenLonger == .best }
@@ -34,7 +40,14 @@ public enum Pipeline {
                         return false
                     }
             } ?? false
-        do { return try AssetProbe.probe(try AssetProbe.expand(inputs), analyze: analyze) } catch { throw .media(error) }
+        var media: [MediaAsset]
+        do { media = try AssetProbe.probe(try AssetProbe.expand(inputs), analyze: analyze) } catch { throw .media(error) }
+        if let template {
+            for i in media.indices where SmartFraming.needsSubjects(media[i], template: template, reframe: reframe) {
+                do { media[i].subjects = try AnalysisCache.standard.subjects(of: media[i].path) } catch { throw .media(error) }
+            }
+        }
+        return media
     }
 
     /// Fills the template's slots with the media. The music's length, a fact of its file, is read
@@ -183,7 +196,7 @@ public enum Pipeline {
             loaded = fitted?.loaded ?? loaded
         }
         events?(.templateLoaded(loaded))
-        let media = try gatherMedia(request.media, for: loaded.template)
+        let media = try gatherMedia(request.media, for: loaded.template, reframe: request.resolve.reframe)
         let resolution: Resolution
         if let fitted {
             resolution = try resolve(fitted, media: media, options: request.resolve)

@@ -15,8 +15,9 @@ public typealias FrameInto = (VideoFrame, Picture) throws(MediaError) -> Void
 /// played backwards (a `ReverseVideoReader` of the clip's own, which keeps groups framed).
 protocol ClipFrameSource: AnyObject {
     /// The clip's picture at source `time`, framed at `width` x `height` by `frame`; valid until
-    /// the next request.
-    func picture(at time: RationalTime, width: Int, height: Int, frame: FrameInto) throws(MediaError) -> Picture
+    /// the next request. `focus` is the centre of a smart clip's window (nil for other fits): a
+    /// still framed once is framed again when it moves.
+    func picture(at time: RationalTime, width: Int, height: Int, focus: SIMD2<Double>?, frame: FrameInto) throws(MediaError) -> Picture
     /// Whether the picture returned is kept by the source for later requests (a still, a reversed
     /// group): whoever changes its pixels (a filter) must work on a copy.
     var keepsPictures: Bool { get }
@@ -30,6 +31,7 @@ final class StillFrames: ClipFrameSource {
     private let sources: MediaSources
     private let media: String
     private var framed: Picture?
+    private var framedFocus: SIMD2<Double>?
 
     init(sources: MediaSources, media: String) {
         self.sources = sources
@@ -38,12 +40,13 @@ final class StillFrames: ClipFrameSource {
 
     var keepsPictures: Bool { true }
 
-    func picture(at time: RationalTime, width: Int, height: Int, frame: FrameInto) throws(MediaError) -> Picture {
-        if let framed, framed.width == width, framed.height == height { return framed }
+    func picture(at time: RationalTime, width: Int, height: Int, focus: SIMD2<Double>?, frame: FrameInto) throws(MediaError) -> Picture {
+        if let framed, framed.width == width, framed.height == height, framedFocus == focus { return framed }
         let decoded = try sources.still(media)
-        let p = Picture(width: width, height: height)
+        let p = framed.flatMap { $0.width == width && $0.height == height ? $0 : nil } ?? Picture(width: width, height: height)
         try frame(decoded, p)
         framed = p
+        framedFocus = focus
         return p
     }
 
@@ -70,7 +73,7 @@ final class ForwardFrames: ClipFrameSource {
 
     var keepsPictures: Bool { false }
 
-    func picture(at time: RationalTime, width: Int, height: Int, frame: FrameInto) throws(MediaError) -> Picture {
+    func picture(at time: RationalTime, width: Int, height: Int, focus: SIMD2<Double>?, frame: FrameInto) throws(MediaError) -> Picture {
         let decoded = try sources.videoFrame(media, at: time, loop: loop, step: step, sampling: sampling)
         if working?.width != width || working?.height != height { working = Picture(width: width, height: height) }
         guard let p = working else { preconditionFailure("working picture") }
@@ -103,7 +106,7 @@ final class ReversedFrames: ClipFrameSource {
 
     var keepsPictures: Bool { true }
 
-    func picture(at time: RationalTime, width: Int, height: Int, frame: FrameInto) throws(MediaError) -> Picture {
+    func picture(at time: RationalTime, width: Int, height: Int, focus: SIMD2<Double>?, frame: FrameInto) throws(MediaError) -> Picture {
         if let r = reader, r.width != width || r.height != height { close() }
         let r: ReverseVideoReader
         if let existing = reader {
@@ -172,6 +175,6 @@ public final class VideoFileFrames {
 
     /// The frame shown at `time`, framed at `width` x `height` by `frame`; valid until the next call.
     public func picture(at time: RationalTime, width: Int, height: Int, frame: FrameInto) throws(MediaError) -> Picture {
-        try frames.picture(at: time, width: width, height: height, frame: frame)
+        try frames.picture(at: time, width: width, height: height, focus: nil, frame: frame)
     }
 }

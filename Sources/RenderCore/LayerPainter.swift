@@ -60,9 +60,13 @@ final class LayerPainter {
         let layer: Picture
         do {
             let source = frames.source(plan.clipIndex, clip: clip)
-            let framed = try source.picture(at: plan.sourceTime, width: layerW, height: layerH) {
+            let local = timeline.frameRate.time(ofFrame: frame) - clip.timelineRange.start
+            let focus = clip.fit == .smart ? SmartFocus.centre(of: clip, at: local, picture: nil) : nil
+            let framed = try source.picture(at: plan.sourceTime, width: layerW, height: layerH, focus: focus) {
                 (decoded: VideoFrame, into: Picture) throws(MediaError) in
-                try frameInto(into, decoded, clip: clip, index: plan.clipIndex)
+                // A reversed clip frames a group of pictures at once: each at its own time.
+                let own = clip.kind == .video && clip.reverse ? SmartFocus.centre(of: clip, at: local, picture: decoded.time) : focus
+                try frameInto(into, decoded, clip: clip, index: plan.clipIndex, focus: own)
             }
             if source.keepsPictures && !(clip.filters.isEmpty && grade.isEmpty) {
                 // Filters change pixels: a kept picture (a still, a reversed group) is filtered in a copy.
@@ -71,7 +75,6 @@ final class LayerPainter {
             } else {
                 layer = framed
             }
-            let local = timeline.frameRate.time(ofFrame: frame) - clip.timelineRange.start
             for effect in clip.filters {
                 try effects.apply(effect, to: layer, frame: frame, time: local)
             }
@@ -102,13 +105,17 @@ final class LayerPainter {
     }
 
     /// Frames a decoded picture into `layer` by the clip's fit.
-    private func frameInto(_ layer: Picture, _ decoded: VideoFrame, clip: VideoClip, index: Int) throws(MediaError) {
+    private func frameInto(_ layer: Picture, _ decoded: VideoFrame, clip: VideoClip, index: Int, focus: SIMD2<Double>?) throws(MediaError) {
         layer.fill(y: background.y, u: background.cb, v: background.cr)
         let all = PixelRect(x: 0, y: 0, width: layer.width, height: layer.height)
         let o = clip.orientation
         switch clip.fit {
         case .cover:
             try scaler(index, 0).draw(decoded, placement: Placement(rotation: o.rotation, mirrored: o.mirrored, cover: true), into: layer, rect: all)
+        case .smart:
+            let f = focus ?? SIMD2(0.5, 0.5)
+            let placement = Placement(rotation: o.rotation, mirrored: o.mirrored, cover: true, focusX: f.x, focusY: f.y)
+            try scaler(index, 0).draw(decoded, placement: placement, into: layer, rect: all)
         case .contain:
             try scaler(index, 0).draw(decoded, placement: Placement(rotation: o.rotation, mirrored: o.mirrored, cover: false), into: layer, rect: all)
         case .blurredFill:
@@ -133,6 +140,22 @@ final class LayerPainter {
         let p = Picture(width: w, height: h)
         scratch[key] = p
         return p
+    }
+}
+
+/// Where a smart clip's window is centred on a frame: its crop path at the frame's time.
+enum SmartFocus {
+    /// The centre at clip time `local`; for a picture of a reversed clip framed ahead of its
+    /// frame, at the clip time that shows the picture's own source time `picture` instead (its
+    /// group is framed at once). Looped reversed clips, whose source times wrap, use `local`.
+    static func centre(of clip: VideoClip, at local: RationalTime, picture: RationalTime?) -> SIMD2<Double>? {
+        var t = local
+        if let picture, !clip.loop, let offset = try? clip.sourceRange.end.subtracting(picture),
+            let back = try? offset.divided(by: clip.speed)
+        {
+            t = back.clamped(to: .zero, clip.timelineRange.duration)
+        }
+        return CropPath.centre(clip.crop, at: t).map { SIMD2($0.x, $0.y) }
     }
 }
 

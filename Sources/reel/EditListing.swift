@@ -80,7 +80,16 @@ enum EditListing {
         }
         if c.orientation.rotation != 0 { line += "  rotated \(c.orientation.rotation)°" }
         if !c.filters.isEmpty { line += "  filters " + c.filters.map(\.kind).joined(separator: ", ") }
+        if c.fit == .smart { line += "  " + framing(c) }
         return line
+    }
+
+    /// `framed smart at 0.81, 0.5` for a still window, `framed smart, window 0.2, 0.5 → 0.8, 0.5 (12 keyframes)` for a moving one.
+    private static func framing(_ c: VideoClip) -> String {
+        guard let first = c.crop.first, let last = c.crop.last else { return "framed smart at the centre" }
+        func point(_ k: CropKeyframe) -> String { "\(k.x), \(k.y)" }
+        if c.crop.count == 1 { return "framed smart at \(point(first))" }
+        return "framed smart, window \(point(first)) → \(point(last)) (\(c.crop.count) keyframes)"
     }
 
     private static func value(_ t: Timeline, main: [VideoClip]) -> JSONValue {
@@ -88,8 +97,9 @@ enum EditListing {
             var o = JSONObject([
                 "id": .string(c.id), "kind": .string(c.kind == .image ? "image" : "video"), "media": .string(c.media),
                 "layer": .number(JSONNumber(c.layer)), "start": .string(TimeText.string(from: c.timelineRange.start)),
-                "end": .string(TimeText.string(from: c.timelineRange.end)),
+                "end": .string(TimeText.string(from: c.timelineRange.end)), "fit": .string(c.fit.rawValue),
             ])
+            if !c.crop.isEmpty { o["crop"] = .number(JSONNumber(c.crop.count)) }
             if let n = main.firstIndex(where: { $0.id == c.id }) { o["number"] = .number(JSONNumber(n + 1)) }
             return .object(o)
         }

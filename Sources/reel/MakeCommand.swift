@@ -40,7 +40,7 @@ struct MakeCommand: Command {
         let (template, song) = try Workflow.loadTemplate(folder, strict: args.flag("strict"), quiet: args.flag("quiet"), args: args)
         // Render options (size, quality, bit rate) are checked before any work is printed.
         _ = try Workflow.exportOptions(args, canvas: template.canvas)
-        let media = try Workflow.gatherMedia(mediaOperands, for: template)
+        let media = try Workflow.gatherMedia(mediaOperands, for: template, args: args)
         let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args, song: song)
         if let path = args.value("timeline") {
             try TimelineFile.write(timeline, to: path)

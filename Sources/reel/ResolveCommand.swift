@@ -19,7 +19,7 @@ struct ResolveCommand: Command {
             inputs: [.tree(folder)] + OutputCheck.media(Array(args.operands.dropFirst()))
                 + OutputCheck.givenFiles(args, ["text-file", "captions", "caption-words", "voice", "music"]))
         let (template, song) = try Workflow.loadTemplate(folder, quiet: args.flag("quiet"), args: args)
-        let media = try Workflow.gatherMedia(Array(args.operands.dropFirst()), for: template)
+        let media = try Workflow.gatherMedia(Array(args.operands.dropFirst()), for: template, args: args)
         let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args, song: song)
         if let path {
             try TimelineFile.write(timeline, to: path)

@@ -31,7 +31,7 @@ extension Workflow {
         MakeOptionText(
             order: args.value("order"), useAll: args.flag("use-all"), seed: args.value("seed"), quality: args.value("quality"),
             size: args.value("size"), bitrate: args.value("bitrate"), bpp: args.value("bpp"), audioBitrate: args.value("audio-bitrate"),
-            loudness: args.value("loudness"))
+            loudness: args.value("loudness"), reframe: args.value("reframe"))
     }
 
     static func exportOptions(_ args: ParsedArguments, canvas: Canvas) throws -> ExportOptions {

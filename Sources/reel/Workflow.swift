@@ -23,9 +23,13 @@ enum Workflow {
 
     /// Expands folders and probes every file given (`Pipeline.gatherMedia`); videos are analysed
     /// too when a slot of the template picks the best part of its video.
-    static func gatherMedia(_ inputs: [String], for template: Template? = nil) throws -> [MediaAsset] {
+    static func gatherMedia(_ inputs: [String], for template: Template? = nil, args: ParsedArguments? = nil) throws -> [MediaAsset] {
         guard !inputs.isEmpty else { throw UsageError(message: "give the media to use: files or folders of clips and photos") }
-        return try Pipeline.gatherMedia(inputs, for: template)
+        var reframe = Reframe.cover
+        if let args {
+            do { reframe = try optionText(args).reframeValue() } catch { throw UsageError(message: error.description) }
+        }
+        return try Pipeline.gatherMedia(inputs, for: template, reframe: reframe)
     }
 
     /// Options of the resolver a person can set.
@@ -33,6 +37,9 @@ enum Workflow {
         OptionSpec(long: "order", short: nil, takesValue: true, help: "order media fill slots: given (default), name or date"),
         OptionSpec(long: "use-all", short: nil, takesValue: false, help: "repeat the template's middle slots until every medium is used"),
         OptionSpec(long: "seed", short: nil, takesValue: true, help: "a number that varies the resolver's choices (default 0)"),
+        OptionSpec(
+            long: "reframe", short: nil, takesValue: true,
+            help: "cover (default) or smart: frame on faces and subjects where cover would crop away over a quarter"),
         OptionSpec(
             long: "text", short: nil, takesValue: true, help: "fill a text of the template: --text title=\"Lisbon 2026\"",
             repeatable: true),

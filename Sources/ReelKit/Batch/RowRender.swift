@@ -24,7 +24,7 @@ struct RowRender {
             guard BatchNames.isBeneath(job.outputPath, folder) else {
                 return failed("\(job.output): leads outside the output folder (through a link)")
             }
-            let media = try Pipeline.gatherMedia(job.media, for: job.template.template)
+            let media = try Pipeline.gatherMedia(job.media, for: job.template.template, reframe: job.resolve.reframe)
             let resolution = try Pipeline.resolve(job.template, media: media, options: job.resolve)
             let row = job.row
             let report = try Pipeline.render(

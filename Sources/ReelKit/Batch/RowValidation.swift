@@ -55,6 +55,7 @@ struct RowValidation {
         (option.order, option.seed, option.quality, option.size) = (text("order"), text("seed"), text("quality"), text("size"))
         (option.bitrate, option.bpp, option.loudness) = (text("bitrate"), text("bpp"), text("loudness"))
         option.audioBitrate = text("audio-bitrate")
+        option.reframe = text("reframe")
         if let useAll = text("use-all") {
             switch useAll.lowercased() {
             case "true", "yes", "1": option.useAll = true

@@ -9,7 +9,7 @@ import TemplateCore
 /// and say the same when a value is wrong.
 public struct MakeOptionText: Sendable, Hashable {
     /// The option names, without dashes: the command line's `--<name>` and a jobs file's columns.
-    public static let names = ["order", "use-all", "seed", "quality", "size", "bitrate", "bpp", "audio-bitrate", "loudness"]
+    public static let names = ["order", "use-all", "seed", "reframe", "quality", "size", "bitrate", "bpp", "audio-bitrate", "loudness"]
 
     public var order: String?
     public var useAll: Bool
@@ -20,10 +20,13 @@ public struct MakeOptionText: Sendable, Hashable {
     public var bpp: String?
     public var audioBitrate: String?
     public var loudness: String?
+    /// `cover` (the default) or `smart`: frame cover places smart where cover would cut away more
+    /// than `FramingSettings.reframeCutAway` of the picture.
+    public var reframe: String?
 
     public init(
         order: String? = nil, useAll: Bool = false, seed: String? = nil, quality: String? = nil, size: String? = nil,
-        bitrate: String? = nil, bpp: String? = nil, audioBitrate: String? = nil, loudness: String? = nil
+        bitrate: String? = nil, bpp: String? = nil, audioBitrate: String? = nil, loudness: String? = nil, reframe: String? = nil
     ) {
         self.order = order
         self.useAll = useAll
@@ -34,9 +37,10 @@ public struct MakeOptionText: Sendable, Hashable {
         self.bpp = bpp
         self.audioBitrate = audioBitrate
         self.loudness = loudness
+        self.reframe = reframe
     }
 
-    /// The resolver's options these set (order, `use-all`, seed), over `base` (texts, output settings).
+    /// The resolver's options these set (order, `use-all`, seed, reframe), over `base` (texts, output settings).
     public func resolveOptions(_ base: ResolveOptions = ResolveOptions()) throws(OptionValueError) -> ResolveOptions {
         var options = base
         if let order {
@@ -50,7 +54,17 @@ public struct MakeOptionText: Sendable, Hashable {
             guard let s = UInt64(seed) else { throw OptionValueError(option: "seed", message: "takes a whole number 0 or more, not '\(seed)'") }
             options.seed = s
         }
+        options.reframe = try reframeValue()
         return options
+    }
+
+    /// The `reframe` given, checked.
+    public func reframeValue() throws(OptionValueError) -> Reframe {
+        guard let reframe else { return .cover }
+        guard let r = Reframe(rawValue: reframe) else {
+            throw OptionValueError(option: "reframe", message: "takes cover or smart, not '\(reframe)'")
+        }
+        return r
     }
 
     /// The export's options these set for a template or timeline of `canvas`.

@@ -19,7 +19,8 @@ extension TimelineEditor {
     /// Puts other media in a clip's place, fitted as the resolver fits a slot: a long enough video
     /// plays from its start at the clip's speed, a shorter one is slowed to fit (down to half speed,
     /// then its last frame holds), a photo fills the clip's time. Place, length, fit, filters,
-    /// motion and stacking are kept; the orientation is the new medium's.
+    /// motion and stacking are kept; the orientation is the new medium's, and a smart clip's crop
+    /// path is dropped (the new picture is framed at its centre).
     public mutating func replace(_ id: String, with asset: MediaAsset) throws(EditError) {
         try apply("replace") { (t: inout Timeline) throws(EditError) in
             let i = try Self.index(of: id, in: t)
@@ -29,6 +30,8 @@ extension TimelineEditor {
             c.orientation = asset.orientation
             c.reverse = false
             c.loop = false
+            // The window was chosen for the old picture: the new one is framed at the centre.
+            c.crop = []
             if asset.kind == .image {
                 c.kind = .image
                 c.speed = RationalTime(seconds: 1)

@@ -55,6 +55,10 @@ extension TimelineEditor {
             // Neither part spans the beats the whole did.
             first.beats = nil
             second.beats = nil
+            if !c.crop.isEmpty {
+                first.crop = CropPath.part(c.crop, from: .zero, to: local)
+                second.crop = CropPath.part(c.crop, from: local, to: c.timelineRange.duration)
+            }
             t.clips[i] = first
             t.clips.insert(second, at: i + 1)
             for k in t.transitions.indices where t.transitions[k].from == id { t.transitions[k].from = second.id }
@@ -91,6 +95,7 @@ extension TimelineEditor {
             }
             // Trimmed, it no longer spans the beats it was written in.
             c.beats = nil
+            if !c.crop.isEmpty { c.crop = CropPath.part(c.crop, from: cutStart, to: cutStart + duration) }
             t.clips[i] = c
             if c.layer == 0 { TimelineLayout.relayout(&t) }
         }

@@ -29,6 +29,8 @@ public struct TimelineProblem: Sendable, Hashable, CustomStringConvertible {
 /// - Every clip has a source range that starts at 0 or later and lasts exactly its timeline
 ///   duration times its speed (L013); ids are unique among clips, texts, overlays and sounds (L011).
 /// - Upper-layer clips, texts, overlays and sounds lie within the video (L014).
+/// - A clip's crop path belongs to a `smart` clip and lies within the clip in increasing times
+///   (L031, L033; see `CropRules`).
 /// - A transition joins two consecutive main-track clips and contains their cut (L015), lies on
 ///   the grid (L012), and lasts at most half of each clip and `Limits.maxTransition` (T053).
 ///
@@ -88,6 +90,7 @@ public enum TimelineValidation {
                     .outsideVideo, p.appending("timelineRange"), "must lie within the video (0 to \(TimeText.string(from: t.duration)))",
                     fix: "end it at the duration or earlier")
             }
+            found += CropRules.problems(c, at: p)
             guard c.layer == 0 else { continue }
             if c.timelineRange.start != expectedStart {
                 let what = c.timelineRange.start > expectedStart ? "leaves a gap after" : "overlaps"

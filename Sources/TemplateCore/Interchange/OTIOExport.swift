@@ -13,7 +13,7 @@ import MediaTime
 /// | music and other sounds | audio track `A1` |
 /// | the music's bars and sections | `Marker.2`s on the stack (see `musicMarkers`), its beats in the stack's metadata |
 /// | speed, reverse | a `LinearTimeWarp.1` effect (`time_scalar`, negative when reversed) |
-/// | everything else (fit, frame, motion, filters, texts, grade, volume, transition kind) | `metadata.reel` of the item or timeline |
+/// | everything else (fit, crop path, frame, motion, filters, texts, grade, volume, transition kind) | `metadata.reel` of the item or timeline |
 ///
 /// A clip's `source_range` starts at its source in-point and lasts its time on the timeline, so
 /// track positions are exact; times are frames at the output rate (`RationalTime.1` with the rate
@@ -141,6 +141,8 @@ public enum OTIOExport {
             "filters": .array(c.filters.map { .string($0.kind) }), "motionKeyframes": .number(JSONNumber(c.motion.count)),
         ])
         if let beats = c.beats { meta["beats"] = .string(TimeText.ratioString(from: beats)) }
+        // A smart clip's window path, as the timeline writes it (times from the clip's start).
+        if !c.crop.isEmpty { meta["crop"] = .array(c.crop.map(TimelineEncoder.cropKeyframe)) }
         return plainClip(
             name: c.id, media: c.media, start: c.sourceRange.start, duration: c.timelineRange.duration, rate: rate,
             metadata: meta, effects: effects)

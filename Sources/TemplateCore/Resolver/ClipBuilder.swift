@@ -30,11 +30,75 @@ enum ClipBuilder {
         var clip: VideoClip
         var holdsLastFrame: Bool
         var loops: Bool
+        /// What a smart clip was framed on (see `SlotAssignment.framedOn`).
+        var framedOn: String?
+        /// True when a photo's default move became a drift toward its subject.
+        var drifts = false
+        /// True when a photo's default move was dropped: none kept its subject in view.
+        var holdsStill = false
+    }
+
+    /// How the clips are framed: the options' `reframe` and settings, on the canvas.
+    struct Framing {
+        var reframe: Reframe = .cover
+        var settings: FramingSettings = .standard
+        var canvas: Canvas = Canvas(width: 1080, height: 1920)
+        var rate: FrameRate = FrameRate(30)
     }
 
     /// The clip; `used` are the earlier segments of this medium, `stillMotion` the preset a photo
     /// gets when the place names no motion. Nil when exact arithmetic overflows.
-    static func make(_ place: Place, asset: MediaAsset, used: [TimeRange], stillMotion: String?, templateFolder: String) -> Made? {
+    static func make(
+        _ place: Place, asset: MediaAsset, used: [TimeRange], stillMotion: String?, templateFolder: String, framing: Framing = Framing()
+    ) -> Made? {
+        guard var made = unframed(place, asset: asset, used: used, stillMotion: stillMotion, templateFolder: templateFolder) else {
+            return nil
+        }
+        let window = CoverWindow(
+            pictureWidth: Double(asset.displayWidth), pictureHeight: Double(asset.displayHeight),
+            frameWidth: place.frame.width * Double(framing.canvas.width), frameHeight: place.frame.height * Double(framing.canvas.height))
+        let smart =
+            place.fit == .smart || (place.fit == .cover && framing.reframe == .smart && window.cutAway > framing.settings.reframeCutAway)
+        guard smart else { return made }
+        made.clip.fit = .smart
+        guard let subjects = asset.subjects else {
+            made.framedOn = "the centre (not analysed)"
+            return made
+        }
+        if asset.kind == .image {
+            let focus = PhotoFraming.focus(subjects, window: window)
+            made.clip.crop = PhotoFraming.crop(focus, window: window)
+            if place.motion == nil, stillMotion != nil,
+                let drift = PhotoFraming.drift(toward: focus, window: window, duration: place.range.duration, frame: place.frame)
+            {
+                // No zoom that keeps the subject in view: the photo holds still rather than lose it.
+                made.clip.motion = drift
+                made.drifts = !drift.isEmpty
+                made.holdsStill = drift.isEmpty
+            }
+            made.framedOn = describe(focus)
+        } else {
+            made.clip.crop = CameraPath.keyframes(
+                CameraPath.Clip(made.clip, mediaDuration: asset.duration), subjects: subjects, window: window, rate: framing.rate,
+                settings: framing.settings)
+            let first = subjects.samples.lazy.compactMap { SubjectFocus.of($0.boxes, window: window) }.first
+            made.framedOn = describe(made.clip.crop.isEmpty ? nil : first)
+        }
+        return made
+    }
+
+    /// `2 faces`, `a face`, `the salient region`, `the centre`.
+    static func describe(_ focus: SubjectFocus?) -> String {
+        guard let focus else { return "the centre" }
+        switch focus.faces {
+        case 0: return "the salient region"
+        case 1: return "a face"
+        default: return "\(focus.faces) faces"
+        }
+    }
+
+    /// The clip as `cover` would have it: its source range, speed, motion and filters.
+    static func unframed(_ place: Place, asset: MediaAsset, used: [TimeRange], stillMotion: String?, templateFolder: String) -> Made? {
         let d = place.range.duration
         var clip = VideoClip(
             id: place.id, media: asset.path, kind: asset.kind, timelineRange: place.range,

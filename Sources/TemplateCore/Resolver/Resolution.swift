@@ -26,11 +26,17 @@ public struct ResolveOptions: Sendable, Hashable {
     /// Lengths of the template's sound effect files, by the path the template writes: a sound
     /// plays its file's length unless the template gives a `duration`.
     public var soundDurations: [String: RationalTime]
+    /// How `cover` places are framed: `smart` frames them on their subjects wherever cover would
+    /// cut away more than `framing.reframeCutAway` of the picture (`reel make --reframe smart`).
+    public var reframe: Reframe
+    /// The numbers smart framing works by.
+    public var framing: FramingSettings
 
     public init(
         output: OutputSettings = OutputSettings(), order: MediaOrder = .given, useAll: Bool = false, seed: UInt64 = 0,
         texts: [String: String] = [:], musicDuration: RationalTime? = nil, captions: CaptionTrack? = nil,
-        captionStyle: CaptionStyle? = nil, voice: VoiceInput? = nil, soundDurations: [String: RationalTime] = [:]
+        captionStyle: CaptionStyle? = nil, voice: VoiceInput? = nil, soundDurations: [String: RationalTime] = [:],
+        reframe: Reframe = .cover, framing: FramingSettings = .standard
     ) {
         self.output = output
         self.order = order
@@ -42,6 +48,8 @@ public struct ResolveOptions: Sendable, Hashable {
         self.captionStyle = captionStyle
         self.voice = voice
         self.soundDurations = soundDurations
+        self.reframe = reframe
+        self.framing = framing
     }
 }
 
@@ -113,8 +121,12 @@ public struct SlotAssignment: Sendable, Hashable {
     public var isKindFallback: Bool
     /// True when the video plays again from its start to fill the slot (`whenShorter: loop`).
     public var loops: Bool = false
-    /// The motion preset chosen for a photo when the template named none (for the summary).
+    /// The motion preset chosen for a photo when the template named none (for the summary);
+    /// `drift` for a photo framed smart, whose move heads for its subject.
     public var defaultMotion: String?
+    /// What a clip framed smart was framed on (`2 faces`, `the salient region`, `the centre`),
+    /// for the summary; nil for other fits.
+    public var framedOn: String?
 }
 
 /// Why resolving could not start: thrown, since no timeline can come out of it.

@@ -25,6 +25,7 @@ extension SlotAssignment {
                 line += ", last frame held for \(Self.clock(max(.zero, clip.timelineRange.duration - shown)))"
             }
         }
+        if let framedOn { line += ", framed on \(framedOn)" }
         if isKindFallback { line += media.kind == .image ? ", an image in a slot for videos" : ", a video in a slot for images" }
         return line
     }
@@ -65,6 +66,7 @@ extension Resolution {
                 o["layer"] = .number(JSONNumber(clip.layer))
             }
             if let m = a.defaultMotion { o["motion"] = .string(m) }
+            if let f = a.framedOn { o["framedOn"] = .string(f) }
             return .object(o)
         }
         let findings: [JSONValue] = diagnostics.map { d in

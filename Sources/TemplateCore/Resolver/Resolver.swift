@@ -101,7 +101,8 @@ public enum Resolver {
             guard
                 let made = ClipBuilder.make(
                     entry.place, asset: asset, used: used[index], stillMotion: stillMotion,
-                    templateFolder: templateFolder)
+                    templateFolder: templateFolder,
+                    framing: ClipBuilder.Framing(reframe: options.reframe, settings: options.framing, canvas: template.canvas, rate: rate))
             else {
                 throw .timeOverflow(template: template.name, slot: entry.place.id)
             }
@@ -111,7 +112,8 @@ public enum Resolver {
             var assignment = SlotAssignment(
                 number: k + 1, slotID: entry.place.id, media: asset, clip: clip,
                 holdsLastFrame: made.holdsLastFrame, isKindFallback: isFallback, loops: made.loops)
-            assignment.defaultMotion = stillMotion
+            assignment.defaultMotion = made.drifts ? "drift" : made.holdsStill ? nil : stillMotion
+            assignment.framedOn = made.framedOn
             diagnostics += findings(for: assignment, accepts: entry.accepts, at: entry.location)
             assignments.append(assignment)
         }

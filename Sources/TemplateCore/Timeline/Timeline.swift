@@ -85,6 +85,11 @@ public enum Fit: String, Sendable, Hashable, CaseIterable {
     /// Show all of the picture, over a blurred, cover-fitted copy of itself instead of a flat
     /// background: the look phones use for landscape clips in portrait videos.
     case blurredFill
+    /// Fill the rectangle as `cover` does, with the visible window placed on the picture's
+    /// subjects (faces, else the salient region) instead of its centre. In a template it asks the
+    /// resolver to choose; in a timeline the choice is written out as the clip's `crop` path, so
+    /// rendering needs no analysis (no path: the centre, as `cover`).
+    case smart
 }
 
 /// Display orientation of a picture: a clockwise rotation applied after decoding, then an
@@ -142,12 +147,16 @@ public struct VideoClip: Sendable, Hashable {
     /// How many beats of the music the clip spans, when the template wrote its length in beats:
     /// what re-timing it to another song counts on (see `MusicRetiming`). Nil otherwise.
     public var beats: RationalTime?
+    /// Where the visible window of a `smart` clip sits over the clip's time (see `CropKeyframe`);
+    /// empty for every other fit, and for a smart clip framed at the centre.
+    public var crop: [CropKeyframe]
 
     public init(
         id: String, media: String, kind: MediaKind, timelineRange: TimeRange, sourceRange: TimeRange,
         speed: RationalTime = RationalTime(seconds: 1), orientation: Orientation = .upright, fit: Fit = .cover,
         volume: Double = 0, reverse: Bool = false, loop: Bool = false, motion: [TransformKeyframe] = [],
-        filters: [Effect] = [], layer: Int = 0, frame: LayerRect = .full, opacity: Double = 1, beats: RationalTime? = nil
+        filters: [Effect] = [], layer: Int = 0, frame: LayerRect = .full, opacity: Double = 1, beats: RationalTime? = nil,
+        crop: [CropKeyframe] = []
     ) {
         self.id = id
         self.media = media
@@ -166,6 +175,7 @@ public struct VideoClip: Sendable, Hashable {
         self.frame = frame
         self.opacity = opacity
         self.beats = beats
+        self.crop = crop
     }
 
     /// Source time shown at timeline time `t`. Times outside `timelineRange` (a transition's

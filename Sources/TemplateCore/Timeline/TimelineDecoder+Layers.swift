@@ -53,6 +53,29 @@ extension TimelineDecoder {
         return frames
     }
 
+    /// A smart clip's crop path: centres in 0...1 (L032); its times and fit are the rules of
+    /// `TimelineValidation` (L031, L033), which the editor checks too.
+    func crop(_ object: JSONObject, at path: JSONPath) throws(TimelineCodingError) -> [CropKeyframe] {
+        let values = try array(object, "crop", at: path)
+        let cp = path.appending("crop")
+        if values.count > Limits.maxCropKeyframes {
+            reader.report(
+                "\(values.count) crop keyframes; the limit is \(Limits.maxCropKeyframes)", at: cp, code: .tooMany,
+                notes: ["write at most a few a second"])
+        }
+        var keys: [CropKeyframe] = []
+        for (i, v) in values.enumerated() {
+            let kp = cp.appending(i)
+            let o = try reader.object(v, at: kp, known: ["time", "x", "y"])
+            let t = try reader.time(reader.required("time", in: o, at: kp), at: kp.appending("time"), frameRate: nil)
+            keys.append(
+                CropKeyframe(
+                    time: t, x: try optionalNumber(o, "x", at: kp, in: 0...1, default: 0.5, code: .cropCentre),
+                    y: try optionalNumber(o, "y", at: kp, in: 0...1, default: 0.5, code: .cropCentre)))
+        }
+        return keys
+    }
+
     func rect(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> LayerRect {
         let o = try reader.object(value, at: path, known: ["x", "y", "width", "height"])
         let r = LayerRect(

@@ -166,7 +166,7 @@ struct TimelineDecoder {
             known: [
                 "id", "media", "kind", "timelineRange", "sourceRange", "speed",
                 "orientation", "fit", "volume", "reverse", "loop", "motion",
-                "filters", "layer", "frame", "opacity", "beats",
+                "filters", "layer", "frame", "opacity", "beats", "crop",
             ])
         let id = try reader.text(reader.required("id", in: object, at: path), at: path.appending("id"), maxLength: Limits.maxShortText)
         let media = try self.media(reader.required("media", in: object, at: path), at: path.appending("media"))
@@ -219,7 +219,8 @@ struct TimelineDecoder {
             orientation: orientation, fit: fit, volume: volume, reverse: try flag("reverse"), loop: try flag("loop"),
             motion: try keyframes(object, "motion", at: path), filters: filters, layer: layer, frame: frame,
             opacity: try optionalNumber(object, "opacity", at: path, in: 0...1, default: 1),
-            beats: try object["beats"].map { v throws(TimelineCodingError) in try clipBeats(v, at: path.appending("beats")) })
+            beats: try object["beats"].map { v throws(TimelineCodingError) in try clipBeats(v, at: path.appending("beats")) },
+            crop: try crop(object, at: path))
     }
 
     private func audioClip(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> AudioClip {

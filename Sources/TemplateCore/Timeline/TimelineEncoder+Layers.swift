@@ -40,6 +40,10 @@ extension TimelineEncoder {
             ]))
     }
 
+    static func cropKeyframe(_ k: CropKeyframe) -> JSONValue {
+        .object(JSONObject(["time": time(k.time), "x": number(k.x), "y": number(k.y)]))
+    }
+
     static func rect(_ r: LayerRect) -> JSONValue {
         .object(JSONObject(["x": number(r.x), "y": number(r.y), "width": number(r.width), "height": number(r.height)]))
     }

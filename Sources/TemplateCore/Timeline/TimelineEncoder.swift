@@ -58,6 +58,8 @@ enum TimelineEncoder {
             "opacity": number(clip.opacity),
         ])
         if let beats = clip.beats { o["beats"] = .string(TimeText.ratioString(from: beats)) }
+        // Written only when there is one, so timelines without smart framing keep their bytes.
+        if !clip.crop.isEmpty { o["crop"] = .array(clip.crop.map(cropKeyframe)) }
         return .object(o)
     }
 

@@ -39,7 +39,8 @@ import Testing
                     layer: 0, frame: LayerRect(x: 0, y: 0, width: 1, height: 1), opacity: 0.9),
                 VideoClip(
                     id: "two \"quoted\" é", media: "/media/beach.jpg", kind: .image, timelineRange: second,
-                    sourceRange: TimeRange(start: .zero, duration: second.duration)),
+                    sourceRange: TimeRange(start: .zero, duration: second.duration), fit: .smart,
+                    crop: [CropKeyframe(time: .zero, x: 0.3125), CropKeyframe(time: second.duration, x: 0.7, y: 0.45)]),
             ],
             transitions: [
                 Transition(
@@ -185,8 +186,20 @@ import Testing
               "volume": 0.25
             },
             {
+              "crop": [
+                {
+                  "time": "0s",
+                  "x": 0.3125,
+                  "y": 0.5
+                },
+                {
+                  "time": "1.6016s",
+                  "x": 0.7,
+                  "y": 0.45
+                }
+              ],
               "filters": [],
-              "fit": "cover",
+              "fit": "smart",
               "frame": {
                 "height": 1,
                 "width": 1,
@@ -396,12 +409,12 @@ import Testing
 
     @Test(arguments: [
         ("\"speed\": \"4/5\"", "\"speed\": \"-1\"", "clips[0].speed", 101, 16),
-        ("\"format\": 1", "\"format\": 2", "format", 142, 13),
-        ("\"crf\": 18", "\"crf\": 99", "output.crf", 154, 12),
+        ("\"format\": 1", "\"format\": 2", "format", 154, 13),
+        ("\"crf\": 18", "\"crf\": 99", "output.crf", 166, 12),
         ("\"kind\": \"video\"", "\"kind\": \"movie\"", "clips[0].kind", 69, 15),
         ("\"rotation\": 90", "\"rotation\": 45", "clips[0].orientation.rotation", 94, 21),
         ("\"start\": \"4.2s\"", "\"start\": \"4.2\", \"end\": 1", "clips[0].sourceRange.end", 99, 25),
-        ("\"start\": \"2.5025s\"", "\"start\": \"2.5s\"", "clips[1].timelineRange.start", 136, 18),
+        ("\"start\": \"2.5025s\"", "\"start\": \"2.5s\"", "clips[1].timelineRange.start", 148, 18),
         ("\"duration\": \"2.002s\"", "\"duration\": \"2s\"", "clips[0].sourceRange.duration", 98, 21),
     ])
     func decodingErrorsNameThePathAndPlace(original: String, replacement: String, path: String, line: Int, column: Int) throws {
@@ -438,7 +451,7 @@ extension TimelineCodecTests {
             Issue.record("decoded a duplicate key")
         } catch {
             #expect(error.diagnostics.first?.location.path?.description == "output.crf")
-            #expect(error.diagnostics.first?.location.line == 154)
+            #expect(error.diagnostics.first?.location.line == 166)
         }
     }
 }

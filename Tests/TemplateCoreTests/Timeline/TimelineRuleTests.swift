@@ -45,6 +45,10 @@ import Testing
         ("\"size\": 96", "\"size\": \"big\"", .wrongType, "/texts/0/look/size"),
         ("\"color\": \"#fff0c8\"", "\"color\": \"cream\"", .backgroundColor, "/texts/0/look/color"),
         ("\"crf\": 18", "\"crf\": 52", .outOfRange, "/output/crf"),
+        ("\"x\": 0.3125", "\"x\": 1.5", .cropCentre, "/clips/1/crop/0/x"),
+        ("\"time\": \"1.6016s\"", "\"time\": \"9s\"", .cropTiming, "/clips/1/crop/1/time"),
+        ("\"time\": \"1.6016s\"", "\"time\": \"0s\"", .cropTiming, "/clips/1/crop/1/time"),
+        ("\"fit\": \"smart\"", "\"fit\": \"contain\"", .cropFit, "/clips/1/crop"),
     ])
     func eachRuleHasItsCodeAndPlace(original: String, replacement: String, code: DiagnosticCode, pointer: String) throws {
         let found = try problems([(original, replacement)])
