@@ -8,8 +8,9 @@ extension TimelineEditor {
     /// template written in beats) lasts that many beats of the new song, counted from where it now
     /// starts; the other clips keep their length. The cuts are snapped to the frame grid as the
     /// resolver snaps them; videos keep their first source frame and speed, photos fill their time;
-    /// transitions follow their cuts, and texts and overlays past the new end are cut there
-    /// (`TimelineLayout`). The song plays from `start` (see `SongPlacement`; the video's length on
+    /// transitions follow their cuts; texts, overlays, upper-layer clips and sound effects move
+    /// with the cuts around them (`CutWarp`: a title on the third clip stays on it), captions keep
+    /// their times, and what lies past the new end is cut there (`TimelineLayout`). The song plays from `start` (see `SongPlacement`; the video's length on
     /// each candidate start is computed as above), with the old music's volume, fades and ducking,
     /// and the timeline's `music` maps its beats. `loops` lets a short song start over.
     ///
@@ -32,6 +33,7 @@ extension TimelineEditor {
             if choice.retimed, let grid = song.grid(start: choice.start, loops: choice.loops) {
                 guard let durations = Self.retimedDurations(t, on: grid), let cuts = CutGrid.cuts(durations: durations, frameRate: t.frameRate)
                 else { throw .outOfRange("the cuts cannot be placed on the song's beats exactly") }
+                let before = t
                 var k = 0
                 for i in t.clips.indices where t.clips[i].layer == 0 {
                     let d = cuts[k + 1] - cuts[k]
@@ -39,6 +41,10 @@ extension TimelineEditor {
                     guard d.isPositive else { throw .outOfRange("clip '\(t.clips[i].id)' would be shorter than one frame on the song's beats") }
                     Self.setDuration(&t.clips[i], d)
                 }
+                // What lies over the video moves with the cuts, before the new end cuts it.
+                var laidOut = t
+                TimelineLayout.relayout(&laidOut)
+                CutWarp(from: before, to: laidOut).apply(to: &t)
                 TimelineLayout.relayout(&t)
             }
             let previous = MusicMapping.musicPieces(t)

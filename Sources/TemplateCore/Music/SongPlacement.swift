@@ -167,6 +167,12 @@ public enum SongPlacement {
     /// Mean energy over the bars covered (weighted by the part covered), plus the novelty of the
     /// bar starting at `start`, weighted by `noveltyWeight`.
     static func score(_ song: SongBeats, from start: RationalTime, length: RationalTime) -> Double {
+        let novelty = song.bars.first { $0.start == start }?.novelty ?? 0
+        return meanEnergy(song, from: start, length: length) + noveltyWeight * novelty
+    }
+
+    /// Mean energy of the bars from `start` for `length`, each weighted by the part covered.
+    private static func meanEnergy(_ song: SongBeats, from start: RationalTime, length: RationalTime) -> Double {
         let end = start + length
         var sum = 0.0
         var weight = 0.0
@@ -175,20 +181,11 @@ public enum SongPlacement {
             sum += bar.energy * covered
             weight += covered
         }
-        let novelty = song.bars.first { $0.start == start }?.novelty ?? 0
-        return (weight > 0 ? sum / weight : 0) + noveltyWeight * novelty
+        return weight > 0 ? sum / weight : 0
     }
 
     private static func reason(_ song: SongBeats, _ start: RationalTime, _ length: RationalTime) -> String {
-        let end = start + length
-        var sum = 0.0
-        var weight = 0.0
-        for bar in song.bars where bar.end > start && bar.start < end {
-            let covered = (min(bar.end, end) - max(bar.start, start)).seconds
-            sum += bar.energy * covered
-            weight += covered
-        }
-        let energy = weight > 0 ? sum / weight : 0
+        let energy = meanEnergy(song, from: start, length: length)
         let section = song.sections.firstIndex { $0.start <= start && start < $0.end }
         let place = section.map { ", section \($0 + 1) of \(song.sections.count)" } ?? ""
         return "the strongest stretch from a \(song.downbeats.isEmpty ? "beat" : "downbeat") (energy \(twoDecimals(energy))\(place))"

@@ -127,6 +127,29 @@ import Testing
         #expect(editor.timeline == MusicMapTests.sample())
     }
 
+    /// A title over the second clip and a sound effect on the last cut stay there when the clips
+    /// grow; a caption keeps its time (it follows the clip's own speech).
+    @Test func textsAndEffectsMoveWithTheCutsAndCaptionsStay() throws {
+        var sample = MusicMapTests.sample()
+        let look = TextLook(size: 40)
+        sample.texts = [
+            TextItem(id: "title", text: "Two", timelineRange: TimeRange(start: Self.t("2"), end: Self.t("3.5")), look: look),
+            TextItem(id: "caption-1", text: "hello", timelineRange: TimeRange(start: Self.t("1"), end: Self.t("2")), look: look),
+        ]
+        sample.audio.append(
+            AudioClip(id: "whoosh", media: "/m/whoosh.wav", role: .effect, timelineRange: TimeRange(start: Self.t("3"), duration: Self.t("0.5"))))
+        var editor = try TimelineEditor(sample)
+        // 100 bpm: the cuts move from 2 s and 3 s to 2.4 s and 3.6 s, the end from 5 s to 6 s.
+        try editor.setMusic(Self.song(period: Self.t("0.6"), first: Self.t("0.3")), start: .at(Self.t("3.3")))
+        let texts = editor.timeline.texts
+        // 3.5 s was a quarter into the last clip (3 s to 5 s): now a quarter into 3.6 s to 6 s.
+        #expect(texts.first { $0.id == "title" }?.timelineRange == TimeRange(start: Self.t("2.4"), end: Self.t("4.2")))
+        #expect(texts.first { $0.id == "caption-1" }?.timelineRange == TimeRange(start: Self.t("1"), end: Self.t("2")))
+        let effect = try #require(editor.timeline.audio.first { $0.id == "whoosh" })
+        #expect(effect.timelineRange == TimeRange(start: Self.t("3.6"), duration: Self.t("0.5")))
+        #expect(TimelineValidation.problems(editor.timeline).isEmpty)
+    }
+
     @Test func aDriftingSongGivesEachClipItsOwnBeats() throws {
         var editor = try TimelineEditor(MusicMapTests.sample())
         // Beats 0.5 s apart, then 0.6 s from 2 s on.
