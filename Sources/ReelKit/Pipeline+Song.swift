@@ -15,6 +15,20 @@ public struct SongRequest: Sendable, Hashable {
         self.path = path
         self.start = start
     }
+
+    /// The song of `--music` and `--music-start` (or a jobs file's `music` and `music-start`
+    /// columns), from their text: `auto` or a time in the song such as `32.5` or `32.5s`.
+    public init(path: String, startText: String?) throws(OptionValueError) {
+        self.path = path
+        guard let text = startText, text != "auto" else {
+            start = .auto
+            return
+        }
+        guard let t = TimeText.time(from: text, frameRate: nil), !t.isNegative else {
+            throw OptionValueError(option: "music-start", message: "takes auto or a time in the song such as 32.5 or 32.5s, not '\(text)'")
+        }
+        start = .at(t)
+    }
 }
 
 /// A template loaded to play over a person's song: its times written in beats counted on the

@@ -19,11 +19,7 @@ extension Workflow {
             if args.value("music-start") != nil { throw UsageError(message: "--music-start needs --music") }
             return nil
         }
-        guard let text = args.value("music-start"), text != "auto" else { return SongRequest(path: path, start: .auto) }
-        guard let t = TimeText.time(from: text, frameRate: nil), !t.isNegative else {
-            throw UsageError(message: "--music-start takes auto or a time in the song such as 32.5 or 32.5s, not '\(text)'")
-        }
-        return SongRequest(path: path, start: .at(t))
+        do { return try SongRequest(path: path, startText: args.value("music-start")) } catch { throw UsageError(message: error.description) }
     }
 
     /// Loads the template (printing its findings as `loadTemplate` does) and, with `--music`,

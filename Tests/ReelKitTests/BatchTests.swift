@@ -81,6 +81,62 @@ import Testing
         #expect(left.isEmpty)
     }
 
+    /// The `music`, `music-start` and `voice` columns: a row's own song re-times the template's
+    /// beats, a row's voice-over is heard, and both files' contents decide whether a rerun keeps
+    /// the row's video.
+    @Test func rowsBringTheirOwnSongAndVoice() throws {
+        let dir = TemporaryFolder()
+        let template = dir.file("beats")
+        try FileManager.default.createDirectory(atPath: template, withIntermediateDirectories: true)
+        try TestMedia.clickTrack(template + "/music.wav", bpm: 120, seconds: 10, firstBeat: 0)
+        try """
+        { "format": 1, "name": "Beats", "canvas": { "width": 96, "height": 160, "frameRate": "25" },
+          "music": { "file": "music.wav", "tempo": 120 }, "slots": [{ "id": "a", "duration": "2 beats" }, { "id": "b", "duration": "2 beats" }] }
+        """.write(toFile: template + "/template.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: dir.file("media"), withIntermediateDirectories: true)
+        try TestMedia.colorClip(dir.file("media/a.mp4"), color: "red", width: 96, height: 160, seconds: "3")
+        try TestMedia.colorClip(dir.file("media/b.mp4"), color: "blue", width: 96, height: 160, seconds: "3")
+        try TestMedia.clickTrack(dir.file("song.wav"), bpm: 100, seconds: 20, firstBeat: 0.3)
+        try TestMedia.tone(dir.file("voice.m4a"), seconds: "3", frequency: 2000)
+        try """
+        id,template,media,quality,loudness,music,music-start,voice
+        plain,beats,media,draft,off,,,
+        song,beats,media,draft,off,song.wav,0,
+        voiced,beats,media,draft,off,,,voice.m4a
+
+        """.write(toFile: dir.file("jobs.csv"), atomically: true, encoding: .utf8)
+        func run() throws -> BatchSummary {
+            let plan = try Batch.plan(BatchRequest(jobsFile: dir.file("jobs.csv"), outputFolder: dir.file("out"), workers: 2))
+            #expect(plan.problems.isEmpty, "\(plan.problems)")
+            return try Batch.run(plan)
+        }
+        let first = try run()
+        #expect(first.entries.map(\.status) == [.ok, .ok, .ok], "\(first.entries.map { $0.error ?? "" })")
+        // 2 + 2 beats: 2 s at the template's 120 bpm (50 frames); 2.4 s on the song's 100 bpm.
+        #expect(first.entries.map(\.frames) == [50, 60, 50])
+        let plain = try Tools.audioSamples(dir.file("out/plain.mp4"))
+        let voiced = try Tools.audioSamples(dir.file("out/voiced.mp4"))
+        let gain = BandLevel.db(voiced, frequency: 2000, from: 0.2, to: 1.8) - BandLevel.db(plain, frequency: 2000, from: 0.2, to: 1.8)
+        #expect(gain > 20, "the voice at 2 kHz: \(gain) dB above the row without it")
+        // Another voice: only its row is made again.
+        try TestMedia.tone(dir.file("voice.m4a"), seconds: "3", frequency: 1500)
+        let second = try run()
+        #expect(second.entries.map(\.status) == [.skipped, .skipped, .ok])
+    }
+
+    @Test func aMissingSongOrVoiceIsTheRowsProblem() throws {
+        let p = try Project()
+        try """
+        id,template,media,music,voice,music-start
+        one,tpl,media/a.mp4,nothing.wav,,
+        two,tpl,media/a.mp4,,media,
+        three,tpl,media/a.mp4,,,auto
+
+        """.write(toFile: p.jobs, atomically: true, encoding: .utf8)
+        let plan = try Batch.plan(BatchRequest(jobsFile: p.jobs, outputFolder: p.out, workers: 1))
+        #expect(plan.problems.map { $0.reasons.compactMap(\.column) } == [["music"], ["voice"], ["music-start"]], "\(plan.problems)")
+    }
+
     @Test func rowProblemsAreFoundBeforeAnyRender() throws {
         let p = try Project()
         try """

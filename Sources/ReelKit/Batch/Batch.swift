@@ -27,7 +27,11 @@ public enum Batch {
         // No output may be an input of any row (rows read while others write), nor the jobs file.
         let manifest = BatchNames.join(request.outputFolder, BatchNames.manifest(shard: request.shard))
         let inputs: [OutputGuard.Input] =
-            [.file(request.jobsFile)] + jobs.flatMap { [OutputGuard.Input.tree($0.template.folder)] + $0.media.map(OutputGuard.Input.media) }
+            [.file(request.jobsFile)]
+            + jobs.flatMap { job in
+                [OutputGuard.Input.tree(job.template.folder)] + job.media.map(OutputGuard.Input.media)
+                    + [job.song?.path, job.resolve.voice?.path].compactMap { $0.map(OutputGuard.Input.media) }
+            }
         let guardian = OutputGuard(inputs: inputs)
         do { try guardian.check([(label: "the manifest", path: manifest)]) } catch { throw .file(error) }
         jobs = jobs.filter { job in

@@ -17,7 +17,10 @@ public struct BatchJob: Sendable {
     public let output: String
     /// The output's path.
     public let outputPath: String
+    /// The resolve options; `voice` is the row's voice-over.
     public let resolve: ResolveOptions
+    /// The row's song under the template (the `music` and `music-start` columns), if any.
+    public let song: SongRequest?
     public let export: ExportOptions
     /// Warnings known before the render: the template's, and a size of another shape than its canvas.
     public let warnings: [String]

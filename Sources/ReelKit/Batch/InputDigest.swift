@@ -3,7 +3,7 @@ import Foundation
 import MediaIO
 
 /// The digest of everything a row's video is made from: the template folder's files, the media
-/// files, and the row's values. Equal digests mean the same video would be rendered again.
+/// files, the song and voice-over files, and the row's values. Equal digests mean the same video would be rendered again.
 ///
 /// Contents are hashed, not paths or times: the same media copied to another machine (another
 /// mount point, another modification time) gives the same digest, so shards of an array job
@@ -22,6 +22,8 @@ final class InputDigest: @unchecked Sendable {
         let d = Digest()
         d.update("reel batch inputs 1\ntemplate \(try tree(job.template.folder))\n")
         for path in job.mediaFiles { d.update("media \(PathText.name(of: path)) \(try self.file(path))\n") }
+        if let song = job.song { d.update("music \(try self.file(song.path))\n") }
+        if let voice = job.resolve.voice { d.update("voice \(try self.file(voice.path))\n") }
         for (name, value) in job.values.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) {
             d.update("value \(name)=\(value)\n")
         }

@@ -12,7 +12,7 @@ public enum JobsFile {
     public static let maxBytes = 256 << 20
 
     /// The columns a row may have besides `text.<key>`.
-    public static let columns = ["id", "template", "media", "output"] + MakeOptionText.names
+    public static let columns = ["id", "template", "media", "output"] + MakeOptionText.names + ["music", "music-start", "voice"]
 
     /// The rows of the file at `path`, or every problem of the file.
     public static func read(_ path: String) throws(JobsFileError) -> [JobRecord] {

@@ -1,6 +1,7 @@
 import FileAccess
 import Foundation
 import MediaIO
+import TemplateCore
 
 /// One row's turn: keep its earlier output when it is complete and unchanged, else render it,
 /// and say what became of it as a manifest entry.
@@ -24,8 +25,15 @@ struct RowRender {
             guard BatchNames.isBeneath(job.outputPath, folder) else {
                 return failed("\(job.output): leads outside the output folder (through a link)")
             }
-            let media = try Pipeline.gatherMedia(job.media, for: job.template.template, reframe: job.resolve.reframe)
-            let resolution = try Pipeline.resolve(job.template, media: media, options: job.resolve)
+            let fitted = try job.song.map { song throws(ReelError) in try Pipeline.fitSong(song, to: job.template) }
+            let loaded = fitted?.loaded ?? job.template
+            let media = try Pipeline.gatherMedia(job.media, for: loaded.template, reframe: job.resolve.reframe)
+            let resolution: Resolution
+            if let fitted {
+                resolution = try Pipeline.resolve(fitted, media: media, options: job.resolve)
+            } else {
+                resolution = try Pipeline.resolve(loaded, media: media, options: job.resolve)
+            }
             let row = job.row
             let report = try Pipeline.render(
                 resolution.timeline, to: job.outputPath, options: job.export, progress: { p in self.events?(.rowProgress(row: row, p)) },

@@ -65,6 +65,24 @@ struct RowValidation {
         }
         var resolve = ResolveOptions()
         do { resolve = try option.resolveOptions(ResolveOptions(texts: texts)) } catch { fail(error.option, error.message) }
+        // A song and a voice-over are files, read as media are: from the jobs file's folder.
+        func given(_ column: String) -> String? { text(column).flatMap { $0.isEmpty ? nil : $0 } }
+        func soundFile(_ column: String) -> String? {
+            guard let value = given(column) else { return nil }
+            let p = path(value)
+            guard FileKind.of(p) == .regular else {
+                fail(column, "'\(value)' is not a file")
+                return nil
+            }
+            return p
+        }
+        var song: SongRequest?
+        if let music = soundFile("music") {
+            do { song = try SongRequest(path: music, startText: given("music-start")) } catch { fail(error.option, error.message) }
+        } else if given("music-start") != nil && given("music") == nil {
+            fail("music-start", "needs a song in the music column")
+        }
+        if let voice = soundFile("voice") { resolve.voice = VoiceInput(path: voice, duration: nil) }
         var export = ExportOptions()
         var warnings: [String] = []
         if let template = loaded?.template {
@@ -98,11 +116,14 @@ struct RowValidation {
         }
 
         guard reasons.isEmpty, let loaded else { return .failure(RowProblem(row: record.row, line: record.line, id: id, reasons: reasons)) }
-        let values = record.values.filter { $0.name != "template" && $0.name != "media" }.map { ($0.name, $0.value.items.joined(separator: ";")) }
+        // The song's and the voice's contents are hashed with the media, not their paths.
+        let values = record.values.filter { !["template", "media", "music", "voice"].contains($0.name) }.map {
+            ($0.name, $0.value.items.joined(separator: ";"))
+        }
         return .success(
             BatchJob(
                 row: record.row, line: record.line, id: id, template: loaded, media: media, mediaFiles: mediaFiles, output: output,
-                outputPath: outputPath, resolve: resolve, export: export, warnings: warnings, values: values))
+                outputPath: outputPath, resolve: resolve, song: song, export: export, warnings: warnings, values: values))
     }
 
     /// `path` from the jobs file's folder, unless absolute.
