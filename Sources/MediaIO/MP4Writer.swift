@@ -152,10 +152,7 @@ public final class MP4Writer {
             vst.pointee.time_base = vctx.pointee.time_base
             vst.pointee.avg_frame_rate = vctx.pointee.framerate
 
-            if settings.audio { try openAudio() }
-            if !settings.subtitles.isEmpty { subtitleTrack = try SubtitleTrack(format: fmt, cues: settings.subtitles, file: path) }
-            try openOutput()
-            try subtitleTrack?.writeAll(format: fmt, packet: packet.packet, file: path)
+            try openSoundSubtitlesAndOutput()
         } catch {
             close()
             throw error
@@ -169,6 +166,15 @@ public final class MP4Writer {
         videoFrame.frame.pointee.color_primaries = AVCOL_PRI_BT709
         videoFrame.frame.pointee.color_trc = AVCOL_TRC_BT709
         try check(av_frame_get_buffer(videoFrame.frame, 0), .writeFailed, file: path, operation: "allocating a video frame")
+    }
+
+    /// After the video stream: the audio stream when asked, the subtitle stream when there are
+    /// cues, then the file with its header, and the subtitles (all known before the first frame).
+    private func openSoundSubtitlesAndOutput() throws(MediaError) {
+        if settings.audio { try openAudio() }
+        if !settings.subtitles.isEmpty { subtitleTrack = try SubtitleTrack(format: format, cues: settings.subtitles, file: path) }
+        try openOutput()
+        try subtitleTrack?.writeAll(format: format, packet: packet.packet, file: path)
     }
 
     /// Opens the file and writes the header, once the streams are set up.
@@ -211,10 +217,7 @@ public final class MP4Writer {
             copiedTimeBase = first.stream.pointee.time_base
             let rate = settings.frameRate
             vst.pointee.avg_frame_rate = AVRational(num: Int32(rate.numerator), den: Int32(rate.denominator))
-            if settings.audio { try openAudio() }
-            if !settings.subtitles.isEmpty { subtitleTrack = try SubtitleTrack(format: fmt, cues: settings.subtitles, file: path) }
-            try openOutput()
-            try subtitleTrack?.writeAll(format: fmt, packet: packet.packet, file: path)
+            try openSoundSubtitlesAndOutput()
         } catch {
             close()
             throw error

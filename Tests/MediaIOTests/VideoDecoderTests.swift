@@ -46,16 +46,23 @@ import Testing
         #expect(abs(try ourLuma(decoder, at: .zero) - reference[0]) <= 1)
     }
 
-    /// 60 fps into 30 fps: every other picture is never shown; the disposable ones are not even
-    /// decoded, and every picture asked for is still the exact one.
-    @Test func skipsPicturesNobodyNeedsAndStaysExact() throws {
-        let dir = TemporaryFolder()
+    /// 120 pictures at 60 fps whose luma counts up by 2, with disposable B-pictures (lossless enough
+    /// to tell each picture by its brightness).
+    static func counting60(in dir: TemporaryFolder) throws -> String {
         let clip = dir.file("count60.mp4")
         let filter = "nullsrc=s=64x64:r=60,format=gray,geq=lum='min(255\\,N*2)',format=yuv420p"
         try Tools.ffmpeg([
             "-f", "lavfi", "-i", filter, "-frames:v", "120", "-c:v", "libx264", "-preset", "superfast", "-qp", "1",
             "-x264-params", "bframes=2:b-adapt=0:b-pyramid=none", "-g", "30", "-pix_fmt", "yuv420p", clip,
         ])
+        return clip
+    }
+
+    /// 60 fps into 30 fps: every other picture is never shown; the disposable ones are not even
+    /// decoded, and every picture asked for is still the exact one.
+    @Test func skipsPicturesNobodyNeedsAndStaysExact() throws {
+        let dir = TemporaryFolder()
+        let clip = try Self.counting60(in: dir)
         let reference = try referenceLuma(clip, frames: 120)
         let decoder = try VideoDecoder(path: clip)
         let rate = FrameRate(30)
@@ -99,12 +106,7 @@ import Testing
     /// the odd ones are still skipped undecoded.
     @Test func skippingHoldsAtTiesStrictlyBefore() throws {
         let dir = TemporaryFolder()
-        let clip = dir.file("count60.mp4")
-        let filter = "nullsrc=s=64x64:r=60,format=gray,geq=lum='min(255\\,N*2)',format=yuv420p"
-        try Tools.ffmpeg([
-            "-f", "lavfi", "-i", filter, "-frames:v", "120", "-c:v", "libx264", "-preset", "superfast", "-qp", "1",
-            "-x264-params", "bframes=2:b-adapt=0:b-pyramid=none", "-g", "30", "-pix_fmt", "yuv420p", clip,
-        ])
+        let clip = try Self.counting60(in: dir)
         let reference = try referenceLuma(clip, frames: 120)
         let decoder = try VideoDecoder(path: clip)
         let rate = FrameRate(30)
