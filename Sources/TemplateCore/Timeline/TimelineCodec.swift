@@ -42,7 +42,11 @@ public enum TimelineCodec {
             guard let timelineFolder else { return path }
             return MediaPathText.resolve(path, against: timelineFolder)
         }
-        let reader = TimelineReader(document: document, file: file, problems: TimelineProblems())
+        // Older formats are brought up to the current one on the untyped tree, their problems kept
+        // with the typed reading's and placed in the original text.
+        let problems = TimelineProblems()
+        let upgraded = try TimelineUpgrade.upgrade(document, reader: TimelineReader(document: document, file: file, problems: problems))
+        let reader = TimelineReader(document: upgraded, file: file, problems: problems)
         return try TimelineDecoder(reader: reader, mediaPath: mediaPath, fileCheck: files).decode()
     }
 
