@@ -55,6 +55,24 @@ public enum PNGFile {
         try output.commitMedia()
     }
 
+    /// The size a PNG's header gives, read by libpng from the opened `file` without decoding the
+    /// pixels: whether overlays and masks named by a timeline are PNGs Reel reads, checked cheaply.
+    public static func header(of file: ReadableFile) throws(MediaError) -> (width: Int, height: Int) {
+        var png = png_image()
+        png.version = UInt32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_file(&png, file.descriptorPath) != 0 else {
+            let message = withUnsafeBytes(of: png.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            png_image_free(&png)
+            throw MediaError(.corrupt, file: file.path, operation: "reading PNG", reason: message.isEmpty ? "not a PNG file" : message)
+        }
+        png_image_free(&png)
+        guard png.width > 0, png.height > 0, png.width <= MediaLimits.maxPictureSide, png.height <= MediaLimits.maxPictureSide else {
+            throw MediaError(
+                .unsupported, file: file.path, operation: "reading PNG", reason: PictureHeader.sizeMessage(Int(png.width), Int(png.height)))
+        }
+        return (Int(png.width), Int(png.height))
+    }
+
     /// Reads a PNG as 8-bit RGBA (alpha is 255 where the file has none).
     public static func read(_ path: String) throws(MediaError) -> RGBAImage {
         var png = png_image()

@@ -7,9 +7,10 @@ import RenderCore
 import TemplateCore
 
 extension OutputGuard.Input {
-    /// A timeline file and every file it reads, as inputs no output may replace.
+    /// A timeline file and every file it reads, as inputs no output may replace: its template
+    /// folder, when it names one, with everything beneath it.
     public static func timeline(_ path: String, _ timeline: Timeline) -> [OutputGuard.Input] {
-        [.file(path)] + timeline.referencedFiles.map { .file($0) }
+        [.file(path)] + (timeline.template.map { [.tree($0)] } ?? []) + timeline.referencedFiles.map { .file($0) }
     }
 }
 
@@ -48,10 +49,12 @@ extension Pipeline {
             throw .file(FileAccessError(.failed, file: path, operation: "previewing", reason: "media fill a template folder, not a file"))
         }
         if path.lowercased().hasSuffix(".json") {
-            let timeline = try readTimeline(path)
-            return PreviewSubject(
+            let (timeline, warnings) = try readTimelineWarning(path)
+            let subject = PreviewSubject(
                 request: request, timeline: timeline, template: nil, resolution: nil, header: SheetHeader(timeline: timeline, file: path),
                 placeholders: nil)
+            subject.warnings = warnings
+            return subject
         }
         return PreviewSubject(request: request, timeline: nil, template: nil, resolution: nil, header: nil, placeholders: nil)
     }

@@ -141,7 +141,16 @@ public enum Pipeline {
 
     /// Reads a timeline file, checked in full: its rules and the files it names.
     public static func readTimeline(_ path: String) throws(ReelError) -> Timeline {
-        do { return try TimelineCodec.decode(contentsOfFile: path, files: TimelineMediaCheck.check) } catch { throw .invalidTimeline(error) }
+        try readTimelineWarning(path).timeline
+    }
+
+    /// Reads a timeline file, checked in full, and the warnings about it (T065). A timeline made
+    /// from a template has its folder confined before any of its files is opened (by the check
+    /// of its files, `TimelineMediaCheck`), so no link in it leads out, now or during the render.
+    public static func readTimelineWarning(_ path: String) throws(ReelError) -> (timeline: Timeline, warnings: [Diagnostic]) {
+        do {
+            return try TimelineCodec.decode(contentsOfFile: path, files: TimelineMediaCheck.check, warnings: TimelineMediaCheck.warnings)
+        } catch { throw .invalidTimeline(error) }
     }
 
     /// Writes a timeline file atomically, its media paths relative to the file's folder.

@@ -33,6 +33,8 @@ public final class PreviewSubject: @unchecked Sendable {
     /// What filling the template decided, when it was filled with media.
     public let resolution: Resolution?
     public let header: SheetHeader?
+    /// Warnings about a timeline file (a font family not installed, T065).
+    public internal(set) var warnings: [Diagnostic] = []
     private let placeholders: PlaceholderMedia?
 
     init(

@@ -36,6 +36,13 @@ final class EffectApplier {
         do { text = try ReadableFile.text(path, limit: TemplateLimits.maxLUTFileSize, operation: "reading a LUT") } catch {
             throw MediaError(error)
         }
+        let lut = try Self.lut(text, file: path)
+        luts[path] = lut
+        return lut
+    }
+
+    /// The LUT a `.cube` text gives, as the renderer reads it: what the timeline reader checks too.
+    static func lut(_ text: String, file path: String) throws(MediaError) -> LUT3D {
         let cube: CubeLUT
         do { cube = try CubeLUT.parse(text) } catch {
             throw MediaError(.corrupt, file: path, operation: "reading a LUT", reason: error.description)
@@ -44,8 +51,6 @@ final class EffectApplier {
         guard cube.domainMin == [0, 0, 0] && cube.domainMax == [1, 1, 1] else {
             throw MediaError(.unsupported, file: path, operation: "reading a LUT", reason: "only the 0...1 input domain is supported")
         }
-        let lut = LUT3D(size: cube.size, values: cube.values)
-        luts[path] = lut
-        return lut
+        return LUT3D(size: cube.size, values: cube.values)
     }
 }

@@ -11,7 +11,7 @@ struct ExportCommand: Command {
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard args.operands.count == 1, let path = args.operands.first else { throw UsageError(message: "give one timeline file") }
         guard let out = args.value("otio") else { throw UsageError(message: "name the output with --otio out.otio") }
-        let timeline = try TimelineInput.read(path)
+        let timeline = try TimelineInput.read(path, quiet: args.flag("quiet"))
         try OutputCheck.check([("--otio", out)], inputs: OutputCheck.timeline(path, timeline))
         try Pipeline.exportOTIO(timeline, to: out)
         if !args.flag("quiet") { Console.out("wrote \(out)") }

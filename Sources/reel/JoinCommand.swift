@@ -23,7 +23,7 @@ struct JoinCommand: Command {
         guard let path = args.value("timeline") else { throw UsageError(message: "give the timeline: --timeline t.json") }
         guard let output = args.value("output") else { throw UsageError(message: "give the output: -o out.mp4") }
         try Pipeline.checkEncoders()
-        let timeline = try TimelineInput.read(path)
+        let timeline = try TimelineInput.read(path, quiet: args.flag("quiet"))
         try OutputCheck.check([("-o", output)], inputs: OutputCheck.timeline(path, timeline) + args.operands.map { .file($0) })
         var options: ExportOptions
         do throws(OptionValueError) {

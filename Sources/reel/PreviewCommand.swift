@@ -153,6 +153,7 @@ enum PreviewOptions {
         }
         if !args.flag("quiet") {
             for d in subject.template?.diagnostics ?? [] { Console.err(d.description) }
+            for d in subject.warnings { Console.err(d.description) }
             for d in subject.resolution?.diagnostics ?? [] where d.severity != .note || d.code == .mediaLeftOut { Console.err(d.description) }
         }
         return subject

@@ -19,7 +19,7 @@ struct RenderCommand: Command {
         // Before any work: a system without the encoders learns what to install at once.
         try Pipeline.checkEncoders()
         let timeline: Timeline
-        timeline = try TimelineInput.read(path)
+        timeline = try TimelineInput.read(path, quiet: args.flag("quiet"))
         var base = Workflow.name(of: path)
         if base.hasSuffix(".json") { base = String(base.dropLast(5)) }
         let output = Workflow.outputPath(args, default: base + ".mp4")

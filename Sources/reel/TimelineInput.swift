@@ -1,4 +1,4 @@
-import RenderCore
+import ReelKit
 import TemplateCore
 
 /// Reads a timeline file for a command, checked in full (its rules and its files) before any work.
@@ -8,8 +8,11 @@ import TemplateCore
 enum TimelineInput {
     static let maxPrinted = 100
 
-    static func read(_ path: String) throws -> Timeline {
-        do { return try TimelineCodec.decode(contentsOfFile: path, files: TimelineMediaCheck.check) } catch {
+    /// Its warnings (T065) are printed unless `quiet`.
+    static func read(_ path: String, quiet: Bool = false) throws -> Timeline {
+        let read: (timeline: Timeline, warnings: [Diagnostic])
+        do { read = try Pipeline.readTimelineWarning(path) } catch {
+            guard case .invalidTimeline(let error) = error else { throw error }
             // A hostile file may hold thousands of problems: the first ones say enough.
             for d in error.diagnostics.prefix(maxPrinted) { Console.err(d.location.file == nil ? "\(path): \(d)" : d.description) }
             let count = error.diagnostics.count
@@ -18,5 +21,7 @@ enum TimelineInput {
                 message: "\(path): \(count) \(count == 1 ? "problem" : "problems") in the timeline; nothing was written",
                 status: .invalid)
         }
+        if !quiet { for d in read.warnings { Console.err(d.description) } }
+        return read.timeline
     }
 }

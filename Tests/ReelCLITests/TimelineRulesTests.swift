@@ -82,7 +82,7 @@ import Testing
         ("\"media\": \"b.jpg\"", "\"media\": \"a.mp4\"", "L021"),
         ("\"media\": \"sticker.png\"", "\"media\": \"nowhere/sticker.png\"", "L020"),
         ("\"sourceRange\": { \"start\": \"0.4s\"", "\"sourceRange\": { \"start\": \"1.4s\"", "L022"),  // a.mp4 ends at 3 s
-        ("\"format\": 1", "\"format\": 2", "T010"),
+        ("\"format\": 1", "\"format\": 3", "T010"),
         ("\"frameRate\": \"25\",", "\"frameRate\": \"25\", \"frameRate\": \"30\",", "T004"),
     ]
 

@@ -1,6 +1,7 @@
 import MediaTime
 
-/// The rules of a timeline's `music` (L030): it names a sound of the timeline; its beats
+/// The rules of a timeline's `music` (L030): it names a sound of the timeline, whose role is music
+/// (L046); its beats
 /// increase and lie where that sound plays (from its start to the end of its last repeat,
 /// `music-2`, `music-3`...); each downbeat is one of the beats; sections are in order, each
 /// ending after it starts, within the sound. The song's own times run forward (`songStart` before
@@ -17,6 +18,13 @@ extension TimelineValidation {
                 path.appending("audio"), "names no sound of the timeline ('\(map.audio)')",
                 fix: "give the id of the music's sound in \"audio\" (\(t.audio.map(\.id).prefix(3).joined(separator: ", ")))")
             return found
+        }
+        if first.role != .music {
+            // Beats belong to the song: a voice or an effect under them is a mistaken id (L046).
+            found.append(
+                TimelineProblem(
+                    .musicRole, path.appending("audio"), "names '\(map.audio)', a sound whose role is \(first.role.rawValue), not music",
+                    fix: "give the id of the music's sound (its role \"music\") in \"audio\""))
         }
         let span = TimeRange(start: first.timelineRange.start, end: max(first.timelineRange.end, pieces.map(\.timelineRange.end).max() ?? .zero))
         let place = "where '\(map.audio)' plays (\(TimeText.string(from: span.start))...\(TimeText.string(from: span.end)))"

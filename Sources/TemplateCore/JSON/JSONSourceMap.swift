@@ -57,6 +57,14 @@ public struct JSONSourceMap: Sendable, Hashable {
         }
     }
 
+    /// This map with the value at `to` placed where the value at `from` is written: an upgrade that
+    /// renames a key (`duck` to `ducking`) keeps reporting problems at the text the person wrote.
+    func moving(_ from: JSONPath, to: JSONPath) -> JSONSourceMap {
+        var moved = self
+        if let entry = entries[from] { moved.entries[to] = Entry(valueOffset: entry.valueOffset, keyOffset: entry.keyOffset) }
+        return moved
+    }
+
     /// The exact text of the number at `path`.
     func numberText(at path: JSONPath) -> String? {
         entries[path]?.numberText

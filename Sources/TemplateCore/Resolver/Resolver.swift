@@ -191,7 +191,7 @@ public enum Resolver {
         var timeline = Timeline(
             canvas: template.canvas, frameRate: rate, duration: duration, clips: clips, transitions: transitions,
             texts: texts, overlays: overlays, grade: EffectMapping.effects(template.grade, templateFolder: templateFolder, duration: duration),
-            audio: audio, output: options.output, source: template.name)
+            audio: audio, output: options.output, source: template.name, template: MediaPathText.standardized(templateFolder))
         if let grid = template.music?.beats { timeline.music = MusicMapping.map(grid: grid, timeline: timeline) }
         return Resolution(
             timeline: timeline, diagnostics: diagnostics, assignments: assignments,

@@ -8,8 +8,9 @@ import MediaTime
 /// are exact rationals; every clip boundary lies on the output frame grid (the resolver snaps them
 /// once), so the renderer works in whole frames and samples.
 public struct Timeline: Sendable, Hashable {
-    /// Major version of the timeline format; documents of other versions are upgraded or rejected.
-    public static let currentFormat = 1
+    /// Version of the timeline format written; older documents are upgraded when read
+    /// (`TimelineUpgrade`), later ones refused. 2: `ducking` only (format 1's `duck` upgraded), and `template`.
+    public static let currentFormat = 2
 
     public var canvas: Canvas
     public var frameRate: FrameRate
@@ -33,11 +34,16 @@ public struct Timeline: Sendable, Hashable {
     public var output: OutputSettings
     /// Where the timeline came from (template name), for people reading it.
     public var source: String?
+    /// The template folder the timeline was made from, a path like media paths; nil for a timeline
+    /// made by hand. Its files (music, overlays, fonts, masks, LUTs) are opened beneath it, as a
+    /// template's are (`ConfinedFolders`), and no output of a run may be written inside it.
+    public var template: String?
 
     public init(
         canvas: Canvas, frameRate: FrameRate, duration: RationalTime, clips: [VideoClip],
         transitions: [Transition] = [], texts: [TextItem] = [], overlays: [OverlayItem] = [], grade: [Effect] = [],
-        audio: [AudioClip] = [], music: MusicMap? = nil, output: OutputSettings = OutputSettings(), source: String? = nil
+        audio: [AudioClip] = [], music: MusicMap? = nil, output: OutputSettings = OutputSettings(), source: String? = nil,
+        template: String? = nil
     ) {
         self.canvas = canvas
         self.frameRate = frameRate
@@ -51,6 +57,7 @@ public struct Timeline: Sendable, Hashable {
         self.music = music
         self.output = output
         self.source = source
+        self.template = template
     }
 
     /// Number of output frames: `duration` is on the grid, so this is exact.

@@ -30,6 +30,13 @@ public enum TimelineCodec {
         _ text: String, file: String? = nil, timelineFolder: String? = nil,
         files: TimelineFileCheck? = nil
     ) throws(TimelineCodingError) -> Timeline {
+        try read(text, file: file, timelineFolder: timelineFolder, files: files).timeline
+    }
+
+    /// `decode`, and the document the timeline was read from (upgraded), to place warnings in.
+    static func read(
+        _ text: String, file: String?, timelineFolder: String?, files: TimelineFileCheck?
+    ) throws(TimelineCodingError) -> (timeline: Timeline, document: JSONDocument) {
         let document: JSONDocument
         do {
             document = try JSONParser.parse(text, limits: .init(maxBytes: maxFileSize, maxDepth: Limits.maxDepth))
@@ -42,23 +49,42 @@ public enum TimelineCodec {
             guard let timelineFolder else { return path }
             return MediaPathText.resolve(path, against: timelineFolder)
         }
-        let reader = TimelineReader(document: document, file: file, problems: TimelineProblems())
-        return try TimelineDecoder(reader: reader, mediaPath: mediaPath, fileCheck: files).decode()
+        // Older formats are brought up to the current one on the untyped tree, their problems kept
+        // with the typed reading's and placed in the original text.
+        let problems = TimelineProblems()
+        let upgraded = try TimelineUpgrade.upgrade(document, reader: TimelineReader(document: document, file: file, problems: problems))
+        let reader = TimelineReader(document: upgraded, file: file, problems: problems)
+        return (try TimelineDecoder(reader: reader, mediaPath: mediaPath, fileCheck: files).decode(), upgraded)
     }
 
     /// Reads the timeline file at `path`, resolving media paths against its folder.
     public static func decode(contentsOfFile path: String, files: TimelineFileCheck? = nil) throws(TimelineCodingError) -> Timeline {
+        try decode(contentsOfFile: path, files: files, warnings: { _ in [] }).timeline
+    }
+
+    /// Reads the timeline file at `path` as `decode(contentsOfFile:files:)` does, and gives the
+    /// warnings `warnings` finds in the timeline read (a font family not installed), each placed
+    /// in the file as its problems are: they do not stop it from rendering.
+    public static func decode(
+        contentsOfFile path: String, files: TimelineFileCheck?, warnings: TimelineFileCheck
+    ) throws(TimelineCodingError) -> (timeline: Timeline, warnings: [Diagnostic]) {
         // Opened as every input is: a FIFO or device is refused at once instead of read forever.
         let text: String
         do { text = try ReadableFile.text(path, limit: maxFileSize) } catch {
             throw TimelineCodingError(file: path, path: nil, position: nil, message: error.reason)
         }
         let folder = (path as NSString).deletingLastPathComponent
-        return try decode(text, file: path, timelineFolder: folder.isEmpty ? "." : folder, files: files)
+        let (timeline, document) = try read(text, file: path, timelineFolder: folder.isEmpty ? "." : folder, files: files)
+        let found = warnings(timeline).map { w in
+            Diagnostic(
+                .warning, w.code, w.message, at: SourceLocation(file: path, path: w.path, position: document.position(of: w.path)),
+                notes: [w.fix])
+        }
+        return (timeline, found)
     }
 }
 
-/// What a reader of a timeline file checks of the files it names (that each exists and is of its
-/// clip's kind): TemplateCore knows no files, so the caller that opens them says, as problems
-/// placed at the paths that name them.
+/// What a reader of a timeline file checks of the files it names (that each exists and is what
+/// its field needs), or warns of (fonts not installed): TemplateCore knows no files, so the caller
+/// that opens them says, as problems placed at the paths that name them.
 public typealias TimelineFileCheck = @Sendable (Timeline) -> [TimelineProblem]

@@ -22,7 +22,7 @@ struct TimelineDecoder {
             reader.document.root, at: .root,
             known: [
                 "format", "canvas", "frameRate", "duration", "clips", "transitions", "texts", "overlays",
-                "grade", "audio", "music", "output", "source",
+                "grade", "audio", "music", "output", "source", "template",
             ])
         let formatPath = JSONPath.root.appending("format")
         let format = try reader.integer(reader.required("format", in: root, at: .root), at: formatPath, in: 0...Int.max)
@@ -95,9 +95,12 @@ struct TimelineDecoder {
                 try reader.text(v, at: JSONPath.root.appending("source"), maxLength: Limits.maxShortText)
             }
         }
+        let template = root["template"].flatMap { v in
+            reader.attempt { () throws(TimelineCodingError) in try media(v, at: JSONPath.root.appending("template")) }
+        }
         let timeline = Timeline(
             canvas: canvas, frameRate: rate, duration: duration, clips: clips, transitions: transitions, texts: texts,
-            overlays: overlays, grade: grade, audio: audio, music: music, output: output, source: source)
+            overlays: overlays, grade: grade, audio: audio, music: music, output: output, source: source, template: template)
         // The rules relating items to one another need every item: with one unreadable, they wait.
         if complete {
             for problem in TimelineValidation.problems(timeline) + (fileCheck?(timeline) ?? []) {
@@ -226,7 +229,7 @@ struct TimelineDecoder {
     private func audioClip(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> AudioClip {
         let object = try reader.object(
             value, at: path,
-            known: ["id", "media", "role", "timelineRange", "sourceStart", "volume", "fadeIn", "fadeOut", "loop", "ducking", "duck"])
+            known: ["id", "media", "role", "timelineRange", "sourceStart", "volume", "fadeIn", "fadeOut", "loop", "ducking"])
         let id = try reader.text(reader.required("id", in: object, at: path), at: path.appending("id"), maxLength: Limits.maxShortText)
         let media = try self.media(reader.required("media", in: object, at: path), at: path.appending("media"))
         let range = try reader.range(reader.required("timelineRange", in: object, at: path), at: path.appending("timelineRange"), frameRate: rate)
@@ -246,18 +249,9 @@ struct TimelineDecoder {
         if let v = object["volume"] { volume = try reader.gain(v, at: path.appending("volume")) }
         var loop = false
         if let v = object["loop"] { loop = try reader.bool(v, at: path.appending("loop")) }
+        // Format 1's `duck` is made `ducking` by `TimelineUpgrade` before this reading.
         var ducking: Ducking?
-        if let v = object["ducking"] {
-            if object["duck"] != nil {
-                reader.report(
-                    "both \"ducking\" and the older \"duck\" are given", at: path.appending("duck"), code: .conflictingKeys,
-                    notes: ["keep \"ducking\"; \"duck\" is what timelines wrote before it"])
-            }
-            if v != .null { ducking = try self.ducking(v, at: path.appending("ducking")) }
-        } else if let v = object["duck"] {
-            // Timelines written before signal-driven ducking: the same depth, now driven by the sound heard.
-            ducking = Ducking(legacyGain: try reader.number(v, at: path.appending("duck"), in: Limits.duck, code: .volumeRange))
-        }
+        if let v = object["ducking"], v != .null { ducking = try self.ducking(v, at: path.appending("ducking")) }
         return AudioClip(
             id: id, media: media, role: role, timelineRange: range,
             sourceStart: try optionalTime("sourceStart", atMost: Limits.maxMusicStart), volume: volume,

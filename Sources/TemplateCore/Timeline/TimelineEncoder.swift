@@ -31,6 +31,7 @@ enum TimelineEncoder {
                 "audioBitrate": .number(JSONNumber(timeline.output.audioBitrate)),
             ]))
         if let source = timeline.source { root["source"] = .string(source) }
+        if let template = timeline.template { root["template"] = .string(mediaPath(template)) }
         return .object(root)
     }
 

@@ -73,6 +73,24 @@ import Testing
         }
     }
 
+    /// The beats are the song's: a music map naming a voice or an effect is refused (L046), at its `audio`.
+    @Test(arguments: [AudioRole.voice, .effect])
+    func theMusicMustNameASoundWhoseRoleIsMusic(role: AudioRole) throws {
+        var timeline = Self.sample()
+        timeline.audio[0].role = role
+        #expect(TimelineValidation.problems(timeline).map(\.code) == [.musicRole])
+        do {
+            _ = try TimelineCodec.decode(TimelineCodec.encode(timeline), file: "t.json")
+            Issue.record("read music beats of a \(role.rawValue)")
+        } catch {
+            #expect(error.codes == [.musicRole], "\(error)")
+            #expect(error.diagnostics.first?.location.path?.pointer == "/music/audio")
+            #expect(error.description.contains("role is \(role.rawValue)"))
+        }
+        timeline.audio[0].role = .music
+        #expect(TimelineValidation.problems(timeline).isEmpty)
+    }
+
     @Test func valuesOutsideTheirRangesAreRefused() throws {
         let text = TimelineCodec.encode(Self.sample())
         for (original, replacement, code) in [

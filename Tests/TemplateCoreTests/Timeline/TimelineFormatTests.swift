@@ -6,10 +6,9 @@ import Testing
 /// Timelines of every format version Reel has written stay readable (see "Versions" in
 /// docs/timeline-format.md).
 @Suite struct TimelineFormatTests {
-    /// A stored timeline of format 1. If this fails after a change, the format changed: bump
-    /// `Timeline.currentFormat`, add an upgrade of the untyped tree from the old version, and keep
-    /// this test reading the old document.
-    @Test func aStoredFormatOneTimelineReadsAndWritesBackTheSame() throws {
+    /// A stored timeline of format 1, read through `TimelineUpgrade` and written as format 2. Keep
+    /// it reading the old document whatever the current format becomes.
+    @Test func aStoredFormatOneTimelineIsUpgradedAndWrittenAsFormatTwo() throws {
         let text = try RepositoryFiles.text("Tests/Fixtures/timeline-format-1.json")
         #expect(text.contains("\"format\": 1,"))
         let timeline = try TimelineCodec.decode(text, file: "timeline-format-1.json")
@@ -30,7 +29,8 @@ import Testing
                       },
                       "fadeIn"
                 """
-        ).replacingOccurrences(of: "      \"id\": \"music\",\n", with: "      \"id\": \"music\",\n      \"loop\": false,\n")
+        ).replacingOccurrences(of: "\"format\": 1,", with: "\"format\": 2,")
+            .replacingOccurrences(of: "      \"id\": \"music\",\n", with: "      \"id\": \"music\",\n      \"loop\": false,\n")
             .replacingOccurrences(
                 of: "      \"media\": \"/templates/postcard/music/track.m4a\",\n",
                 with: "      \"media\": \"/templates/postcard/music/track.m4a\",\n      \"role\": \"music\",\n")
@@ -38,15 +38,70 @@ import Testing
         #expect(timeline.transitions.first?.kind == "lumaWipe")
     }
 
-    @Test(arguments: [0, 2, 99])
+    /// A stored timeline of format 2 (the format-1 fixture upgraded, with the `template` folder it
+    /// was made from): read and written back to the same bytes. If this fails after a change, the
+    /// format changed: bump `Timeline.currentFormat`, add a step to `TimelineUpgrade`, and store a
+    /// document of the new format beside this one.
+    @Test func aStoredFormatTwoTimelineReadsAndWritesBackTheSame() throws {
+        let text = try RepositoryFiles.text("Tests/Fixtures/timeline-format-2.json")
+        #expect(text.contains("\"format\": 2,"))
+        let timeline = try TimelineCodec.decode(text, file: "timeline-format-2.json")
+        #expect(timeline.template == "/templates/postcard")
+        #expect(TimelineCodec.encode(timeline) == text)
+        var old = try TimelineCodec.decode(RepositoryFiles.text("Tests/Fixtures/timeline-format-1.json"))
+        old.template = "/templates/postcard"
+        #expect(old == timeline)
+    }
+
+    @Test(arguments: [0, 3, 99, -1])
     func otherVersionsAreRefusedWithT010(format: Int) throws {
-        let text = try RepositoryFiles.text("Tests/Fixtures/timeline-format-1.json")
-            .replacingOccurrences(of: "\"format\": 1,", with: "\"format\": \(format),")
+        let text = try RepositoryFiles.text("Tests/Fixtures/timeline-format-2.json")
+            .replacingOccurrences(of: "\"format\": 2,", with: "\"format\": \(format),")
         do {
             _ = try TimelineCodec.decode(text)
             Issue.record("read format \(format)")
         } catch {
             #expect(error.codes == [.unsupportedFormat], "\(error)")
+            if format > Timeline.currentFormat { #expect(error.description.contains("needs a newer version of Reel"), "\(error)") }
+            #expect(error.diagnostics.first?.location.line != nil)
         }
+    }
+
+    /// Format 2 reads `ducking` alone: format 1's `duck` is an unknown key there.
+    @Test func formatTwoRefusesTheOlderDuck() throws {
+        let text = try RepositoryFiles.text("Tests/Fixtures/timeline-format-1.json")
+            .replacingOccurrences(of: "\"format\": 1,", with: "\"format\": 2,")
+        do {
+            _ = try TimelineCodec.decode(text)
+            Issue.record("read duck in format 2")
+        } catch {
+            #expect(error.codes == [.unknownKey], "\(error)")
+            #expect(error.diagnostics.first?.location.path == JSONPath.root.appending("audio").appending(0).appending("duck"))
+        }
+    }
+
+    /// Problems of an upgraded document are placed in the text as written: `duck` out of range where
+    /// it is, the `ducking` it became (a voice may have none, L016) at the `duck` it came from, and
+    /// `template`, a key of format 2, refused in format 1.
+    @Test func problemsOfAnUpgradedDocumentKeepTheirPlaceInTheOriginalText() throws {
+        let original = try RepositoryFiles.text("Tests/Fixtures/timeline-format-1.json")
+        let lines = original.split(separator: "\n", omittingEmptySubsequences: false)
+        let duckLine = try #require(lines.firstIndex { $0.contains("\"duck\": 0.35") }) + 1
+        func problems(_ text: String) -> [Diagnostic] {
+            do {
+                _ = try TimelineCodec.decode(text)
+                return []
+            } catch { return error.diagnostics }
+        }
+        let far = problems(original.replacingOccurrences(of: "\"duck\": 0.35", with: "\"duck\": 1.5"))
+        #expect(far.map(\.code) == [.volumeRange])
+        #expect(far.first?.location.line == duckLine)
+        let voice = problems(original.replacingOccurrences(of: "\"id\": \"music\",", with: "\"id\": \"music\", \"role\": \"voice\","))
+        #expect(voice.map(\.code).contains(.duckedVoice), "\(voice)")
+        let ducked = try #require(voice.first { $0.code == .duckedVoice })
+        #expect(ducked.location.path == JSONPath.root.appending("audio").appending(0).appending("ducking"))
+        #expect(ducked.location.line == duckLine)
+        let both = problems(original.replacingOccurrences(of: "\"format\": 1,", with: "\"format\": 1, \"template\": \"/t\","))
+        #expect(both.map(\.code) == [.unknownKey])
     }
 }

@@ -33,9 +33,9 @@ import Testing
         #expect(TimelineCodec.encode(try TimelineCodec.decode(text)) == text)
     }
 
-    /// Older timelines wrote `"duck": g`; it reads as ducking of the same depth (`"duck": 1`, none).
+    /// Format 1 timelines wrote `"duck": g`; the upgrade reads it as ducking of the same depth (`"duck": 1`, none).
     @Test func theOlderDuckStillReads() throws {
-        var text = TimelineCodec.encode(Self.timeline())
+        var text = TimelineCodec.encode(Self.timeline()).replacingOccurrences(of: "\"format\": 2,", with: "\"format\": 1,")
         let ducking = try #require(text.range(of: "\"ducking\": {"))
         let end = try #require(text.range(of: "},", range: ducking.upperBound..<text.endIndex))
         text.replaceSubrange(ducking.lowerBound..<end.upperBound, with: "\"duck\": 0.25,")
@@ -57,9 +57,11 @@ import Testing
         ("\"role\": \"voice\"", "\"role\": \"narration\"", .unknownChoice, "/audio/1/role"),
         ("\"loop\": true", "\"loop\": \"yes\"", .wrongType, "/audio/2/loop"),
         ("\"id\": \"music\"", "\"duck\": 0.3, \"id\": \"music\"", .conflictingKeys, "/audio/0/duck"),
+        ("\"id\": \"music\"", "\"duck\": 1.5, \"id\": \"music\"", .conflictingKeys, "/audio/0/duck"),
     ])
     func badSoundValuesAreReported(from: String, to: String, code: DiagnosticCode, pointer: String) throws {
-        let text = TimelineCodec.encode(Self.timeline())
+        // Format 1, where `duck` was still a key.
+        let text = TimelineCodec.encode(Self.timeline()).replacingOccurrences(of: "\"format\": 2,", with: "\"format\": 1,")
         #expect(text.contains(from), "the fixture has \(from)")
         let broken = text.replacingOccurrences(of: from, with: to)
         let result = Result { () throws(TimelineCodingError) in try TimelineCodec.decode(broken) }
