@@ -218,7 +218,7 @@ struct TimelineDecoder {
             id: id, media: media, kind: kind, timelineRange: timelineRange, sourceRange: sourceRange, speed: speed,
             orientation: orientation, fit: fit, volume: volume, reverse: try flag("reverse"), loop: try flag("loop"),
             motion: try keyframes(object, "motion", at: path), filters: filters, layer: layer, frame: frame,
-            opacity: try optionalNumber(object, "opacity", at: path, in: 0...1, default: 1),
+            opacity: try optionalNumber(object, "opacity", at: path, in: Limits.fraction, default: 1),
             beats: try object["beats"].map { v throws(TimelineCodingError) in try clipBeats(v, at: path.appending("beats")) },
             crop: try crop(object, at: path))
     }
