@@ -42,7 +42,8 @@ struct TimelineDecoder {
         let duration = reader.attempt { () throws(TimelineCodingError) in
             try reader.time(reader.required("duration", in: root, at: .root), at: durationPath, frameRate: rate)
         }
-        guard let rate, let canvas, let duration else { throw everything() }
+        // A negative duration was reported where it was read; every rule measures against it.
+        guard let rate, let canvas, let duration, !duration.isNegative else { throw everything() }
 
         var complete = true
         func items<Item>(_ key: String, limit: Int, what: String, _ read: (JSONValue, JSONPath) throws(TimelineCodingError) -> Item) -> [Item] {
