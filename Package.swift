@@ -82,11 +82,11 @@ let package = Package(
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
         .testTarget(name: "TemplateCoreTests", dependencies: ["TemplateCore"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "ReelTestSupport"]),
-        .testTarget(name: "PixelKernelsTests", dependencies: ["PixelKernels"]),
+        .testTarget(name: "PixelKernelsTests", dependencies: ["PixelKernels", "RenderCore"]),
         .testTarget(name: "SubjectDetectionTests", dependencies: ["SubjectDetection", "MediaIO", "TemplateCore", "ReelTestSupport"]),
         .testTarget(name: "BeatTrackingTests", dependencies: ["BeatTracking", "ReelTestSupport"]),
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "Previews", "PixelKernels", "ReelTestSupport"]),
-        .testTarget(name: "ReelCLITests", dependencies: ["ReelTestSupport"]),
+        .testTarget(name: "ReelCLITests", dependencies: ["ReelTestSupport", "MediaTime"]),
         .testTarget(name: "ReelKitTests", dependencies: ["ReelKit", "ReelTestSupport"]),
     ]
 )

@@ -39,9 +39,11 @@ public final class AnimatedImageWriter {
         self.format = format
         self.width = width
         self.height = height
-        guard width >= 2, height >= 2, width <= 4096, height <= 4096, width % 2 == 0, height % 2 == 0 else {
+        let sides = Limits.animatedPreviewSide
+        guard sides.contains(width), sides.contains(height), width % 2 == 0, height % 2 == 0 else {
             throw MediaError(
-                .unsupported, file: path, operation: "creating the animation", reason: "size \(width)x\(height) must be even and within 2...4096")
+                .unsupported, file: path, operation: "creating the animation",
+                reason: "size \(width)x\(height) must be even and within \(sides.lowerBound)...\(sides.upperBound)")
         }
         let encoderName = format == .gif ? "gif" : "libwebp_anim"
         guard let encoder = avcodec_find_encoder_by_name(encoderName) else {

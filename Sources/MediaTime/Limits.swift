@@ -48,9 +48,32 @@ public enum Limits {
     /// Longest video: the sum of the slots, and a timeline's `duration`.
     public static let maxTotalDuration = RationalTime(seconds: 3600)
     public static let maxMusicStart = RationalTime(seconds: 3600)
+    /// Latest time in a music file that a beat, a section or the part played may name: the
+    /// latest start plus the longest video.
+    public static let maxSongTime = maxMusicStart + maxTotalDuration
     public static let maxFade = RationalTime(seconds: 600)
     public static let maxTransition = RationalTime(seconds: 10)
     public static let maxAnimation = RationalTime(seconds: 10)
+
+    // MARK: Placement and motion
+
+    /// Where a layer, text or sticker sits, in canvas fractions: -1...2 lets a layer start or end
+    /// off the canvas (a slide in from the side).
+    public static let position = -1.0...2.0
+    /// Anchors, opacities, crop centres, section energies and other plain fractions.
+    public static let fraction = 0.0...1.0
+    /// Width and height of a clip's rectangle on the canvas, in canvas fractions (above 0).
+    public static let rectSide = 0.001...1.0
+    /// Width of a sticker or overlay, in canvas widths: up to 4 for a picture that pans across.
+    public static let layerWidth = 0.01...4.0
+    /// Widest a text may be set, in canvas widths.
+    public static let textMaxWidth = 0.05...1.0
+    /// Scale of a motion keyframe (a slot's or sticker's pose), 1 is as framed.
+    public static let poseScale = 0.1...10.0
+    /// Offset of a motion keyframe, in canvas fractions.
+    public static let poseOffset = -2.0...2.0
+    /// Rotation of a pose or a sticker, in degrees: ten turns either way.
+    public static let rotation = -3600.0...3600.0
 
     // MARK: Playback and sound
 
@@ -92,8 +115,10 @@ public enum Limits {
 
     // MARK: Text
 
-    /// Characters of a name, tag, id or placeholder key.
+    /// Characters of a name or an id.
     public static let maxShortText = 200
+    /// Characters of a tag or a text's placeholder key, which people type on a command line.
+    public static let maxKeyLength = 64
     /// Characters (grapheme clusters) of a description or a text layer's text.
     public static let maxLongText = 2000
     /// Unicode scalars of a text, so that a few characters with thousands of combining marks
@@ -133,4 +158,10 @@ public enum Limits {
 
     /// Largest `.cube` file read: a 129-point LUT is about 55 MB of text.
     public static let maxLUTFileSize = 64 << 20
+
+    // MARK: Previews
+
+    /// Sides of an animated preview (GIF, WebP), in pixels: GIF's own limit is 65535, but a
+    /// preview larger than this is a video, not a preview.
+    public static let animatedPreviewSide = 2...4096
 }

@@ -20,8 +20,9 @@ public enum TransitionKind: String, CaseIterable, Sendable {
 public struct TransitionInputs: Sendable {
     /// Position in the transition, 0...1, already eased; values outside are clamped.
     public var progress: Double
-    /// Width of the feathered edge. Wipes and `circleOpen`: a fraction of the canvas's shorter side
-    /// (default 0.02); `lumaWipe`: a fraction of the luma range (default 0.1). Others ignore it.
+    /// Width of the feathered edge. Wipes and `circleOpen`: a fraction of the canvas's shorter side;
+    /// `lumaWipe`: a fraction of the luma range. Others ignore it. Its range and default are the
+    /// catalog's (the render core reads them there).
     public var softness: Double
     /// `lumaWipe`'s grayscale mask, already scaled to the canvas; only its Y' plane is read. Without
     /// a mask of the canvas's size, a luma wipe falls back to a crossfade.
@@ -33,13 +34,4 @@ public struct TransitionInputs: Sendable {
         self.mask = mask
     }
 
-    /// Inputs with the softness `kind` uses when the template gives none.
-    public init(_ kind: TransitionKind, progress: Double, mask: Picture? = nil) {
-        self.init(progress: progress, softness: Self.defaultSoftness(kind), mask: mask)
-    }
-
-    /// The softness a transition uses when the template gives none.
-    public static func defaultSoftness(_ kind: TransitionKind) -> Double {
-        kind == .lumaWipe ? 0.1 : 0.02
-    }
 }

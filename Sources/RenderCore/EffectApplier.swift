@@ -26,7 +26,7 @@ final class EffectApplier {
             }
             lut = try load(file)
         }
-        FilterRenderer.apply(kind, parameters: effect.parameters(at: time), to: picture, lut: lut, frame: frame)
+        FilterRenderer.apply(kind, parameters: FilterParameters.complete(kind, effect.parameters(at: time)), to: picture, lut: lut, frame: frame)
     }
 
     private func load(_ file: String) throws(MediaError) -> LUT3D {

@@ -79,8 +79,7 @@ public final class FrameRenderer {
                         .unsupported, file: transition.kind, operation: "drawing a transition",
                         reason: "'\(transition.kind)' is not a transition of the catalog"), clip: "transition \(t.index)", frame: index)
             }
-            var inputs = TransitionInputs(kind, progress: t.progress)
-            if let softness = transition.parameters["softness"] { inputs.softness = softness }
+            var inputs = TransitionInputs(progress: t.progress, softness: TransitionParameters.softness(kind, transition.parameters["softness"]))
             if kind == .lumaWipe {
                 guard let mask = try graphics.mask(for: t.index) else {
                     throw RenderError(

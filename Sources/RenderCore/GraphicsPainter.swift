@@ -60,6 +60,22 @@ final class GraphicsPainter {
         do { image = try self.image(item.media) } catch { throw RenderError(media: error, clip: item.id) }
         let w = max(1, Int((item.width * Double(width) * plan.pose.scale).rounded()))
         let h = max(1, Int((Double(w) * Double(image.height) / Double(image.width)).rounded()))
+        let x = Int(((item.x + plan.pose.x) * Double(width) - item.anchorX * Double(w)).rounded())
+        let y = Int(((item.y + plan.pose.y) * Double(height) - item.anchorY * Double(h)).rounded())
+        let rotation = plan.pose.rotation.truncatingRemainder(dividingBy: 360)
+        // An image enlarged past the canvas (a sticker four canvases wide, zoomed in) is sampled
+        // through its transform, at the cost of the canvas pixels it covers, instead of being scaled
+        // whole first, at the cost of its own, possibly a hundred times larger, area.
+        if w > image.width, w * h > width * height {
+            let anchorX = Double(x) + item.anchorX * Double(w)
+            let anchorY = Double(y) + item.anchorY * Double(h)
+            let transform = AffineTransform.scale(x: Double(w) / Double(image.width), y: Double(h) / Double(image.height))
+                .concatenating(.translation(x: -item.anchorX * Double(w), y: -item.anchorY * Double(h)))
+                .concatenating(.rotation(degrees: rotation.isFinite ? rotation : 0))
+                .concatenating(.translation(x: anchorX, y: anchorY))
+            Compositor.draw(image, onto: picture, transform: transform, opacity: plan.pose.opacity)
+            return
+        }
         let key = "\(item.media)#\(w)x\(h)"
         let scaled: RGBAImage
         if let s = scaledImages[key] {
@@ -68,9 +84,6 @@ final class GraphicsPainter {
             scaled = Compositor.scaled(image, width: w, height: h)
             if plan.pose.scale == 1 { scaledImages[key] = scaled }
         }
-        let x = Int(((item.x + plan.pose.x) * Double(width) - item.anchorX * Double(w)).rounded())
-        let y = Int(((item.y + plan.pose.y) * Double(height) - item.anchorY * Double(h)).rounded())
-        let rotation = plan.pose.rotation.truncatingRemainder(dividingBy: 360)
         if rotation == 0 || !rotation.isFinite {
             Compositor.blend(scaled, onto: picture, x: x, y: y, opacity: plan.pose.opacity)
             return

@@ -1,4 +1,5 @@
 import MediaIO
+import RenderCore
 import Testing
 
 @testable import PixelKernels
@@ -24,7 +25,7 @@ import Testing
     ) -> Picture {
         let copy = Picture(width: picture.width, height: picture.height)
         copy.copy(from: picture)
-        FilterRenderer.apply(kind, parameters: parameters, to: copy, lut: lut, frame: frame)
+        FilterRenderer.apply(kind, parameters: FilterParameters.complete(kind, parameters), to: copy, lut: lut, frame: frame)
         return copy
     }
 
@@ -159,7 +160,7 @@ import Testing
 
     @Test(arguments: FilterKind.allCases)
     func defaultsAreDocumentedAndNeutralParametersChangeNothing(kind: FilterKind) {
-        #expect(!FilterRenderer.defaultParameters(kind).isEmpty)
+        #expect(!FilterRenderer.parameterNames(kind).isEmpty)
         let input = colourful(33, 17)
         let neutral: [String: Double] =
             switch kind {

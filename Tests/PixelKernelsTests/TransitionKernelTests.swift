@@ -1,4 +1,5 @@
 import MediaIO
+import RenderCore
 import Testing
 
 @testable import PixelKernels
@@ -12,8 +13,7 @@ import Testing
         softness: Double? = nil, mask: Picture? = nil
     ) -> Picture {
         let out = Picture(width: a.width, height: a.height)
-        var inputs = TransitionInputs(kind, progress: progress, mask: mask)
-        if let softness { inputs.softness = softness }
+        let inputs = TransitionInputs(progress: progress, softness: TransitionParameters.softness(kind, softness), mask: mask)
         TransitionRenderer.render(kind, from: a, to: b, into: out, inputs: inputs)
         return out
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MediaTime
 import ReelTestSupport
 import Testing
 
@@ -37,5 +38,73 @@ import Testing
             #expect(r.status == 0, "\(c.name): \(r.stderr)")
             #expect(FileManager.default.fileExists(atPath: out), "\(c.name)")
         }
+    }
+
+    static func n(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
+
+    /// Every number parameter of every filter and transition, at its lower or upper bound as
+    /// `reel catalog --format json` states it (the catalog is the one declaration of them).
+    static func catalogAtBounds(upper: Bool) throws -> (filters: String, slots: String) {
+        let out = try Reel.run(["catalog", "--format", "json"])
+        let catalog = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: [[String: Any]]])
+        func bounds(_ entry: [String: Any]) -> [String] {
+            ((entry["parameters"] as? [[String: Any]]) ?? []).compactMap { p in
+                guard let name = p["name"] as? String, let x = (upper ? p["maximum"] : p["minimum"]) as? Double else { return nil }
+                return "\"\(name)\": \(n(x))"
+            }
+        }
+        let filters = try #require(catalog["filter"]).compactMap { f -> String? in
+            guard let id = f["id"] as? String else { return nil }
+            return "{ " + (["\"kind\": \"\(id)\""] + bounds(f) + (id == "lut" ? ["\"file\": \"look.cube\""] : [])).joined(separator: ", ") + " }"
+        }
+        let transitions = try #require(catalog["transition"]).filter { ($0["id"] as? String) != "lumaWipe" }
+        let slots = transitions.enumerated().map { i, t in
+            let id = t["id"] as? String ?? ""
+            let keys = ["\"kind\": \"\(id)\""] + (id == "cut" ? [] : ["\"duration\": \"4f\""]) + bounds(t)
+            return "{ \"id\": \"s\(i)\", \"duration\": \"10f\", \"transition\": { \(keys.joined(separator: ", ")) } }"
+        }
+        return (filters.joined(separator: ", "), slots.joined(separator: ", "))
+    }
+
+    /// Placement, motion and text look at their declared bounds, and every effect parameter at its
+    /// catalog bound: each template validates and makes a video.
+    @Test(arguments: [false, true])
+    func layoutAndEffectsAtTheirBoundsMakeAVideo(upper: Bool) throws {
+        let dir = TemporaryFolder()
+        try TestMedia.jpeg(dir.file("photo.jpg"), width: 64, height: 64, color: "green")
+        let folder = dir.file("bounds")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try TestMedia.tone((folder as NSString).appendingPathComponent("music.m4a"), seconds: "5")
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=red:s=16x16", "-frames:v", "1", (folder as NSString).appendingPathComponent("star.png")])
+        try "LUT_3D_SIZE 2\n0 0 0\n1 0 0\n0 1 0\n1 1 0\n0 0 1\n1 0 1\n0 1 1\n1 1 1\n".write(
+            toFile: (folder as NSString).appendingPathComponent("look.cube"), atomically: true, encoding: .utf8)
+        func pick(_ r: ClosedRange<Double>) -> String { Self.n(upper ? r.upperBound : r.lowerBound) }
+        let (filters, slots) = try Self.catalogAtBounds(upper: upper)
+        let pose =
+            "{ \"at\": 0, \"scale\": \(pick(Limits.poseScale)), \"x\": \(pick(Limits.poseOffset)), \"y\": \(pick(Limits.poseOffset)), \"rotation\": \(pick(Limits.rotation)) }"
+        let text = """
+            { "id": "t", "kind": "text", "text": "Hi there", "size": 8, "lineSpacing": \(pick(Limits.textLineSpacing)),
+              "maxWidth": \(pick(Limits.textMaxWidth)), "x": \(pick(Limits.position)), "y": \(pick(Limits.position)), "opacity": \(pick(Limits.fraction)),
+              "stroke": { "color": "#000000", "width": \(pick(Limits.textStroke)) },
+              "shadow": { "x": \(pick(Limits.textShadowOffset)), "y": \(pick(Limits.textShadowOffset)), "blur": \(pick(Limits.textShadowBlur)) },
+              "box": { "color": "#00000066", "padding": \(pick(Limits.textBox)), "radius": \(pick(Limits.textBox)) } }
+            """
+        let sticker = """
+            { "id": "star", "kind": "image", "file": "star.png", "width": \(pick(Limits.layerWidth)), "rotation": \(pick(Limits.rotation)),
+              "x": \(pick(Limits.position)), "y": 0.5, "opacity": \(pick(Limits.fraction)), "motion": { "keyframes": [\(pose)] } }
+            """
+        let json = """
+            { "format": 1, "name": "Bounds", "canvas": { "width": 64, "height": 64, "frameRate": "25" }, "music": { "file": "music.m4a" },
+              "slots": [{ "id": "first", "duration": "10f", "filters": [\(filters)], "motion": { "keyframes": [\(pose)] } }, \(slots),
+                        { "id": "last", "duration": "10f" }],
+              "layers": [\(text), \(sticker)] }
+            """
+        try json.write(toFile: (folder as NSString).appendingPathComponent("template.json"), atomically: true, encoding: .utf8)
+        let v = try Reel.run(["validate", folder])
+        #expect(v.status == 0, "\(v.stdout) \(v.stderr)")
+        let out = dir.file("out.mp4")
+        let r = try Reel.run(["make", folder, dir.file("photo.jpg"), "-o", out, "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out))
     }
 }

@@ -21,15 +21,20 @@ import Testing
         #expect(Set(Catalog.ids(of: .easing)) == Set(Easing.allCases.map(\.rawValue)))
     }
 
-    /// Each filter's catalog parameters are the ones its kernel reads (defaults agree too).
+    /// Each filter's catalog parameters are the ones its kernel reads, and the render core hands
+    /// the kernel every one of them, by the catalog's default when none is given.
     @Test func filterParametersMatchTheKernels() {
         for kind in FilterKind.allCases {
             guard let entry = Catalog.entry(.filter, kind.rawValue) else { continue }
-            let kernel = FilterRenderer.defaultParameters(kind)
-            let numeric = entry.parameters.filter { if case .number = $0.type { return true } else { return false } }
-            #expect(Set(numeric.map(\.name)) == Set(kernel.keys), "\(kind)")
+            let numeric = entry.parameters.filter { $0.range != nil }
+            #expect(Set(numeric.map(\.name)) == FilterRenderer.parameterNames(kind), "\(kind)")
+            let completed = FilterParameters.complete(kind, [:])
+            for p in numeric { #expect(completed[p.name] == p.defaultValue, "\(kind).\(p.name)") }
+            // Past its range a value is drawn at the bound the validator would have named.
             for p in numeric {
-                if let d = p.defaultValue, let k = kernel[p.name] { #expect(abs(d - k) < 1e-9, "\(kind).\(p.name): \(d) vs \(k)") }
+                guard let range = p.range else { continue }
+                #expect(FilterParameters.complete(kind, [p.name: range.upperBound + 1])[p.name] == range.upperBound)
+                #expect(FilterParameters.complete(kind, [p.name: .nan])[p.name] == p.defaultValue)
             }
         }
     }
@@ -42,7 +47,7 @@ import Testing
             guard let entry = Catalog.entry(.transition, kind.rawValue) else { continue }
             let numeric = entry.parameters.filter { $0.range != nil }
             #expect(numeric.allSatisfy { $0.name == "softness" }, "\(kind)")
-            if let d = entry.parameter("softness")?.defaultValue { #expect(d == TransitionInputs.defaultSoftness(kind), "\(kind)") }
+            if let d = entry.parameter("softness")?.defaultValue { #expect(d == TransitionParameters.softness(kind, nil), "\(kind)") }
         }
     }
 }

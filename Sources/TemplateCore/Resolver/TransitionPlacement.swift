@@ -74,6 +74,10 @@ enum TransitionPlacement {
             case .file(let path): mask = AssetPath.join(templateFolder, path)
             }
         }
+        // A template built in code may leave numbers out: the timeline says every one, as read.
+        for p in Catalog.entry(.transition, spec.kind)?.parameters ?? [] where numbers[p.name] == nil {
+            if let d = p.defaultValue, p.range != nil { numbers[p.name] = d }
+        }
         return (
             Transition(
                 kind: spec.kind, from: a.clip.id, to: b.clip.id, range: range, easing: spec.easing,

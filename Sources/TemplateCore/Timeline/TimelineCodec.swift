@@ -41,9 +41,20 @@ public enum TimelineCodec {
         do {
             document = try JSONParser.parse(text, limits: .init(maxBytes: maxFileSize, maxDepth: Limits.maxDepth))
         } catch {
-            throw TimelineCodingError(
-                file: file, path: nil, position: error.position, message: "invalid JSON: \(error.message)", code: .jsonSyntax,
-                notes: ["fix the JSON syntax at this place"])
+            switch error.reason {
+            case .tooLarge(let limit):
+                throw TimelineCodingError(
+                    file: file, path: nil, position: nil, message: "the timeline is larger than \(limit) bytes", code: .fileTooLarge,
+                    notes: ["a timeline of the longest video is far smaller; split it or remove what repeats"])
+            case .tooDeep(let limit):
+                throw TimelineCodingError(
+                    file: file, path: nil, position: error.position, message: "objects and arrays are nested deeper than \(limit) levels",
+                    code: .nestingTooDeep, notes: ["a timeline nests a few levels; remove the extra brackets"])
+            case .syntax:
+                throw TimelineCodingError(
+                    file: file, path: nil, position: error.position, message: "invalid JSON: \(error.message)", code: .jsonSyntax,
+                    notes: ["fix the JSON syntax at this place"])
+            }
         }
         let mediaPath: (String) -> String = { path in
             guard let timelineFolder else { return path }
@@ -71,7 +82,8 @@ public enum TimelineCodec {
         // Opened as every input is: a FIFO or device is refused at once instead of read forever.
         let text: String
         do { text = try ReadableFile.text(path, limit: maxFileSize) } catch {
-            throw TimelineCodingError(file: path, path: nil, position: nil, message: error.reason)
+            let code: DiagnosticCode = error.kind == .tooLarge ? .fileTooLarge : .timelineUnreadable
+            throw TimelineCodingError(file: path, path: nil, position: nil, message: error.reason, code: code)
         }
         let folder = (path as NSString).deletingLastPathComponent
         let (timeline, document) = try read(text, file: path, timelineFolder: folder.isEmpty ? "." : folder, files: files)

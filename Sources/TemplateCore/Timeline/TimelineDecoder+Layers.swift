@@ -28,10 +28,10 @@ extension TimelineDecoder {
         var easing = Easing.linear
         if let v = o["easing"] { easing = try reader.choice(v, at: path.appending("easing"), as: Easing.self) }
         return TransformKeyframe(
-            time: t, scale: try optionalNumber(o, "scale", at: path, in: 0.01...100, default: 1),
-            x: try optionalNumber(o, "x", at: path, in: -10...10, default: 0),
-            y: try optionalNumber(o, "y", at: path, in: -10...10, default: 0),
-            rotation: try optionalNumber(o, "rotation", at: path, in: -3600...3600, default: 0), easing: easing)
+            time: t, scale: try optionalNumber(o, "scale", at: path, in: Limits.poseScale, default: 1),
+            x: try optionalNumber(o, "x", at: path, in: Limits.poseOffset, default: 0),
+            y: try optionalNumber(o, "y", at: path, in: Limits.poseOffset, default: 0),
+            rotation: try optionalNumber(o, "rotation", at: path, in: Limits.rotation, default: 0), easing: easing)
     }
 
     func keyframes(_ object: JSONObject, _ key: String, at path: JSONPath) throws(TimelineCodingError) -> [TransformKeyframe] {
@@ -70,8 +70,8 @@ extension TimelineDecoder {
             let t = try reader.time(reader.required("time", in: o, at: kp), at: kp.appending("time"), frameRate: nil)
             keys.append(
                 CropKeyframe(
-                    time: t, x: try optionalNumber(o, "x", at: kp, in: 0...1, default: 0.5, code: .cropCentre),
-                    y: try optionalNumber(o, "y", at: kp, in: 0...1, default: 0.5, code: .cropCentre)))
+                    time: t, x: try optionalNumber(o, "x", at: kp, in: Limits.fraction, default: 0.5, code: .cropCentre),
+                    y: try optionalNumber(o, "y", at: kp, in: Limits.fraction, default: 0.5, code: .cropCentre)))
         }
         return keys
     }
@@ -79,10 +79,10 @@ extension TimelineDecoder {
     func rect(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> LayerRect {
         let o = try reader.object(value, at: path, known: ["x", "y", "width", "height"])
         let r = LayerRect(
-            x: try optionalNumber(o, "x", at: path, in: 0...1, default: 0, code: .layerRect),
-            y: try optionalNumber(o, "y", at: path, in: 0...1, default: 0, code: .layerRect),
-            width: try optionalNumber(o, "width", at: path, in: 0.001...1, default: 1, code: .layerRect),
-            height: try optionalNumber(o, "height", at: path, in: 0.001...1, default: 1, code: .layerRect))
+            x: try optionalNumber(o, "x", at: path, in: Limits.fraction, default: 0, code: .layerRect),
+            y: try optionalNumber(o, "y", at: path, in: Limits.fraction, default: 0, code: .layerRect),
+            width: try optionalNumber(o, "width", at: path, in: Limits.rectSide, default: 1, code: .layerRect),
+            height: try optionalNumber(o, "height", at: path, in: Limits.rectSide, default: 1, code: .layerRect))
         // The template's rule (T060), with its tolerance for fractions written to a few digits.
         if r.x + r.width > 1.001 || r.y + r.height > 1.001 {
             reader.report(
@@ -175,11 +175,11 @@ extension TimelineDecoder {
             id: try reader.text(reader.required("id", in: o, at: path), at: path.appending("id"), maxLength: Limits.maxShortText),
             text: try reader.text(reader.required("text", in: o, at: path), at: path.appending("text"), maxLength: Limits.maxLongText),
             timelineRange: try reader.range(reader.required("timelineRange", in: o, at: path), at: path.appending("timelineRange"), frameRate: rate),
-            look: look, x: try optionalNumber(o, "x", at: path, in: -1...2, default: 0.5),
-            y: try optionalNumber(o, "y", at: path, in: -1...2, default: 0.5),
-            anchorX: try optionalNumber(o, "anchorX", at: path, in: 0...1, default: 0.5),
-            anchorY: try optionalNumber(o, "anchorY", at: path, in: 0...1, default: 0.5),
-            maxWidth: try optionalNumber(o, "maxWidth", at: path, in: 0.01...1, default: 0.9),
+            look: look, x: try optionalNumber(o, "x", at: path, in: Limits.position, default: 0.5),
+            y: try optionalNumber(o, "y", at: path, in: Limits.position, default: 0.5),
+            anchorX: try optionalNumber(o, "anchorX", at: path, in: Limits.fraction, default: 0.5),
+            anchorY: try optionalNumber(o, "anchorY", at: path, in: Limits.fraction, default: 0.5),
+            maxWidth: try optionalNumber(o, "maxWidth", at: path, in: Limits.textMaxWidth, default: 0.9),
             maxLines: try optionalInteger(o, "maxLines", at: path, in: Limits.maxTextLines),
             animationIn: try animation(o["in"], at: path.appending("in")), animationOut: try animation(o["out"], at: path.appending("out")),
             layer: try optionalInteger(o, "layer", at: path, in: Self.layers),
@@ -208,11 +208,12 @@ extension TimelineDecoder {
             id: try reader.text(reader.required("id", in: o, at: path), at: path.appending("id"), maxLength: Limits.maxShortText),
             media: try media(reader.required("media", in: o, at: path), at: path.appending("media")),
             timelineRange: try reader.range(reader.required("timelineRange", in: o, at: path), at: path.appending("timelineRange"), frameRate: rate),
-            x: try optionalNumber(o, "x", at: path, in: -1...2, default: 0.5), y: try optionalNumber(o, "y", at: path, in: -1...2, default: 0.5),
-            anchorX: try optionalNumber(o, "anchorX", at: path, in: 0...1, default: 0.5),
-            anchorY: try optionalNumber(o, "anchorY", at: path, in: 0...1, default: 0.5),
-            width: try optionalNumber(o, "width", at: path, in: 0.001...4, default: 0.3),
-            opacity: try optionalNumber(o, "opacity", at: path, in: 0...1, default: 1),
+            x: try optionalNumber(o, "x", at: path, in: Limits.position, default: 0.5),
+            y: try optionalNumber(o, "y", at: path, in: Limits.position, default: 0.5),
+            anchorX: try optionalNumber(o, "anchorX", at: path, in: Limits.fraction, default: 0.5),
+            anchorY: try optionalNumber(o, "anchorY", at: path, in: Limits.fraction, default: 0.5),
+            width: try optionalNumber(o, "width", at: path, in: Limits.layerWidth, default: 0.3),
+            opacity: try optionalNumber(o, "opacity", at: path, in: Limits.fraction, default: 1),
             motion: try keyframes(o, "motion", at: path),
             animationIn: try animation(o["in"], at: path.appending("in")), animationOut: try animation(o["out"], at: path.appending("out")),
             layer: try optionalInteger(o, "layer", at: path, in: Self.layers))

@@ -11,9 +11,9 @@ extension TimelineDecoder {
         if let v = object["tempo"], v != .null { tempo = try reader.number(v, at: path.appending("tempo"), in: Limits.tempo) }
         func songTime(_ key: String) throws(TimelineCodingError) -> RationalTime {
             let t = try reader.time(reader.required(key, in: object, at: path), at: path.appending(key), frameRate: nil)
-            if t > Limits.maxMusicStart * 2 {
+            if t > Limits.maxSongTime {
                 reader.report(
-                    "\(key) \(TimeText.string(from: t)) is past \(TimeText.string(from: Limits.maxMusicStart * 2))", at: path.appending(key),
+                    "\(key) \(TimeText.string(from: t)) is past \(TimeText.string(from: Limits.maxSongTime))", at: path.appending(key),
                     code: .outOfRange, notes: ["songs are read for their first two hours"])
             }
             return t
@@ -46,7 +46,7 @@ extension TimelineDecoder {
                 MusicSection(
                     start: try reader.time(reader.required("start", in: o, at: p), at: p.appending("start"), frameRate: nil),
                     end: try reader.time(reader.required("end", in: o, at: p), at: p.appending("end"), frameRate: nil),
-                    energy: try optionalNumber(o, "energy", at: p, in: 0...1, default: 0)))
+                    energy: try optionalNumber(o, "energy", at: p, in: Limits.fraction, default: 0)))
         }
         return MusicMap(
             audio: audio, tempo: tempo, songStart: songStart, songEnd: songEnd, beats: beats, downbeats: downbeats, sections: sections)

@@ -42,7 +42,8 @@ struct TimelineDecoder {
         let duration = reader.attempt { () throws(TimelineCodingError) in
             try reader.time(reader.required("duration", in: root, at: .root), at: durationPath, frameRate: rate)
         }
-        guard let rate, let canvas, let duration else { throw everything() }
+        // A negative duration was reported where it was read; every rule measures against it.
+        guard let rate, let canvas, let duration, !duration.isNegative else { throw everything() }
 
         var complete = true
         func items<Item>(_ key: String, limit: Int, what: String, _ read: (JSONValue, JSONPath) throws(TimelineCodingError) -> Item) -> [Item] {
@@ -221,7 +222,7 @@ struct TimelineDecoder {
             id: id, media: media, kind: kind, timelineRange: timelineRange, sourceRange: sourceRange, speed: speed,
             orientation: orientation, fit: fit, volume: volume, reverse: try flag("reverse"), loop: try flag("loop"),
             motion: try keyframes(object, "motion", at: path), filters: filters, layer: layer, frame: frame,
-            opacity: try optionalNumber(object, "opacity", at: path, in: 0...1, default: 1),
+            opacity: try optionalNumber(object, "opacity", at: path, in: Limits.fraction, default: 1),
             beats: try object["beats"].map { v throws(TimelineCodingError) in try clipBeats(v, at: path.appending("beats")) },
             crop: try crop(object, at: path))
     }

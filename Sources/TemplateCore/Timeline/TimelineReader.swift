@@ -133,7 +133,9 @@ struct TimelineReader {
             throw failure(
                 "the range ends too late to be represented", at: path, code: .outOfRange, notes: ["use a start and duration within the video"])
         }
-        return TimeRange(start: start, duration: duration)
+        // A negative duration is reported by `time`; the range read in its place is empty, so the
+        // other rules can still run on it without meeting a range that cannot exist.
+        return TimeRange(start: start, duration: duration.isNegative ? .zero : duration)
     }
 
     func choice<Choice: RawRepresentable & CaseIterable>(

@@ -57,6 +57,14 @@ extension DecodingContext {
             error(.textTooLong, "text of \(s.count) characters; the limit here is \(maxLength)", at: path, notes: ["shorten it"])
             return nil
         }
+        // As the timeline reader and the text layout count: a few characters with thousands of
+        // combining marks pass the character limit but not this one.
+        if s.unicodeScalars.count > TemplateLimits.maxTextScalars {
+            error(
+                .textTooLong, "text of \(s.unicodeScalars.count) Unicode scalars; the limit is \(TemplateLimits.maxTextScalars)", at: path,
+                notes: ["remove combining marks or shorten it"])
+            return nil
+        }
         if !allowEmpty, s.trimmingJSONSpace.isEmpty {
             error(.emptyText, "the \(path.lastKey ?? "text") is empty", at: path, notes: ["write it like \(example), or leave the key out"])
             return nil

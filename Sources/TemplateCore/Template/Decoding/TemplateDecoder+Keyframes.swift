@@ -15,10 +15,6 @@ extension TemplateDecoder {
         static let unknown = ItemTiming(start: nil, duration: nil, name: "the item")
     }
 
-    static let scaleRange = 0.1...10.0
-    static let offsetRange = -2.0...2.0
-    static let rotationRange = -3600.0...3600.0
-
     mutating func readPoseKeyframes(_ value: JSONValue, at path: JSONPath, timing: ItemTiming) -> [PoseKeyframe]? {
         let example = "[{ \"at\": 0, \"scale\": 1 }, { \"at\": 1, \"scale\": 1.2 }]"
         guard let items = context.array(value, at: path, limit: TemplateLimits.maxKeyframes, what: "keyframes", example: example) else { return nil }
@@ -37,10 +33,10 @@ extension TemplateDecoder {
                 guard let v = object[key] else { return .some(nil) }
                 return context.number(v, at: itemPath.appending(key), in: range, what: key).map { .some($0) }
             }
-            if let s = read("scale", Self.scaleRange, &context) { pose.scale = s ?? 1 } else { valid = false }
-            if let x = read("x", Self.offsetRange, &context) { pose.x = x ?? 0 } else { valid = false }
-            if let y = read("y", Self.offsetRange, &context) { pose.y = y ?? 0 } else { valid = false }
-            if let r = read("rotation", Self.rotationRange, &context) { pose.rotation = r ?? 0 } else { valid = false }
+            if let s = read("scale", TemplateLimits.poseScale, &context) { pose.scale = s ?? 1 } else { valid = false }
+            if let x = read("x", TemplateLimits.poseOffset, &context) { pose.x = x ?? 0 } else { valid = false }
+            if let y = read("y", TemplateLimits.poseOffset, &context) { pose.y = y ?? 0 } else { valid = false }
+            if let r = read("rotation", TemplateLimits.rotation, &context) { pose.rotation = r ?? 0 } else { valid = false }
             pose.easing = choice(object, "easing", at: itemPath, default: Easing.linear, valid: &valid)
             keyframes.append(pose)
         }

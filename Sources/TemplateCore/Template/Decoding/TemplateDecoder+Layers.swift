@@ -84,7 +84,11 @@ extension TemplateDecoder {
         let timing = ItemTiming(start: start, duration: end.flatMap { e in start.flatMap { e.subtractingReportingOverflow($0) } }, name: "the layer")
         var opacity = 1.0
         if let raw = object["opacity"] {
-            if let x = context.number(raw, at: path.appending("opacity"), in: 0...1, what: "opacity") { opacity = x } else { valid = false }
+            if let x = context.number(raw, at: path.appending("opacity"), in: TemplateLimits.fraction, what: "opacity") {
+                opacity = x
+            } else {
+                valid = false
+            }
         }
         let content: LayerContent? =
             switch kind {
@@ -129,7 +133,7 @@ extension TemplateDecoder {
         var numbers: [Double] = []
         for key in TemplateKeys.rect {
             guard let raw = context.required(key, in: object, at: path, example: "\"\(key)\": 0.5"),
-                let x = context.number(raw, at: path.appending(key), in: 0...1, what: "rect \(key)", code: .layerRect)
+                let x = context.number(raw, at: path.appending(key), in: TemplateLimits.fraction, what: "rect \(key)", code: .layerRect)
             else { continue }
             numbers.append(x)
         }
@@ -159,10 +163,14 @@ extension TemplateDecoder {
         let placement = readPlacement(object, at: path, valid: &valid)
         var layer = ImageLayerSpec(file: file ?? "", placement: placement)
         if let raw = object["width"] {
-            if let x = context.number(raw, at: path.appending("width"), in: 0.01...4, what: "width") { layer.width = x } else { valid = false }
+            if let x = context.number(raw, at: path.appending("width"), in: TemplateLimits.layerWidth, what: "width") {
+                layer.width = x
+            } else {
+                valid = false
+            }
         }
         if let raw = object["rotation"] {
-            if let x = context.number(raw, at: path.appending("rotation"), in: Self.rotationRange, what: "rotation") {
+            if let x = context.number(raw, at: path.appending("rotation"), in: TemplateLimits.rotation, what: "rotation") {
                 layer.rotation = x
             } else {
                 valid = false
@@ -177,14 +185,14 @@ extension TemplateDecoder {
         return layer
     }
 
-    /// `x`, `y` (canvas fractions, -1...2 so that a layer may start off the canvas) and `anchor`.
+    /// `x`, `y` (canvas fractions within `Limits.position`) and `anchor`.
     mutating func readPlacement(_ object: JSONObject, at path: JSONPath, valid: inout Bool) -> Placement {
         var placement = Placement()
         if let raw = object["x"] {
-            if let x = context.number(raw, at: path.appending("x"), in: -1...2, what: "x") { placement.x = x } else { valid = false }
+            if let x = context.number(raw, at: path.appending("x"), in: TemplateLimits.position, what: "x") { placement.x = x } else { valid = false }
         }
         if let raw = object["y"] {
-            if let y = context.number(raw, at: path.appending("y"), in: -1...2, what: "y") { placement.y = y } else { valid = false }
+            if let y = context.number(raw, at: path.appending("y"), in: TemplateLimits.position, what: "y") { placement.y = y } else { valid = false }
         }
         placement.anchor = choice(object, "anchor", at: path, default: Anchor.center, valid: &valid)
         return placement

@@ -48,7 +48,7 @@ extension TemplateDecoder {
     /// a written list: at most `maxBeats`, none past twice `maxMusicStart`.
     private mutating func foundBeats(_ file: String, at path: JSONPath) -> [RationalTime]? {
         guard let inspector, let found = inspector.beats(of: AssetPath.join(folder, file)) else { return nil }
-        let times = Array(found.times.prefix { !$0.isNegative && $0 <= TemplateLimits.maxMusicStart * 2 }.prefix(TemplateLimits.maxBeats))
+        let times = Array(found.times.prefix { !$0.isNegative && $0 <= TemplateLimits.maxSongTime }.prefix(TemplateLimits.maxBeats))
         guard times.count >= 2, zip(times, times.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
         let tempo = (found.tempo * 10).rounded() / 10
         context.report(
@@ -98,9 +98,10 @@ extension TemplateDecoder {
             var times: [RationalTime] = []
             for (i, item) in items.enumerated() {
                 guard let t = context.time(item, at: beatsPath.appending(i), frameRate: nil) else { return nil }
-                if t.isNegative || t > TemplateLimits.maxMusicStart * 2 {
+                if t.isNegative || t > TemplateLimits.maxSongTime {
                     context.error(
-                        .outOfRange, "beat time \(TimeText.string(from: t)) is outside 0...7200s", at: beatsPath.appending(i),
+                        .outOfRange, "beat time \(TimeText.string(from: t)) is outside 0...\(TimeText.string(from: TemplateLimits.maxSongTime))",
+                        at: beatsPath.appending(i),
                         notes: ["beat times are seconds from the start of the music file"])
                     return nil
                 }

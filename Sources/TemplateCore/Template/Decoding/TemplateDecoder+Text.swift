@@ -13,7 +13,7 @@ extension TemplateDecoder {
         var fits = true
         var layer = TextLayerSpec(text: "")
         if let raw = object["key"] {
-            if let key = context.text(raw, at: path.appending("key"), maxLength: 64, example: "\"key\": \"title\"") {
+            if let key = context.text(raw, at: path.appending("key"), maxLength: TemplateLimits.maxKeyLength, example: "\"key\": \"title\"") {
                 if Self.isPlaceholderKey(key) {
                     layer.key = key
                 } else {
@@ -80,9 +80,16 @@ extension TemplateDecoder {
             if layer.look.box == nil { (valid, fits) = (false, false) }
         }
         layer.look.alignment = choice(object, "align", at: path, default: TextAlignment.center, valid: &valid)
+        if let raw = object["lineSpacing"] {
+            if let x = context.number(raw, at: path.appending("lineSpacing"), in: TemplateLimits.textLineSpacing, what: "lineSpacing") {
+                layer.look.lineSpacing = x
+            } else {
+                (valid, fits) = (false, false)
+            }
+        }
         layer.placement = readPlacement(object, at: path, valid: &valid)
         if let raw = object["maxWidth"] {
-            if let x = context.number(raw, at: path.appending("maxWidth"), in: 0.05...1, what: "maxWidth") {
+            if let x = context.number(raw, at: path.appending("maxWidth"), in: TemplateLimits.textMaxWidth, what: "maxWidth") {
                 layer.maxWidth = x
             } else {
                 (valid, fits) = (false, false)

@@ -147,7 +147,7 @@ struct TemplateDecoder {
             let path = JSONPath.root.appending("tags")
             if let items = context.array(value, at: path, limit: TemplateLimits.maxTags, what: "tags", example: "\"tags\": [\"travel\", \"beat\"]") {
                 for (i, item) in items.enumerated() {
-                    if let tag = context.text(item, at: path.appending(i), maxLength: 64, example: "\"travel\"") {
+                    if let tag = context.text(item, at: path.appending(i), maxLength: TemplateLimits.maxKeyLength, example: "\"travel\"") {
                         info.tags.append(tag)
                     } else {
                         valid = false

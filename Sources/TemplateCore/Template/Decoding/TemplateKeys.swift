@@ -24,7 +24,7 @@ public enum TemplateKeys {
     public static let textLayer =
         layerCommon + [
             "key", "text", "font", "size", "minSize", "color", "stroke", "shadow", "box", "align",
-            "maxWidth", "maxLines", "in", "out",
+            "lineSpacing", "maxWidth", "maxLines", "in", "out",
         ] + placement
     public static let captionsLayer = layerCommon + ["file", "style", "lines", "area", "size", "font", "color", "highlight"]
     public static let rect = ["x", "y", "width", "height"]
