@@ -31,9 +31,9 @@ import Testing
         }
     }
 
-    func expectRefused(_ project: Project, _ args: [String], naming: String) throws {
+    func expectRefused(_ project: Project, _ args: [String], naming: String, environment: [String: String] = [:]) throws {
         let before = try project.snapshot()
-        let r = try Reel.run(args, timeout: 60)
+        let r = try Reel.run(args, timeout: 60, environment: environment)
         #expect(r.status == 2, "\(args): exit \(r.status): \(r.stderr)")
         #expect(r.stderr.hasPrefix("reel: error: ") && r.stderr.contains(naming), "\(args): \(r.stderr)")
         #expect(r.stderr.split(separator: "\n").count == 1, "one line: \(r.stderr)")
@@ -96,5 +96,38 @@ import Testing
         #expect(try Tools.probe(received).video?.frames == 50)
         var st = stat()
         #expect(stat(fifo, &st) == 0 && (st.st_mode & S_IFMT) == S_IFIFO, "the FIFO is still a FIFO")
+    }
+
+    /// The raw frames of `REEL_RAW_VIDEO` (scripts/bench) are an output like `-o`: checked against
+    /// the inputs, written atomically, a device written in place.
+    @Test func theRawVideoDumpIsAnOutputLikeAnyOther() throws {
+        let p = try Project()
+        try expectRefused(p, ["make", p.template, p.media, "-o", p.dir.file("raw.mp4")], naming: "REEL_RAW_VIDEO", environment: ["REEL_RAW_VIDEO": p.clip])
+        try expectRefused(p, ["render", p.timeline, "-o", p.dir.file("raw.mp4")], naming: "REEL_RAW_VIDEO", environment: ["REEL_RAW_VIDEO": p.timeline])
+        try expectRefused(
+            p, ["render", p.timeline, "-o", p.dir.file("same.mp4")], naming: "the same file as -o",
+            environment: ["REEL_RAW_VIDEO": p.dir.file("same.mp4")])
+
+        let raw = p.dir.file("frames.y4m")
+        let r = try Reel.run(
+            ["render", p.timeline, "-o", p.dir.file("r.mp4"), "-q", "--quality", "draft"], timeout: 120, environment: ["REEL_RAW_VIDEO": raw])
+        #expect(r.status == 0, "\(r.stderr)")
+        // 50 frames of 160x284 4:2:0 after a one-line header: each "FRAME\n" and 160*284*3/2 bytes.
+        let bytes = try #require(FileManager.default.contents(atPath: raw))
+        let header = try #require(bytes.firstIndex(of: 0x0A))
+        #expect(bytes.count == header + 1 + 50 * (6 + 160 * 284 * 3 / 2), "\(bytes.count) bytes")
+        #expect(try Tools.probe(raw).video?.frames == 50)
+        let names = try FileManager.default.contentsOfDirectory(atPath: p.dir.path)
+        #expect(!names.contains { $0.hasSuffix(".partial") }, "no temporary file left: \(names)")
+
+        // A device is written in place: /dev/full fails the write (exit 1, one line) and stays a device.
+        let full = try Reel.run(
+            ["render", p.timeline, "-o", p.dir.file("f.mp4"), "-q", "--quality", "draft"], timeout: 120,
+            environment: ["REEL_RAW_VIDEO": "/dev/full"])
+        #expect(full.status == 1 && full.stderr.contains("/dev/full"), "exit \(full.status): \(full.stderr)")
+        #expect(full.stderr.split(separator: "\n").count == 1, "one line: \(full.stderr)")
+        var st = stat()
+        #expect(stat("/dev/full", &st) == 0 && (st.st_mode & S_IFMT) == S_IFCHR, "/dev/full is still a device")
+        #expect(!FileManager.default.fileExists(atPath: p.dir.file("f.mp4")), "no output after the failure")
     }
 }
