@@ -16,6 +16,9 @@ import CSystem
 /// `/dev/null`) or a FIFO is written in place, and `-` is standard output; these are
 /// `Destination.stream`, which writers must fill front to back (an MP4 is then fragmented). A
 /// folder, a socket or a block device is refused.
+///
+/// An output path that is a symbolic link is written where the link leads (links to links
+/// followed), as `cp` and editors do: the file the link names is replaced, the link stays.
 public final class AtomicFile {
     public enum Destination: Sendable, Equatable {
         /// A regular file, written under `temporaryPath` and renamed into place.
@@ -31,6 +34,8 @@ public final class AtomicFile {
     public let temporaryPath: String
     /// The open descriptor of what is written: the temporary file (held for its lock) or the stream.
     public let descriptor: Int32
+    /// Where the finished file is moved: `path`, or the file it leads to when it is a link.
+    private var finalPath = ""
     private var done = false
     /// The mode of the file being replaced, given to the new one when it is complete (not before,
     /// so a writer that reads back what it wrote, as the MP4 muxer does, can always read it).
@@ -53,22 +58,27 @@ public final class AtomicFile {
             done = true
             return
         }
-        let name = PathText.name(of: path)
+        // A link is written where it leads: the temporary file goes beside the file it names.
+        let target = PathText.linkTarget(path)
+        var existing = stat()
+        if PathBytes.withCString(target, { lstat($0, &existing) }) == 0, FileKind(mode: existing.st_mode) == .link {
+            throw FileAccessError(.failed, file: path, operation: operation, reason: "a loop of symbolic links")
+        }
+        let name = PathText.name(of: target)
         guard !name.isEmpty, name != ".", name != ".." else {
             throw FileAccessError(.failed, file: path, operation: operation, reason: "the path names a folder, not a file")
         }
-        let folder = PathText.folder(of: path)
+        let folder = PathText.folder(of: target)
         guard FileKind.of(folder) == .folder else {
             throw FileAccessError(.notFound, file: path, operation: operation, reason: "folder \(folder) does not exist")
         }
-        var existing = stat()
-        let exists = PathBytes.withCString(path) { stat($0, &existing) } == 0
+        let exists = PathBytes.withCString(target) { stat($0, &existing) } == 0
         if exists {
             switch FileKind(mode: existing.st_mode) {
             case .regular:
                 break
             case .characterDevice, .fifo:
-                let fd = PathBytes.withCString(path) { reel_open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY, 0) }
+                let fd = PathBytes.withCString(target) { reel_open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY, 0) }
                 if fd < 0 { throw .system(errno, file: path, operation: operation) }
                 destination = .stream
                 descriptor = fd
@@ -82,7 +92,7 @@ public final class AtomicFile {
         }
         destination = .file
         PartialFiles.removeStale(in: folder)
-        let prefix = folder == "." && !path.hasPrefix("./") ? "" : (folder == "/" ? "/" : folder + "/")
+        let prefix = folder == "." && !target.hasPrefix("./") ? "" : (folder == "/" ? "/" : folder + "/")
         var fd: Int32 = -1
         var candidate = ""
         for _ in 0..<8 {
@@ -95,6 +105,7 @@ public final class AtomicFile {
         replacedMode = exists ? existing.st_mode & 0o7777 : nil
         descriptor = fd
         temporaryPath = candidate
+        finalPath = target
         TemporaryFiles.register(candidate)
     }
 
@@ -113,7 +124,7 @@ public final class AtomicFile {
             throw error
         }
         if let replacedMode { fchmod(descriptor, replacedMode) }
-        if PathBytes.withCString(temporaryPath, { from in PathBytes.withCString(path) { rename(from, $0) } }) != 0 {
+        if PathBytes.withCString(temporaryPath, { from in PathBytes.withCString(finalPath) { rename(from, $0) } }) != 0 {
             let error = FileAccessError.system(errno, file: path, operation: "moving the finished output into place")
             discard()
             throw error

@@ -7,7 +7,8 @@
 ///
 /// Paths are compared as files, by device and inode after following links, so `media/../media/a.mp4`,
 /// a symbolic link and a hard link to an input are all recognised; outputs that do not exist yet
-/// are compared by their folder's real path and their name.
+/// are compared by their folder's real path and their name. An output that is a link is compared
+/// as the file the link leads to, which is where it is written (`AtomicFile`).
 public struct OutputGuard {
     /// What a run reads: files, and folders whose files it reads.
     public enum Input: Sendable {
@@ -62,8 +63,10 @@ public struct OutputGuard {
                 }
                 identities[id] = label
             }
+            let written = PathText.linkTarget(path)
             let target =
-                (PathText.realPath(PathText.folder(of: path)) ?? PathText.absolute(PathText.folder(of: path))) + "/" + PathText.name(of: path)
+                (PathText.realPath(PathText.folder(of: written)) ?? PathText.absolute(PathText.folder(of: written))) + "/"
+                + PathText.name(of: written)
             if let other = targets[target] {
                 throw FileAccessError(.collision, file: path, operation: "checking the outputs", reason: "\(label) names the same file as \(other)")
             }

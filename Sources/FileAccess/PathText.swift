@@ -44,4 +44,20 @@ public enum PathText {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }
+
+    /// Where writing `path` lands: `path` itself, or when it is a symbolic link, what the link
+    /// names (links to links followed, up to 40; what the last one names need not exist).
+    public static func linkTarget(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = PathBytes.withCString(current) { name in
+                buffer.withUnsafeMutableBytes { readlink(name, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1) }
+            }
+            guard n > 0 else { return current }
+            let link = PathBytes.string(buffer[0..<n])
+            current = link.hasPrefix("/") ? link : folder(of: current) + "/" + link
+        }
+        return current
+    }
 }

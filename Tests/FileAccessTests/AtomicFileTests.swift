@@ -73,4 +73,29 @@ import Testing
         output.discard()
         live.discard()
     }
+
+    /// A link as output is written where it leads, as `cp` does: the file it names is replaced
+    /// (its temporary file beside that file), and the link stays a link.
+    @Test func aLinkIsWrittenWhereItLeads() throws {
+        try FileManager.default.createDirectory(atPath: path("real"), withIntermediateDirectories: true)
+        try "old".write(toFile: path("real/t.json"), atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: path("link.json"), withDestinationPath: "real/t.json")
+        try FileManager.default.createSymbolicLink(atPath: path("link2.json"), withDestinationPath: "link.json")
+        let output = try AtomicFile(path: path("link2.json"))
+        #expect(PathText.folder(of: output.temporaryPath) == path("real"), "the temporary file is beside the target: \(output.temporaryPath)")
+        try output.write(Array("new".utf8))
+        try output.commit()
+        #expect(try String(contentsOfFile: path("real/t.json"), encoding: .utf8) == "new")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path("link.json")) == "real/t.json")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path("link2.json")) == "link.json")
+        // A link to nothing yet creates what it names; a loop of links is refused.
+        try FileManager.default.createSymbolicLink(atPath: path("dangling.mp4"), withDestinationPath: "real/new.mp4")
+        let created = try AtomicFile(path: path("dangling.mp4"))
+        try created.write([1])
+        try created.commit()
+        #expect(FileManager.default.contents(atPath: path("real/new.mp4")) == Data([1]))
+        try FileManager.default.createSymbolicLink(atPath: path("loop1"), withDestinationPath: "loop2")
+        try FileManager.default.createSymbolicLink(atPath: path("loop2"), withDestinationPath: "loop1")
+        #expect { try AtomicFile(path: path("loop1")) } throws: { "\($0)".contains("loop") }
+    }
 }

@@ -130,4 +130,30 @@ import Testing
         #expect(stat("/dev/full", &st) == 0 && (st.st_mode & S_IFMT) == S_IFCHR, "/dev/full is still a device")
         #expect(!FileManager.default.fileExists(atPath: p.dir.file("f.mp4")), "no output after the failure")
     }
+
+    /// An output that is a symbolic link is written where the link leads, as `cp` does: editing a
+    /// linked timeline edits the timeline, and `-o link.mp4` replaces the file the link names.
+    @Test func aLinkedOutputReplacesTheFileTheLinkNames() throws {
+        let p = try Project()
+        let link = p.dir.file("link.json")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "t.json")
+        let before = try String(contentsOfFile: p.timeline, encoding: .utf8)
+        let r = try Reel.run(["edit", link, "swap", "1", "2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "t.json", "the link stays a link")
+        #expect(try String(contentsOfFile: p.timeline, encoding: .utf8) != before, "the timeline it names is edited")
+
+        let video = p.dir.file("v.mp4")
+        FileManager.default.createFile(atPath: video, contents: Data("old".utf8))
+        let videoLink = p.dir.file("v-link.mp4")
+        try FileManager.default.createSymbolicLink(atPath: videoLink, withDestinationPath: video)
+        let w = try Reel.run(["render", p.timeline, "-o", videoLink, "-q", "--quality", "draft"], timeout: 120)
+        #expect(w.status == 0, "\(w.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: videoLink) == video)
+        #expect(try Tools.probe(video).video?.frames == 50, "the file the link names is the video")
+        // A link into the template is refused like the file it names.
+        let intoTemplate = p.dir.file("music-link.m4a")
+        try FileManager.default.createSymbolicLink(atPath: intoTemplate, withDestinationPath: p.template + "/music.m4a")
+        try expectRefused(p, ["make", p.template, p.media, "-o", intoTemplate], naming: "input")
+    }
 }
