@@ -60,4 +60,19 @@ public enum PathText {
         }
         return current
     }
+
+    /// The real path `path` would have once created: the real path of its deepest existing
+    /// folder (links resolved) followed by the components that do not exist yet.
+    public static func resolvedLocation(_ path: String) -> String {
+        if let real = realPath(path) { return real }
+        var folder = folder(of: path)
+        var rest = [name(of: path)]
+        while true {
+            if let real = realPath(folder) { return (real == "/" ? "" : real) + "/" + rest.joined(separator: "/") }
+            if folder == "/" || folder == "." { break }
+            rest.insert(name(of: folder), at: 0)
+            folder = self.folder(of: folder)
+        }
+        return absolute(path)
+    }
 }

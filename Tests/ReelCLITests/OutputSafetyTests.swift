@@ -156,4 +156,17 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: intoTemplate, withDestinationPath: p.template + "/music.m4a")
         try expectRefused(p, ["make", p.template, p.media, "-o", intoTemplate], naming: "input")
     }
+
+    /// A template folder is an input however deep: an output beneath it is refused, even ten
+    /// folders down where the identity walk of its files does not reach.
+    @Test func anOutputDeepInsideTheTemplateIsRefused() throws {
+        let p = try Project()
+        try expectRefused(p, ["preview", p.template, "--media", p.media, "-o", p.template + "/sheet.png"], naming: "inside")
+        let deep = p.template + "/" + (1...10).map(String.init).joined(separator: "/")
+        try FileManager.default.createDirectory(atPath: deep, withIntermediateDirectories: true)
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: deep + "/s.png"))
+        try expectRefused(p, ["make", p.template, p.media, "-o", deep + "/s.png"], naming: "inside")
+        try expectRefused(p, ["make", p.template, p.media, "-o", deep + "/new.mp4"], naming: "inside")
+        #expect(!FileManager.default.fileExists(atPath: deep + "/new.mp4"))
+    }
 }
