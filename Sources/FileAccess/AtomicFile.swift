@@ -15,7 +15,8 @@ import CSystem
 /// An output that exists and is not a regular file is never replaced: a character device (such as
 /// `/dev/null`) or a FIFO is written in place, and `-` is standard output; these are
 /// `Destination.stream`, which writers must fill front to back (an MP4 is then fragmented). A
-/// folder, a socket or a block device is refused.
+/// FIFO that no process reads is refused at once rather than waited on. A folder, a socket or a
+/// block device is refused.
 ///
 /// An output path that is a symbolic link is written where the link leads (links to links
 /// followed), as `cp` and editors do: the file the link names is replaced, the link stays.
@@ -48,9 +49,12 @@ public final class AtomicFile {
     /// Whether `path` names standard output.
     public static func isStandardOutput(_ path: String) -> Bool { path == "-" }
 
-    public init(path: String) throws(FileAccessError) {
+    /// Opens the output `path`; with `streams` false, anything there but a regular file (a
+    /// device, a FIFO, standard output) is refused, for outputs that must be files.
+    public init(path: String, streams: Bool = true) throws(FileAccessError) {
         self.path = path
         let operation = "creating the output"
+        if !streams { try Self.checkFileOutput(path, label: "the output") }
         if Self.isStandardOutput(path) {
             destination = .stream
             descriptor = reel_fcntl_int(1, F_DUPFD_CLOEXEC, 3)
@@ -78,8 +82,7 @@ public final class AtomicFile {
             case .regular:
                 break
             case .characterDevice, .fifo:
-                let fd = PathBytes.withCString(target) { reel_open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY, 0) }
-                if fd < 0 { throw .system(errno, file: path, operation: operation) }
+                let fd = try Self.openStream(target, named: path, operation: operation)
                 destination = .stream
                 descriptor = fd
                 temporaryPath = "/proc/self/fd/\(fd)"
@@ -107,6 +110,32 @@ public final class AtomicFile {
         temporaryPath = candidate
         finalPath = target
         TemporaryFiles.register(candidate)
+    }
+
+    /// Throws unless `path` is absent or a regular file (links followed): for outputs that must
+    /// be files, such as a batch's videos and manifest. `label` names the output in the message.
+    public static func checkFileOutput(_ path: String, label: String) throws(FileAccessError) {
+        let kind = isStandardOutput(path) ? .other : FileKind.of(path)
+        guard let kind, kind != .regular else { return }
+        let what = isStandardOutput(path) ? "standard output" : kind.phrase
+        throw FileAccessError(
+            .notRegularFile, file: path, operation: "creating the output", reason: "\(label) must be a file, and this is \(what)")
+    }
+
+    /// Opens a device or FIFO for writing in place. A FIFO is opened without blocking, so one that
+    /// no process reads is an error at once (ENXIO) instead of a wait for a reader that never
+    /// comes; the flag is then cleared, so writes wait for the reader as a pipe's writes do.
+    private static func openStream(_ target: String, named path: String, operation: String) throws(FileAccessError) -> Int32 {
+        let fd = PathBytes.withCString(target) { reel_open($0, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0) }
+        if fd < 0 {
+            if errno == ENXIO {
+                throw FileAccessError(.failed, file: path, operation: operation, reason: "is a FIFO (named pipe) and no process is reading it")
+            }
+            throw .system(errno, file: path, operation: operation)
+        }
+        let flags = reel_fcntl_int(fd, F_GETFL, 0)
+        if flags >= 0 { _ = reel_fcntl_int(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        return fd
     }
 
     deinit {

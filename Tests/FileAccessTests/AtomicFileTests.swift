@@ -98,4 +98,25 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: path("loop2"), withDestinationPath: "loop1")
         #expect { try AtomicFile(path: path("loop1")) } throws: { "\($0)".contains("loop") }
     }
+
+    /// A FIFO with no reader is refused at once (a blocking open would wait forever); with a
+    /// reader it is written in place.
+    @Test func aFIFOWithoutAReaderIsRefusedAtOnce() throws {
+        #expect(mkfifo(path("pipe.mp4"), 0o644) == 0)
+        let started = Date()
+        #expect { try AtomicFile(path: path("pipe.mp4")) } throws: { "\($0)".contains("no process is reading it") }
+        #expect(Date().timeIntervalSince(started) < 2)
+        let reader = open(path("pipe.mp4"), O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let output = try AtomicFile(path: path("pipe.mp4"))
+        #expect(output.destination == .stream)
+        try output.write([7, 8, 9])
+        var bytes = [UInt8](repeating: 0, count: 3)
+        #expect(read(reader, &bytes, 3) == 3 && bytes == [7, 8, 9])
+        // Outputs that must be files refuse a FIFO, a device and standard output.
+        for other in [path("pipe.mp4"), "/dev/null", "-"] {
+            #expect { try AtomicFile(path: other, streams: false) } throws: { "\($0)".contains("must be a file") }
+        }
+    }
 }

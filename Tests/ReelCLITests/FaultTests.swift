@@ -84,6 +84,39 @@ import Testing
         #expect(r.status == 3 && r.stderr.contains("FIFO"), "exit \(r.status): \(r.stderr)")
     }
 
+    /// A FIFO as an output is written in place only while a process reads it: with no reader it is
+    /// an error at once, never a wait; a batch, which writes files only, refuses one as its
+    /// manifest or as a row's output before rendering anything.
+    @Test func aFIFOOutputWithoutAReaderEndsTheRunAtOnce() throws {
+        let p = try TinyProject()
+        let fifo = p.dir.file("nobody.mp4")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        for args in [["make", p.template, p.media, "-o", fifo, "-q"], ["render", p.timeline, "-o", fifo, "-q"]] {
+            let started = Date()
+            let r = try Reel.run(args, timeout: 30)
+            #expect(r.status == 1, "\(args): exit \(r.status): \(r.stderr)")
+            #expect(r.stderr.hasPrefix("reel: error: ") && r.stderr.contains("no process is reading it"), "\(args): \(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count == 1, "one line: \(r.stderr)")
+            #expect(Date().timeIntervalSince(started) < 20, "\(args): at once")
+        }
+        let jobs = p.dir.file("jobs.csv")
+        try "id,template,media,quality\none,tiny,media,draft\n".write(toFile: jobs, atomically: true, encoding: .utf8)
+        let out = p.dir.file("bq")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        #expect(mkfifo(out + "/manifest.jsonl", 0o644) == 0)
+        let manifest = try Reel.run(["batch", jobs, "-o", out, "-q"], timeout: 30)
+        #expect(manifest.status != 0 && manifest.status != 9, "exit \(manifest.status): \(manifest.stderr)")
+        #expect(manifest.stderr.contains("manifest.jsonl") && manifest.stderr.contains("must be a file"), "\(manifest.stderr)")
+        #expect(p.names(in: out) == ["manifest.jsonl"])
+
+        let out2 = p.dir.file("bq2")
+        try FileManager.default.createDirectory(atPath: out2, withIntermediateDirectories: true)
+        #expect(mkfifo(out2 + "/one.mp4", 0o644) == 0)
+        let row = try Reel.run(["batch", jobs, "-o", out2, "-q"], timeout: 30)
+        #expect(row.status == 4, "exit \(row.status): \(row.stderr)")
+        #expect(row.stderr.contains("row 1 (id one)") && row.stderr.contains("must be a file"), "\(row.stderr)")
+    }
+
     /// A run killed with SIGKILL cannot clean up; the next run that writes into that folder removes
     /// its leftover, and leaves the output of the run in progress alone.
     @Test func theLeftoverOfAKilledRunIsSweptByTheNextRun() throws {
