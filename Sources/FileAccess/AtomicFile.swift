@@ -109,7 +109,11 @@ public final class AtomicFile {
         descriptor = fd
         temporaryPath = candidate
         finalPath = target
-        TemporaryFiles.register(candidate)
+        guard TemporaryFiles.register(candidate) else {
+            _ = PathBytes.withCString(candidate) { unlink($0) }
+            done = true
+            throw TemporaryFiles.full(path)
+        }
     }
 
     /// Throws unless `path` is absent or a regular file (links followed): for outputs that must

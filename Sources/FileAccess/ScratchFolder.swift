@@ -25,15 +25,17 @@ public final class ScratchFolder: @unchecked Sendable {
         path = String(cString: made)
     }
 
-    /// The path of `name` inside the folder, registered for removal on a signal.
-    public func file(_ name: String) -> String {
+    /// The path of `name` inside the folder, registered for removal on a signal (an error when
+    /// the registry is full: a file a signal would leave behind is not made).
+    public func file(_ name: String) throws(FileAccessError) -> String {
         let file = (path as NSString).appendingPathComponent(name)
-        lock.withLock {
-            if !registered.contains(file) {
-                registered.append(file)
-                TemporaryFiles.register(file)
-            }
+        let added = lock.withLock {
+            if registered.contains(file) { return true }
+            guard TemporaryFiles.register(file) else { return false }
+            registered.append(file)
+            return true
         }
+        if !added { throw TemporaryFiles.full(file) }
         return file
     }
 

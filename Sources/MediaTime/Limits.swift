@@ -133,4 +133,10 @@ public enum Limits {
 
     /// Largest `.cube` file read: a 129-point LUT is about 55 MB of text.
     public static let maxLUTFileSize = 64 << 20
+
+    // MARK: Runs
+
+    /// Rows a batch renders at once (`--jobs`): also what sizes the registry of temporary files a
+    /// signal removes, so every row's are in it.
+    public static let batchJobs = 1...256
 }

@@ -1,10 +1,14 @@
 import FileAccess
 import Foundation
+import MediaTime
 import Testing
 
 /// Outputs appear whole or not at all, keep the mode of what they replace, never replace a device
 /// or FIFO, and the leftovers of killed runs are swept.
-@Suite struct AtomicFileTests {
+///
+/// Serialized: one test empties the signal-time registry of temporary files, which would remove
+/// the temporary files of the others. (No other suite of this target writes outputs.)
+@Suite(.serialized) struct AtomicFileTests {
     let folder: String
 
     init() throws {
@@ -118,5 +122,48 @@ import Testing
         for other in [path("pipe.mp4"), "/dev/null", "-"] {
             #expect { try AtomicFile(path: other, streams: false) } throws: { "\($0)".contains("must be a file") }
         }
+    }
+
+    /// Every temporary file of a batch at its most rows at once is registered for removal on a
+    /// signal (the registry once held 32 and dropped the rest in silence), and past the registry's
+    /// size an output is refused rather than left off it.
+    @Test func everyTemporaryFileOfTheLargestBatchIsRemovedOnASignal() throws {
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        let needed = rlim_t(Limits.batchJobs.upperBound * 10 + 256)
+        if limit.rlim_cur < needed {
+            limit.rlim_cur = min(needed, limit.rlim_max)
+            setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        // One folder each: every output sweeps its folder first, which would make one folder of
+        // thousands of temporary files slow.
+        func output(_ i: Int) throws(FileAccessError) -> AtomicFile {
+            mkdir(path("\(i)"), 0o755)
+            return try AtomicFile(path: path("\(i)/row.mp4"))
+        }
+        func temporaryFiles() -> Int {
+            FileManager.default.enumerator(atPath: folder)?.allObjects.filter { ($0 as? String)?.hasSuffix(".partial") == true }.count ?? -1
+        }
+        let count = Limits.batchJobs.upperBound * 4
+        try #require(limit.rlim_cur >= rlim_t(count + 64), "this test needs \(count + 64) open files")
+        var outputs: [AtomicFile] = []
+        for i in 0..<count { outputs.append(try output(i)) }
+        #expect(temporaryFiles() == count)
+        TemporaryFiles.removeAllForSignal()
+        #expect(temporaryFiles() == 0, "every temporary file is removed")
+        for output in outputs { output.discard() }
+        outputs.removeAll()
+
+        guard limit.rlim_cur >= needed else { return }
+        var refused: FileAccessError?
+        for i in 0..<(Limits.batchJobs.upperBound * 10) {
+            do throws(FileAccessError) { outputs.append(try output(i)) } catch {
+                refused = error
+                break
+            }
+        }
+        #expect(refused?.reason.contains("temporary files are being written at once") == true, "\(String(describing: refused))")
+        for output in outputs { output.discard() }
+        #expect(temporaryFiles() == 0)
     }
 }
