@@ -62,6 +62,11 @@ import Testing
         try expectRefused(p, ["export", p.timeline, "--otio", p.timeline], naming: "input")
         try expectRefused(p, ["preview", p.clip, "-o", p.clip], naming: "input")
         try expectRefused(p, ["poster", p.timeline, "-o", p.media + "/clip2.mp4"], naming: "input")
+        // The texts file of a template's preview or poster is an input too.
+        let texts = p.dir.file("texts.json")
+        try "{}".write(toFile: texts, atomically: true, encoding: .utf8)
+        try expectRefused(p, ["preview", p.template, "--text-file", texts, "-o", texts], naming: "input")
+        try expectRefused(p, ["poster", p.template, "--text-file", texts, "-o", texts], naming: "input")
     }
 
     /// `-o /dev/null` (timing a run, or checking only its exit) writes into the device and leaves it one.
