@@ -174,4 +174,36 @@ import Testing
         try expectRefused(p, ["make", p.template, p.media, "-o", deep + "/new.mp4"], naming: "inside")
         #expect(!FileManager.default.fileExists(atPath: deep + "/new.mp4"))
     }
+
+    /// The gallery checks every file it writes (the page, each template's `.png` and `.gif`), so a
+    /// site folder inside a template, or one holding a file a template is named after, is refused.
+    @Test func theGalleryNeverWritesOverItsInputs() throws {
+        let p = try Project()
+        let gallery = p.dir.file("gal")
+        _ = try makeTemplate(in: p.dir, name: "gal/a")
+        _ = try makeTemplate(in: p.dir, name: "gal/b")
+        // Template a holds b.png: a site in it would write b's sheet over it.
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: gallery + "/a/b.png"))
+        try expectRefused(p, ["gallery", gallery, "-o", gallery + "/a"], naming: "a template folder this run reads")
+        try expectRefused(p, ["gallery", gallery, "-o", gallery + "/a/site"], naming: "a template folder this run reads")
+        // A file beside the templates named as a template's sheet is an input of nothing, but one of
+        // the media given is: the gallery refuses to write its sheet over it.
+        let media = p.dir.file("site/b.png")
+        try FileManager.default.createDirectory(atPath: p.dir.file("site"), withIntermediateDirectories: true)
+        try TestMedia.jpeg(media, width: 64, height: 64, color: "red")
+        try expectRefused(p, ["gallery", gallery, "-o", p.dir.file("site"), "--media", media], naming: "input")
+    }
+
+    /// A gallery that fails leaves no folder it made itself.
+    @Test func aFailedGalleryRemovesTheFolderItMade() throws {
+        let p = try Project()
+        let gallery = p.dir.file("gal")
+        _ = try makeTemplate(in: p.dir, name: "gal/a")
+        let disk = p.dir.file("disk")
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        let r = try Tools.run("prlimit", ["--fsize=2000", Reel.path, "gallery", gallery, "-o", disk + "/site/new"], timeout: 120)
+        #expect(r.status == 1, "exit \(r.status): \(r.stderr)")
+        #expect(r.stderr.hasPrefix("reel: error: ") && r.stderr.contains("File too large"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk) == [], "the folders it made are gone")
+    }
 }
