@@ -174,6 +174,23 @@ public final class AtomicFile {
         TemporaryFiles.unregister(temporaryPath)
     }
 
+    /// Writes the whole of `file` to the output, a megabyte at a time (a copy of a song into a
+    /// new template).
+    public func write(contentsOf file: ReadableFile) throws(FileAccessError) {
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var offset: off_t = 0
+        while true {
+            let n = buffer.withUnsafeMutableBytes { pread(file.descriptor, $0.baseAddress!, $0.count, offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .system(errno, file: file.path, operation: "reading")
+            }
+            if n == 0 { return }
+            try write(Array(buffer[0..<n]))
+            offset += off_t(n)
+        }
+    }
+
     /// Writes `bytes` to the output (whole), for writers that do not go through a library.
     public func write(_ bytes: [UInt8]) throws(FileAccessError) {
         var offset = 0

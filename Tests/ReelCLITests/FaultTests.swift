@@ -138,4 +138,42 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(p.names(in: out) == ["other.mp4"])
     }
+
+    /// A two-pass render killed with SIGKILL leaves its scratch folder in the temporary folder; the
+    /// next run that makes one removes it, since its lock is free and its process gone.
+    @Test func theScratchFolderOfAKilledRunIsSweptByTheNextRun() throws {
+        let p = try TinyProject()
+        let tmp = p.dir.file("tmp")
+        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+        let scratch = { p.names(in: tmp).filter { $0.hasPrefix("reel-two-pass-") } }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Reel.path)
+        process.arguments = ["render", p.timeline, "-o", p.dir.file("killed.mp4"), "-q", "--bitrate", "300k"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": tmp]) { $1 }
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while scratch().isEmpty && Date() < deadline && process.isRunning { usleep(2000) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let left = scratch()
+        #expect(left.count == 1, "the killed run's scratch folder: \(left)")
+        let r = try Reel.run(
+            ["render", p.timeline, "-o", p.dir.file("next.mp4"), "-q", "--bitrate", "300k"], timeout: 120, environment: ["TMPDIR": tmp])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(scratch() == [], "swept: \(scratch())")
+    }
+
+    /// new-template writes as every output is: a copy of the song that fails (here at a file-size
+    /// limit) leaves neither a cut-short song nor the folder it made.
+    @Test func aNewTemplateThatFailsLeavesNothing() throws {
+        let dir = TemporaryFolder()
+        let song = dir.file("song.wav")
+        try TestMedia.clickTrack(song, bpm: 110, seconds: 14)
+        let env = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": dir.file("cache")]) { $1 }
+        let r = try Tools.run("prlimit", ["--fsize=100000", Reel.path, "new-template", dir.file("cut"), "--music", song], environment: env, timeout: 60)
+        #expect(r.status == 1, "exit \(r.status): \(r.stderr)")
+        #expect(r.stderr.hasPrefix("reel: error: ") && r.stderr.contains("File too large"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("cut")), "no folder left")
+    }
 }
