@@ -30,6 +30,42 @@ import Testing
         }
     }
 
+    /// FFmpeg writes through a 32 KB buffer, so a small file fails only at its index. A limit just
+    /// above that buffer, on a video of noise (large packets) four times as long as the encoder's
+    /// lookahead, fails at the first packets, long before the last frame is drawn: the run still
+    /// ends at once with one line naming the output, and nothing is left.
+    @Test func aWriteThatFailsAtTheFirstPacketsEndsTheRunCleanly() throws {
+        let dir = TemporaryFolder()
+        let template = try makeTemplate(in: dir, slots: [("a", "2"), ("b", "2")])
+        let media = dir.file("noise")
+        try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
+        for name in ["n1.mp4", "n2.mp4"] {
+            try Tools.ffmpeg([
+                "-f", "lavfi", "-i", "color=gray:s=160x284:d=2:r=25,noise=alls=100:allf=t", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                media + "/" + name,
+            ])
+        }
+        let timeline = dir.file("t.json")
+        let resolved = try Reel.run(["resolve", template, media, "-o", timeline, "-q"])
+        #expect(resolved.status == 0, "\(resolved.stderr)")
+        let out = dir.file("out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let started = Date()
+        let r = try Tools.run(
+            "prlimit", ["--fsize=40000", Reel.path, "render", timeline, "-o", out + "/video.mp4", "--progress", "json"], timeout: 60)
+        #expect(r.status == 1, "exit \(r.status): \(r.stderr)")
+        let lines = r.stderr.split(separator: "\n").filter { !$0.hasPrefix("{") }
+        #expect(lines.count == 1 && lines[0].hasPrefix("reel: error: "), "one line: \(r.stderr.suffix(300))")
+        #expect(r.stderr.contains("video.mp4: writing video: File too large"), "fails in the video data: \(r.stderr.suffix(300))")
+        let drawn = r.stderr.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["frame"] as? Int
+        }
+        #expect((drawn.last ?? 0) < 100, "the run ended before the last frame: \(drawn.last ?? 0) of 100")
+        #expect(Date().timeIntervalSince(started) < 30)
+        let left = try FileManager.default.contentsOfDirectory(atPath: out)
+        #expect(left.isEmpty, "left \(left)")
+    }
+
     /// A disk that fills during the render: a tiny tmpfs, where the machine lets a test mount one.
     @Test func aDiskThatFillsLateEndsTheRunCleanly() throws {
         let p = try TinyProject()
