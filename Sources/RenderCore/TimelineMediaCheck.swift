@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import MediaIO
 import MediaTime
@@ -96,17 +97,16 @@ public enum TimelineMediaCheck {
 
     /// True when `file` is there and is not a folder; otherwise reports it.
     private static func exists(_ file: String, at path: JSONPath, _ found: inout [TimelineProblem]) -> Bool {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
+        guard let kind = FileKind.of(file) else {
             found.append(
                 TimelineProblem(
                     .mediaMissing, path, "'\(file)' does not exist", fix: "correct the path (relative paths start at the timeline's folder)"))
             return false
         }
-        guard !isFolder.boolValue, FileManager.default.isReadableFile(atPath: file) else {
+        guard kind != .folder, FileKind.isReadable(file) else {
             found.append(
                 TimelineProblem(
-                    .mediaMissing, path, "'\(file)' is \(isFolder.boolValue ? "a folder" : "not readable"), not a file",
+                    .mediaMissing, path, "'\(file)' is \(kind == .folder ? "a folder" : "not readable"), not a file",
                     fix: "name a file"))
             return false
         }
