@@ -27,7 +27,8 @@ public enum FolderMaking {
             }
         }
         guard FileKind.of(path) == .folder else {
-            throw FileAccessError(.failed, file: path, operation: "making the folder", reason: "\(FileKind.of(path)?.phrase ?? "something") has that name")
+            throw FileAccessError(
+                .failed, file: path, operation: "making the folder", reason: "\(FileKind.of(path)?.phrase ?? "something") has that name")
         }
         return made
     }

@@ -207,7 +207,8 @@ import Testing
         let song = dir.file("song.wav")
         try TestMedia.clickTrack(song, bpm: 110, seconds: 14)
         let env = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": dir.file("cache")]) { $1 }
-        let r = try Tools.run("prlimit", ["--fsize=100000", Reel.path, "new-template", dir.file("cut"), "--music", song], environment: env, timeout: 60)
+        let r = try Tools.run(
+            "prlimit", ["--fsize=100000", Reel.path, "new-template", dir.file("cut"), "--music", song], environment: env, timeout: 60)
         #expect(r.status == 1, "exit \(r.status): \(r.stderr)")
         #expect(r.stderr.hasPrefix("reel: error: ") && r.stderr.contains("File too large"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.file("cut")), "no folder left")

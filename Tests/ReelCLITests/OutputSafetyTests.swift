@@ -107,8 +107,10 @@ import Testing
     /// the inputs, written atomically, a device written in place.
     @Test func theRawVideoDumpIsAnOutputLikeAnyOther() throws {
         let p = try Project()
-        try expectRefused(p, ["make", p.template, p.media, "-o", p.dir.file("raw.mp4")], naming: "REEL_RAW_VIDEO", environment: ["REEL_RAW_VIDEO": p.clip])
-        try expectRefused(p, ["render", p.timeline, "-o", p.dir.file("raw.mp4")], naming: "REEL_RAW_VIDEO", environment: ["REEL_RAW_VIDEO": p.timeline])
+        try expectRefused(
+            p, ["make", p.template, p.media, "-o", p.dir.file("raw.mp4")], naming: "REEL_RAW_VIDEO", environment: ["REEL_RAW_VIDEO": p.clip])
+        try expectRefused(
+            p, ["render", p.timeline, "-o", p.dir.file("raw.mp4")], naming: "REEL_RAW_VIDEO", environment: ["REEL_RAW_VIDEO": p.timeline])
         try expectRefused(
             p, ["render", p.timeline, "-o", p.dir.file("same.mp4")], naming: "the same file as -o",
             environment: ["REEL_RAW_VIDEO": p.dir.file("same.mp4")])
