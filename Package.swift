@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "MediaTime"),
         // Colours and the look of a text, shared by the documents (TemplateCore) and the rasterizer (MediaIO).
         .target(name: "Appearance"),
-        .target(name: "FileAccess", dependencies: ["CSystem"]),
+        .target(name: "FileAccess", dependencies: ["MediaTime", "CSystem"]),
         .target(name: "TemplateCore", dependencies: ["MediaTime", "Appearance", "FileAccess", "CJSONC"]),
         .target(name: "MediaIO", dependencies: ["MediaTime", "Appearance", "FileAccess", "CFFmpeg", "CPNG", "CText", "CHEIF"]),
         .target(
@@ -79,7 +79,7 @@ let package = Package(
 
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
-        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
+        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "MediaTime"]),
         .testTarget(name: "TemplateCoreTests", dependencies: ["TemplateCore"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "ReelTestSupport"]),
         .testTarget(name: "PixelKernelsTests", dependencies: ["PixelKernels", "RenderCore"]),

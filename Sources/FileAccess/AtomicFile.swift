@@ -15,7 +15,11 @@ import CSystem
 /// An output that exists and is not a regular file is never replaced: a character device (such as
 /// `/dev/null`) or a FIFO is written in place, and `-` is standard output; these are
 /// `Destination.stream`, which writers must fill front to back (an MP4 is then fragmented). A
-/// folder, a socket or a block device is refused.
+/// FIFO that no process reads is refused at once rather than waited on. A folder, a socket or a
+/// block device is refused.
+///
+/// An output path that is a symbolic link is written where the link leads (links to links
+/// followed), as `cp` and editors do: the file the link names is replaced, the link stays.
 public final class AtomicFile {
     public enum Destination: Sendable, Equatable {
         /// A regular file, written under `temporaryPath` and renamed into place.
@@ -31,6 +35,8 @@ public final class AtomicFile {
     public let temporaryPath: String
     /// The open descriptor of what is written: the temporary file (held for its lock) or the stream.
     public let descriptor: Int32
+    /// Where the finished file is moved: `path`, or the file it leads to when it is a link.
+    private var finalPath = ""
     private var done = false
     /// The mode of the file being replaced, given to the new one when it is complete (not before,
     /// so a writer that reads back what it wrote, as the MP4 muxer does, can always read it).
@@ -43,9 +49,12 @@ public final class AtomicFile {
     /// Whether `path` names standard output.
     public static func isStandardOutput(_ path: String) -> Bool { path == "-" }
 
-    public init(path: String) throws(FileAccessError) {
+    /// Opens the output `path`; with `streams` false, anything there but a regular file (a
+    /// device, a FIFO, standard output) is refused, for outputs that must be files.
+    public init(path: String, streams: Bool = true) throws(FileAccessError) {
         self.path = path
         let operation = "creating the output"
+        if !streams { try Self.checkFileOutput(path, label: "the output") }
         if Self.isStandardOutput(path) {
             destination = .stream
             descriptor = reel_fcntl_int(1, F_DUPFD_CLOEXEC, 3)
@@ -53,23 +62,27 @@ public final class AtomicFile {
             done = true
             return
         }
-        let name = PathText.name(of: path)
+        // A link is written where it leads: the temporary file goes beside the file it names.
+        let target = PathText.linkTarget(path)
+        var existing = stat()
+        if PathBytes.withCString(target, { lstat($0, &existing) }) == 0, FileKind(mode: existing.st_mode) == .link {
+            throw FileAccessError(.failed, file: path, operation: operation, reason: "a loop of symbolic links")
+        }
+        let name = PathText.name(of: target)
         guard !name.isEmpty, name != ".", name != ".." else {
             throw FileAccessError(.failed, file: path, operation: operation, reason: "the path names a folder, not a file")
         }
-        let folder = PathText.folder(of: path)
+        let folder = PathText.folder(of: target)
         guard FileKind.of(folder) == .folder else {
             throw FileAccessError(.notFound, file: path, operation: operation, reason: "folder \(folder) does not exist")
         }
-        var existing = stat()
-        let exists = PathBytes.withCString(path) { stat($0, &existing) } == 0
+        let exists = PathBytes.withCString(target) { stat($0, &existing) } == 0
         if exists {
             switch FileKind(mode: existing.st_mode) {
             case .regular:
                 break
             case .characterDevice, .fifo:
-                let fd = PathBytes.withCString(path) { reel_open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY, 0) }
-                if fd < 0 { throw .system(errno, file: path, operation: operation) }
+                let fd = try Self.openStream(target, named: path, operation: operation)
                 destination = .stream
                 descriptor = fd
                 temporaryPath = "/proc/self/fd/\(fd)"
@@ -82,7 +95,7 @@ public final class AtomicFile {
         }
         destination = .file
         PartialFiles.removeStale(in: folder)
-        let prefix = folder == "." && !path.hasPrefix("./") ? "" : (folder == "/" ? "/" : folder + "/")
+        let prefix = folder == "." && !target.hasPrefix("./") ? "" : (folder == "/" ? "/" : folder + "/")
         var fd: Int32 = -1
         var candidate = ""
         for _ in 0..<8 {
@@ -95,7 +108,38 @@ public final class AtomicFile {
         replacedMode = exists ? existing.st_mode & 0o7777 : nil
         descriptor = fd
         temporaryPath = candidate
-        TemporaryFiles.register(candidate)
+        finalPath = target
+        guard TemporaryFiles.register(candidate) else {
+            _ = PathBytes.withCString(candidate) { unlink($0) }
+            done = true
+            throw TemporaryFiles.full(path)
+        }
+    }
+
+    /// Throws unless `path` is absent or a regular file (links followed): for outputs that must
+    /// be files, such as a batch's videos and manifest. `label` names the output in the message.
+    public static func checkFileOutput(_ path: String, label: String) throws(FileAccessError) {
+        let kind = isStandardOutput(path) ? .other : FileKind.of(path)
+        guard let kind, kind != .regular else { return }
+        let what = isStandardOutput(path) ? "standard output" : kind.phrase
+        throw FileAccessError(
+            .notRegularFile, file: path, operation: "creating the output", reason: "\(label) must be a file, and this is \(what)")
+    }
+
+    /// Opens a device or FIFO for writing in place. A FIFO is opened without blocking, so one that
+    /// no process reads is an error at once (ENXIO) instead of a wait for a reader that never
+    /// comes; the flag is then cleared, so writes wait for the reader as a pipe's writes do.
+    private static func openStream(_ target: String, named path: String, operation: String) throws(FileAccessError) -> Int32 {
+        let fd = PathBytes.withCString(target) { reel_open($0, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0) }
+        if fd < 0 {
+            if errno == ENXIO {
+                throw FileAccessError(.failed, file: path, operation: operation, reason: "is a FIFO (named pipe) and no process is reading it")
+            }
+            throw .system(errno, file: path, operation: operation)
+        }
+        let flags = reel_fcntl_int(fd, F_GETFL, 0)
+        if flags >= 0 { _ = reel_fcntl_int(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        return fd
     }
 
     deinit {
@@ -113,7 +157,7 @@ public final class AtomicFile {
             throw error
         }
         if let replacedMode { fchmod(descriptor, replacedMode) }
-        if PathBytes.withCString(temporaryPath, { from in PathBytes.withCString(path) { rename(from, $0) } }) != 0 {
+        if PathBytes.withCString(temporaryPath, { from in PathBytes.withCString(finalPath) { rename(from, $0) } }) != 0 {
             let error = FileAccessError.system(errno, file: path, operation: "moving the finished output into place")
             discard()
             throw error
@@ -128,6 +172,23 @@ public final class AtomicFile {
         done = true
         _ = PathBytes.withCString(temporaryPath) { unlink($0) }
         TemporaryFiles.unregister(temporaryPath)
+    }
+
+    /// Writes the whole of `file` to the output, a megabyte at a time (a copy of a song into a
+    /// new template).
+    public func write(contentsOf file: ReadableFile) throws(FileAccessError) {
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var offset: off_t = 0
+        while true {
+            let n = buffer.withUnsafeMutableBytes { pread(file.descriptor, $0.baseAddress!, $0.count, offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .system(errno, file: file.path, operation: "reading")
+            }
+            if n == 0 { return }
+            try write(Array(buffer[0..<n]))
+            offset += off_t(n)
+        }
     }
 
     /// Writes `bytes` to the output (whole), for writers that do not go through a library.

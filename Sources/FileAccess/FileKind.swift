@@ -26,6 +26,18 @@ public enum FileKind: Sendable, Equatable {
         return FileKind(mode: st.st_mode)
     }
 
+    /// The kind of what `path` names itself, a link not followed (`.link`), or nil when nothing is there.
+    public static func withoutFollowing(_ path: String) -> FileKind? {
+        var st = stat()
+        guard PathBytes.withCString(path, { lstat($0, &st) }) == 0 else { return nil }
+        return FileKind(mode: st.st_mode)
+    }
+
+    /// Whether this process may read `path` (`access(R_OK)`), by its bytes.
+    public static func isReadable(_ path: String) -> Bool {
+        PathBytes.withCString(path) { access($0, R_OK) } == 0
+    }
+
     /// "a FIFO", "a folder": for "is a FIFO, not a file".
     public var phrase: String {
         switch self {

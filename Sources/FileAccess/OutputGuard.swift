@@ -7,7 +7,13 @@
 ///
 /// Paths are compared as files, by device and inode after following links, so `media/../media/a.mp4`,
 /// a symbolic link and a hard link to an input are all recognised; outputs that do not exist yet
-/// are compared by their folder's real path and their name.
+/// are compared by their folder's real path and their name. An output that is a link is compared
+/// as the file the link leads to, which is where it is written (`AtomicFile`).
+///
+/// A tree (a template folder) is compared by place, however deep: an output whose real path (that
+/// of its deepest existing folder, links resolved, and the names below it) lies beneath the tree's
+/// real path collides, whether or not a file is there yet. Hard links to the tree's files from
+/// outside it are found by identity, within a bound (`maxFilesPerFolder` files, 8 levels).
 public struct OutputGuard {
     /// What a run reads: files, and folders whose files it reads.
     public enum Input: Sendable {
@@ -25,6 +31,8 @@ public struct OutputGuard {
     static let maxFilesPerFolder = 20_000
 
     private var inputs: [FileIdentity: String] = [:]
+    /// The trees' real paths, and each tree as given, for messages.
+    private var trees: [(real: String, given: String)] = []
 
     public init(inputs: [Input]) {
         for input in inputs {
@@ -35,6 +43,7 @@ public struct OutputGuard {
                 addContents(of: path, depth: 1)
             case .tree(let path):
                 add(path)
+                if FileKind.of(path) == .folder, let real = PathText.realPath(path) { trees.append((real, path)) }
                 addContents(of: path, depth: 8)
             }
         }
@@ -62,8 +71,12 @@ public struct OutputGuard {
                 }
                 identities[id] = label
             }
-            let target =
-                (PathText.realPath(PathText.folder(of: path)) ?? PathText.absolute(PathText.folder(of: path))) + "/" + PathText.name(of: path)
+            let target = PathText.resolvedLocation(PathText.linkTarget(path))
+            if let tree = trees.first(where: { target == $0.real || target.hasPrefix($0.real == "/" ? "/" : $0.real + "/") }) {
+                throw FileAccessError(
+                    .collision, file: path, operation: "checking the outputs",
+                    reason: "\(label) lies inside \(PathBytes.display(tree.given)), a template folder this run reads; choose another output")
+            }
             if let other = targets[target] {
                 throw FileAccessError(.collision, file: path, operation: "checking the outputs", reason: "\(label) names the same file as \(other)")
             }

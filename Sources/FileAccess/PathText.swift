@@ -44,4 +44,35 @@ public enum PathText {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }
+
+    /// Where writing `path` lands: `path` itself, or when it is a symbolic link, what the link
+    /// names (links to links followed, up to 40; what the last one names need not exist).
+    public static func linkTarget(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = PathBytes.withCString(current) { name in
+                buffer.withUnsafeMutableBytes { readlink(name, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1) }
+            }
+            guard n > 0 else { return current }
+            let link = PathBytes.string(buffer[0..<n])
+            current = link.hasPrefix("/") ? link : folder(of: current) + "/" + link
+        }
+        return current
+    }
+
+    /// The real path `path` would have once created: the real path of its deepest existing
+    /// folder (links resolved) followed by the components that do not exist yet.
+    public static func resolvedLocation(_ path: String) -> String {
+        if let real = realPath(path) { return real }
+        var folder = folder(of: path)
+        var rest = [name(of: path)]
+        while true {
+            if let real = realPath(folder) { return (real == "/" ? "" : real) + "/" + rest.joined(separator: "/") }
+            if folder == "/" || folder == "." { break }
+            rest.insert(name(of: folder), at: 0)
+            folder = self.folder(of: folder)
+        }
+        return absolute(path)
+    }
 }

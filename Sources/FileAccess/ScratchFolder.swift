@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -9,36 +10,88 @@ import Foundation
 /// with everything in it when this object goes.
 ///
 /// Files named through `file(_:)` are also registered with `TemporaryFiles`, so a run stopped by a
-/// signal unlinks them on its way out; only the empty folder can be left behind then.
+/// signal unlinks them on its way out. A run killed outright (`SIGKILL`) cannot, so the folder
+/// holds a lock file (`.reel-<pid>.lock`) locked with `flock` for the folder's life, as the
+/// partial files of outputs are (`PartialFiles`): each new scratch folder first removes those of
+/// dead runs, whose lock file can be locked and whose process no longer exists. Anything in doubt
+/// (no lock file, a process alive, a folder inside) is left alone.
 public final class ScratchFolder: @unchecked Sendable {
     public let path: String
     private var registered: [String] = []
     private let lock = Lock()
+    private let lockFile: Int32
 
-    /// Creates `reel-<purpose>-XXXXXX` in `$TMPDIR` (else `/tmp`).
-    public init(purpose: String) throws(FileAccessError) {
-        let base = (NSTemporaryDirectory() as NSString).appendingPathComponent("reel-\(purpose)-XXXXXX")
-        var bytes = Array(base.utf8CString)
+    /// Creates `reel-<purpose>-XXXXXX` in `base`, by default `$TMPDIR` (else `/tmp`), after
+    /// removing the scratch folders of dead runs there.
+    public init(purpose: String, in base: String? = nil) throws(FileAccessError) {
+        let base = base ?? (NSTemporaryDirectory().hasSuffix("/") ? String(NSTemporaryDirectory().dropLast()) : NSTemporaryDirectory())
+        Self.removeStale(in: base)
+        let template = base + "/reel-\(purpose)-XXXXXX"
+        var bytes = PathBytes.bytes(template).map { CChar(bitPattern: $0) } + [0]
         guard let made = mkdtemp(&bytes) else {
-            throw FileAccessError(.failed, file: base, operation: "creating a temporary folder", reason: String(cString: strerror(errno)))
+            throw FileAccessError(.failed, file: template, operation: "creating a temporary folder", reason: String(cString: strerror(errno)))
         }
-        path = String(cString: made)
+        path = PathBytes.string(cString: made)
+        let name = path + "/" + Self.lockName(getpid())
+        let fd = PathBytes.withCString(name) { reel_open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600) }
+        if fd < 0 {
+            let error = FileAccessError.system(errno, file: name, operation: "creating a temporary folder")
+            _ = PathBytes.withCString(path) { rmdir($0) }
+            throw error
+        }
+        flock(fd, LOCK_EX | LOCK_NB)
+        lockFile = fd
     }
 
-    /// The path of `name` inside the folder, registered for removal on a signal.
-    public func file(_ name: String) -> String {
-        let file = (path as NSString).appendingPathComponent(name)
-        lock.withLock {
-            if !registered.contains(file) {
-                registered.append(file)
-                TemporaryFiles.register(file)
-            }
+    /// The path of `name` inside the folder, registered for removal on a signal (an error when
+    /// the registry is full: a file a signal would leave behind is not made).
+    public func file(_ name: String) throws(FileAccessError) -> String {
+        let file = path + "/" + name
+        let added = lock.withLock {
+            if registered.contains(file) { return true }
+            guard TemporaryFiles.register(file) else { return false }
+            registered.append(file)
+            return true
         }
+        if !added { throw TemporaryFiles.full(file) }
         return file
     }
 
     deinit {
         for file in registered { TemporaryFiles.unregister(file) }
-        try? FileManager.default.removeItem(atPath: path)
+        Self.removeFlat(path)
+        close(lockFile)
+    }
+
+    static func lockName(_ pid: pid_t) -> String { ".reel-\(pid).lock" }
+
+    /// The pid in a lock file's name, when the name has its form.
+    static func lockPID(_ name: String) -> pid_t? {
+        guard name.hasPrefix(".reel-"), name.hasSuffix(".lock") else { return nil }
+        let digits = name.dropFirst(".reel-".count).dropLast(".lock".count)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return pid_t(digits)
+    }
+
+    /// Removes the scratch folders (`reel-*-XXXXXX`) of dead runs in `base`.
+    static func removeStale(in base: String) {
+        for name in FolderListing.names(base) ?? [] where name.hasPrefix("reel-") {
+            let folder = base + "/" + name
+            var st = stat()
+            guard PathBytes.withCString(folder, { lstat($0, &st) }) == 0, FileKind(mode: st.st_mode) == .folder, st.st_uid == getuid(),
+                let names = FolderListing.names(folder), let lockName = names.first(where: { lockPID($0) != nil }),
+                let pid = lockPID(lockName), pid != getpid(), kill(pid, 0) != 0 && errno == ESRCH
+            else { continue }
+            let fd = PathBytes.withCString(folder + "/" + lockName) { reel_open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0) }
+            guard fd >= 0 else { continue }
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { removeFlat(folder) }
+            close(fd)
+        }
+    }
+
+    /// Removes the files directly in `folder`, then the folder (left when anything else is in it).
+    static func removeFlat(_ folder: String) {
+        for name in FolderListing.names(folder) ?? [] { _ = PathBytes.withCString(folder + "/" + name) { unlink($0) } }
+        _ = PathBytes.withCString(folder) { rmdir($0) }
     }
 }

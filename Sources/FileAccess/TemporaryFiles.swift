@@ -1,3 +1,5 @@
+import MediaTime
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -5,8 +7,15 @@
 /// Temporary outputs currently being written, so a signal handler can remove them before exiting.
 ///
 /// Kept in fixed C-string slots because a signal handler may call only async-signal-safe code.
+/// There are slots for every file of the most rows a batch renders at once (`Limits.batchJobs`:
+/// each row's output, a first pass's output and the encoder's statistics) and for a template's
+/// placeholder pictures; a file that finds no slot is refused (`register` returns false), never
+/// left off the list in silence.
 public enum TemporaryFiles {
-    private static let capacity = 32
+    /// Temporary files one row of a batch may have at once: its output's, a two-pass first
+    /// pass's and the scratch files naming them, and the four files of x264's statistics.
+    static let filesPerRow = 8
+    static let capacity = Limits.batchJobs.upperBound * filesPerRow + Limits.slotCount.upperBound + 64
     nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
         let p = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
         p.initialize(repeating: nil, count: capacity)
@@ -14,21 +23,32 @@ public enum TemporaryFiles {
     }()
     private static let lock = Lock()
 
-    static func register(_ path: String) {
+    /// Adds `path`; false when every slot is taken (the caller must then not create the file).
+    static func register(_ path: String) -> Bool {
         lock.withLock {
             for i in 0..<capacity where slots[i] == nil {
                 slots[i] = PathBytes.withCString(path) { strdup($0) }
-                return
+                return true
             }
+            return false
         }
     }
 
+    /// The error of a file `register` found no slot for.
+    static func full(_ path: String) -> FileAccessError {
+        FileAccessError(
+            .failed, file: path, operation: "creating a temporary file",
+            reason: "more than \(capacity) temporary files are being written at once")
+    }
+
     static func unregister(_ path: String) {
-        lock.withLock {
-            for i in 0..<capacity {
-                if let s = slots[i], PathBytes.string(cString: s) == path {
-                    slots[i] = nil
-                    free(s)
+        PathBytes.withCString(path) { name in
+            lock.withLock {
+                for i in 0..<capacity {
+                    if let s = slots[i], strcmp(s, name) == 0 {
+                        slots[i] = nil
+                        free(s)
+                    }
                 }
             }
         }

@@ -1,46 +1,47 @@
-import Foundation
+import FileAccess
 import MediaTime
 
 /// Writes pictures unencoded, as a YUV4MPEG2 stream of 8-bit 4:2:0 frames: the reference a
 /// measurement of an encoder's quality (PSNR, SSIM) compares its output with, readable by ffmpeg.
 ///
 /// 1080x1920 takes 3.1 MB a frame (2.8 GB for 30 s at 30 fps): a tool for benchmarks, not an
-/// output format.
+/// output format. It is an output like any other (`AtomicFile`): written under a temporary name
+/// and moved into place by `close()`, a device or FIFO written in place, and nothing left behind
+/// when the render fails or is cancelled.
 public final class Y4MWriter {
     public let path: String
-    private let handle: FileHandle
+    private let output: AtomicFile
 
     public init(path: String, width: Int, height: Int, frameRate: FrameRate) throws(MediaError) {
         self.path = path
-        guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path) else {
-            throw MediaError(.writeFailed, file: path, operation: "creating the raw video", reason: "cannot create the file")
-        }
-        handle = h
+        output = try AtomicFile.forMedia(path)
         // Limited range BT.709 with MPEG-2 chroma siting: what the H.264 output is tagged with.
         let header = "YUV4MPEG2 W\(width) H\(height) F\(frameRate.numerator):\(frameRate.denominator) Ip A1:1 C420mpeg2 XCOLORRANGE=LIMITED\n"
-        try write(Data(header.utf8))
+        try write(Array(header.utf8))
     }
-
-    deinit { try? handle.close() }
 
     /// Appends one frame: its planes row by row, without the padding of the strides.
     public func write(_ p: Picture) throws(MediaError) {
-        var frame = Data("FRAME\n".utf8)
+        var frame = Array("FRAME\n".utf8)
         frame.reserveCapacity(6 + p.width * p.height + 2 * p.chromaWidth * p.chromaHeight)
-        for row in 0..<p.height { frame.append(p.y + row * p.lumaStride, count: p.width) }
+        for row in 0..<p.height { frame.append(contentsOf: UnsafeBufferPointer(start: p.y + row * p.lumaStride, count: p.width)) }
         for plane in [p.u, p.v] {
-            for row in 0..<p.chromaHeight { frame.append(plane + row * p.chromaStride, count: p.chromaWidth) }
+            for row in 0..<p.chromaHeight {
+                frame.append(contentsOf: UnsafeBufferPointer(start: plane + row * p.chromaStride, count: p.chromaWidth))
+            }
         }
         try write(frame)
     }
 
+    /// Moves the complete file into place.
     public func close() throws(MediaError) {
-        do { try handle.close() } catch { throw MediaError(.writeFailed, file: path, operation: "closing the raw video", reason: "\(error)") }
+        try output.commitMedia()
     }
 
-    private func write(_ data: Data) throws(MediaError) {
-        do { try handle.write(contentsOf: data) } catch {
-            throw MediaError(.writeFailed, file: path, operation: "writing the raw video", reason: "\(error)")
+    private func write(_ bytes: [UInt8]) throws(MediaError) {
+        do { try output.write(bytes) } catch {
+            output.discard()
+            throw MediaError(.writeFailed, file: path, operation: "writing the raw video", reason: error.reason)
         }
     }
 }

@@ -164,4 +164,10 @@ public enum Limits {
     /// Sides of an animated preview (GIF, WebP), in pixels: GIF's own limit is 65535, but a
     /// preview larger than this is a video, not a preview.
     public static let animatedPreviewSide = 2...4096
+
+    // MARK: Runs
+
+    /// Rows a batch renders at once (`--jobs`): also what sizes the registry of temporary files a
+    /// signal removes, so every row's are in it.
+    public static let batchJobs = 1...256
 }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import MediaIO
 import MediaTime
@@ -17,26 +18,44 @@ public enum Gallery {
 
     /// Template folders directly inside `folder` (those holding a `template.json`), by name.
     public static func templateFolders(in folder: String) throws(MediaError) -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+        guard let names = FolderListing.names(folder) else {
             throw MediaError(.unreadable, file: folder, operation: "listing templates", reason: "no such folder")
         }
-        let found = names.filter { !$0.hasPrefix(".") && FileManager.default.fileExists(atPath: "\(folder)/\($0)/\(TemplateLoader.fileName)") }
-            .sorted()
+        let found = names.filter { !$0.hasPrefix(".") && FileKind.of("\(folder)/\($0)/\(TemplateLoader.fileName)") != nil }.sorted()
         guard !found.isEmpty else {
             throw MediaError(.notMedia, file: folder, operation: "listing templates", reason: "no folder in it holds a template.json")
         }
         return found.map { "\(folder)/\($0)" }
     }
 
+    /// Every file `build` writes into `site`: `index.html`, and each template's sheet and
+    /// animation (`<name>.png`, `<name>.gif`), for the output check before any work.
+    public static func outputs(templates folder: String, site: String) throws(MediaError) -> [String] {
+        ["\(site)/index.html"]
+            + (try templateFolders(in: folder)).flatMap { path in
+                let name = SheetHeader.fileName(path)
+                return ["\(site)/\(name).png", "\(site)/\(name).gif"]
+            }
+    }
+
     /// Writes the site into `site` (created when missing). `media`, when given, fills every template instead of placeholders.
+    /// A run that fails removes the folders it made, when nothing else is in them.
     public static func build(
         templates folder: String, site: String, media: [MediaAsset] = [],
         options: SheetLayoutOptions = SheetLayoutOptions()
     ) throws -> Result {
         let folders = try templateFolders(in: folder)
-        do { try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true) } catch {
-            throw MediaError(.writeFailed, file: site, operation: "creating the gallery folder", reason: "\(error.localizedDescription)")
+        let made: [String]
+        do { made = try FolderMaking.create(site) } catch { throw MediaError(error) }
+        do {
+            return try write(folders, site: site, media: media, options: options)
+        } catch {
+            FolderMaking.removeEmpty(made)
+            throw error
         }
+    }
+
+    private static func write(_ folders: [String], site: String, media: [MediaAsset], options: SheetLayoutOptions) throws -> Result {
         var entries: [GalleryEntry] = []
         for path in folders {
             entries.append(try entry(for: path, site: site, media: media, options: options))

@@ -26,7 +26,8 @@ public final class PlaceholderMedia {
         do {
             let text = try SheetTextPainter()
             for (i, slot) in template.slots.enumerated() {
-                let path = scratch.file("slot-\(i + 1).png")
+                let path: String
+                do { path = try scratch.file("slot-\(i + 1).png") } catch { throw MediaError(error) }
                 try PNGFile.write(try Self.picture(slot: slot, number: i + 1, width: w, height: h, text: text).rgbaImage(), to: path)
                 paths.append(path)
             }

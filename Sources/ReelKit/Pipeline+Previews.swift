@@ -115,8 +115,22 @@ extension Pipeline {
     /// Writes a static web page of every template in `templates` (sheets, animations, details,
     /// validity) into `site`; `media` fills them instead of placeholders.
     public static func gallery(templates: String, site: String, media: [String] = []) throws(ReelError) -> Gallery.Result {
+        try checkGalleryOutputs(templates: templates, site: site, media: media)
         let assets = media.isEmpty ? [] : try gatherMedia(media)
         do { return try Gallery.build(templates: templates, site: site, media: assets) } catch { throw ReelError(wrapping: error) }
+    }
+
+    /// Refuses, before any work, a gallery whose files (`index.html`, each template's `.png` and
+    /// `.gif`) would replace an input, or whose site folder lies inside a template folder.
+    public static func checkGalleryOutputs(templates: String, site: String, media: [String] = []) throws(ReelError) {
+        let outputs: [String]
+        let folders: [String]
+        do {
+            outputs = try Gallery.outputs(templates: templates, site: site)
+            folders = try Gallery.templateFolders(in: templates)
+        } catch { throw .media(error) }
+        let labelled = outputs.map { (label: "-o", path: $0) }
+        try checkOutputs(labelled, inputs: [.folder(templates)] + folders.map(OutputGuard.Input.tree) + media.map(OutputGuard.Input.media))
     }
 
     /// Writes a timeline as OpenTimelineIO, atomically, with every media path made absolute (editors

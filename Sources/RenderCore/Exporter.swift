@@ -112,16 +112,21 @@ public enum Exporter {
             // alone into a throwaway file to gather x264's statistics.
             do { scratch = try ScratchFolder(purpose: "two-pass") } catch { throw RenderError(media: MediaError(error)) }
         }
-        let stats = scratch.map { folder in
-            for name in RatePass.companionFiles(of: "x264.stats") { _ = folder.file(name) }
-            return folder.file("x264.stats")
+        var stats: String?
+        if let scratch {
+            do {
+                for name in RatePass.companionFiles(of: "x264.stats") { _ = try scratch.file(name) }
+                stats = try scratch.file("x264.stats")
+            } catch { throw RenderError(media: MediaError(error)) }
         }
         if let scratch, let stats {
             let renderer = FrameRenderer(
                 timeline: timeline, baseFolder: baseFolder, width: options.width, height: options.height, fast: options.fastScaling)
             var settings = passes.settings(renderer: renderer, ratePass: .first(stats: stats))
             settings.audio = false
-            try passes.encode(renderer: renderer, mixer: nil, path: scratch.file("first-pass.mp4"), settings: settings, pass: 1, of: 2)
+            let firstPass: String
+            do { firstPass = try scratch.file("first-pass.mp4") } catch { throw RenderError(media: MediaError(error)) }
+            try passes.encode(renderer: renderer, mixer: nil, path: firstPass, settings: settings, pass: 1, of: 2)
         }
         let renderer = FrameRenderer(
             timeline: timeline, baseFolder: baseFolder, width: options.width, height: options.height, fast: options.fastScaling)

@@ -1,4 +1,5 @@
 import Foundation
+import MediaTime
 import ReelKit
 
 /// `reel batch`: one video per row of a jobs file, on a pool of workers; a thin client of `Batch`.
@@ -35,7 +36,10 @@ struct BatchCommand: Command {
         } catch { throw UsageError(message: error.description) }
         var workers: Int?
         if let j = args.value("jobs") {
-            guard let n = Int(j), (1...256).contains(n) else { throw UsageError(message: "--jobs takes a number of rows from 1 to 256, not '\(j)'") }
+            guard let n = Int(j), Limits.batchJobs.contains(n) else {
+                throw UsageError(
+                    message: "--jobs takes a number of rows from \(Limits.batchJobs.lowerBound) to \(Limits.batchJobs.upperBound), not '\(j)'")
+            }
             workers = n
         }
         let plan = try Batch.plan(BatchRequest(jobsFile: jobsFile, outputFolder: folder, shard: shard, workers: workers, force: args.flag("force")))

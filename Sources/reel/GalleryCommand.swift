@@ -17,8 +17,8 @@ struct GalleryCommand: Command {
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard args.operands.count == 1, let folder = args.operands.first else { throw UsageError(message: "give one folder of templates") }
         guard let site = args.value("output") else { throw UsageError(message: "give the site folder with -o") }
-        try OutputCheck.check([("-o", site + "/index.html")], inputs: [.tree(folder)] + OutputCheck.media(args.all("media")))
         let start = monotonicSeconds()
+        // Checks every file it will write against the templates and media before any work.
         let result = try Pipeline.gallery(templates: folder, site: site, media: args.all("media"))
         if !args.flag("quiet") {
             let invalid = result.entries.filter { !$0.isValid }.count

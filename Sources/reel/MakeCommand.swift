@@ -34,7 +34,7 @@ struct MakeCommand: Command {
         let output = Workflow.outputPath(args, default: Workflow.name(of: folder) + ".mp4")
         let mediaOperands = Array(args.operands.dropFirst())
         try OutputCheck.check(
-            [("-o", output), ("--timeline", args.value("timeline"))],
+            [("-o", output), ("--timeline", args.value("timeline")), ("REEL_RAW_VIDEO", Workflow.rawVideoPath)],
             inputs: [.tree(folder)] + OutputCheck.media(mediaOperands)
                 + OutputCheck.givenFiles(args, ["text-file", "captions", "caption-words", "voice", "music"]))
         let (template, song) = try Workflow.loadTemplate(folder, strict: args.flag("strict"), quiet: args.flag("quiet"), args: args)

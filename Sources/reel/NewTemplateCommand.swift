@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import ReelKit
 import TemplateCore
@@ -23,35 +24,38 @@ struct NewTemplateCommand: Command {
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard args.operands.count == 1, let folder = args.operands.first else { throw UsageError(message: "give one folder to create") }
-        let manager = FileManager.default
         // The song is analysed first: a file without beats leaves no folder behind.
         let music = try args.value("music").map { path in try Self.music(path) }
-        var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw CommandFailure(message: "\(folder): exists and is not a folder") }
-            let contents = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
-            guard contents.isEmpty else { throw CommandFailure(message: "\(folder): the folder is not empty; give a new or empty folder") }
-        }
-        do {
-            try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure(message: "\(folder): cannot create the folder: \(error.localizedDescription)")
-        }
-        if let (source, spec) = music {
-            let target = (folder as NSString).appendingPathComponent(spec.file)
-            do {
-                try manager.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                // The file's bytes, not a link to it: a template's assets stay inside its folder.
-                try manager.copyItem(atPath: URL(fileURLWithPath: source).resolvingSymlinksInPath().path, toPath: target)
-            } catch {
-                throw CommandFailure(message: "\(target): cannot copy the music: \(error.localizedDescription)")
+        if let kind = FileKind.of(folder) {
+            guard kind == .folder else { throw CommandFailure(message: "\(PathBytes.display(folder)): exists and is not a folder") }
+            guard FolderListing.names(folder)?.isEmpty ?? true else {
+                throw CommandFailure(message: "\(PathBytes.display(folder)): the folder is not empty; give a new or empty folder")
             }
         }
-        let file = (folder as NSString).appendingPathComponent(TemplateLoader.fileName)
-        let text = StarterTemplate.json(name: args.value("name") ?? Workflow.name(of: folder), music: music?.1)
-        guard manager.createFile(atPath: file, contents: Data(text.utf8)) else {
-            throw CommandFailure(message: "\(file): cannot write the file")
+        var made = try FolderMaking.create(folder)
+        // Written as every output is (AtomicFile): a run that fails or is killed leaves no half file.
+        var copied: String?
+        do {
+            if let (source, spec) = music {
+                let target = folder + "/" + spec.file
+                made += try FolderMaking.create(PathText.folder(of: target))
+                // The file's bytes, not a link to it: a template's assets stay inside its folder.
+                let song = try ReadableFile(path: source, operation: "copying the music")
+                let output = try AtomicFile(path: target, streams: false)
+                try output.write(contentsOf: song)
+                try output.commit()
+                copied = target
+            }
+            let text = StarterTemplate.json(name: args.value("name") ?? Workflow.name(of: folder), music: music?.1)
+            let output = try AtomicFile(path: folder + "/" + TemplateLoader.fileName, streams: false)
+            try output.write(Array(text.utf8))
+            try output.commit()
+        } catch {
+            if let copied { _ = PathBytes.withCString(copied) { unlink($0) } }
+            FolderMaking.removeEmpty(made)
+            throw error
         }
+        let file = folder + "/" + TemplateLoader.fileName
         if !args.flag("quiet") {
             Console.out("wrote \(file)")
             if let (_, spec) = music {

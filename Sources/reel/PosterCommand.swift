@@ -30,7 +30,7 @@ struct PosterCommand: Command {
             time = t
         }
         let output = Workflow.outputPath(args, default: subject.baseName + "-poster.png")
-        try OutputCheck.check([("-o", output)], inputs: subject.inputs)
+        try OutputCheck.check([("-o", output)], inputs: subject.inputs + OutputCheck.givenFiles(args, ["text-file"]))
         let size = try Pipeline.writePoster(subject, at: time, width: width, to: output)
         let shown = time ?? subject.template?.template.coverTime ?? .zero
         if !args.flag("quiet") { Console.out("wrote \(output) (\(size.width)x\(size.height), frame at \(SheetCells.clock(shown)))") }

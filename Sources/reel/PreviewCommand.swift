@@ -45,7 +45,7 @@ struct PreviewCommand: Command {
         let start = monotonicSeconds()
         let subject = try PreviewOptions.open(path, args)
         let sheetPath = args.value("output") ?? (animated == nil ? subject.baseName + ".png" : nil)
-        try OutputCheck.check([("-o", sheetPath), ("--animated", animated)], inputs: subject.inputs)
+        try OutputCheck.check([("-o", sheetPath), ("--animated", animated)], inputs: subject.inputs + OutputCheck.givenFiles(args, ["text-file"]))
 
         if subject.timeline != nil && args.flag("show-subjects") {
             throw UsageError(message: "--show-subjects applies to a video file")

@@ -23,7 +23,7 @@ struct RenderCommand: Command {
         var base = Workflow.name(of: path)
         if base.hasSuffix(".json") { base = String(base.dropLast(5)) }
         let output = Workflow.outputPath(args, default: base + ".mp4")
-        try OutputCheck.check([("-o", output)], inputs: OutputCheck.timeline(path, timeline))
+        try OutputCheck.check([("-o", output), ("REEL_RAW_VIDEO", Workflow.rawVideoPath)], inputs: OutputCheck.timeline(path, timeline))
         var segment: FrameSegment?
         if let text = args.value("segment") {
             do { segment = try Pipeline.segment(text, of: timeline) } catch { throw UsageError(message: error.description) }

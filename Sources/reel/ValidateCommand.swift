@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import RenderCore
 import TemplateCore
@@ -60,10 +61,7 @@ struct ValidateCommand: Command {
 
     /// A template folder, or the folder of a `template.json` given directly.
     static func folder(of operand: String) -> String {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: operand, isDirectory: &isDirectory), !isDirectory.boolValue,
-            (operand as NSString).lastPathComponent == TemplateLoader.fileName
-        {
+        if let kind = FileKind.of(operand), kind != .folder, PathText.name(of: operand) == TemplateLoader.fileName {
             return Workflow.folder(of: operand)
         }
         return operand

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import MediaTime
 import ReelKit
@@ -42,12 +43,18 @@ extension Workflow {
         return options
     }
 
+    /// For benchmarks: where the frames as handed to the encoder are written, unencoded
+    /// (`REEL_RAW_VIDEO`, see scripts/bench). An output like `-o`, so the commands that render
+    /// check it against their inputs and other outputs.
+    static var rawVideoPath: String? {
+        getenv("REEL_RAW_VIDEO").map { PathBytes.string(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// Renders with a progress line; prints where the file landed and anything covered on the way.
     static func render(_ timeline: Timeline, baseFolder: String?, to output: String, args: ParsedArguments, segment: FrameSegment? = nil) throws {
         var options = try exportOptions(args, canvas: timeline.canvas)
         options.segment = segment
-        // For benchmarks: the frames as handed to the encoder, unencoded (see scripts/bench).
-        options.rawVideo = ProcessInfo.processInfo.environment["REEL_RAW_VIDEO"].flatMap { $0.isEmpty ? nil : $0 }
+        options.rawVideo = rawVideoPath
         if let w = options.width, let h = options.height, let warning = SizeOption.shapeWarning((w, h), canvas: timeline.canvas),
             !args.flag("quiet")
         {

@@ -1,10 +1,14 @@
 import FileAccess
 import Foundation
+import MediaTime
 import Testing
 
 /// Outputs appear whole or not at all, keep the mode of what they replace, never replace a device
 /// or FIFO, and the leftovers of killed runs are swept.
-@Suite struct AtomicFileTests {
+///
+/// Serialized: one test empties the signal-time registry of temporary files, which would remove
+/// the temporary files of the others. (No other suite of this target writes outputs.)
+@Suite(.serialized) struct AtomicFileTests {
     let folder: String
 
     init() throws {
@@ -72,5 +76,94 @@ import Testing
         #expect(left.contains((live.temporaryPath as NSString).lastPathComponent))
         output.discard()
         live.discard()
+    }
+
+    /// A link as output is written where it leads, as `cp` does: the file it names is replaced
+    /// (its temporary file beside that file), and the link stays a link.
+    @Test func aLinkIsWrittenWhereItLeads() throws {
+        try FileManager.default.createDirectory(atPath: path("real"), withIntermediateDirectories: true)
+        try "old".write(toFile: path("real/t.json"), atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: path("link.json"), withDestinationPath: "real/t.json")
+        try FileManager.default.createSymbolicLink(atPath: path("link2.json"), withDestinationPath: "link.json")
+        let output = try AtomicFile(path: path("link2.json"))
+        #expect(PathText.folder(of: output.temporaryPath) == path("real"), "the temporary file is beside the target: \(output.temporaryPath)")
+        try output.write(Array("new".utf8))
+        try output.commit()
+        #expect(try String(contentsOfFile: path("real/t.json"), encoding: .utf8) == "new")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path("link.json")) == "real/t.json")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path("link2.json")) == "link.json")
+        // A link to nothing yet creates what it names; a loop of links is refused.
+        try FileManager.default.createSymbolicLink(atPath: path("dangling.mp4"), withDestinationPath: "real/new.mp4")
+        let created = try AtomicFile(path: path("dangling.mp4"))
+        try created.write([1])
+        try created.commit()
+        #expect(FileManager.default.contents(atPath: path("real/new.mp4")) == Data([1]))
+        try FileManager.default.createSymbolicLink(atPath: path("loop1"), withDestinationPath: "loop2")
+        try FileManager.default.createSymbolicLink(atPath: path("loop2"), withDestinationPath: "loop1")
+        #expect { try AtomicFile(path: path("loop1")) } throws: { "\($0)".contains("loop") }
+    }
+
+    /// A FIFO with no reader is refused at once (a blocking open would wait forever); with a
+    /// reader it is written in place.
+    @Test func aFIFOWithoutAReaderIsRefusedAtOnce() throws {
+        #expect(mkfifo(path("pipe.mp4"), 0o644) == 0)
+        let started = Date()
+        #expect { try AtomicFile(path: path("pipe.mp4")) } throws: { "\($0)".contains("no process is reading it") }
+        #expect(Date().timeIntervalSince(started) < 2)
+        let reader = open(path("pipe.mp4"), O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let output = try AtomicFile(path: path("pipe.mp4"))
+        #expect(output.destination == .stream)
+        try output.write([7, 8, 9])
+        var bytes = [UInt8](repeating: 0, count: 3)
+        #expect(read(reader, &bytes, 3) == 3 && bytes == [7, 8, 9])
+        // Outputs that must be files refuse a FIFO, a device and standard output.
+        for other in [path("pipe.mp4"), "/dev/null", "-"] {
+            #expect { try AtomicFile(path: other, streams: false) } throws: { "\($0)".contains("must be a file") }
+        }
+    }
+
+    /// Every temporary file of a batch at its most rows at once is registered for removal on a
+    /// signal (the registry once held 32 and dropped the rest in silence), and past the registry's
+    /// size an output is refused rather than left off it.
+    @Test func everyTemporaryFileOfTheLargestBatchIsRemovedOnASignal() throws {
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        let needed = rlim_t(Limits.batchJobs.upperBound * 10 + 256)
+        if limit.rlim_cur < needed {
+            limit.rlim_cur = min(needed, limit.rlim_max)
+            setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        // One folder each: every output sweeps its folder first, which would make one folder of
+        // thousands of temporary files slow.
+        func output(_ i: Int) throws(FileAccessError) -> AtomicFile {
+            mkdir(path("\(i)"), 0o755)
+            return try AtomicFile(path: path("\(i)/row.mp4"))
+        }
+        func temporaryFiles() -> Int {
+            FileManager.default.enumerator(atPath: folder)?.allObjects.filter { ($0 as? String)?.hasSuffix(".partial") == true }.count ?? -1
+        }
+        let count = Limits.batchJobs.upperBound * 4
+        try #require(limit.rlim_cur >= rlim_t(count + 64), "this test needs \(count + 64) open files")
+        var outputs: [AtomicFile] = []
+        for i in 0..<count { outputs.append(try output(i)) }
+        #expect(temporaryFiles() == count)
+        TemporaryFiles.removeAllForSignal()
+        #expect(temporaryFiles() == 0, "every temporary file is removed")
+        for output in outputs { output.discard() }
+        outputs.removeAll()
+
+        guard limit.rlim_cur >= needed else { return }
+        var refused: FileAccessError?
+        for i in 0..<(Limits.batchJobs.upperBound * 10) {
+            do throws(FileAccessError) { outputs.append(try output(i)) } catch {
+                refused = error
+                break
+            }
+        }
+        #expect(refused?.reason.contains("temporary files are being written at once") == true, "\(String(describing: refused))")
+        for output in outputs { output.discard() }
+        #expect(temporaryFiles() == 0)
     }
 }

@@ -14,8 +14,9 @@ enum Reel {
     }
 
     /// Runs `reel`; a run that outlives `timeout` seconds is killed (exit status 9 by signal).
-    static func run(_ arguments: [String], timeout: Double = 300) throws -> Tools.Output {
-        try Tools.run(path, arguments, timeout: timeout)
+    static func run(_ arguments: [String], timeout: Double = 300, environment extra: [String: String] = [:]) throws -> Tools.Output {
+        let environment = extra.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        return try Tools.run(path, arguments, environment: environment, timeout: timeout)
     }
 
     /// The repository's root, for shipped templates and sample media.

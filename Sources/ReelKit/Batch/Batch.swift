@@ -33,10 +33,15 @@ public enum Batch {
                     + [job.song?.path, job.resolve.voice?.path].compactMap { $0.map(OutputGuard.Input.media) }
             }
         let guardian = OutputGuard(inputs: inputs)
-        do { try guardian.check([(label: "the manifest", path: manifest)]) } catch { throw .file(error) }
+        // A batch writes files only: a FIFO nobody reads, or a device, would stall or swallow rows.
+        do {
+            try guardian.check([(label: "the manifest", path: manifest)])
+            try AtomicFile.checkFileOutput(manifest, label: "the manifest")
+        } catch { throw .file(error) }
         jobs = jobs.filter { job in
             do throws(FileAccessError) {
                 try guardian.check([(label: "output", path: job.outputPath)])
+                try AtomicFile.checkFileOutput(job.outputPath, label: "the output")
                 return true
             } catch {
                 problems.append(RowProblem(row: job.row, line: job.line, id: job.id, reasons: [.init(column: "output", message: error.reason)]))

@@ -15,9 +15,7 @@ extension Batch {
         _ plan: BatchPlan, events: (@Sendable (BatchEvent) -> Void)? = nil, cancel: CancellationFlag? = nil
     ) throws(BatchError) -> BatchSummary {
         let folder = plan.request.outputFolder
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw .file(FileAccessError(.failed, file: folder, operation: "making the output folder", reason: "\(error.localizedDescription)"))
-        }
+        do { try FolderMaking.create(folder) } catch { throw .file(error) }
         try MediaLibrary.checkEncodersForBatch()
         let rows = Set(plan.jobs.map(\.row) + plan.problems.map(\.row))
         let ids = Dictionary(plan.jobs.map { ($0.row, $0.id) } + plan.problems.map { ($0.row, $0.id) }, uniquingKeysWith: { a, _ in a })

@@ -28,7 +28,7 @@ final class Manifest: @unchecked Sendable {
     /// Rewrites the file with the entries held.
     func write() throws(FileAccessError) {
         let text = entries.keys.sorted().map { JSONWriter.line(entries[$0]!.json) + "\n" }.joined()
-        let file = try AtomicFile(path: path)
+        let file = try AtomicFile(path: path, streams: false)
         try file.write(Array(text.utf8))
         try file.commit()
     }

@@ -21,7 +21,7 @@ struct RowRender {
         let start = Date()
         do {
             let outputFolder = PathText.folder(of: job.outputPath)
-            try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
+            try FolderMaking.create(outputFolder)
             guard BatchNames.isBeneath(job.outputPath, folder) else {
                 return failed("\(job.output): leads outside the output folder (through a link)")
             }

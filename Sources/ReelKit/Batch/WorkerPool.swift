@@ -1,5 +1,6 @@
 import FileAccess
 import Foundation
+import MediaTime
 
 /// Runs work items on a fixed number of threads of their own, each taking the next item when it
 /// is free, and returns when all are done.
@@ -10,7 +11,8 @@ enum WorkerPool {
     static func run(workers: Int, count: Int, _ body: @escaping @Sendable (Int) -> Void) {
         let queue = ItemQueue(count: count)
         let group = DispatchGroup()
-        for n in 0..<max(1, min(workers, count)) {
+        // No more than the registry of temporary files holds rows' files for (`Limits.batchJobs`).
+        for n in 0..<max(1, min(workers, count, Limits.batchJobs.upperBound)) {
             group.enter()
             let thread = Thread {
                 while let i = queue.next() { body(i) }
@@ -34,7 +36,7 @@ enum WorkerPool {
             cores = min(cores, max(1, Int((q / p).rounded(.up))))
         }
         if let limit = cgroupValue("memory.max"), let m = limit.first.flatMap({ UInt64($0) }) { memory = min(memory, m) }
-        return max(1, min((cores + 1) / 2, Int(memory / (1 << 30))))
+        return max(1, min((cores + 1) / 2, Int(memory / (1 << 30)), Limits.batchJobs.upperBound))
     }
 
     private static func cgroupValue(_ name: String) -> [String]? {

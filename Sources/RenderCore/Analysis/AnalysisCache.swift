@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import MediaTime
 
@@ -11,6 +12,8 @@ import MediaTime
 public struct AnalysisCache: Sendable {
     /// Bumped when the segment scores change meaning, so old entries are ignored.
     public static let version = 1
+    /// Largest entry read: a beat list of a long song is some hundreds of kB.
+    static let maxEntrySize = 16 << 20
     public let folder: String
 
     public init(folder: String) { self.folder = folder }
@@ -43,7 +46,8 @@ public struct AnalysisCache: Sendable {
     ) throws(Failure) -> Value {
         guard let key = self.key(path) else { return try analyze(path) }
         let file = entryFile(key.path, kind: kind)
-        if let data = FileManager.default.contents(atPath: file), let entry = try? JSONDecoder().decode(Entry<Value>.self, from: data),
+        if let bytes = try? ReadableFile(path: file, operation: "reading the analysis cache").readAll(limit: Self.maxEntrySize),
+            let entry = try? JSONDecoder().decode(Entry<Value>.self, from: Data(bytes)),
             entry.version == version, entry.path == key.path, entry.size == key.size, entry.modified == key.modified
         {
             return entry.value
@@ -52,11 +56,21 @@ public struct AnalysisCache: Sendable {
         let entry = Entry(version: version, path: key.path, size: key.size, modified: key.modified, value: value)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        if let data = try? encoder.encode(entry) {
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try? data.write(to: URL(fileURLWithPath: file), options: .atomic)
-        }
+        if let data = try? encoder.encode(entry) { write(Array(data), to: file) }
         return value
+    }
+
+    /// Writes an entry as every output is written (`AtomicFile`: a temporary file that a killed run
+    /// leaves is swept by the next write into the folder); a failure is passed over.
+    private func write(_ bytes: [UInt8], to file: String) {
+        _ = try? FolderMaking.create(folder)
+        guard let output = try? AtomicFile(path: file, streams: false) else { return }
+        do {
+            try output.write(bytes)
+            try output.commit()
+        } catch {
+            output.discard()
+        }
     }
 
     /// Absolute path, size and modification time of a file; nil when it cannot be read.

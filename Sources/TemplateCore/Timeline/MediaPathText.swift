@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Path arithmetic for media paths in timeline files, done on the text alone.
@@ -27,7 +28,8 @@ public enum MediaPathText {
     /// `path` made absolute against `directory` (the current directory when nil), standardized.
     public static func absolute(_ path: String, in directory: String? = nil) -> String {
         if path.hasPrefix("/") { return standardized(path) }
-        let base = directory.map { absolute($0, in: nil) } ?? FileManager.default.currentDirectoryPath
+        // The current folder by its bytes: Foundation's `currentDirectoryPath` loses those that are not UTF-8.
+        let base = directory.map { absolute($0, in: nil) } ?? PathText.absolute(".")
         return standardized(base + "/" + path)
     }
 

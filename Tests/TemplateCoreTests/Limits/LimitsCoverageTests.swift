@@ -23,6 +23,7 @@ import Testing
         "defaultCaptionLines": "Tests/TemplateCoreTests/Limits/LimitsCoverageTests.swift",
         "videoBitrate": "Tests/ReelKitTests/OptionLimitsTests.swift",
         "animatedPreviewSide": "Tests/MediaIOTests/AnimatedPreviewLimitTests.swift",
+        "batchJobs": "Tests/FileAccessTests/AtomicFileTests.swift",
     ]
 
     /// The names `Limits` declares, read from its source.

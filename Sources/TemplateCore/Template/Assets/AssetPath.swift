@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Checks that a path written in a template names a file inside the template folder.
@@ -26,30 +27,29 @@ enum AssetPath {
         guard let root = realPath(folder) else { return .missing }
         guard let target = realPath(joined) else { return .missing }
         guard target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { return .linksOutside(target) }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) else { return .missing }
-        if isDirectory.boolValue { return .notRegularFile }
-        let type = (try? FileManager.default.attributesOfItem(atPath: target))?[.type] as? FileAttributeType
-        return type == .typeRegular ? nil : .notRegularFile
+        guard let kind = FileKind.of(target) else { return .missing }
+        return kind == .regular ? nil : .notRegularFile
     }
 
     /// Most files listed from a template folder: a folder with more is not a template anyone wrote by hand.
     static let maxListedFiles = 2000
 
     /// Relative paths of the regular files in `folder` and its subfolders, sorted; hidden files and
-    /// folders are skipped, symbolic links to folders are not followed.
+    /// folders are skipped, symbolic links are not followed. Names keep their bytes (`PathBytes`).
     static func files(in folder: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []
-        while let relative = enumerator.nextObject() as? String, found.count < maxListedFiles {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") {
-                enumerator.skipDescendants()
-                continue
+        var pending = [""]
+        while let relative = pending.popLast(), found.count < maxListedFiles {
+            for name in (FolderListing.names(join(folder, relative)) ?? []).sorted().reversed() where !name.hasPrefix(".") {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                switch FileKind.withoutFollowing(join(folder, path)) {
+                case .regular: found.append(path)
+                case .folder: pending.append(path)
+                default: continue
+                }
             }
-            if enumerator.fileAttributes?[.type] as? FileAttributeType == .typeRegular { found.append(relative) }
         }
-        return found.sorted()
+        return Array(found.sorted().prefix(maxListedFiles))
     }
 
     /// `folder/relative`, without doubling the separator.
@@ -59,9 +59,5 @@ enum AssetPath {
     }
 
     /// The absolute path with every symbolic link resolved; nil when it does not exist.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    static func realPath(_ path: String) -> String? { PathText.realPath(path) }
 }

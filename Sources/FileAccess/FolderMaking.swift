@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Folders made for outputs (`mkdir -p`), their names' bytes kept (`PathBytes`): Foundation's
+/// `createDirectory` turns a byte that is not UTF-8 into another name.
+public enum FolderMaking {
+    /// Makes `path` and any missing folder above it (mode 0777 less the umask), and returns those
+    /// it made, outermost first, so a caller that fails can remove what it made and nothing else.
+    @discardableResult
+    public static func create(_ path: String) throws(FileAccessError) -> [String] {
+        if FileKind.of(path) == .folder { return [] }
+        var missing: [String] = []
+        var current = path
+        while FileKind.of(current) == nil, current != "/", current != "." {
+            missing.insert(current, at: 0)
+            current = PathText.folder(of: current)
+        }
+        var made: [String] = []
+        for folder in missing {
+            if PathBytes.withCString(folder, { mkdir($0, 0o777) }) == 0 {
+                made.append(folder)
+            } else if errno != EEXIST {
+                let error = FileAccessError.system(errno, file: folder, operation: "making the folder")
+                removeEmpty(made)
+                throw error
+            }
+        }
+        guard FileKind.of(path) == .folder else {
+            throw FileAccessError(
+                .failed, file: path, operation: "making the folder", reason: "\(FileKind.of(path)?.phrase ?? "something") has that name")
+        }
+        return made
+    }
+
+    /// Removes the folders `made` listed (innermost first) that are still empty; a folder that
+    /// holds anything is left as it is.
+    public static func removeEmpty(_ made: [String]) {
+        for folder in made.reversed() { _ = PathBytes.withCString(folder) { rmdir($0) } }
+    }
+}
