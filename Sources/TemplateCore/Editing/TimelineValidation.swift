@@ -16,12 +16,19 @@ public struct TimelineProblem: Sendable, Hashable, CustomStringConvertible {
         self.fix = fix
     }
 
-    public var description: String { "\(path): \(message)" }
+    /// `error[T015]: /clips/0/speed: speed 100 is outside 1/40...4 (use a speed within 1/40...4)`:
+    /// the code and JSON Pointer, as every diagnostic names them.
+    public var description: String {
+        "error[\(code.rawValue)]: " + (path.isRoot ? "" : "\(path.pointer): ") + message + (fix.isEmpty ? "" : " (\(fix))")
+    }
 }
 
 /// The rules a timeline keeps so that it renders as written: the one rule set that reading a
-/// timeline file (`TimelineCodec.decode`), the resolver's tests and `TimelineEditor` (which
-/// refuses any edit that would break one) all check.
+/// timeline file (`TimelineCodec.decode`), the resolver's pipeline and `TimelineEditor` (which
+/// refuses any edit that would break one) all check. `problems` is what reading checks, by
+/// definition: the timeline is written and read back, so a value beyond `Limits` or the
+/// `Catalog` is refused wherever it came from; `rules` are the checks relating values to one
+/// another, which reading runs once the values they need have read.
 ///
 /// - The duration is positive, on the frame grid and at most `Limits.maxTotalDuration` (T035).
 /// - The main track (layer 0) plays back to back from 0 to the end (L010), every clip at least a
@@ -40,7 +47,18 @@ public struct TimelineProblem: Sendable, Hashable, CustomStringConvertible {
 /// Values of one field (ranges, catalog kinds and parameters, counts, sizes) are checked where
 /// they are read, by `TimelineDecoder`, against `Limits` and the `Catalog`.
 public enum TimelineValidation {
+    /// Every error reading `t` back from its text would report (no files are opened: what
+    /// `TimelineFileCheck` checks is the caller's); empty when `t` is a timeline `reel render` reads.
     public static func problems(_ t: Timeline) -> [TimelineProblem] {
+        let read = Result { () throws(TimelineCodingError) in try TimelineCodec.decode(TimelineCodec.encode(t)) }
+        guard case .failure(let error) = read else { return [] }
+        return error.diagnostics.filter { $0.severity == .error }.map { d in
+            TimelineProblem(d.code, d.location.path ?? .root, d.message, fix: d.notes.first ?? "")
+        }
+    }
+
+    /// The rules relating a timeline's values to one another (see the type's comment).
+    public static func rules(_ t: Timeline) -> [TimelineProblem] {
         var found: [TimelineProblem] = []
         let root = JSONPath.root
         func report(_ code: DiagnosticCode, _ path: JSONPath, _ message: String, fix: String) {

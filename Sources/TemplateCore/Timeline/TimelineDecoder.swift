@@ -100,7 +100,7 @@ struct TimelineDecoder {
             overlays: overlays, grade: grade, audio: audio, music: music, output: output, source: source)
         // The rules relating items to one another need every item: with one unreadable, they wait.
         if complete {
-            for problem in TimelineValidation.problems(timeline) + (fileCheck?(timeline) ?? []) {
+            for problem in TimelineValidation.rules(timeline) + (fileCheck?(timeline) ?? []) {
                 reader.report(problem.message, at: problem.path, code: problem.code, notes: [problem.fix])
             }
         }

@@ -138,4 +138,25 @@ import Testing
         while e.undo() {}
         #expect(e.timeline == start)
     }
+
+    /// An edit is accepted only when its result reads back: a value beyond its limit, which only
+    /// the reader's value checks know, is refused with the reader's code and JSON Pointer.
+    @Test func anEditBeyondALimitIsRefusedAsReadingWouldRefuseIt() throws {
+        var e = try editor()
+        let before = e.timeline
+        let speed = Result { () throws(EditError) in try e.setSpeed("s1", RationalTime(seconds: 100)) }
+        guard case .failure(.invalid(_, let problems)) = speed else {
+            Issue.record("speed 100 was accepted: \(speed)")
+            return
+        }
+        #expect(problems.map(\.code) == [.outOfRange] && problems.first?.path.pointer == "/clips/0/speed", "\(problems)")
+        #expect(problems.first?.description.hasPrefix("error[T015]: /clips/0/speed: speed 100 is outside 1/40...4") == true, "\(problems)")
+        let text = Result { () throws(EditError) in try e.setText("title", String(repeating: "x", count: 15000)) }
+        guard case .failure(.invalid(_, let textProblems)) = text else {
+            Issue.record("a text of 15000 characters was accepted")
+            return
+        }
+        #expect(textProblems.map(\.code) == [.textTooLong] && textProblems.first?.path.pointer == "/texts/0/text", "\(textProblems)")
+        #expect(e.timeline == before && !e.canUndo, "a refused edit changes nothing")
+    }
 }
