@@ -62,6 +62,10 @@ public struct TimelineEditor: Sendable {
     mutating func apply(_ operation: String, _ change: (inout Timeline) throws(EditError) -> Void) throws(EditError) {
         var t = timeline
         try change(&t)
+        // What an edit shortened keeps its keyframes within it, and a clip that no longer spans
+        // the beats it was counted in drops its count (as `trim` does), rather than break a rule.
+        KeyframeCut.fit(&t)
+        for i in t.clips.indices where !TimelineValidation.beatsMatch(t.clips[i], in: t) { t.clips[i].beats = nil }
         let problems = TimelineValidation.problems(t)
         guard problems.isEmpty else { throw .invalid(operation: operation, problems: problems) }
         undoStack.append(timeline)

@@ -159,4 +159,26 @@ import Testing
         #expect(textProblems.map(\.code) == [.textTooLong] && textProblems.first?.path.pointer == "/texts/0/text", "\(textProblems)")
         #expect(e.timeline == before && !e.canUndo, "a refused edit changes nothing")
     }
+
+    /// Trimming, splitting and shortening keep every keyframe (motion and filter animation)
+    /// within its clip, the pose on screen unchanged.
+    @Test func keyframesStayWithinTheirClipThroughEdits() throws {
+        var t = try editor().timeline
+        t.clips[0].motion = [TransformKeyframe(time: .zero, scale: 1), TransformKeyframe(time: f(60), scale: 2)]
+        t.clips[0].filters = [
+            Effect(
+                kind: "saturation", parameters: ["amount": 1], animation: ["amount": [.init(time: .zero, value: 0), .init(time: f(60), value: 2)]])
+        ]
+        var e = try TimelineEditor(t)
+        try e.trim("s1", startFrames: 15, endFrames: 15)
+        let c = e.timeline.clips[0]
+        #expect(c.motion.map(\.time) == [.zero, f(30)] && c.motion.map(\.scale) == [1.25, 1.75], "\(c.motion)")
+        #expect(c.filters[0].animation["amount"]?.map(\.time) == [.zero, f(30)], "\(c.filters)")
+        #expect(c.filters[0].animation["amount"]?.map(\.value) == [0.5, 1.5])
+        try e.split("s1", atFrame: 10)
+        let (a, b) = (e.timeline.clips[0], e.timeline.clips[1])
+        #expect(a.motion.last?.time == f(10) && b.motion.first?.time == .zero && b.motion.last?.time == f(20), "\(a.motion) \(b.motion)")
+        #expect(b.filters[0].animation["amount"]?.map(\.time) == [.zero, f(20)], "\(b.filters)")
+        #expect(TimelineValidation.problems(e.timeline).isEmpty)
+    }
 }
