@@ -204,6 +204,30 @@ import Testing
         #expect(r.stderr.contains("/transitions/0/kind"), "problems name their JSON pointer: \(r.stderr)")
     }
 
+    /// A value that does not read holds back only the rules that read it, and a note says which;
+    /// an unknown kind is answered with the nearest kinds, then all of them.
+    @Test func anUnreadableClipHoldsBackOnlyItsRulesAndSaysSo() throws {
+        let dir = TemporaryFolder()
+        let timeline = try Self.project(in: dir)
+        let text = Self.valid.replacingOccurrences(of: "\"volume\": 0.5", with: "\"volume\": 0.5, \"opacity\": \"x\"")
+            .replacingOccurrences(of: "\"kind\": \"crossfade\"", with: "\"kind\": \"wipeDiagonal\"")
+            .replacingOccurrences(
+                of: "\"timelineRange\": { \"start\": \"0s\", \"duration\": \"2s\" }",
+                with: "\"timelineRange\": { \"start\": \"50s\", \"duration\": \"1s\" }")
+        try text.write(toFile: timeline, atomically: true, encoding: .utf8)
+        let r = try Reel.run(["render", timeline, "-o", dir.file("out.mp4"), "-q"])
+        #expect(r.status == 3)
+        for code in [
+            "error[T012]: /clips/0/opacity", "error[T014]: /transitions/0/kind", "error[L014]: /texts/0/timelineRange", "note[L034]: /clips/0",
+        ] {
+            #expect(r.stderr.contains(code), "\(code): \(r.stderr)")
+        }
+        #expect(r.stderr.contains("note: write a number within 0...1"), "\(r.stderr)")
+        #expect(r.stderr.contains("note: did you mean 'wipeRight' or 'wipeDown'?\n  note: use one of cut, crossfade"), "\(r.stderr)")
+        #expect(r.stderr.contains("the rules of the clips (L010, L011, L012, L013, L031, L033, T052) were not checked"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("out.mp4")))
+    }
+
     /// export, preview and poster read timelines the same way.
     @Test func otherCommandsRefuseAnInvalidTimelineToo() throws {
         let dir = TemporaryFolder()

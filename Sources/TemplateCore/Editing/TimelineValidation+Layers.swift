@@ -5,15 +5,23 @@ extension TimelineValidation {
     static func layerRules(_ t: Timeline, _ run: inout TimelineRuleRun) {
         let root = JSONPath.root
         let whole = TimeRange(start: .zero, duration: t.duration)
-        run.group("the texts' ids", needs: [.texts], [.duplicateID]) { report in uniqueIDs(t.texts.map(\.id), "texts", report) }
-        run.group("the texts' place in the video", needs: [.texts, .duration], [.outsideVideo]) { report in
+        /// A list's rules have something to check when it has items, or some did not read.
+        let readable = run.readable
+        func has<T>(_ items: [T], _ part: TimelineValue) -> Bool { !items.isEmpty || !readable.contains(part) }
+        run.group("the rules of the texts' ids", needs: [.texts], applies: has(t.texts, .texts), [.duplicateID]) { report in
+            uniqueIDs(t.texts.map(\.id), "texts", report)
+        }
+        run.group("the rules of the texts' place in the video", needs: [.texts, .duration], applies: has(t.texts, .texts), [.outsideVideo]) {
+            report in
             for (i, x) in t.texts.enumerated() where !whole.contains(x.timelineRange) || x.timelineRange.isEmpty {
                 report(
                     .outsideVideo, root.appending("texts").appending(i).appending("timelineRange"), "must be within the video and not empty",
                     fix: "show it between 0 and \(TimeText.string(from: t.duration))")
             }
         }
-        run.group("the overlays' ids and keyframes", needs: [.overlays], [.duplicateID, .keyframeOrder]) { report in
+        run.group(
+            "the rules of the overlays' ids and keyframes", needs: [.overlays], applies: has(t.overlays, .overlays), [.duplicateID, .keyframeOrder]
+        ) { report in
             uniqueIDs(t.overlays.map(\.id), "overlays", report)
             for (i, x) in t.overlays.enumerated() {
                 let p = root.appending("overlays").appending(i)
@@ -22,14 +30,16 @@ extension TimelineValidation {
                 }
             }
         }
-        run.group("the overlays' place in the video", needs: [.overlays, .duration], [.outsideVideo]) { report in
+        run.group(
+            "the rules of the overlays' place in the video", needs: [.overlays, .duration], applies: has(t.overlays, .overlays), [.outsideVideo]
+        ) { report in
             for (i, x) in t.overlays.enumerated() where !whole.contains(x.timelineRange) || x.timelineRange.isEmpty {
                 report(
                     .outsideVideo, root.appending("overlays").appending(i).appending("timelineRange"), "must be within the video and not empty",
                     fix: "show it between 0 and \(TimeText.string(from: t.duration))")
             }
         }
-        run.group("the grade's keyframes", needs: [.grade, .duration], [.keyframeOrder]) { report in
+        run.group("the rules of the grade's keyframes", needs: [.grade, .duration], applies: has(t.grade, .grade), [.keyframeOrder]) { report in
             for (i, e) in t.grade.enumerated() {
                 let p = root.appending("grade").appending(i)
                 for problem in KeyframeRules.animation(e, length: t.duration, of: "video", at: p) {
@@ -37,7 +47,8 @@ extension TimelineValidation {
                 }
             }
         }
-        run.group("the sounds' ids and ducking", needs: [.audio], [.duplicateID, .duckedVoice]) { report in
+        run.group("the rules of the sounds' ids and ducking", needs: [.audio], applies: has(t.audio, .audio), [.duplicateID, .duckedVoice]) {
+            report in
             uniqueIDs(t.audio.map(\.id), "audio", report)
             for (i, x) in t.audio.enumerated() where x.role == .voice && x.ducking != nil {
                 report(
@@ -46,7 +57,8 @@ extension TimelineValidation {
                     fix: "remove \"ducking\" from it, or make its role music or effect")
             }
         }
-        run.group("the sounds' place in the video", needs: [.audio, .duration], [.outsideVideo]) { report in
+        run.group("the rules of the sounds' place in the video", needs: [.audio, .duration], applies: has(t.audio, .audio), [.outsideVideo]) {
+            report in
             for (i, x) in t.audio.enumerated() where !whole.contains(x.timelineRange) {
                 report(
                     .outsideVideo, root.appending("audio").appending(i).appending("timelineRange"), "must lie within the video",

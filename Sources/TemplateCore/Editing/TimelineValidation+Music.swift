@@ -9,8 +9,12 @@ import MediaTime
 /// main-track clips have one. A rule broken by many values is reported once, with their count.
 extension TimelineValidation {
     static func musicRules(_ t: Timeline, _ run: inout TimelineRuleRun) {
-        run.group("the music's rules", needs: [.music, .audio], [.musicMap]) { report in musicProblems(t, report) }
-        run.group("the clips' beats", needs: [.music, .audio, .clips], [.musicMap]) { report in beatCountProblems(t, report) }
+        // Without a `music` (and none unread) there is nothing to check.
+        let applies = t.music != nil || !run.readable.contains(.music)
+        run.group("the rules of the music", needs: [.music, .audio], applies: applies, [.musicMap]) { report in musicProblems(t, report) }
+        run.group("the rules of the clips' beats", needs: [.music, .audio, .clips], applies: applies, [.musicMap]) { report in
+            beatCountProblems(t, report)
+        }
     }
 
     private static func musicProblems(_ t: Timeline, _ report: TimelineRuleRun.Report) {

@@ -66,7 +66,7 @@ public enum TimelineValidation {
         let root = JSONPath.root
         let rate = t.frameRate
         let whole = TimeRange(start: .zero, duration: t.duration)
-        run.group("the video's length", needs: [.duration], [.offFrameGrid, .totalDuration]) { report in
+        run.group("the rules of the video's length", needs: [.duration], [.offFrameGrid, .totalDuration]) { report in
             if !t.duration.isPositive || !rate.isOnGrid(t.duration) {
                 report(
                     .offFrameGrid, root.appending("duration"), "must be positive and on the \(rate) fps frame grid",
@@ -79,7 +79,7 @@ public enum TimelineValidation {
             }
         }
         run.group(
-            "the clips' rules", needs: [.clips],
+            "the rules of the clips", needs: [.clips],
             [.mainTrackSequence, .duplicateID, .offFrameGrid, .sourceRange, .keyframeOrder, .cropTiming, .cropFit]
         ) {
             report in
@@ -124,7 +124,7 @@ public enum TimelineValidation {
             }
             uniqueIDs(t.clips.map(\.id), "clips", report)
         }
-        run.group("the clips' place in the video", needs: [.clips, .duration], [.outsideVideo, .mainTrackSequence]) { report in
+        run.group("the rules of the clips' place in the video", needs: [.clips, .duration], [.outsideVideo, .mainTrackSequence]) { report in
             for (i, c) in t.clips.enumerated() where !whole.contains(c.timelineRange) {
                 report(
                     .outsideVideo, root.appending("clips").appending(i).appending("timelineRange"),
@@ -138,7 +138,10 @@ public enum TimelineValidation {
                     fix: "make the duration \(TimeText.string(from: end)), or lengthen the last main-track clip")
             }
         }
-        run.group("the transitions' rules", needs: [.clips, .transitions], [.transitionJoin, .offFrameGrid, .transitionTooLong]) { report in
+        run.group(
+            "the rules of the transitions", needs: [.clips, .transitions], applies: !t.transitions.isEmpty || !readable.contains(.transitions),
+            [.transitionJoin, .offFrameGrid, .transitionTooLong]
+        ) { report in
             let main = t.clips.filter { $0.layer == 0 }
             var mainIndex: [String: Int] = [:]
             for (i, c) in main.enumerated() where mainIndex[c.id] == nil { mainIndex[c.id] = i }
@@ -221,8 +224,12 @@ public struct TimelineRuleRun: Sendable {
 
     init(readable: Set<TimelineValue>) { self.readable = readable }
 
-    /// Runs `check` when every value in `needs` read; else records it as skipped.
-    mutating func group(_ what: String, needs: Set<TimelineValue>, _ codes: [DiagnosticCode], _ check: (Report) -> Void) {
+    /// Runs `check` when every value in `needs` read; else records it as skipped, unless it has
+    /// nothing to check (`applies` false: no items, and none unread).
+    mutating func group(
+        _ what: String, needs: Set<TimelineValue>, applies: Bool = true, _ codes: [DiagnosticCode], _ check: (Report) -> Void
+    ) {
+        guard applies else { return }
         guard needs.isSubset(of: readable) else {
             skipped.append(Skipped(what: what, codes: Array(Set(codes)).sorted(), waitingFor: needs.subtracting(readable).sorted()))
             return

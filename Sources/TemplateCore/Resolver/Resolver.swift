@@ -240,7 +240,8 @@ public enum Resolver {
         for cue in options.captions?.cues ?? [] {
             let text = cue.text
             guard tooLong(text) else { continue }
-            throw .textTooLong(source: options.captions?.file ?? "captions", line: cue.line, characters: text.count, scalars: text.unicodeScalars.count)
+            throw .textTooLong(
+                source: options.captions?.file ?? "captions", line: cue.line, characters: text.count, scalars: text.unicodeScalars.count)
         }
     }
 }

@@ -157,7 +157,7 @@ struct TimelineReader {
             let words = Choice.allCases.map(\.rawValue)
             throw failure(
                 "'\(s)' is not one of \(words.joined(separator: ", "))", at: path, code: .unknownChoice,
-                notes: [Suggestion.closest(to: s, among: words).map { "did you mean '\($0)'?" } ?? "use one of \(words.joined(separator: ", "))"])
+                notes: [Suggestion.question(s, among: words), "use one of \(words.joined(separator: ", "))"].compactMap { $0 })
         }
         return choice
     }
@@ -166,10 +166,10 @@ struct TimelineReader {
     func word(_ value: JSONValue, at path: JSONPath, among words: [String], what: String = "") throws(TimelineCodingError) -> String? {
         let s = try string(value, at: path)
         guard words.contains(s) else {
-            let guess = Suggestion.closest(to: s, among: words)
+            // The nearest words first, however far, then all of them.
             report(
                 "'\(s)' is not \(what.isEmpty ? "one of \(words.joined(separator: ", "))" : what)", at: path, code: .unknownChoice,
-                notes: [guess.map { "did you mean '\($0)'?" } ?? "use one of \(words.joined(separator: ", "))"])
+                notes: [Suggestion.question(s, among: words), "use one of \(words.joined(separator: ", "))"].compactMap { $0 })
             return nil
         }
         return s

@@ -102,8 +102,8 @@ import Testing
         #expect(found.contains { $0.code == .outsideVideo && $0.location.path?.pointer == "/texts/0/timelineRange" }, "\(found.rendered())")
         let notes = found.filter { $0.code == .rulesSkipped }
         #expect(notes.allSatisfy { $0.severity == .note && $0.location.path?.pointer == "/clips/0" }, "\(notes.rendered())")
-        #expect(notes.contains { $0.message.hasPrefix("the clips' rules (L010, L011, L012, L013, L031, L033, T052) were not checked") })
-        #expect(notes.contains { $0.message.hasPrefix("the transitions' rules") }, "\(notes.rendered())")
+        #expect(notes.contains { $0.message.hasPrefix("the rules of the clips (L010, L011, L012, L013, L031, L033, T052) were not checked") })
+        #expect(notes.contains { $0.message.hasPrefix("the rules of the transitions") }, "\(notes.rendered())")
         #expect(!notes.contains { $0.message.contains("texts") }, "the texts' rules ran")
         #expect(found.last?.code == .rulesSkipped, "the notes come after the errors")
         let opacity = try #require(found.first { $0.code == .wrongType })
@@ -123,6 +123,7 @@ import Testing
         #expect(
             found.contains { $0.code == .mainTrackSequence && $0.location.path?.pointer == "/clips/1/timelineRange/start" }, "\(found.rendered())")
         #expect(
-            found.contains { $0.code == .rulesSkipped && $0.message.hasPrefix("the clips' place in the video (L010, L014)") }, "\(found.rendered())")
+            found.contains { $0.code == .rulesSkipped && $0.message.hasPrefix("the rules of the clips' place in the video (L010, L014)") },
+            "\(found.rendered())")
     }
 }
