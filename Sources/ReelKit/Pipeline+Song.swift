@@ -121,6 +121,7 @@ extension Pipeline {
         options.musicDuration = fitted.song.duration
         var resolution = try resolve(fitted.loaded, media: media, options: options)
         resolution.useSong(fitted.song, choice: fitted.choice)
+        try checkResolved(resolution.timeline, template: fitted.loaded.template.name)
         return resolution
     }
 }

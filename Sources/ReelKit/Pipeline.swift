@@ -65,6 +65,7 @@ public enum Pipeline {
         do { resolution = try Resolver.resolve(template: loaded.template, templateFolder: loaded.folder, media: media, options: options) } catch {
             throw .resolve(error)
         }
+        try checkResolved(resolution.timeline, template: loaded.template.name)
         resolution.diagnostics += checkGivenTexts(options.texts, template: loaded.template, folder: loaded.folder)
         if givenCaptions, let captions = options.captions {
             let look = options.resolvedCaptionStyle(template: loaded.template, templateFolder: loaded.folder).look
@@ -72,6 +73,16 @@ public enum Pipeline {
                 captions, font: look.flatMap(\.fontFile).map(FontSpec.file) ?? .family(look?.fontFamily ?? "sans-serif"))
         }
         return resolution
+    }
+
+    /// The safety net under the resolver: a timeline it made passes exactly what reading it
+    /// checks (`TimelineValidation.problems`) before it is written or rendered, so a resolver bug
+    /// is a clear error with its code, never a failure halfway through a render. Public for
+    /// timelines made in code, which it checks the same way.
+    public static func checkResolved(_ timeline: Timeline, template: String) throws(ReelError) {
+        let read = Result { () throws(TimelineCodingError) in try TimelineCodec.decode(TimelineCodec.encode(timeline)) }
+        guard case .failure(let error) = read else { return }
+        throw .invalidTimeline(TimelineCodingError(file: "the timeline resolved from \(template)", diagnostics: error.diagnostics))
     }
 
     /// `options` with the length of the template's music, probed from its file unless given.

@@ -58,6 +58,8 @@ public enum ReelError: Error, Sendable, CustomStringConvertible {
     public var isInvalidInput: Bool {
         switch self {
         case .invalidTemplate, .templateUnreadable, .invalidTimeline, .captions: return true
+        // A text given, or a caption cue, too long for a timeline: the person's to shorten.
+        case .resolve(.textTooLong): return true
         default: return false
         }
     }

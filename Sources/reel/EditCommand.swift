@@ -65,14 +65,18 @@ struct EditCommand: Command {
         do { text = try ReadableFile.text(path, limit: TimelineCodec.maxFileSize) } catch {
             throw CommandFailure(message: error.description, status: error.kind == .notFound ? .failure : .invalid)
         }
-        let timeline: Timeline
-        do { timeline = try TimelineCodec.decode(text, file: path, timelineFolder: Workflow.folder(of: path)) } catch {
-            throw CommandFailure(message: error.description, status: .invalid)
+        func read() throws -> Timeline {
+            do { return try TimelineCodec.decode(text, file: path, timelineFolder: Workflow.folder(of: path)) } catch {
+                throw CommandFailure(message: error.description, status: .invalid)
+            }
         }
         if operation == "list" {
-            EditListing.print(timeline, json: json)
+            EditListing.print(try read(), json: json)
             return .success
         }
+        // undo, redo and history need only the journal: a file that no longer reads (an edit by
+        // hand, or one written by an older version) can always be stepped back from.
+        let timeline = ["undo", "redo", "history"].contains(operation) ? nil : try read()
         var draft = try EditDraft(timelinePath: path, text: text)
         let changed: String
         switch operation {
@@ -86,6 +90,7 @@ struct EditCommand: Command {
             EditListing.printHistory(draft.history, json: json)
             return .success
         default:
+            let timeline = try timeline ?? read()
             var editor: TimelineEditor
             do { editor = try TimelineEditor(timeline) } catch {
                 throw CommandFailure(message: "\(path): \(error.description)", status: .invalid)

@@ -112,6 +112,42 @@ import Testing
         }
     }
 
+    /// What reading refuses, an edit refuses too, with the same code and place, exit 1.
+    @Test func anEditBeyondALimitIsRefusedWithTheReadersCode() throws {
+        let p = try Project()
+        let before = try p.text()
+        for (args, says) in [
+            (["speed", "one", "100"], "error[T015]: /clips/0/speed: speed 100 is outside 1/40...4"),
+            (["text", "title", String(repeating: "x", count: 15000)], "error[T017]: /texts/0/text: the text has 15000 characters"),
+        ] {
+            let r = try Reel.run(["edit", p.timeline] + args)
+            #expect(r.status == 1, "\(args[0]): exit \(r.status) \(r.stderr)")
+            #expect(r.stderr.contains(says) && r.stderr.contains("nothing was changed"), "\(args[0]): \(r.stderr)")
+            #expect(try p.text() == before, "\(args[0]) changed the timeline")
+        }
+        #expect(try Reel.run(["render", p.timeline, "-o", p.dir.file("x.mp4"), "-q", "--quality", "draft"]).status == 0)
+    }
+
+    /// A timeline that no longer reads (here a hand edit beyond a limit) can still be undone: the
+    /// journal has the state before it.
+    @Test func undoWorksWhenTheFileNoLongerReads() throws {
+        let p = try Project()
+        #expect(try p.edit("swap", "1", "3").status == 0)
+        let swapped = try p.text()
+        let broken = swapped.replacingOccurrences(of: "\"speed\": \"1\"", with: "\"speed\": \"100\"")
+        #expect(broken != swapped)
+        try broken.write(toFile: p.timeline, atomically: true, encoding: .utf8)
+        #expect(try Reel.run(["render", p.timeline, "-o", p.dir.file("x.mp4"), "-q"]).status == 3)
+        #expect(try p.edit("history").status == 0)
+        let undo = try p.edit("undo")
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(try p.text() == swapped, "undo gives back the state before the hand edit")
+        #expect(try p.edit("undo").status == 0)
+        #expect(try p.edit("redo").status == 0 && (try p.text()) == swapped)
+        #expect(try p.edit("redo").status == 0 && (try p.text()) == broken, "redo brings the hand edit back")
+        #expect(try p.edit("list").status == 3, "list reads the timeline, and refuses it as render does")
+    }
+
     @Test func undoAndRedoGoBackToTheSameBytesAcrossCalls() throws {
         let p = try Project()
         var states = [try p.text()]

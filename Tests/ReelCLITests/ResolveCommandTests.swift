@@ -72,6 +72,31 @@ import Testing
         #expect(f60.average(124, 42).b < 100)
     }
 
+    /// A text a timeline could not hold is refused where it is given, before anything is
+    /// written: by resolve, make and poster alike, with the reader's code and the option or the
+    /// caption file's line.
+    @Test func aTextTooLongForATimelineIsRefusedBeforeAnythingIsWritten() throws {
+        let dir = TemporaryFolder()
+        let p = try project(in: dir)
+        let long = "title=" + String(repeating: "x", count: 15000)
+        for (command, out) in [("resolve", "t.json"), ("make", "v.mp4"), ("poster", "p.png")] {
+            let args = [command, p.template] + (command == "poster" ? [] : [p.media]) + ["-o", dir.file(out), "--text", long, "-q"]
+            let r = try Reel.run(args)
+            #expect(r.status == 3, "\(command): exit \(r.status) \(r.stderr)")
+            #expect(
+                r.stderr.contains("--text title: error[T017]: the text has 15000 characters (15000 Unicode scalars); the limit is 2000"),
+                "\(command): \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.file(out)), "\(command) wrote \(out)")
+        }
+        let captions = dir.file("talk.srt")
+        try "1\n00:00:00,000 --> 00:00:01,000\nHello\n\n2\n00:00:01,000 --> 00:00:02,000\n\(String(repeating: "y", count: 2500))\n"
+            .write(toFile: captions, atomically: true, encoding: .utf8)
+        let r = try Reel.run(["resolve", p.template, p.media, "-o", dir.file("c.json"), "--text", "title=Hi", "--captions", captions, "-q"])
+        #expect(r.status == 3, "exit \(r.status) \(r.stderr)")
+        #expect(r.stderr.contains("talk.srt:6: error[T017]: the cue's text has 2500 characters"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("c.json")))
+    }
+
     @Test func resolvePrintsJSONAndTheTimelineRendersAfterMovingAndEditing() throws {
         let dir = TemporaryFolder()
         let p = try project(in: dir)

@@ -83,8 +83,71 @@ import Testing
         ("\"media\": \"sticker.png\"", "\"media\": \"nowhere/sticker.png\"", "L020"),
         ("\"sourceRange\": { \"start\": \"0.4s\"", "\"sourceRange\": { \"start\": \"1.4s\"", "L022"),  // a.mp4 ends at 3 s
         ("\"format\": 1", "\"format\": 3", "T010"),
+        // Keyframes increase and lie within their item's time.
+        (Self.photo, Self.photo + " \"motion\": [{ \"time\": \"0s\" }, { \"time\": \"50s\", \"scale\": 1.2 }],", "T052"),
+        (Self.photo, Self.photo + " \"motion\": [{ \"time\": \"1s\" }, { \"time\": \"0.5s\" }],", "T052"),
+        (
+            Self.grade, Self.grade + ", \"animation\": { \"amount\": [{ \"time\": \"0s\", \"value\": 1 }, { \"time\": \"500s\", \"value\": 2 }] }",
+            "T052"
+        ),
+        (Self.sticker, Self.sticker + " \"motion\": [{ \"time\": \"2s\" }],", "T052"),
+        // Sounds: a voice is not ducked; ducking within its ranges.
+        (Self.music, Self.music + ", \"role\": \"voice\", \"ducking\": \(Self.ducking)", "L016"),
+        (Self.music, Self.music + ", \"ducking\": \(Self.ducking.replacingOccurrences(of: "-12dB", with: "-99dB"))", "T081"),
+        // Crop paths.
+        (Self.video, Self.video + " \"fit\": \"smart\", \"crop\": [{ \"time\": \"9s\" }],", "L031"),
+        (Self.video, Self.video + " \"fit\": \"smart\", \"crop\": [{ \"time\": \"0s\", \"x\": 1.5 }],", "L032"),
+        (Self.video, Self.video + " \"crop\": [{ \"time\": \"0s\" }],", "L033"),
+        // The music map: its sound, its song times, the clips' beats, its beats where it plays.
+        ("\"audio\": [", Self.musicMap(audio: "song") + "\"audio\": [", "L030"),
+        ("\"audio\": [", Self.musicMap(songEnd: "1s") + "\"audio\": [", "L030"),
+        ("\"audio\": [", Self.musicMap(beats: (0...8).map { "\"\(Double($0) * 0.5)s\"" }) + "\"audio\": [", "L030"),
         ("\"frameRate\": \"25\",", "\"frameRate\": \"25\", \"frameRate\": \"30\",", "T004"),
     ]
+
+    static let video = "{ \"id\": \"a\", \"media\": \"a.mp4\", \"kind\": \"video\","
+    static let photo = "{ \"id\": \"b\", \"media\": \"b.jpg\", \"kind\": \"image\","
+    static let sticker = "{ \"id\": \"sticker\", \"media\": \"sticker.png\","
+    static let grade = "{ \"kind\": \"saturation\", \"parameters\": { \"amount\": 1.2 }"
+    static let music = "\"timelineRange\": { \"start\": \"0s\", \"duration\": \"3s\" }, \"volume\": 0.8"
+    static let ducking = """
+        { "amount": "-12dB", "threshold": "-40dB", "attack": "0.05s", "hold": "0.3s", "release": "0.5s" }
+        """
+
+    /// A `music` map of the valid timeline's music (beats every half second, 120 bpm), with one
+    /// value changed; the photo counts its beats, which it spans only with `beats` 2.8.
+    static func musicMap(audio: String = "music", songEnd: String = "3s", beats: [String]? = nil) -> String {
+        let list = beats ?? (0...6).map { "\"\(Double($0) * 0.5)s\"" }
+        return """
+            "music": { "audio": "\(audio)", "tempo": 120, "songStart": "0s", "songEnd": "\(songEnd)", "beats": [\(list.joined(separator: ", "))] },
+            """
+    }
+
+    /// With a music map, the valid timeline stays valid: what the new music fixtures change is the only problem.
+    @Test func theValidTimelineWithAMusicMapRenders() throws {
+        let dir = TemporaryFolder()
+        let timeline = try Self.project(in: dir)
+        let text = Self.valid.replacingOccurrences(of: "\"audio\": [", with: Self.musicMap() + "\"audio\": [")
+            .replacingOccurrences(of: Self.photo, with: Self.photo + " \"beats\": \"14/5\",")
+        try text.write(toFile: timeline, atomically: true, encoding: .utf8)
+        let out = dir.file("out.mp4")
+        let r = try Reel.run(["render", timeline, "-o", out, "-q", "--quality", "draft"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Tools.probe(out).video?.frames == 75)
+    }
+
+    /// A clip's `beats` is the count of the music's beats it spans (2.8 for the photo): 400 is refused.
+    @Test func aClipsBeatsAreTheBeatsItSpans() throws {
+        let dir = TemporaryFolder()
+        let timeline = try Self.project(in: dir)
+        let text = Self.valid.replacingOccurrences(of: "\"audio\": [", with: Self.musicMap() + "\"audio\": [")
+            .replacingOccurrences(of: Self.photo, with: Self.photo + " \"beats\": \"400\",")
+        try text.write(toFile: timeline, atomically: true, encoding: .utf8)
+        let r = try Reel.run(["render", timeline, "-o", dir.file("out.mp4"), "-q"])
+        #expect(r.status == 3)
+        #expect(r.stderr.contains("error[L030]: /clips/1/beats: 400 beats end at 201.6s, but the clip ends at 3s"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("out.mp4")))
+    }
 
     @Test func theValidTimelineRenders() throws {
         let dir = TemporaryFolder()
@@ -139,6 +202,30 @@ import Testing
         for code in ["T014", "T036", "L010"] { #expect(r.stderr.contains("error[\(code)]"), "\(code): \(r.stderr)") }
         #expect(r.stderr.contains("note: "), "every problem says how to fix it: \(r.stderr)")
         #expect(r.stderr.contains("/transitions/0/kind"), "problems name their JSON pointer: \(r.stderr)")
+    }
+
+    /// A value that does not read holds back only the rules that read it, and a note says which;
+    /// an unknown kind is answered with the nearest kinds, then all of them.
+    @Test func anUnreadableClipHoldsBackOnlyItsRulesAndSaysSo() throws {
+        let dir = TemporaryFolder()
+        let timeline = try Self.project(in: dir)
+        let text = Self.valid.replacingOccurrences(of: "\"volume\": 0.5", with: "\"volume\": 0.5, \"opacity\": \"x\"")
+            .replacingOccurrences(of: "\"kind\": \"crossfade\"", with: "\"kind\": \"wipeDiagonal\"")
+            .replacingOccurrences(
+                of: "\"timelineRange\": { \"start\": \"0s\", \"duration\": \"2s\" }",
+                with: "\"timelineRange\": { \"start\": \"50s\", \"duration\": \"1s\" }")
+        try text.write(toFile: timeline, atomically: true, encoding: .utf8)
+        let r = try Reel.run(["render", timeline, "-o", dir.file("out.mp4"), "-q"])
+        #expect(r.status == 3)
+        for code in [
+            "error[T012]: /clips/0/opacity", "error[T014]: /transitions/0/kind", "error[L014]: /texts/0/timelineRange", "note[L034]: /clips/0",
+        ] {
+            #expect(r.stderr.contains(code), "\(code): \(r.stderr)")
+        }
+        #expect(r.stderr.contains("note: write a number within 0...1"), "\(r.stderr)")
+        #expect(r.stderr.contains("note: did you mean 'wipeRight' or 'wipeDown'?\n  note: use one of cut, crossfade"), "\(r.stderr)")
+        #expect(r.stderr.contains("the rules of the clips (L010, L011, L012, L013, L031, L033, T052) were not checked"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("out.mp4")))
     }
 
     /// export, preview and poster read timelines the same way.

@@ -1,4 +1,5 @@
 import Foundation
+import MediaTime
 import ReelKit
 import ReelTestSupport
 import TemplateCore
@@ -65,6 +66,30 @@ import Testing
     }
 
     /// The command line is a client of the libraries: it never imports the media layer.
+    /// What the pipeline makes passes what reading a timeline checks before it is written or
+    /// rendered: a timeline beyond a limit is a typed error with the reader's code and place.
+    @Test func aMadeTimelineIsCheckedAsReadingChecksIt() throws {
+        let second = RationalTime(seconds: 1)
+        var timeline = Timeline(
+            canvas: Canvas(width: 64, height: 64), frameRate: FrameRate(25), duration: second,
+            clips: [
+                VideoClip(
+                    id: "a", media: "/m/a.mp4", kind: .video, timelineRange: TimeRange(start: .zero, duration: second),
+                    sourceRange: TimeRange(start: .zero, duration: second))
+            ])
+        try Pipeline.checkResolved(timeline, template: "Tiny")
+        timeline.clips[0].speed = RationalTime(seconds: 100)
+        timeline.clips[0].sourceRange = TimeRange(start: .zero, duration: RationalTime(seconds: 100))
+        let result = Result { () throws(ReelError) in try Pipeline.checkResolved(timeline, template: "Tiny") }
+        guard case .failure(.invalidTimeline(let error)) = result else {
+            Issue.record("a speed of 100 passed: \(result)")
+            return
+        }
+        #expect(error.codes == [.outOfRange], "\(error)")
+        #expect(error.description.hasPrefix("the timeline resolved from Tiny: error[T015]: /clips/0/speed: speed 100"), "\(error)")
+        #expect(ReelError.invalidTimeline(error).isInvalidInput)
+    }
+
     @Test func theCommandLineDoesNotImportTheMediaLayer() throws {
         let folder = Self.root + "/Sources/reel"
         for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(".swift") {

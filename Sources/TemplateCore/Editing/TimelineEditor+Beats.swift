@@ -129,6 +129,7 @@ extension TimelineEditor {
                 }
             }
             b.timelineRange = TimeRange(start: to, duration: d)
+            KeyframeCut.clip(&b, from: delta, to: delta + d)
             b.beats = nil
             t.clips[j] = b
             t.clips[i].beats = nil

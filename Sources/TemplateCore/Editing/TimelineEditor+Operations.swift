@@ -40,18 +40,8 @@ extension TimelineEditor {
                     : TimeRange(start: c.sourceRange.start + d1, end: c.sourceRange.end)
             }
             let local = at - c.timelineRange.start
-            let pose = MotionCurve.pose(c.motion, at: local)
-            if !c.motion.isEmpty {
-                let joint = TransformKeyframe(
-                    time: local, scale: pose.scale, x: pose.x, y: pose.y, rotation: pose.rotation,
-                    easing: c.motion.last(where: { $0.time <= local })?.easing ?? .linear)
-                first.motion = c.motion.filter { $0.time < local } + [joint]
-                second.motion = ([joint] + c.motion.filter { $0.time > local }).map { k in
-                    var k = k
-                    k.time = k.time - local
-                    return k
-                }
-            }
+            KeyframeCut.clip(&first, from: .zero, to: local)
+            KeyframeCut.clip(&second, from: local, to: c.timelineRange.duration)
             // Neither part spans the beats the whole did.
             first.beats = nil
             second.beats = nil
@@ -86,13 +76,7 @@ extension TimelineEditor {
                 c.sourceRange = TimeRange(start: c.sourceRange.start + sourceStartCut, end: c.sourceRange.end - sourceEndCut)
                 guard !c.sourceRange.start.isNegative else { throw .outOfRange("clip '\(id)' has no source before its start to lengthen into") }
             }
-            if !cutStart.isZero && !c.motion.isEmpty {
-                c.motion = c.motion.map { k in
-                    var k = k
-                    k.time = max(.zero, k.time - cutStart)
-                    return k
-                }
-            }
+            KeyframeCut.clip(&c, from: cutStart, to: cutStart + duration)
             // Trimmed, it no longer spans the beats it was written in.
             c.beats = nil
             if !c.crop.isEmpty { c.crop = CropPath.part(c.crop, from: cutStart, to: cutStart + duration) }

@@ -23,8 +23,9 @@ public enum EditError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// Edits a timeline the way an editor does, keeping it valid, with undo and redo.
 ///
-/// Every operation works on a copy, checks the result against `TimelineValidation`, and only then
-/// replaces the timeline, so a refused edit changes nothing. Main-track edits ripple: later clips
+/// Every operation works on a copy, checks the result as reading its file would
+/// (`TimelineValidation.problems`: every rule, limit and catalog entry), and only then replaces
+/// the timeline, so a refused edit changes nothing and an accepted one always renders. Main-track edits ripple: later clips
 /// move to stay back to back, and transitions follow their cuts (see `TimelineLayout`). Frames are
 /// counted on the timeline's frame grid from the start of the video.
 public struct TimelineEditor: Sendable {
@@ -61,6 +62,10 @@ public struct TimelineEditor: Sendable {
     mutating func apply(_ operation: String, _ change: (inout Timeline) throws(EditError) -> Void) throws(EditError) {
         var t = timeline
         try change(&t)
+        // What an edit shortened keeps its keyframes within it, and a clip that no longer spans
+        // the beats it was counted in drops its count (as `trim` does), rather than break a rule.
+        KeyframeCut.fit(&t)
+        for i in t.clips.indices where !TimelineValidation.beatsMatch(t.clips[i], in: t) { t.clips[i].beats = nil }
         let problems = TimelineValidation.problems(t)
         guard problems.isEmpty else { throw .invalid(operation: operation, problems: problems) }
         undoStack.append(timeline)

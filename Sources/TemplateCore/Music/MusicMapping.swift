@@ -60,6 +60,7 @@ public enum MusicMapping {
             t.music = nil
             return
         }
+        map.songEnd = songEnd(pieces)
         map.beats.removeAll { $0 > end }
         map.downbeats.removeAll { $0 > end }
         map.sections = map.sections.compactMap { s in

@@ -143,6 +143,10 @@ public enum ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownTextKey(template: String, key: String, known: [String])
     /// `--use-all` was asked for, and no slot or media layer of the template takes this kind.
     case noPlaceForKind(template: String, kind: MediaKind, count: Int)
+    /// A text a person gave (`--text key=...`, or a caption cue of `file` at `line`) is longer
+    /// than a timeline's text may be (T017, `Limits.maxLongText` characters and
+    /// `Limits.maxTextScalars` Unicode scalars): refused before anything is written.
+    case textTooLong(source: String, line: Int?, characters: Int, scalars: Int)
 
     public var description: String {
         switch self {
@@ -155,6 +159,10 @@ public enum ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
                 + (known.isEmpty
                     ? "; the template has no texts to fill"
                     : " (keys: \(known.joined(separator: ", ")))")
+        case .textTooLong(let source, let line, let characters, let scalars):
+            "\(source)\(line.map { ":\($0)" } ?? ""): error[\(DiagnosticCode.textTooLong.rawValue)]: "
+                + "\(line == nil ? "the text" : "the cue's text") has \(characters) characters (\(scalars) Unicode scalars); "
+                + "the limit is \(Limits.maxLongText) (\(Limits.maxTextScalars)); shorten it"
         case .noPlaceForKind(let t, let kind, let count):
             "\(t): --use-all cannot place \(count) \(kind == .image ? "photo" : "video")\(count == 1 ? "" : "s"): "
                 + "no slot or media layer of the template takes \(kind == .image ? "photos" : "videos")"

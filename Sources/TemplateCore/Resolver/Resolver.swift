@@ -21,6 +21,7 @@ public enum Resolver {
         if let unknown = options.texts.keys.sorted().first(where: { !keys.contains($0) }) {
             throw .unknownTextKey(template: template.name, key: unknown, known: keys)
         }
+        try checkTextLengths(options)
         let media = MediaOrdering.ordered(given, by: options.order)
         let rate = template.frameRate
         let file = AssetPath.join(templateFolder, TemplateLoader.fileName)
@@ -225,5 +226,22 @@ public enum Resolver {
                     at: location))
         }
         return found
+    }
+
+    /// Refuses a text a person gave that a timeline could not hold (what its reader checks, T017):
+    /// a `--text` value, or a caption cue, whose text is shown whole (the words of a pop caption
+    /// are shorter still).
+    static func checkTextLengths(_ options: ResolveOptions) throws(ResolveError) {
+        func tooLong(_ s: String) -> Bool { s.count > Limits.maxLongText || s.unicodeScalars.count > Limits.maxTextScalars }
+        for key in options.texts.keys.sorted() {
+            guard let text = options.texts[key], tooLong(text) else { continue }
+            throw .textTooLong(source: "--text \(key)", line: nil, characters: text.count, scalars: text.unicodeScalars.count)
+        }
+        for cue in options.captions?.cues ?? [] {
+            let text = cue.text
+            guard tooLong(text) else { continue }
+            throw .textTooLong(
+                source: options.captions?.file ?? "captions", line: cue.line, characters: text.count, scalars: text.unicodeScalars.count)
+        }
     }
 }

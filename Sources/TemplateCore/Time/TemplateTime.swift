@@ -58,7 +58,7 @@ public enum TemplateTime: Sendable, Hashable {
         switch self {
         case .seconds(let t): TimeText.string(from: t)
         case .frames(let n): "\(n)f"
-        case .beats(let b): TimeText.ratioString(from: b) + " beats"
+        case .beats(let b): TimeText.ratioString(from: b) + (b == RationalTime(seconds: 1) ? " beat" : " beats")
         }
     }
 }

@@ -18,7 +18,9 @@ extension TimelineDecoder {
 
     func array(_ object: JSONObject, _ key: String, at path: JSONPath) throws(TimelineCodingError) -> [JSONValue] {
         guard let v = object[key] else { return [] }
-        guard let items = v.arrayValue else { throw reader.failure("expected an array, found \(v.typeName)", at: path.appending(key)) }
+        guard let items = v.arrayValue else {
+            throw reader.failure("expected an array, found \(v.typeName)", at: path.appending(key), notes: ["write an array [ ], empty for none"])
+        }
         return items
     }
 

@@ -31,25 +31,34 @@ struct TimelineDecoder {
                 "timeline format \(format) is not supported; this version of Reel reads format \(Timeline.currentFormat)",
                 at: formatPath, code: .unsupportedFormat, notes: ["write it with a version of Reel that reads format \(format)"])
         }
-        // What every other value is read against: without them, reading stops here.
+        // What every time is read against: without it, reading stops here.
         let rate = reader.attempt { () throws(TimelineCodingError) in
             try frameRate(reader.required("frameRate", in: root, at: .root), at: JSONPath.root.appending("frameRate"))
+        }
+        guard let rate else {
+            skipped("the clips, transitions, texts, overlays, sounds and music were not read", waitingFor: JSONPath.root.appending("frameRate"))
+            throw everything()
         }
         let canvas = reader.attempt { () throws(TimelineCodingError) in
             try self.canvas(reader.required("canvas", in: root, at: .root), at: JSONPath.root.appending("canvas"))
         }
+        /// The first value of each part that could not be read: the rules reading that part wait for it.
+        var broken: [TimelineValue: JSONPath] = [:]
+        func fail(_ value: TimelineValue, at path: JSONPath) { broken[value] = broken[value] ?? path }
         let durationPath = JSONPath.root.appending("duration")
         let duration = reader.attempt { () throws(TimelineCodingError) in
             try reader.time(reader.required("duration", in: root, at: .root), at: durationPath, frameRate: rate)
         }
-        // A negative duration was reported where it was read; every rule measures against it.
-        guard let rate, let canvas, let duration, !duration.isNegative else { throw everything() }
+        // A negative duration was reported where it was read: the rules that measure against the
+        // video's length wait for it, as for one that did not read.
+        if duration == nil || duration?.isNegative == true { fail(.duration, at: durationPath) }
 
-        var complete = true
-        func items<Item>(_ key: String, limit: Int, what: String, _ read: (JSONValue, JSONPath) throws(TimelineCodingError) -> Item) -> [Item] {
+        func items<Item>(
+            _ key: String, _ part: TimelineValue, limit: Int, what: String, _ read: (JSONValue, JSONPath) throws(TimelineCodingError) -> Item
+        ) -> [Item] {
             let path = JSONPath.root.appending(key)
             guard let values = reader.attempt({ () throws(TimelineCodingError) in try array(root, key, at: .root) }) else {
-                complete = false
+                fail(part, at: path)
                 return []
             }
             if values.count > limit {
@@ -60,32 +69,35 @@ struct TimelineDecoder {
                 if let item = reader.attempt({ () throws(TimelineCodingError) in try read(value, path.appending(i)) }) {
                     result.append(item)
                 } else {
-                    complete = false
+                    fail(part, at: path.appending(i))
                 }
             }
             return result
         }
-        if root["clips"] == nil { _ = reader.attempt { () throws(TimelineCodingError) in _ = try reader.required("clips", in: root, at: .root) } }
-        let clips = items("clips", limit: Limits.maxClips, what: "clips") { v, p throws(TimelineCodingError) in
+        if root["clips"] == nil {
+            _ = reader.attempt { () throws(TimelineCodingError) in _ = try reader.required("clips", in: root, at: .root) }
+            fail(.clips, at: JSONPath.root.appending("clips"))
+        }
+        let clips = items("clips", .clips, limit: Limits.maxClips, what: "clips") { v, p throws(TimelineCodingError) in
             try clip(v, at: p, frameRate: rate)
         }
-        let transitions = items("transitions", limit: Limits.maxClips, what: "transitions") { v, p throws(TimelineCodingError) in
+        let transitions = items("transitions", .transitions, limit: Limits.maxClips, what: "transitions") { v, p throws(TimelineCodingError) in
             try transition(v, at: p, frameRate: rate)
         }
-        let texts = items("texts", limit: Limits.maxTexts, what: "texts") { v, p throws(TimelineCodingError) in
+        let texts = items("texts", .texts, limit: Limits.maxTexts, what: "texts") { v, p throws(TimelineCodingError) in
             try text(v, at: p, frameRate: rate)
         }
-        let overlays = items("overlays", limit: Limits.maxLayers, what: "overlays") { v, p throws(TimelineCodingError) in
+        let overlays = items("overlays", .overlays, limit: Limits.maxLayers, what: "overlays") { v, p throws(TimelineCodingError) in
             try overlay(v, at: p, frameRate: rate)
         }
-        let grade = items("grade", limit: Limits.maxFilters, what: "filters") { v, p throws(TimelineCodingError) in try effect(v, at: p) }
-        let audio = items("audio", limit: Limits.maxAudioClips, what: "sounds") { v, p throws(TimelineCodingError) in
+        let grade = items("grade", .grade, limit: Limits.maxFilters, what: "filters") { v, p throws(TimelineCodingError) in try effect(v, at: p) }
+        let audio = items("audio", .audio, limit: Limits.maxAudioClips, what: "sounds") { v, p throws(TimelineCodingError) in
             try audioClip(v, at: p, frameRate: rate)
         }
         let music = root["music"].flatMap { v in
             reader.attempt { () throws(TimelineCodingError) in try musicMap(v, at: JSONPath.root.appending("music")) }
         }
-        if root["music"] != nil, music == nil { complete = false }
+        if root["music"] != nil, music == nil { fail(.music, at: JSONPath.root.appending("music")) }
         let output =
             root["output"].flatMap { v in
                 reader.attempt { () throws(TimelineCodingError) in try outputSettings(v, at: JSONPath.root.appending("output")) }
@@ -99,24 +111,49 @@ struct TimelineDecoder {
         let template = root["template"].flatMap { v in
             reader.attempt { () throws(TimelineCodingError) in try media(v, at: JSONPath.root.appending("template")) }
         }
+        // Without a canvas or a duration the rest is still read and checked, and then refused.
         let timeline = Timeline(
-            canvas: canvas, frameRate: rate, duration: duration, clips: clips, transitions: transitions, texts: texts,
+            canvas: canvas ?? Canvas(width: Limits.canvasSide.lowerBound, height: Limits.canvasSide.lowerBound), frameRate: rate,
+            duration: duration.flatMap { $0.isNegative ? nil : $0 } ?? .zero, clips: clips, transitions: transitions, texts: texts,
             overlays: overlays, grade: grade, audio: audio, music: music, output: output, source: source, template: template)
-        // The rules relating items to one another need every item: with one unreadable, they wait.
-        if complete {
-            for problem in TimelineValidation.problems(timeline) + (fileCheck?(timeline) ?? []) {
+        // Each rule runs when the values it reads did read; for the others, a note says what they wait for.
+        let run = TimelineValidation.rules(timeline, readable: Set(TimelineValue.allCases).subtracting(broken.keys))
+        for problem in run.problems {
+            reader.report(problem.message, at: problem.path, code: problem.code, notes: [problem.fix])
+        }
+        for group in run.skipped {
+            guard let part = group.waitingFor.first(where: { broken[$0] != nil }), let path = broken[part] else { continue }
+            let codes = group.codes.map(\.rawValue).joined(separator: ", ")
+            skipped("\(group.what) (\(codes)) were not checked", waitingFor: path)
+        }
+        if canvas != nil, broken.isEmpty {
+            for problem in fileCheck?(timeline) ?? [] {
                 reader.report(problem.message, at: problem.path, code: problem.code, notes: [problem.fix])
             }
+        } else if fileCheck != nil {
+            skipped(
+                "the media files (L020, L021, L022) were not checked",
+                waitingFor: canvas == nil ? JSONPath.root.appending("canvas") : broken.values.min { $0.pointer < $1.pointer } ?? .root)
         }
         guard reader.problems.isEmpty else { throw everything() }
         return timeline
     }
 
-    /// Every problem found, in the order of the text.
+    /// A note (L034) that rules were not checked because the value at `path` could not be read.
+    private func skipped(_ what: String, waitingFor path: JSONPath) {
+        let place = path.isRoot ? "the timeline" : path.pointer
+        reader.problems.add(
+            Diagnostic(
+                .note, .rulesSkipped, "\(what): they wait for \(place), which could not be read",
+                at: SourceLocation(file: reader.file, path: path, position: reader.document.position(of: path)),
+                notes: ["fix the error at \(place), and they are checked on the next read"]))
+    }
+
+    /// Every problem found, in the order of the text; the notes of what was not checked last.
     private func everything() -> TimelineCodingError {
         let ordered = reader.problems.diagnostics.enumerated().sorted { a, b in
-            let x = (a.element.location.line ?? Int.max, a.element.location.column ?? Int.max, a.offset)
-            let y = (b.element.location.line ?? Int.max, b.element.location.column ?? Int.max, b.offset)
+            let x = (a.element.severity == .note ? 1 : 0, a.element.location.line ?? Int.max, a.element.location.column ?? Int.max, a.offset)
+            let y = (b.element.severity == .note ? 1 : 0, b.element.location.line ?? Int.max, b.element.location.column ?? Int.max, b.offset)
             return x < y
         }
         return TimelineCodingError(file: reader.file, diagnostics: ordered.map(\.element))

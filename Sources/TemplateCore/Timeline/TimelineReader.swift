@@ -40,7 +40,11 @@ struct TimelineReader {
 
     /// The object at `path`; every key must be in `known`, so that a misspelt key is not silently lost.
     func object(_ value: JSONValue, at path: JSONPath, known: [String]) throws(TimelineCodingError) -> JSONObject {
-        guard let object = value.objectValue else { throw failure("expected an object, found \(value.typeName)", at: path) }
+        guard let object = value.objectValue else {
+            throw failure(
+                "expected an object, found \(value.typeName)", at: path,
+                notes: ["write an object { } with \(known.count > 6 ? "keys such as " : "the keys ")\(known.prefix(6).joined(separator: ", "))"])
+        }
         for key in object.keys where !known.contains(key) {
             let guess = Suggestion.closest(to: key, among: known)
             report(
@@ -58,7 +62,9 @@ struct TimelineReader {
     }
 
     func string(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> String {
-        guard let s = value.stringValue else { throw failure("expected a string, found \(value.typeName)", at: path) }
+        guard let s = value.stringValue else {
+            throw failure("expected a string, found \(value.typeName)", at: path, notes: ["write it in quotes, as a string"])
+        }
         return s
     }
 
@@ -77,7 +83,9 @@ struct TimelineReader {
         -> Int
     {
         guard let i = value.numberValue?.intValue else {
-            throw failure("expected a whole number, found \(value.numberValue?.text ?? value.typeName)", at: path)
+            throw failure(
+                "expected a whole number, found \(value.numberValue?.text ?? value.typeName)", at: path,
+                notes: ["write a whole number from \(range.lowerBound) to \(range.upperBound)"])
         }
         if !range.contains(i) {
             report(
@@ -92,7 +100,9 @@ struct TimelineReader {
         -> Double
     {
         guard let n = value.numberValue, let v = n.doubleValue, v.isFinite else {
-            throw failure("expected a number, found \(value.numberValue?.text ?? value.typeName)", at: path)
+            // The reader's catch-all range (a parameter of an unknown kind) says nothing.
+            let bounds = range.upperBound >= 1e9 ? "" : " within \(Catalog.number(range.lowerBound))...\(Catalog.number(range.upperBound))"
+            throw failure("expected a number, found \(value.numberValue?.text ?? value.typeName)", at: path, notes: ["write a number\(bounds)"])
         }
         if !range.contains(v) {
             let bounds = "\(Catalog.number(range.lowerBound))...\(Catalog.number(range.upperBound))"
@@ -102,7 +112,9 @@ struct TimelineReader {
     }
 
     func bool(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> Bool {
-        guard let b = value.boolValue else { throw failure("expected true or false, found \(value.typeName)", at: path) }
+        guard let b = value.boolValue else {
+            throw failure("expected true or false, found \(value.typeName)", at: path, notes: ["write true or false"])
+        }
         return b
     }
 
@@ -147,7 +159,7 @@ struct TimelineReader {
             let words = Choice.allCases.map(\.rawValue)
             throw failure(
                 "'\(s)' is not one of \(words.joined(separator: ", "))", at: path, code: .unknownChoice,
-                notes: [Suggestion.closest(to: s, among: words).map { "did you mean '\($0)'?" } ?? "use one of \(words.joined(separator: ", "))"])
+                notes: [Suggestion.question(s, among: words), "use one of \(words.joined(separator: ", "))"].compactMap { $0 })
         }
         return choice
     }
@@ -156,10 +168,10 @@ struct TimelineReader {
     func word(_ value: JSONValue, at path: JSONPath, among words: [String], what: String = "") throws(TimelineCodingError) -> String? {
         let s = try string(value, at: path)
         guard words.contains(s) else {
-            let guess = Suggestion.closest(to: s, among: words)
+            // The nearest words first, however far, then all of them.
             report(
                 "'\(s)' is not \(what.isEmpty ? "one of \(words.joined(separator: ", "))" : what)", at: path, code: .unknownChoice,
-                notes: [guess.map { "did you mean '\($0)'?" } ?? "use one of \(words.joined(separator: ", "))"])
+                notes: [Suggestion.question(s, among: words), "use one of \(words.joined(separator: ", "))"].compactMap { $0 })
             return nil
         }
         return s

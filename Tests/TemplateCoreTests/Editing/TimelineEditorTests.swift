@@ -138,4 +138,47 @@ import Testing
         while e.undo() {}
         #expect(e.timeline == start)
     }
+
+    /// An edit is accepted only when its result reads back: a value beyond its limit, which only
+    /// the reader's value checks know, is refused with the reader's code and JSON Pointer.
+    @Test func anEditBeyondALimitIsRefusedAsReadingWouldRefuseIt() throws {
+        var e = try editor()
+        let before = e.timeline
+        let speed = Result { () throws(EditError) in try e.setSpeed("s1", RationalTime(seconds: 100)) }
+        guard case .failure(.invalid(_, let problems)) = speed else {
+            Issue.record("speed 100 was accepted: \(speed)")
+            return
+        }
+        #expect(problems.map(\.code) == [.outOfRange] && problems.first?.path.pointer == "/clips/0/speed", "\(problems)")
+        #expect(problems.first?.description.hasPrefix("error[T015]: /clips/0/speed: speed 100 is outside 1/40...4") == true, "\(problems)")
+        let text = Result { () throws(EditError) in try e.setText("title", String(repeating: "x", count: 15000)) }
+        guard case .failure(.invalid(_, let textProblems)) = text else {
+            Issue.record("a text of 15000 characters was accepted")
+            return
+        }
+        #expect(textProblems.map(\.code) == [.textTooLong] && textProblems.first?.path.pointer == "/texts/0/text", "\(textProblems)")
+        #expect(e.timeline == before && !e.canUndo, "a refused edit changes nothing")
+    }
+
+    /// Trimming, splitting and shortening keep every keyframe (motion and filter animation)
+    /// within its clip, the pose on screen unchanged.
+    @Test func keyframesStayWithinTheirClipThroughEdits() throws {
+        var t = try editor().timeline
+        t.clips[0].motion = [TransformKeyframe(time: .zero, scale: 1), TransformKeyframe(time: f(60), scale: 2)]
+        t.clips[0].filters = [
+            Effect(
+                kind: "saturation", parameters: ["amount": 1], animation: ["amount": [.init(time: .zero, value: 0), .init(time: f(60), value: 2)]])
+        ]
+        var e = try TimelineEditor(t)
+        try e.trim("s1", startFrames: 15, endFrames: 15)
+        let c = e.timeline.clips[0]
+        #expect(c.motion.map(\.time) == [.zero, f(30)] && c.motion.map(\.scale) == [1.25, 1.75], "\(c.motion)")
+        #expect(c.filters[0].animation["amount"]?.map(\.time) == [.zero, f(30)], "\(c.filters)")
+        #expect(c.filters[0].animation["amount"]?.map(\.value) == [0.5, 1.5])
+        try e.split("s1", atFrame: 10)
+        let (a, b) = (e.timeline.clips[0], e.timeline.clips[1])
+        #expect(a.motion.last?.time == f(10) && b.motion.first?.time == .zero && b.motion.last?.time == f(20), "\(a.motion) \(b.motion)")
+        #expect(b.filters[0].animation["amount"]?.map(\.time) == [.zero, f(20)], "\(b.filters)")
+        #expect(TimelineValidation.problems(e.timeline).isEmpty)
+    }
 }

@@ -1,10 +1,16 @@
 import Foundation
+import MediaTime
 import Testing
 
 @testable import TemplateCore
 
 /// Problems that do not depend on one another are all reported in one run: the rules across
 /// parts run on whatever parts did parse, and a rule that needs a broken value says it waits.
+/// The module-level `findings(replacing:with:)`, which the suite's own `findings` hides.
+private func oneChangeFindings(replacing original: String, with replacement: String) throws -> [Diagnostic] {
+    try findings(replacing: original, with: replacement)
+}
+
 @Suite struct IndependentProblemTests {
     /// The rich template with several changes at once.
     static func findings(_ changes: [(String, String)]) throws -> [Diagnostic] {
@@ -139,10 +145,67 @@ import Testing
         let fixture = try TemplateFixture(json: nil)
         defer { fixture.remove() }
         try FileManager.default.createDirectory(atPath: fixture.templateFile, withIntermediateDirectories: true)
-        #expect(throws: TemplateLoadError.templateFileNotRegular(path: fixture.templateFile)) { try fixture.load() }
-        let error = TemplateLoadError.templateFileNotRegular(path: fixture.templateFile)
+        let error = TemplateLoadError.templateFileNotRegular(path: fixture.templateFile, kind: "a folder")
+        #expect(throws: error) { try fixture.load() }
         #expect(error.diagnostic.code == .templateUnreadable)
-        #expect(error.diagnostic.description.hasPrefix(fixture.templateFile + ": error[T005]: not a regular file"), "\(error.diagnostic)")
-        #expect(!error.diagnostic.notes.isEmpty)
+        #expect(
+            error.diagnostic.description.hasPrefix(fixture.templateFile + ": error[T005]: not a regular file but a folder"), "\(error.diagnostic)")
+        #expect(error.diagnostic.notes == ["replace the folder named template.json by the template's JSON file"])
+    }
+
+    /// A FIFO and a link leading out of the folder are each named for what they are.
+    @Test func aTemplateFileThatIsAFIFOOrLeadsOutsideSaysSo() throws {
+        let fifo = try TemplateFixture(json: nil)
+        defer { fifo.remove() }
+        #expect(mkfifo(fifo.templateFile, 0o644) == 0)
+        let thrown = Result { try fifo.load() }
+        guard case .failure(let e) = thrown, let error = e as? TemplateLoadError else {
+            Issue.record("a FIFO loaded: \(thrown)")
+            return
+        }
+        #expect(error.diagnostic.description.contains("error[T005]: not a regular file but a FIFO (named pipe)"), "\(error.diagnostic)")
+        #expect(error.diagnostic.notes == ["replace the FIFO (named pipe) named template.json by the template's JSON file"])
+
+        let outside = try TemplateFixture(json: nil)
+        let elsewhere = try TemplateFixture()
+        defer {
+            outside.remove()
+            elsewhere.remove()
+        }
+        try FileManager.default.createSymbolicLink(atPath: outside.templateFile, withDestinationPath: elsewhere.templateFile)
+        let linked = Result { try outside.load() }
+        guard case .failure(let e2) = linked, let error2 = e2 as? TemplateLoadError else {
+            Issue.record("a link out of the folder loaded: \(linked)")
+            return
+        }
+        #expect(error2 == .templateFileOutside(path: outside.templateFile))
+        #expect(error2.diagnostic.description.contains("error[T005]: leads outside the template folder"), "\(error2.diagnostic)")
+        #expect(error2.diagnostic.notes == ["put the template's JSON file itself in the folder, not a link to a file elsewhere"])
+    }
+
+    /// Without a tempo or beats, the beats are found in the music file: times in beats wait for
+    /// a file with an error, in one note, instead of failing as if the music had no beats.
+    @Test func timesInBeatsWaitForAMissingMusicFileInOneNote() throws {
+        let fixture = try TemplateFixture(
+            replacing: "{ \"id\": \"opening\", \"accepts\": \"any\", \"duration\": 2.5, \"fit\": \"cover\", \"volume\": 0 },",
+            with:
+                "{ \"id\": \"opening\", \"duration\": \"4 beats\", \"transition\": { \"kind\": \"crossfade\", \"duration\": \"1 beats\" } }, { \"id\": \"x\", \"duration\": \"2 beats\" },",
+            files: [:])
+        defer { fixture.remove() }
+        let diagnostics = try fixture.load().diagnostics
+        #expect(diagnostics.contains { $0.code == .assetMissing }, "\(diagnostics.rendered())")
+        #expect(!diagnostics.contains { $0.code == .beatsNeeded }, "\(diagnostics.rendered())")
+        let notes = diagnostics.filter { $0.code == .checkSkipped && $0.message.hasPrefix("times written in beats") }
+        #expect(notes.count == 1, "\(diagnostics.rendered())")
+    }
+
+    /// The music has no beats: a transition in beats is named as written, in the singular for one.
+    @Test func aTransitionInBeatsWithoutBeatsIsNamedAsWritten() throws {
+        let found = try oneChangeFindings(
+            replacing: "\"fit\": \"cover\", \"volume\": 0 }",
+            with: "\"fit\": \"cover\", \"volume\": 0, \"transition\": { \"kind\": \"crossfade\", \"duration\": \"1 beats\" } }")
+        let message = try #require(found.first { $0.code == .beatsNeeded }?.message, "\(found.rendered())")
+        #expect(message == "the transition's duration is 1 beat, but the music has no beats", "\(message)")
+        #expect(TemplateTime.beats(RationalTime(seconds: 2)).text == "2 beats")
     }
 }

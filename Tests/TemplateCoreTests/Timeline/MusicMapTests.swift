@@ -60,6 +60,11 @@ import Testing
         ("\"downbeats\": [\n      \"0s\"", "\"downbeats\": [\n      \"0.25s\"", "/music/downbeats/0"),
         ("\"5s\"\n    ],\n    \"downbeats\"", "\"6s\"\n    ],\n    \"downbeats\"", "/music/beats/10"),
         ("\"end\": \"2s\"", "\"end\": \"0s\"", "/music/sections/0/end"),
+        // The song's times are its sound's, and a clip's beats the count of beats it spans.
+        ("\"songEnd\": \"15s\"", "\"songEnd\": \"1s\"", "/music/songEnd"),
+        ("\"songStart\": \"10s\"", "\"songStart\": \"12s\"", "/music/songStart"),
+        ("\"beats\": \"4\"", "\"beats\": \"400\"", "/clips/0/beats"),
+        ("\"beats\": \"2\"", "\"beats\": \"3\"", "/clips/1/beats"),
     ])
     func everyRuleHasItsCodeAndPlace(original: String, replacement: String, pointer: String) throws {
         let text = TimelineCodec.encode(Self.sample())
@@ -89,6 +94,19 @@ import Testing
         }
         timeline.audio[0].role = .music
         #expect(TimelineValidation.problems(timeline).isEmpty)
+    }
+
+    /// Beats outside a sound that was moved are one problem, with their count, not one a beat.
+    @Test func beatsOutsideTheSoundAreReportedOnceWithTheirCount() throws {
+        var timeline = Self.sample()
+        timeline.audio[0].timelineRange = TimeRange(start: Self.t("4"), duration: Self.t("1"))
+        timeline.audio[0].sourceStart = Self.t("10")
+        timeline.music?.songEnd = Self.t("11")
+        let found = TimelineValidation.problems(timeline).filter { $0.path.pointer.hasPrefix("/music/beats") }
+        #expect(found.count == 1, "\(found)")
+        #expect(
+            found.first?.path.pointer == "/music/beats/0" && found.first?.message.hasPrefix("8 of the 11 beats (the first, beat 0s) are not") == true,
+            "\(found)")
     }
 
     @Test func valuesOutsideTheirRangesAreRefused() throws {
@@ -194,6 +212,9 @@ import Testing
         timeline.clips[0].sourceRange = TimeRange(start: .zero, duration: Self.t("1.8"))
         timeline.clips[1].timelineRange = TimeRange(start: Self.t("1.8"), duration: Self.t("1.2"))
         timeline.clips[1].sourceRange = TimeRange(start: .zero, duration: Self.t("1.2"))
+        // Moved off their beats, they no longer span the beats they were counted in.
+        timeline.clips[0].beats = nil
+        timeline.clips[1].beats = nil
         var editor = try TimelineEditor(timeline)
         try editor.snapCut(after: "s1", to: .next)
         #expect(editor.timeline.clips[0].timelineRange.end == Self.t("2"))

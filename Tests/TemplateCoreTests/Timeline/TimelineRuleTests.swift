@@ -49,6 +49,13 @@ import Testing
         ("\"time\": \"1.6016s\"", "\"time\": \"9s\"", .cropTiming, "/clips/1/crop/1/time"),
         ("\"time\": \"1.6016s\"", "\"time\": \"0s\"", .cropTiming, "/clips/1/crop/1/time"),
         ("\"fit\": \"smart\"", "\"fit\": \"contain\"", .cropFit, "/clips/1/crop"),
+        // Keyframes lie within their item's time, as a template's within their slot.
+        ("\"scale\": 1,\n          \"time\": \"2.5025s\"", "\"scale\": 1,\n          \"time\": \"50s\"", .keyframeOrder, "/clips/0/motion/1/time"),
+        (
+            "\"easing\": \"easeIn\",\n                \"time\": \"2.5025s\"", "\"easing\": \"easeIn\",\n                \"time\": \"500s\"",
+            .keyframeOrder, "/clips/0/filters/0/animation/amount/1/time"
+        ),
+        ("\"scale\": 1,\n          \"time\": \"0s\"", "\"scale\": 1,\n          \"time\": \"2s\"", .keyframeOrder, "/overlays/0/motion/0/time"),
     ])
     func eachRuleHasItsCodeAndPlace(original: String, replacement: String, code: DiagnosticCode, pointer: String) throws {
         let found = try problems([(original, replacement)])
@@ -78,5 +85,45 @@ import Testing
         #expect(text != Self.canonical)
         let t = try TimelineCodec.decode(text)
         #expect(t.transitions[0].parameters["softness"] == Catalog.entry(.transition, "lumaWipe")?.parameter("softness")?.defaultValue)
+    }
+
+    /// Each rule runs when the values it reads did read: a clip that does not read holds back the
+    /// clips' rules (with a note naming it), never the texts' or the transitions' kinds.
+    @Test func rulesWhoseValuesReadRunAndTheOthersSayWhatTheyWaitFor() throws {
+        let found = try problems([
+            ("\"opacity\": 0.9", "\"opacity\": \"x\""), ("\"kind\": \"lumaWipe\"", "\"kind\": \"wipeDiagonal\""),
+            (
+                "\"text\": \"Lisbon 2026 · 里斯本\",\n      \"timelineRange\": {\n        \"duration\": \"2.5025s\",\n        \"start\": \"0s\"",
+                "\"text\": \"Lisbon 2026 · 里斯本\",\n      \"timelineRange\": {\n        \"duration\": \"2.5025s\",\n        \"start\": \"50s\""
+            ),
+        ])
+        #expect(found.contains { $0.code == .wrongType && $0.location.path?.pointer == "/clips/0/opacity" }, "\(found.rendered())")
+        #expect(found.contains { $0.code == .unknownChoice && $0.location.path?.pointer == "/transitions/0/kind" })
+        #expect(found.contains { $0.code == .outsideVideo && $0.location.path?.pointer == "/texts/0/timelineRange" }, "\(found.rendered())")
+        let notes = found.filter { $0.code == .rulesSkipped }
+        #expect(notes.allSatisfy { $0.severity == .note && $0.location.path?.pointer == "/clips/0" }, "\(notes.rendered())")
+        #expect(notes.contains { $0.message.hasPrefix("the rules of the clips (L010, L011, L012, L013, L031, L033, T052) were not checked") })
+        #expect(notes.contains { $0.message.hasPrefix("the rules of the transitions") }, "\(notes.rendered())")
+        #expect(!notes.contains { $0.message.contains("texts") }, "the texts' rules ran")
+        #expect(found.last?.code == .rulesSkipped, "the notes come after the errors")
+        let opacity = try #require(found.first { $0.code == .wrongType })
+        #expect(opacity.notes == ["write a number within 0...1"], "the fix names the type and range: \(opacity)")
+    }
+
+    /// A duration that does not read holds back only the rules that read it: a gap between clips
+    /// is still found.
+    @Test func anUnreadableDurationHidesNoGap() throws {
+        let found = try problems([
+            ("\"duration\": \"4.1041s\",\n  \"format\"", "\"duration\": \"abc\",\n  \"format\""),
+            (
+                "\"start\": \"2.5025s\"\n      },\n      \"volume\": 0", "\"start\": \"2.6026s\"\n      },\n      \"volume\": 0"
+            ),
+        ])
+        #expect(found.contains { $0.code == .timeSyntax && $0.location.path?.pointer == "/duration" }, "\(found.rendered())")
+        #expect(
+            found.contains { $0.code == .mainTrackSequence && $0.location.path?.pointer == "/clips/1/timelineRange/start" }, "\(found.rendered())")
+        #expect(
+            found.contains { $0.code == .rulesSkipped && $0.message.hasPrefix("the rules of the clips' place in the video (L010, L014)") },
+            "\(found.rendered())")
     }
 }

@@ -15,6 +15,10 @@ struct PartFacts {
     var beats: BeatGrid?
     /// True when the music writes beats (a tempo or a list) but they are unusable.
     var beatsBroken = false
+    /// True when the music writes no beats and its file, where they would be found, has an error.
+    var beatsAwaitFile = false
+    /// True once the one note of the times in beats that wait for the music file is written.
+    var beatsAwaitFileNoted = false
     /// True when the template has music (usable or not).
     var hasMusic = false
     /// The music file (checked), its start and whether it loops, when all three are usable.

@@ -14,6 +14,24 @@ enum Suggestion {
         return best?.word
     }
 
+    /// The candidates nearest to `word` by edit distance, however far: the closest one when
+    /// `closest` finds it, else those at the smallest distance (at most `count`), in their order.
+    /// For a word of a fixed list, where even a distant guess helps more than none.
+    static func nearest(to word: String, among candidates: [String], count: Int = 2) -> [String] {
+        if let close = closest(to: word, among: candidates) { return [close] }
+        let lowered = word.lowercased()
+        let distances = candidates.map { editDistance(lowered, $0.lowercased()) }
+        guard let best = distances.min() else { return [] }
+        return Array(zip(candidates, distances).filter { $0.1 == best }.map(\.0).prefix(count))
+    }
+
+    /// "did you mean 'wipeLeft'?" or "did you mean 'wipeUp' or 'wipeDown'?"; nil without candidates.
+    static func question(_ word: String, among candidates: [String]) -> String? {
+        let near = nearest(to: word, among: candidates)
+        guard !near.isEmpty else { return nil }
+        return "did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
+    }
+
     /// Edit distance over characters where swapping two neighbours counts as one edit
     /// (optimal string alignment), since "vidoe" is one slip away from "video".
     static func editDistance(_ a: String, _ b: String) -> Int {

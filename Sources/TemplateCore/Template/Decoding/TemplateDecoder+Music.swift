@@ -32,6 +32,8 @@ extension TemplateDecoder {
         } else if beats == nil, beatsValid, let file, let found = foundBeats(file, at: path) {
             beats = BeatGrid(.times(found), offset: start ?? .zero)
         }
+        // Without a tempo or beats, the beats are found in the file; a file with an error holds them back.
+        if beats == nil, beatsValid, givenBeats == nil, file == nil { facts.beatsAwaitFile = true }
         // The beats and the length are used by other parts whatever else of the music is wrong.
         // A list of beats is placed on the video by `start`; a tempo lasts the same wherever it starts.
         if !beatsValid || (start == nil && givenBeats == nil && beats?.isSteady == false) {

@@ -21,29 +21,39 @@ extension TemplateDecoder {
     }
 
     /// The exact length of `written` counted from `reference` (nil when that point is unknown);
-    /// nil after reporting an error or a skipped check.
+    /// nil after reporting an error or a skipped check. Problems name the time as `shown`
+    /// (`written` unless given).
     mutating func length(
         of written: TemplateTime, from reference: RationalTime?, direction: BeatDirection = .forward,
-        at path: JSONPath, what: String, referenceName: String = "where it is counted from"
+        at path: JSONPath, what: String, shown: TemplateTime? = nil, referenceName: String = "where it is counted from"
     ) -> RationalTime? {
+        let text = (shown ?? written).text
         switch written {
         case .seconds(let t):
             return t
         case .frames(let n):
             guard facts.frameRateKnown else {
-                skipped("\(what) (\(written.text)) is not computed", at: path, because: "frames need the canvas frame rate, which has an error")
+                skipped("\(what) (\(text)) is not computed", at: path, because: "frames need the canvas frame rate, which has an error")
                 return nil
             }
             return frameRate.time(ofFrame: n)
         case .beats(let n):
             guard let grid = facts.beats else {
-                if facts.beatsBroken {
+                if facts.beatsAwaitFile {
+                    // Beats would be found in the music file, which has an error: one note for them all.
+                    if !facts.beatsAwaitFileNoted {
+                        facts.beatsAwaitFileNoted = true
+                        skipped(
+                            "times written in beats are not computed (the first: \(what), \(text))", at: path,
+                            because: "the music gives no tempo or beats, so they are found in its file, which has an error")
+                    }
+                } else if facts.beatsBroken {
                     skipped(
-                        "\(what) (\(written.text)) is not computed", at: path,
+                        "\(what) (\(text)) is not computed", at: path,
                         because: "beats need the music's tempo or beat list, which has an error")
                 } else {
                     context.error(
-                        .beatsNeeded, "\(what) is \(written.text), but the music has no beats", at: path,
+                        .beatsNeeded, "\(what) is \(text), but the music has no beats", at: path,
                         notes: [
                             facts.hasMusic
                                 ? "give the music a \"tempo\" (and \"firstBeat\") or a list of \"beats\""
@@ -56,7 +66,7 @@ extension TemplateDecoder {
             // With a steady tempo, n beats last the same wherever they are counted from.
             guard let from = reference ?? (grid.isSteady ? .zero : nil) else {
                 skipped(
-                    "\(what) (\(written.text)) is not computed", at: path,
+                    "\(what) (\(text)) is not computed", at: path,
                     because: "with a list of beats, beats count from \(referenceName), which is not known because of an error")
                 return nil
             }
@@ -65,7 +75,7 @@ extension TemplateDecoder {
                 let span = (direction == .forward ? end.subtractingReportingOverflow(from) : from.subtractingReportingOverflow(end))
             else {
                 context.error(
-                    .totalDuration, "\(what) (\(written.text)) cannot be computed exactly", at: path,
+                    .totalDuration, "\(what) (\(text)) cannot be computed exactly", at: path,
                     notes: ["give the beats as a tempo, or with fewer decimals"])
                 return nil
             }

@@ -24,9 +24,11 @@ extension TemplateDecoder {
     private mutating func centredLength(beats: RationalTime, on cut: RationalTime?, at path: JSONPath) -> RationalTime? {
         let written = TemplateTime.beats(beats)
         let half = TemplateTime.beats(beats / 2)
-        let what = "the transition's duration (\(written.text))"
-        guard let before = length(of: half, from: cut, direction: .backward, at: path, what: what, referenceName: "its cut"),
-            let after = length(of: half, from: cut, direction: .forward, at: path, what: what, referenceName: "its cut"),
+        // Problems name the duration as written, not the half counted on each side of the cut.
+        let what = "the transition's duration"
+        guard
+            let before = length(of: half, from: cut, direction: .backward, at: path, what: what, shown: written, referenceName: "its cut"),
+            let after = length(of: half, from: cut, direction: .forward, at: path, what: what, shown: written, referenceName: "its cut"),
             let d = before.addingReportingOverflow(after)
         else { return nil }
         let range = frameRate.frameDuration...TemplateLimits.maxTransition

@@ -38,12 +38,14 @@ public enum TemplateLoader {
         guard kind == .folder else { throw .notAFolder(path: folder) }
         let file = AssetPath.join(folder, fileName)
         guard let fileKind = FileKind.of(file) else { throw .templateFileMissing(path: file) }
-        guard fileKind == .regular else { throw .templateFileNotRegular(path: file) }
+        guard fileKind == .regular else { throw .templateFileNotRegular(path: file, kind: fileKind.phrase) }
         // From here on, every file of this template is opened beneath its folder (see
         // ConfinedFolders): a link swapped in after validation cannot lead out of it.
         ConfinedFolders.confine(folder)
         let opened: ReadableFile
-        do { opened = try ReadableFile(path: file) } catch { throw .unreadable(path: file, reason: error.reason) }
+        do { opened = try ReadableFile(path: file) } catch {
+            throw error.kind == .escapesFolder ? .templateFileOutside(path: file) : .unreadable(path: file, reason: error.reason)
+        }
         if opened.size > maxFileSize {
             let diagnostic = Diagnostic(
                 .error, .fileTooLarge, "template.json is \(opened.size) bytes; the limit is \(maxFileSize) (1 MiB)",
