@@ -14,6 +14,14 @@ public enum AudioCeiling {
     /// The ceiling as a linear amplitude (0.891).
     public static var linear: Float { Float(pow(10, decibels / 20)) }
 
+    /// What the encoded sound is checked against (`SoundtrackEncoder`): 0.1 dB under the ceiling,
+    /// for meters and decoders that read the same packets a few hundredths of a decibel apart
+    /// (another oversampling filter, other float rounding), and for ffmpeg's one decimal.
+    public static let checkedDecibels = decibels - 0.1
+
+    /// `checkedDecibels` as a linear amplitude.
+    public static var checkedLinear: Float { Float(pow(10, checkedDecibels / 20)) }
+
     /// What the limiter leaves for the encoder to overshoot into, in dB. FFmpeg's AAC encoder
     /// lifted the true peak of pink noise limited by 12 to 20 dB by up to 1.3 dB at 160 kb/s,
     /// 0.4 dB at 256 kb/s, and 2 dB at 64 and 96 kb/s; music overshoots far less.
