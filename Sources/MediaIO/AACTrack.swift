@@ -196,6 +196,10 @@ extension AACTrack {
             swr_alloc_set_opts2(
                 &resampler, &outLayout, AV_SAMPLE_FMT_DBL, 192_000, &inLayout, AV_SAMPLE_FMT_FLTP, Int32(AudioDecoder.sampleRate), 0, nil),
             .unsupported, file: file, operation: operation)
+        // ebur128 hands the resampler doubles, so it filters in doubles: the same here.
+        try check(
+            av_opt_set_sample_fmt(resampler.map { UnsafeMutableRawPointer($0) }, "internal_sample_fmt", AV_SAMPLE_FMT_DBLP, 0), .unsupported,
+            file: file, operation: operation)
         try check(swr_init(resampler), .unsupported, file: file, operation: operation)
 
         let frame = FrameBox()
