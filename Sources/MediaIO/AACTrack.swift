@@ -1,21 +1,38 @@
 import CFFmpeg
+import FileAccess
+import Foundation
 
-/// A whole soundtrack encoded to AAC-LC (48 kHz stereo, FFmpeg's native encoder) and held as
-/// packets in memory until `MP4Writer` lays them beside the pictures.
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A whole soundtrack encoded to AAC-LC (48 kHz stereo, FFmpeg's native encoder), its packets kept
+/// in a file of a private scratch folder until `MP4Writer` lays them beside the pictures.
+///
+/// Only a small index (where each packet lies, its time and size) stays in memory, so memory does
+/// not grow with the length of the sound; the folder goes with the track, and is unlinked on a
+/// signal (`ScratchFolder`).
 ///
 /// Encoding the sound before the pictures is what lets an export know the true peak of the very
 /// packets its file will carry: `decodedPeaks()` decodes them with libavcodec's AAC decoder and
 /// measures them as a true-peak meter does, before anything is written.
 public final class AACTrack: @unchecked Sendable {
-    // Immutable once made: packets and parameters are only read (by the writer and the meter).
+    // Immutable once made: the index, the file and the parameters are only read (by the writer
+    // and the meter), each reader with its own handle.
+    /// Where a packet's bytes lie in the scratch file, and its timing.
     struct Packet {
-        let data: [UInt8]
+        let offset: Int64
         let pts: Int64
-        let duration: Int64
+        let size: Int32
+        let duration: Int32
         let flags: Int32
     }
 
     let packets: [Packet]
+    /// The folder holding `path`; the file goes with it when the track goes.
+    private let scratch: ScratchFolder
+    /// The packets' bytes, one after the other.
+    let path: String
     /// The stream's parameters (with the AudioSpecificConfig), as the encoder left them.
     let parameters: UnsafeMutablePointer<AVCodecParameters>
     /// Samples of input per packet (1024).
@@ -26,8 +43,13 @@ public final class AACTrack: @unchecked Sendable {
     /// Samples it was given.
     public let sampleCount: Int64
 
-    init(packets: [Packet], parameters: UnsafeMutablePointer<AVCodecParameters>, frameSize: Int, delay: Int, sampleCount: Int64) {
+    init(
+        packets: [Packet], scratch: ScratchFolder, path: String, parameters: UnsafeMutablePointer<AVCodecParameters>, frameSize: Int,
+        delay: Int, sampleCount: Int64
+    ) {
         self.packets = packets
+        self.scratch = scratch
+        self.path = path
         self.parameters = parameters
         self.frameSize = frameSize
         self.delay = delay
@@ -39,8 +61,46 @@ public final class AACTrack: @unchecked Sendable {
         avcodec_parameters_free(&p)
     }
 
-    /// Bytes of encoded sound.
-    public var byteCount: Int { packets.reduce(0) { $0 + $1.data.count } }
+    /// Bytes of encoded sound (in the scratch file).
+    public var byteCount: Int { packets.reduce(0) { $0 + Int($1.size) } }
+
+    /// Bytes the track holds in memory: its index, a few dozen bytes a packet.
+    public var indexByteCount: Int { packets.count * MemoryLayout<Packet>.stride }
+
+    /// The scratch file holding the packets (gone once the track is).
+    public var scratchFile: String { path }
+
+    /// Reads the packets back in order, each into the same buffer.
+    final class Reader {
+        private let file: UnsafeMutablePointer<FILE>
+        private var buffer = [UInt8]()
+        private let track: AACTrack
+
+        init(_ track: AACTrack, file name: String, operation: String) throws(MediaError) {
+            guard let f = fopen(track.path, "rb") else {
+                throw MediaError(.unreadable, file: name, operation: operation, reason: "the encoded sound: \(String(cString: strerror(errno)))")
+            }
+            file = f
+            self.track = track
+        }
+
+        deinit { fclose(file) }
+
+        /// The bytes of packet `index`, valid until the next read; packets are read in order.
+        func read<T>(_ index: Int, file name: String, operation: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) throws(MediaError) -> T {
+            let p = track.packets[index]
+            let size = Int(p.size)
+            if buffer.count < size { buffer = [UInt8](repeating: 0, count: max(size, 2048)) }
+            let got = buffer.withUnsafeMutableBytes { b -> Int in
+                guard fseeko(file, off_t(p.offset), SEEK_SET) == 0 else { return -1 }
+                return fread(b.baseAddress, 1, size, file)
+            }
+            guard got == size else {
+                throw MediaError(.unreadable, file: name, operation: operation, reason: "the encoded sound's file is short at packet \(index)")
+            }
+            return buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<size])) }
+        }
+    }
 }
 
 /// Opens FFmpeg's AAC-LC encoder for 48 kHz stereo float at `bitrate`, with the global header an
@@ -74,10 +134,21 @@ public final class AACEncoder {
     private var packets: [AACTrack.Packet] = []
     private var samplesIn: Int64 = 0
     private let file: String
+    private let scratch: ScratchFolder
+    private let path: String
+    private var out: UnsafeMutablePointer<FILE>?
+    private var written: Int64 = 0
 
-    /// `file` names the export the sound is for, in errors.
+    /// `file` names the export the sound is for, in errors. The packets go to a file in a new
+    /// scratch folder as they are made; it is removed if the encoder goes unfinished.
     public init(bitrate: Int, file: String) throws(MediaError) {
         self.file = file
+        do { scratch = try ScratchFolder(purpose: "sound") } catch { throw MediaError(error) }
+        path = scratch.file("sound.aac")
+        guard let o = fopen(path, "wb") else {
+            throw MediaError(.writeFailed, file: file, operation: "keeping the encoded sound", reason: String(cString: strerror(errno)))
+        }
+        out = o
         let c = try openAACEncoder(bitrate: bitrate, file: file)
         codec = c
         let f = frame.frame
@@ -91,7 +162,11 @@ public final class AACEncoder {
 
     deinit {
         if codec != nil { avcodec_free_context(&codec) }
+        if let out { fclose(out) }
     }
+
+    /// The scratch file the packets go to (handed to the track by `finish()`).
+    public var scratchFile: String { path }
 
     /// Queues samples; they are encoded as whole AAC frames fill.
     public func write(_ samples: UnsafeBufferPointer<Float>) throws(MediaError) {
@@ -118,6 +193,11 @@ public final class AACEncoder {
         }
         queue.removeAll()
         try send(nil, codec: c)
+        let closed = out.map { fclose($0) } ?? 0
+        out = nil
+        guard closed == 0 else {
+            throw MediaError(.writeFailed, file: file, operation: "keeping the encoded sound", reason: String(cString: strerror(errno)))
+        }
         guard let parameters = avcodec_parameters_alloc() else { fatalError("avcodec_parameters_alloc: out of memory") }
         let code = avcodec_parameters_from_context(parameters, c)
         if code < 0 {
@@ -126,7 +206,8 @@ public final class AACEncoder {
             _ = try check(code, .writeFailed, file: file, operation: "configuring the audio stream")
         }
         let track = AACTrack(
-            packets: packets, parameters: parameters, frameSize: size, delay: Int(c.pointee.initial_padding), sampleCount: samplesIn)
+            packets: packets, scratch: scratch, path: path, parameters: parameters, frameSize: size, delay: Int(c.pointee.initial_padding),
+            sampleCount: samplesIn)
         avcodec_free_context(&codec)
         packets = []
         return track
@@ -157,9 +238,16 @@ public final class AACEncoder {
             if r == reel_averror_eagain() || r == reel_averror_eof() { return }
             try check(r, .writeFailed, file: file, operation: "encoding audio")
             let p = packet.packet
-            let data = p.pointee.data.map { [UInt8](UnsafeBufferPointer(start: $0, count: Int(p.pointee.size))) } ?? []
-            packets.append(AACTrack.Packet(data: data, pts: p.pointee.pts, duration: p.pointee.duration, flags: p.pointee.flags))
+            let size = Int(p.pointee.size)
+            let entry = AACTrack.Packet(
+                offset: written, pts: p.pointee.pts, size: Int32(size), duration: Int32(p.pointee.duration), flags: p.pointee.flags)
+            let put = p.pointee.data.map { fwrite($0, 1, size, out) } ?? 0
             av_packet_unref(p)
+            guard put == size else {
+                throw MediaError(.writeFailed, file: file, operation: "keeping the encoded sound", reason: String(cString: strerror(errno)))
+            }
+            packets.append(entry)
+            written += Int64(size)
         }
     }
 }
@@ -240,14 +328,15 @@ extension AACTrack {
                 av_frame_unref(frame.frame)
             }
         }
-        for p in packets {
-            let sent: Int32 = p.data.withUnsafeBufferPointer { bytes in
+        let reader = try Reader(self, file: file, operation: operation)
+        for (i, p) in packets.enumerated() {
+            let sent: Int32 = try reader.read(i, file: file, operation: operation) { bytes in
                 let pk = packet.packet
                 guard av_new_packet(pk, Int32(bytes.count)) >= 0 else { return reel_averror(ENOMEM) }
                 if let d = pk.pointee.data, let b = bytes.baseAddress { d.update(from: b, count: bytes.count) }
                 pk.pointee.pts = p.pts
                 pk.pointee.dts = p.pts
-                pk.pointee.duration = p.duration
+                pk.pointee.duration = Int64(p.duration)
                 pk.pointee.flags = p.flags
                 let r = avcodec_send_packet(dctx, pk)
                 av_packet_unref(pk)

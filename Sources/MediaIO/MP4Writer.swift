@@ -83,6 +83,8 @@ public final class MP4Writer {
     /// Sound encoded before the pictures, laid as it is instead of encoding samples given.
     private let audioTrack: AACTrack?
     private var trackPacketsWritten = 0
+    /// Reads the track's packets back from its scratch file while they are laid.
+    private var trackReader: AACTrack.Reader?
 
     /// With `audioTrack`, the file's sound is that track's packets (`writeAudio(through:)`),
     /// and `settings.audio` must be true.
@@ -278,18 +280,21 @@ public final class MP4Writer {
     public func writeAudio(through sample: Int64) throws(MediaError) {
         guard let track = audioTrack, let ast = audioStream else { preconditionFailure("MP4Writer: writeAudio(through:) without a track") }
         let p = packet.packet
-        while trackPacketsWritten < track.packets.count, track.packets[trackPacketsWritten].pts < sample {
+        if trackReader == nil, trackPacketsWritten < track.packets.count {
+            trackReader = try AACTrack.Reader(track, file: path, operation: "writing audio")
+        }
+        while trackPacketsWritten < track.packets.count, track.packets[trackPacketsWritten].pts < sample, let reader = trackReader {
             let source = track.packets[trackPacketsWritten]
-            trackPacketsWritten += 1
-            let made: Int32 = source.data.withUnsafeBufferPointer { bytes in
+            let made: Int32 = try reader.read(trackPacketsWritten, file: path, operation: "writing audio") { bytes in
                 guard av_new_packet(p, Int32(bytes.count)) >= 0 else { return reel_averror(ENOMEM) }
                 if let d = p.pointee.data, let b = bytes.baseAddress { d.update(from: b, count: bytes.count) }
                 return 0
             }
+            trackPacketsWritten += 1
             try check(made, .writeFailed, file: path, operation: "writing audio")
             p.pointee.pts = source.pts
             p.pointee.dts = source.pts
-            p.pointee.duration = source.duration
+            p.pointee.duration = Int64(source.duration)
             p.pointee.flags = source.flags
             av_packet_rescale_ts(p, AVRational(num: 1, den: Int32(AudioDecoder.sampleRate)), ast.pointee.time_base)
             p.pointee.stream_index = ast.pointee.index
@@ -356,7 +361,10 @@ public final class MP4Writer {
     /// Flushes the encoders, writes the index and moves the file into place.
     public func finish() throws(MediaError) {
         guard !finished else { return }
-        if audioTrack != nil { try writeAudio(through: .max) }
+        if audioTrack != nil {
+            try writeAudio(through: .max)
+            trackReader = nil
+        }
         if let actx = audio, let ast = audioStream {
             let frameSize = Int(actx.pointee.frame_size)
             let remaining = audioQueue.count / 2
