@@ -64,6 +64,9 @@ public struct ExportReport: Sendable {
     /// Loudness of the mix before normalization, and the gain applied, when a target was set.
     public let measuredLoudness: Double?
     public let loudnessGain: Double?
+    /// Times the sound was encoded to bring it under the ceiling (1 when the first encode was);
+    /// nil for a file without sound of its own (a segment).
+    public var soundEncodes: Int? = nil
 }
 
 /// Where an export stands, for progress displays.
@@ -133,7 +136,8 @@ public enum Exporter {
             renderer: renderer, sound: sound?.track, path: path, settings: settings, pass: stats == nil ? 1 : 2, of: stats == nil ? 1 : 2)
         withExtendedLifetime(scratch) {}
         return ExportReport(
-            frameCount: Int64(passes.frames.count), warnings: renderer.sources.damageWarnings(), measuredLoudness: measured, loudnessGain: gain)
+            frameCount: Int64(passes.frames.count), warnings: renderer.sources.damageWarnings(), measuredLoudness: measured, loudnessGain: gain,
+            soundEncodes: sound?.passes)
     }
 
     /// The timeline's caption cues as a soft subtitle stream carries them: each cue once, whole.

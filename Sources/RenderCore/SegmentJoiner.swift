@@ -60,7 +60,7 @@ public enum SegmentJoiner {
             writer.cancel()
             throw error
         }
-        return ExportReport(frameCount: total, warnings: [], measuredLoudness: measured, loudnessGain: gain)
+        return ExportReport(frameCount: total, warnings: [], measuredLoudness: measured, loudnessGain: gain, soundEncodes: soundtrack.passes)
     }
 
     /// The parts in segment order with their readers, or the first reason they are not the
