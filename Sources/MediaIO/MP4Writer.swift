@@ -80,10 +80,19 @@ public final class MP4Writer {
     private var audioQueue: [Float] = []
     private var ioOpen = false
     private var finished = false
+    /// Sound encoded before the pictures, laid as it is instead of encoding samples given.
+    private let audioTrack: AACTrack?
+    private var trackPacketsWritten = 0
+    /// Reads the track's packets back from its scratch file while they are laid.
+    private var trackReader: AACTrack.Reader?
 
-    public init(path: String, settings: EncoderSettings) throws(MediaError) {
+    /// With `audioTrack`, the file's sound is that track's packets (`writeAudio(through:)`),
+    /// and `settings.audio` must be true.
+    public init(path: String, settings: EncoderSettings, audioTrack: AACTrack? = nil) throws(MediaError) {
+        precondition(audioTrack == nil || settings.audio, "MP4Writer: an audio track for a file without sound")
         self.path = path
         self.settings = settings
+        self.audioTrack = audioTrack
         let sides = Limits.canvasSide
         guard sides.contains(settings.width), sides.contains(settings.height), settings.width % 2 == 0, settings.height % 2 == 0 else {
             throw MediaError(
@@ -193,10 +202,13 @@ public final class MP4Writer {
     }
 
     /// A writer whose video is copied, packet by packet, from segments like `first` (same size,
-    /// same H.264 configuration, colour tags and all), and whose sound is encoded as usual.
-    public init(path: String, settings: EncoderSettings, copyingVideoOf first: VideoPacketReader) throws(MediaError) {
+    /// same H.264 configuration, colour tags and all), and whose sound is encoded as usual or laid from
+    /// `audioTrack`.
+    public init(path: String, settings: EncoderSettings, copyingVideoOf first: VideoPacketReader, audioTrack: AACTrack? = nil) throws(MediaError) {
+        precondition(audioTrack == nil || settings.audio, "MP4Writer: an audio track for a file without sound")
         self.path = path
         self.settings = settings
+        self.audioTrack = audioTrack
         try MediaLibrary.checkEncoders()
         output = try AtomicFile.forMedia(path)
         var oc: UnsafeMutablePointer<AVFormatContext>?
@@ -240,25 +252,19 @@ public final class MP4Writer {
     }
 
     private func openAudio() throws(MediaError) {
-        guard let aac = avcodec_find_encoder(AV_CODEC_ID_AAC), let actx = avcodec_alloc_context3(aac),
-            let ast = avformat_new_stream(format, nil)
-        else {
-            throw MediaError(.missingComponent, file: path, operation: "creating the AAC encoder", reason: "no AAC encoder")
+        guard let ast = avformat_new_stream(format, nil) else {
+            throw MediaError(.writeFailed, file: path, operation: "creating the audio stream", reason: "no stream")
         }
-        audio = actx
         audioStream = ast
-        actx.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
-        actx.pointee.sample_rate = Int32(AudioDecoder.sampleRate)
-        av_channel_layout_default(&actx.pointee.ch_layout, 2)
-        actx.pointee.bit_rate = Int64(settings.audioBitrate)
-        actx.pointee.time_base = AVRational(num: 1, den: Int32(AudioDecoder.sampleRate))
-        actx.pointee.profile = FF_PROFILE_AAC_LOW
-        if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
-            actx.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
+        ast.pointee.time_base = AVRational(num: 1, den: Int32(AudioDecoder.sampleRate))
+        if let track = audioTrack {
+            try check(
+                avcodec_parameters_copy(ast.pointee.codecpar, track.parameters), .writeFailed, file: path, operation: "configuring the audio stream")
+            return
         }
-        try check(avcodec_open2(actx, aac, nil), .unsupported, file: path, operation: "opening the AAC encoder")
+        let actx = try openAACEncoder(bitrate: settings.audioBitrate, file: path)
+        audio = actx
         try check(avcodec_parameters_from_context(ast.pointee.codecpar, actx), .writeFailed, file: path, operation: "configuring the audio stream")
-        ast.pointee.time_base = actx.pointee.time_base
 
         let f = audioFrame.frame
         f.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
@@ -267,6 +273,33 @@ public final class MP4Writer {
         try check(
             av_channel_layout_copy(&f.pointee.ch_layout, &actx.pointee.ch_layout), .writeFailed, file: path, operation: "allocating an audio frame")
         try check(av_frame_get_buffer(f, 0), .writeFailed, file: path, operation: "allocating an audio frame")
+    }
+
+    /// Writes the packets of the encoded track given at the start (`audioTrack`) that begin
+    /// before input sample `sample`, so the muxer interleaves them with the pictures.
+    public func writeAudio(through sample: Int64) throws(MediaError) {
+        guard let track = audioTrack, let ast = audioStream else { preconditionFailure("MP4Writer: writeAudio(through:) without a track") }
+        let p = packet.packet
+        if trackReader == nil, trackPacketsWritten < track.packets.count {
+            trackReader = try AACTrack.Reader(track, file: path, operation: "writing audio")
+        }
+        while trackPacketsWritten < track.packets.count, track.packets[trackPacketsWritten].pts < sample, let reader = trackReader {
+            let source = track.packets[trackPacketsWritten]
+            let made: Int32 = try reader.read(trackPacketsWritten, file: path, operation: "writing audio") { bytes in
+                guard av_new_packet(p, Int32(bytes.count)) >= 0 else { return reel_averror(ENOMEM) }
+                if let d = p.pointee.data, let b = bytes.baseAddress { d.update(from: b, count: bytes.count) }
+                return 0
+            }
+            trackPacketsWritten += 1
+            try check(made, .writeFailed, file: path, operation: "writing audio")
+            p.pointee.pts = source.pts
+            p.pointee.dts = source.pts
+            p.pointee.duration = Int64(source.duration)
+            p.pointee.flags = source.flags
+            av_packet_rescale_ts(p, AVRational(num: 1, den: Int32(AudioDecoder.sampleRate)), ast.pointee.time_base)
+            p.pointee.stream_index = ast.pointee.index
+            try check(av_interleaved_write_frame(format, p), .writeFailed, file: path, operation: "writing audio")
+        }
     }
 
     deinit {
@@ -292,6 +325,7 @@ public final class MP4Writer {
 
     /// Queues interleaved stereo float samples at 48 kHz; they are encoded as whole AAC frames fill.
     public func writeAudio(_ samples: UnsafeBufferPointer<Float>) throws(MediaError) {
+        precondition(audioTrack == nil, "MP4Writer: samples given to a writer that lays an encoded track")
         guard let actx = audio, let ast = audioStream else { return }
         audioQueue.append(contentsOf: samples)
         let frameSize = Int(actx.pointee.frame_size)
@@ -327,6 +361,10 @@ public final class MP4Writer {
     /// Flushes the encoders, writes the index and moves the file into place.
     public func finish() throws(MediaError) {
         guard !finished else { return }
+        if audioTrack != nil {
+            try writeAudio(through: .max)
+            trackReader = nil
+        }
         if let actx = audio, let ast = audioStream {
             let frameSize = Int(actx.pointee.frame_size)
             let remaining = audioQueue.count / 2

@@ -4,7 +4,9 @@ import MediaIO
 /// A picture and its sound on their way from drawing to the encoder.
 final class EncodeSlot: @unchecked Sendable {
     let picture: Picture
-    var audio: [Float] = []
+    /// The timeline sample the sound is laid up to with this picture (the encoded track's
+    /// packets that start before it); nil in a file without sound.
+    var audioThrough: Int64?
 
     init(picture: Picture) {
         self.picture = picture
@@ -105,7 +107,7 @@ final class EncodePipeline: @unchecked Sendable {
             do {
                 try writer.writeVideo(slot.picture)
                 try raw?.write(slot.picture)
-                try slot.audio.withUnsafeBufferPointer { buf throws(MediaError) in try writer.writeAudio(buf) }
+                if let through = slot.audioThrough { try writer.writeAudio(through: through) }
             } catch {
                 lock.lock()
                 failure = error

@@ -64,6 +64,9 @@ public struct ExportReport: Sendable {
     /// Loudness of the mix before normalization, and the gain applied, when a target was set.
     public let measuredLoudness: Double?
     public let loudnessGain: Double?
+    /// Times the sound was encoded to bring it under the ceiling (1 when the first encode was);
+    /// nil for a file without sound of its own (a segment).
+    public var soundEncodes: Int? = nil
 }
 
 /// Where an export stands, for progress displays.
@@ -103,8 +106,8 @@ public enum Exporter {
         isCancelled: (@Sendable () -> Bool)? = nil
     ) throws(RenderError) -> ExportReport {
         // A segment is video only: the join lays the sound, mixed once for the whole timeline.
-        let (mixer, measured, gain): (AudioMixer?, Double?, Double?) =
-            options.segment == nil ? try soundtrack(timeline, baseFolder: baseFolder, options: options) : (nil, nil, nil)
+        let (sound, measured, gain): (SoundtrackEncoder.Result?, Double?, Double?) =
+            options.segment == nil ? try encodedSoundtrack(timeline, baseFolder: baseFolder, to: path, options: options) : (nil, nil, nil)
         let passes = Passes(timeline: timeline, options: options, progress: progress, isCancelled: isCancelled)
         var scratch: ScratchFolder?
         if options.videoBitrate != nil {
@@ -126,7 +129,7 @@ public enum Exporter {
             settings.audio = false
             let firstPass: String
             do { firstPass = try scratch.file("first-pass.mp4") } catch { throw RenderError(media: MediaError(error)) }
-            try passes.encode(renderer: renderer, mixer: nil, path: firstPass, settings: settings, pass: 1, of: 2)
+            try passes.encode(renderer: renderer, sound: nil, path: firstPass, settings: settings, pass: 1, of: 2)
         }
         let renderer = FrameRenderer(
             timeline: timeline, baseFolder: baseFolder, width: options.width, height: options.height, fast: options.fastScaling)
@@ -134,10 +137,12 @@ public enum Exporter {
         if options.softCaptions && options.segment == nil {
             settings.subtitles = Self.subtitleCues(of: timeline)
         }
-        try passes.encode(renderer: renderer, mixer: mixer, path: path, settings: settings, pass: stats == nil ? 1 : 2, of: stats == nil ? 1 : 2)
+        try passes.encode(
+            renderer: renderer, sound: sound?.track, path: path, settings: settings, pass: stats == nil ? 1 : 2, of: stats == nil ? 1 : 2)
         withExtendedLifetime(scratch) {}
         return ExportReport(
-            frameCount: Int64(passes.frames.count), warnings: renderer.sources.damageWarnings(), measuredLoudness: measured, loudnessGain: gain)
+            frameCount: Int64(passes.frames.count), warnings: renderer.sources.damageWarnings(), measuredLoudness: measured, loudnessGain: gain,
+            soundEncodes: sound?.passes)
     }
 
     /// The timeline's caption cues as a soft subtitle stream carries them: each cue once, whole.
@@ -164,12 +169,12 @@ public enum Exporter {
                 ratePass: ratePass)
         }
 
-        /// Draws every frame into `path`; the sound too when a mixer is given.
-        func encode(renderer: FrameRenderer, mixer: AudioMixer?, path: String, settings: EncoderSettings, pass: Int, of passCount: Int)
+        /// Draws every frame into `path`, with the encoded sound laid beside them when given.
+        func encode(renderer: FrameRenderer, sound: AACTrack?, path: String, settings: EncoderSettings, pass: Int, of passCount: Int)
             throws(RenderError)
         {
             let writer: MP4Writer
-            do { writer = try MP4Writer(path: path, settings: settings) } catch { throw RenderError(media: error) }
+            do { writer = try MP4Writer(path: path, settings: settings, audioTrack: sound) } catch { throw RenderError(media: error) }
             // The raw copy is of the final pass only: the one whose output it is compared with.
             var raw: Y4MWriter?
             if let rawPath = options.rawVideo, pass == passCount {
@@ -181,7 +186,7 @@ public enum Exporter {
             let pipeline = EncodePipeline(writer: writer, raw: raw, ringSize: ringSize) { renderer.makePicture() }
             let frames = self.frames
             let frameCount = Int64(frames.count)
-            var audioBlock = [Float]()
+            let planner = AudioPlanner(timeline: timeline)
             do throws(RenderError) {
                 for n in frames {
                     if isCancelled?() == true {
@@ -189,7 +194,7 @@ public enum Exporter {
                     }
                     let slot = try pipeline.acquire()
                     try renderer.render(frame: n, into: slot.picture)
-                    if let mixer { slot.audio = try sound(of: n, mixer: mixer, timeline: timeline, block: &audioBlock) }
+                    slot.audioThrough = sound == nil ? nil : planner.firstSample(ofFrame: n + 1, frameRate: timeline.frameRate)
                     pipeline.submit(slot)
                     progress?(ExportProgress(framesDone: n - frames.lowerBound + 1, frameCount: frameCount, pass: pass, passCount: passCount))
                 }
@@ -217,18 +222,16 @@ public enum Exporter {
         return (mixer, m, g)
     }
 
-    /// The sound of frame `n` (interleaved stereo at 48 kHz), mixed into `block` and copied out.
-    static func sound(of n: Int64, mixer: AudioMixer, timeline: Timeline, block: inout [Float]) throws(RenderError) -> [Float] {
-        let s0 = mixer.planner.firstSample(ofFrame: n, frameRate: timeline.frameRate)
-        let s1 = mixer.planner.firstSample(ofFrame: n + 1, frameRate: timeline.frameRate)
-        let count = Int(s1 - s0)
-        if block.count < count * 2 { block = [Float](repeating: 0, count: count * 2) }
-        do {
-            try block.withUnsafeMutableBufferPointer { buf throws(MediaError) in try mixer.mix(start: s0, count: count, into: buf.baseAddress!) }
-        } catch {
-            throw RenderError(media: error, frame: n)
-        }
-        return Array(block.prefix(count * 2))
+    /// The timeline's sound mixed, loudness-normalized and encoded for the file at `path`, under
+    /// the ceiling (`SoundtrackEncoder`); with the loudness measured and the gain applied.
+    static func encodedSoundtrack(_ timeline: Timeline, baseFolder: String?, to path: String, options: ExportOptions) throws(RenderError) -> (
+        SoundtrackEncoder.Result, Double?, Double?
+    ) {
+        let (mixer, measured, gain) = try soundtrack(timeline, baseFolder: baseFolder, options: options)
+        let samples = mixer.planner.firstSample(ofFrame: timeline.frameCount, frameRate: timeline.frameRate)
+        let result = try SoundtrackEncoder.encode(
+            mixer: mixer, sampleCount: samples, bitrate: options.audioBitrate ?? timeline.output.audioBitrate, file: path)
+        return (result, measured, gain)
     }
 
     /// Sums the whole soundtrack once, without pictures and before the limiter, to measure it

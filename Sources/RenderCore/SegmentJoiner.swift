@@ -18,26 +18,22 @@ public enum SegmentJoiner {
     ) throws(RenderError) -> ExportReport {
         let ordered = try checkedSegments(parts, timeline: timeline)
         guard let first = ordered.first else { throw failure(path, "no segments given") }
-        let (mixer, measured, gain) = try Exporter.soundtrack(timeline, baseFolder: baseFolder, options: options)
+        let (soundtrack, measured, gain) = try Exporter.encodedSoundtrack(timeline, baseFolder: baseFolder, to: path, options: options)
         var settings = EncoderSettings(
             width: first.reader.width, height: first.reader.height, frameRate: timeline.frameRate,
             audioBitrate: options.audioBitrate ?? timeline.output.audioBitrate)
         if options.softCaptions { settings.subtitles = Exporter.subtitleCues(of: timeline) }
         let writer: MP4Writer
-        do { writer = try MP4Writer(path: path, settings: settings, copyingVideoOf: first.reader) } catch { throw RenderError(media: error) }
+        do { writer = try MP4Writer(path: path, settings: settings, copyingVideoOf: first.reader, audioTrack: soundtrack.track) } catch {
+            throw RenderError(media: error)
+        }
         let total = timeline.frameCount
-        var soundFrames: Int64 = 0
-        var block = [Float]()
+        let planner = AudioPlanner(timeline: timeline)
         // The sound is laid a little ahead of the copied pictures, so the muxer interleaves both
         // with little held in memory.
         func sound(upTo frame: Int64) throws(RenderError) {
-            while soundFrames < min(frame, total) {
-                let samples = try Exporter.sound(of: soundFrames, mixer: mixer, timeline: timeline, block: &block)
-                do { try samples.withUnsafeBufferPointer { b throws(MediaError) in try writer.writeAudio(b) } } catch {
-                    throw RenderError(media: error, frame: soundFrames)
-                }
-                soundFrames += 1
-            }
+            let through = planner.firstSample(ofFrame: min(frame, total), frameRate: timeline.frameRate)
+            do { try writer.writeAudio(through: through) } catch { throw RenderError(media: error, frame: frame) }
         }
         do throws(RenderError) {
             var done: Int64 = 0
@@ -64,7 +60,7 @@ public enum SegmentJoiner {
             writer.cancel()
             throw error
         }
-        return ExportReport(frameCount: total, warnings: [], measuredLoudness: measured, loudnessGain: gain)
+        return ExportReport(frameCount: total, warnings: [], measuredLoudness: measured, loudnessGain: gain, soundEncodes: soundtrack.passes)
     }
 
     /// The parts in segment order with their readers, or the first reason they are not the

@@ -135,4 +135,33 @@ import Testing
         let y = Self.limitAll(x, block: 1600)
         #expect(Self.oversampledPeak(Array(y[4000..<6000])) <= Self.threshold * 1.01)
     }
+
+    /// A lowered stretch holds the sound under its own threshold, the same whatever the blocks,
+    /// and leaves the sound far from it as it was.
+    @Test func aLoweredStretchHoldsItsOwnThreshold() {
+        // A steady tone at 0.7, under the threshold, with stretches 10 and 11 lowered to half.
+        let x = Self.signal(30_000, { i in 0.7 * sin(Double(i) * 0.02) }, { i in 0.6 * sin(Double(i) * 0.031) })
+        let lowered: [Int64: Float] = [10: 0.5, 11: 0.5]
+        func run(block: Int) -> [Float] {
+            let limiter = PeakLimiter(threshold: Self.threshold, lowered: lowered)
+            var out: [Float] = []
+            var at = 0
+            while at < x.count / 2 {
+                let n = min(block, x.count / 2 - at)
+                out += Self.limit(x, limiter, start: at, count: n)
+                at += n
+            }
+            return out
+        }
+        let y = run(block: 1600)
+        let s = Int(PeakLimiter.stretch)
+        let inside = Array(y[(2 * 10 * s)..<(2 * 12 * s)])
+        #expect((inside.map(abs).max() ?? 1) <= Self.threshold * 0.5)
+        #expect(Self.oversampledPeak(inside) <= Self.threshold * 0.5 * 1.01)
+        #expect(Self.differences(run(block: 999), y) == 0)
+        let before = 2 * (10 * s - PeakLimiter.attack - 8)
+        let after = 2 * (12 * s + PeakLimiter.lookBehind + 8)
+        #expect(Self.differences(Array(y[0..<before]), Array(x[0..<before])) == 0)
+        #expect(Self.differences(Array(y[after...]), Array(x[after...])) == 0)
+    }
 }

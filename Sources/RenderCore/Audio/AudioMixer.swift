@@ -11,7 +11,7 @@ public final class AudioMixer {
     /// Gain applied to the whole sum (loudness normalization), before the limiter.
     public var masterGain: Float = 1
     private let sounds: SoundSum
-    private let limiter: PeakLimiter
+    private var limiter: PeakLimiter
 
     /// `audioBitrate` is the encoder's when it differs from the timeline's: the limiter leaves the
     /// headroom that bit rate needs.
@@ -23,6 +23,14 @@ public final class AudioMixer {
 
     /// Amplitude the limiter holds the mix under (the ceiling less the encoder's headroom).
     public var threshold: Float { limiter.threshold }
+
+    /// Stretches (of `PeakLimiter.stretch` samples) where the limiter holds the mix under a lower
+    /// threshold, by the factor given; what `SoundtrackEncoder` sets where the encoded sound
+    /// went past the ceiling. Setting it starts the limiter afresh.
+    public var lowered: [Int64: Float] {
+        get { limiter.lowered }
+        set { limiter = PeakLimiter(threshold: limiter.threshold, lowered: newValue) }
+    }
 
     /// Mixes timeline samples `[start, start + count)` into `out` (interleaved stereo, overwritten).
     public func mix(start: Int64, count: Int, into out: UnsafeMutablePointer<Float>) throws(MediaError) {

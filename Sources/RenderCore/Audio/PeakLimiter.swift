@@ -4,8 +4,8 @@
 /// The gain at `t` depends on the input from `lookBehind` samples before `t` to `attack` after it,
 /// and on nothing else: not on where a block starts nor on the order blocks are asked for. So a mix
 /// read per video frame, in one piece or out of order gives the same samples to the bit, and a
-/// sound that stays below the threshold comes out unchanged to the bit. Gains are sums of integers
-/// (fixed point, 2^-24), which is what makes them exact whatever the blocks.
+/// sound that stays below the threshold (where it is not `lowered`) comes out unchanged to the bit.
+/// Gains are sums of integers (fixed point, 2^-24), which is what makes them exact whatever the blocks.
 ///
 /// `r` is the gain that brings sample `t`, and the points between it and its neighbours, down to
 /// the threshold (1 where it is below). For one loud peak at t0:
@@ -46,9 +46,27 @@ public final class PeakLimiter {
     private var queue: [Int] = []
     private var intervals: [Float] = []
 
-    public init(threshold: Float) {
+    /// Stretches of samples where the threshold is lower, by stretch index (samples
+    /// `k * stretch ..< (k + 1) * stretch`) to a factor in (0, 1).
+    public let lowered: [Int64: Float]
+
+    /// `lowered` lowers the threshold over some stretches (see `SoundtrackEncoder`); the gain
+    /// comes down before them and goes back up after them as around any peak.
+    public init(threshold: Float, lowered: [Int64: Float] = [:]) {
         precondition(threshold > 0 && threshold.isFinite, "a limiter's threshold is a positive amplitude")
+        precondition(lowered.values.allSatisfy { $0 > 0 && $0 <= 1 }, "a lowered threshold is a factor in (0, 1]")
         self.threshold = threshold
+        self.lowered = lowered
+    }
+
+    /// Samples per stretch of `lowered`: one AAC frame.
+    public static let stretch: Int64 = 1024
+
+    /// The threshold at sample `s`.
+    private func threshold(at s: Int64) -> Float {
+        guard !lowered.isEmpty else { return threshold }
+        let k = s >= 0 ? s / Self.stretch : (s + 1) / Self.stretch - 1
+        return threshold * (lowered[k] ?? 1)
     }
 
     /// Writes limited samples `[start, start + count)` into `out` (interleaved stereo), reading the
@@ -109,7 +127,6 @@ public final class PeakLimiter {
         guard high > from else { return }
         let n = Int(high - from)
         let first = Int(from - base)
-        let t = Double(threshold)
         let unit = Double(Self.unit)
         raw.withUnsafeBufferPointer { p in
             let x = p.baseAddress!
@@ -121,7 +138,8 @@ public final class PeakLimiter {
             for k in 0..<n {
                 let i = first + k
                 let peak = max(abs(x[2 * i]), abs(x[2 * i + 1]), intervals[k], intervals[k + 1])
-                required.append(peak <= threshold ? Self.unit : Int64((t / Double(peak) * unit).rounded(.down)))
+                let t = threshold(at: base + Int64(i))
+                required.append(peak <= t ? Self.unit : Int64((Double(t) / Double(peak) * unit).rounded(.down)))
             }
         }
     }

@@ -1,0 +1,56 @@
+import Foundation
+import ReelTestSupport
+import Testing
+
+/// The encoded sound waits in a scratch folder of the temporary folder while the pictures are
+/// drawn; none of it is left after a render, a failed one or one stopped by a signal.
+@Suite struct SoundScratchTests {
+    /// A private temporary folder for one `reel` run, and the environment that points it there.
+    func environment(_ p: TinyProject) throws -> (folder: String, env: [String: String]) {
+        let tmp = p.dir.file("tmp")
+        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+        var env = ProcessInfo.processInfo.environment
+        env["TMPDIR"] = tmp
+        return (tmp, env)
+    }
+
+    /// The sound's scratch folders in `tmp`, and the files in them.
+    func leftovers(_ p: TinyProject, in tmp: String) -> (folders: [String], files: [String]) {
+        let folders = p.names(in: tmp).filter { $0.hasPrefix("reel-sound-") }
+        return (folders, folders.flatMap { p.names(in: tmp + "/" + $0) })
+    }
+
+    @Test func aRenderAndAFailedOneLeaveNoScratch() throws {
+        let p = try TinyProject()
+        let (tmp, env) = try environment(p)
+        let ok = try Tools.run(Reel.path, ["render", p.timeline, "-o", p.dir.file("out.mp4"), "-q", "--quality", "draft"], environment: env)
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(leftovers(p, in: tmp).folders.isEmpty)
+        // A render that fails: its output cannot be made where it is asked for.
+        let bad = try Tools.run(
+            Reel.path, ["render", p.timeline, "-o", p.dir.file("no/such/folder/out.mp4"), "-q", "--quality", "draft"], environment: env)
+        #expect(bad.status != 0)
+        #expect(leftovers(p, in: tmp).folders.isEmpty)
+    }
+
+    /// A run stopped by SIGINT while drawing unlinks the sound's file on its way out (only the
+    /// empty folder may stay, as for the two-pass statistics).
+    @Test func aRenderStoppedBySIGINTLeavesNoSoundFile() throws {
+        let p = try TinyProject()
+        let (tmp, env) = try environment(p)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Reel.path)
+        process.arguments = ["render", p.timeline, "-o", p.dir.file("out.mp4"), "-q", "--quality", "high"]
+        process.environment = env
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while leftovers(p, in: tmp).files.isEmpty && Date() < deadline && process.isRunning { usleep(1000) }
+        let seen = leftovers(p, in: tmp).files
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(seen == ["sound.aac"], "the sound waited in its scratch file while the pictures were drawn")
+        #expect(process.terminationStatus != 0)
+        #expect(leftovers(p, in: tmp).files.isEmpty)
+    }
+}
