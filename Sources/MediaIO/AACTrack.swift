@@ -144,8 +144,8 @@ public final class AACEncoder {
     public init(bitrate: Int, file: String) throws(MediaError) {
         self.file = file
         do { scratch = try ScratchFolder(purpose: "sound") } catch { throw MediaError(error) }
-        path = scratch.file("sound.aac")
-        guard let o = fopen(path, "wb") else {
+        do { path = try scratch.file("sound.aac") } catch { throw MediaError(error) }
+        guard let o = PathBytes.withCString(path, { fopen($0, "wb") }) else {
             throw MediaError(.writeFailed, file: file, operation: "keeping the encoded sound", reason: String(cString: strerror(errno)))
         }
         out = o
