@@ -74,6 +74,9 @@ public enum Limits {
     public static let poseOffset = -2.0...2.0
     /// Rotation of a pose or a sticker, in degrees: ten turns either way.
     public static let rotation = -3600.0...3600.0
+    /// Rotation of a timeline pose: the resolver writes a sticker's own rotation into its
+    /// keyframes, so a template at both limits makes twice as much.
+    public static let timelineRotation = (rotation.lowerBound * 2)...(rotation.upperBound * 2)
 
     // MARK: Playback and sound
 

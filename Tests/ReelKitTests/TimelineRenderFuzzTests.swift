@@ -14,16 +14,7 @@ import Testing
     /// read only. `scripts/fuzz` runs longer.
     static let renders = 40
 
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SeededGenerator
 
     /// A small project using every kind of item: clips, a photo, transitions, a filter with
     /// keyframes, the grade, a sticker, a text and music.
@@ -128,7 +119,7 @@ import Testing
         let all = Self.paths(document).filter { !$0.isEmpty }
         // REEL_FUZZ_SEED runs another seed; REEL_FUZZ_TRACE names each mutation before it is read.
         let environment = ProcessInfo.processInfo.environment
-        var random = Generator(state: environment["REEL_FUZZ_SEED"].flatMap { UInt64($0) } ?? 20_261_201)
+        var random = Generator(seed: environment["REEL_FUZZ_SEED"].flatMap { UInt64($0) } ?? 20_261_201)
         let trace = environment["REEL_FUZZ_TRACE"] != nil
         var refused = 0
         var rendered = 0

@@ -33,7 +33,7 @@ extension TimelineDecoder {
             time: t, scale: try optionalNumber(o, "scale", at: path, in: Limits.poseScale, default: 1),
             x: try optionalNumber(o, "x", at: path, in: Limits.poseOffset, default: 0),
             y: try optionalNumber(o, "y", at: path, in: Limits.poseOffset, default: 0),
-            rotation: try optionalNumber(o, "rotation", at: path, in: Limits.rotation, default: 0), easing: easing)
+            rotation: try optionalNumber(o, "rotation", at: path, in: Limits.timelineRotation, default: 0), easing: easing)
     }
 
     func keyframes(_ object: JSONObject, _ key: String, at path: JSONPath) throws(TimelineCodingError) -> [TransformKeyframe] {

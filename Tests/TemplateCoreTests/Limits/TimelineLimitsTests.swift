@@ -30,8 +30,8 @@ import Testing
             limit: "poseOffset", original: "\"x\": 0.05,", at: "\"x\": \(n(Limits.poseOffset.upperBound)),",
             past: "\"x\": \(n(Limits.poseOffset.upperBound + 0.5)),", code: .outOfRange),
         Case(
-            limit: "rotation", original: "\"rotation\": -10,", at: "\"rotation\": \(n(Limits.rotation.lowerBound)),",
-            past: "\"rotation\": \(n(Limits.rotation.lowerBound - 1)),", code: .outOfRange),
+            limit: "timelineRotation", original: "\"rotation\": -10,", at: "\"rotation\": \(n(Limits.timelineRotation.lowerBound)),",
+            past: "\"rotation\": \(n(Limits.timelineRotation.lowerBound - 1)),", code: .outOfRange),
         Case(
             limit: "layerWidth", original: "\"width\": 0.2,", at: "\"width\": \(n(Limits.layerWidth.upperBound)),",
             past: "\"width\": \(n(Limits.layerWidth.upperBound + 0.5)),", code: .outOfRange),

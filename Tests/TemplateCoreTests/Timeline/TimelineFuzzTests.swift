@@ -8,7 +8,7 @@ import Testing
 /// every mutation that breaks a rule is refused with the rule's code, and every mutation that
 /// keeps the rules is read back.
 @Suite struct TimelineFuzzTests {
-    typealias Generator = FuzzTests.SeededGenerator
+    typealias Generator = SeededGenerator
 
     /// A mutation of the model that breaks one rule, and the code that must refuse it.
     enum Breakage: CaseIterable {
@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func mutatedTimelinesAreRefusedWithTheirCodeOrReadBack() throws {
-        var random = Generator(state: 1111)
+        var random = Generator(seed: 1111)
         var counts: [Breakage: Int] = [:]
         for _ in 0..<2000 {
             if Int.random(in: 0..<8, using: &random) == 0 {
@@ -134,7 +134,7 @@ import Testing
     /// why, each problem with a code, a place and a fix.
     @Test func damagedTextNeverCrashesTheReader() {
         let original = Array(TimelineCodec.encode(Self.base()).utf8)
-        var random = Generator(state: 2027)
+        var random = Generator(seed: 2027)
         var refused = 0
         for _ in 0..<1000 {
             var bytes = original
