@@ -37,6 +37,8 @@ public final class AtomicFile {
     public let descriptor: Int32
     /// Where the finished file is moved: `path`, or the file it leads to when it is a link.
     private var finalPath = ""
+    /// Where the temporary file is listed for removal on a signal.
+    private let registry: TemporaryFiles
     private var done = false
     /// The mode of the file being replaced, given to the new one when it is complete (not before,
     /// so a writer that reads back what it wrote, as the MP4 muxer does, can always read it).
@@ -51,8 +53,10 @@ public final class AtomicFile {
 
     /// Opens the output `path`; with `streams` false, anything there but a regular file (a
     /// device, a FIFO, standard output) is refused, for outputs that must be files.
-    public init(path: String, streams: Bool = true) throws(FileAccessError) {
+    /// `registry` is where the temporary file is listed for removal on a signal.
+    public init(path: String, streams: Bool = true, registry: TemporaryFiles = .shared) throws(FileAccessError) {
         self.path = path
+        self.registry = registry
         let operation = "creating the output"
         if !streams { try Self.checkFileOutput(path, label: "the output") }
         if Self.isStandardOutput(path) {
@@ -109,10 +113,10 @@ public final class AtomicFile {
         descriptor = fd
         temporaryPath = candidate
         finalPath = target
-        guard TemporaryFiles.register(candidate) else {
+        guard registry.register(candidate) else {
             _ = PathBytes.withCString(candidate) { unlink($0) }
             done = true
-            throw TemporaryFiles.full(path)
+            throw registry.full(path)
         }
     }
 
@@ -163,7 +167,7 @@ public final class AtomicFile {
             throw error
         }
         done = true
-        TemporaryFiles.unregister(temporaryPath)
+        registry.unregister(temporaryPath)
     }
 
     /// Removes the temporary file; the output path is left untouched.
@@ -171,7 +175,7 @@ public final class AtomicFile {
         guard !done else { return }
         done = true
         _ = PathBytes.withCString(temporaryPath) { unlink($0) }
-        TemporaryFiles.unregister(temporaryPath)
+        registry.unregister(temporaryPath)
     }
 
     /// Writes the whole of `file` to the output, a megabyte at a time (a copy of a song into a

@@ -49,16 +49,16 @@ public final class ScratchFolder: @unchecked Sendable {
         let file = path + "/" + name
         let added = lock.withLock {
             if registered.contains(file) { return true }
-            guard TemporaryFiles.register(file) else { return false }
+            guard TemporaryFiles.shared.register(file) else { return false }
             registered.append(file)
             return true
         }
-        if !added { throw TemporaryFiles.full(file) }
+        if !added { throw TemporaryFiles.shared.full(file) }
         return file
     }
 
     deinit {
-        for file in registered { TemporaryFiles.unregister(file) }
+        for file in registered { TemporaryFiles.shared.unregister(file) }
         Self.removeFlat(path)
         close(lockFile)
     }

@@ -18,13 +18,11 @@ enum SignalCleanup {
         signal(SIGPIPE, SIG_IGN)
         for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, sig) }
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        // A write past the file-size limit (`ulimit -f`) or into a closed pipe fails with EFBIG or
-        // EPIPE instead of killing the process, so it is reported and cleaned up like any failure.
-        signal(SIGXFSZ, SIG_IGN)
-        signal(SIGPIPE, SIG_IGN)
+        // Made now: a handler must not be the first to touch a lazily made global.
+        _ = TemporaryFiles.shared
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig) { number in
-                TemporaryFiles.removeAllForSignal()
+                TemporaryFiles.shared.removeAllForSignal()
                 _exit(128 + number)
             }
         }

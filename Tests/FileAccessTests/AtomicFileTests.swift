@@ -6,9 +6,9 @@ import Testing
 /// Outputs appear whole or not at all, keep the mode of what they replace, never replace a device
 /// or FIFO, and the leftovers of killed runs are swept.
 ///
-/// Serialized: one test empties the signal-time registry of temporary files, which would remove
-/// the temporary files of the others. (No other suite of this target writes outputs.)
-@Suite(.serialized) struct AtomicFileTests {
+/// The test that empties and fills a registry of temporary files uses one of its own: the
+/// process's is shared with every render the other suites run at the same time.
+@Suite struct AtomicFileTests {
     let folder: String
 
     init() throws {
@@ -135,11 +135,12 @@ import Testing
             limit.rlim_cur = min(needed, limit.rlim_max)
             setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
         }
+        let registry = TemporaryFiles()
         // One folder each: every output sweeps its folder first, which would make one folder of
         // thousands of temporary files slow.
         func output(_ i: Int) throws(FileAccessError) -> AtomicFile {
             mkdir(path("\(i)"), 0o755)
-            return try AtomicFile(path: path("\(i)/row.mp4"))
+            return try AtomicFile(path: path("\(i)/row.mp4"), registry: registry)
         }
         func temporaryFiles() -> Int {
             FileManager.default.enumerator(atPath: folder)?.allObjects.filter { ($0 as? String)?.hasSuffix(".partial") == true }.count ?? -1
@@ -149,7 +150,7 @@ import Testing
         var outputs: [AtomicFile] = []
         for i in 0..<count { outputs.append(try output(i)) }
         #expect(temporaryFiles() == count)
-        TemporaryFiles.removeAllForSignal()
+        registry.removeAllForSignal()
         #expect(temporaryFiles() == 0, "every temporary file is removed")
         for output in outputs { output.discard() }
         outputs.removeAll()

@@ -165,7 +165,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Reel.path)
-        process.arguments = ["render", p.timeline, "-o", out + "/video.mp4", "-q", "--quality", "high"]
+        process.arguments = ["render", p.timeline, "-o", out + "/video.mp4", "-q", "--quality", "high", "--size", "1080p"]
         process.standardError = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(30)
@@ -188,7 +188,7 @@ import Testing
         let scratch = { p.names(in: tmp).filter { $0.hasPrefix("reel-two-pass-") } }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Reel.path)
-        process.arguments = ["render", p.timeline, "-o", p.dir.file("killed.mp4"), "-q", "--bitrate", "300k"]
+        process.arguments = ["render", p.timeline, "-o", p.dir.file("killed.mp4"), "-q", "--bitrate", "300k", "--size", "1080p"]
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": tmp]) { $1 }
         process.standardError = FileHandle.nullDevice
         try process.run()

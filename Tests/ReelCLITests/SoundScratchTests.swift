@@ -40,16 +40,18 @@ import Testing
         let (tmp, env) = try environment(p)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Reel.path)
-        process.arguments = ["render", p.timeline, "-o", p.dir.file("out.mp4"), "-q", "--quality", "high"]
+        // At 1080p the pictures take seconds after the sound is encoded: time to see its file.
+        process.arguments = ["render", p.timeline, "-o", p.dir.file("out.mp4"), "-q", "--quality", "high", "--size", "1080p"]
         process.environment = env
         process.standardError = FileHandle.nullDevice
         try process.run()
+        let isLock = { (name: String) in name.hasPrefix(".reel-") && name.hasSuffix(".lock") }
+        // The folder's lock is made before the sound's file: wait for the sound.
         let deadline = Date().addingTimeInterval(60)
-        while leftovers(p, in: tmp).files.isEmpty && Date() < deadline && process.isRunning { usleep(1000) }
+        while leftovers(p, in: tmp).files.allSatisfy(isLock) && Date() < deadline && process.isRunning { usleep(1000) }
         let seen = leftovers(p, in: tmp).files
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
-        let isLock = { (name: String) in name.hasPrefix(".reel-") && name.hasSuffix(".lock") }
         #expect(seen.filter { !isLock($0) } == ["sound.aac"], "the sound waited in its scratch file while the pictures were drawn")
         #expect(process.terminationStatus != 0)
         // Only the folder's lock stays (it names the dead run), and the next run sweeps the folder.
