@@ -24,11 +24,12 @@ public struct TransitionInputs: Sendable {
     /// `lumaWipe`: a fraction of the luma range. Others ignore it. Its range and default are the
     /// catalog's (the render core reads them there).
     public var softness: Double
-    /// `lumaWipe`'s grayscale mask, already scaled to the canvas; only its Y' plane is read. Without
-    /// a mask of the canvas's size, a luma wipe falls back to a crossfade.
+    /// `lumaWipe`'s grayscale mask, already scaled to the canvas; only its Y' plane is read. A luma
+    /// wipe without a mask of the canvas's size is a caller's error and stops the program: it is
+    /// never drawn as something else.
     public var mask: Picture?
 
-    public init(progress: Double, softness: Double = 0.02, mask: Picture? = nil) {
+    public init(progress: Double, softness: Double, mask: Picture? = nil) {
         self.progress = progress
         self.softness = softness
         self.mask = mask

@@ -16,6 +16,11 @@ public enum TransitionRenderer {
             "TransitionRenderer: pictures of different sizes")
         EntryChecks.require(a !== out && b !== out, "TransitionRenderer: the output must be a third picture")
         if let mask = inputs.mask { EntryChecks.picture(mask, "TransitionRenderer (mask)") }
+        if kind == .lumaWipe {
+            EntryChecks.require(
+                inputs.mask.map { $0.width == out.width && $0.height == out.height } == true,
+                "TransitionRenderer: a luma wipe needs a mask of the canvas's size")
+        }
         let p = inputs.progress.isNaN ? 0 : min(max(inputs.progress, 0), 1)
         // The ends are copies, whatever the kind: exact, and cheaper than any kernel.
         if p == 0 {
@@ -50,11 +55,8 @@ public enum TransitionRenderer {
         case .zoomIn: ZoomTransition.render(a, b, out, progress: p)
         case .circleOpen: CircleTransition.render(a, b, out, progress: p, feather: feather)
         case .lumaWipe:
-            if let mask = inputs.mask, mask.width == out.width, mask.height == out.height {
-                LumaWipeTransition.render(a, b, out, mask: mask, progress: p, softness: max(inputs.softness, 0))
-            } else {
-                FadeTransitions.crossfade(a, b, out, progress: p)
-            }
+            // The entry check made sure of the mask.
+            if let mask = inputs.mask { LumaWipeTransition.render(a, b, out, mask: mask, progress: p, softness: max(inputs.softness, 0)) }
         }
     }
 }

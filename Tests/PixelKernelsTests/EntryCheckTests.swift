@@ -22,7 +22,22 @@ import Testing
         await #expect(processExitsWith: .failure) {
             TransitionRenderer.render(
                 .crossfade, from: Picture(width: 64, height: 64), to: Picture(width: 32, height: 64),
-                into: Picture(width: 64, height: 64), inputs: TransitionInputs(progress: 0.5))
+                into: Picture(width: 64, height: 64), inputs: TransitionInputs(progress: 0.5, softness: 0))
+        }
+    }
+
+    /// A luma wipe is never drawn as something else: without its mask, or with one of another
+    /// size, it stops (the render core reports a missing mask as an error before it gets here).
+    @Test func aLumaWipeWithoutItsMaskTraps() async {
+        await #expect(processExitsWith: .failure) {
+            TransitionRenderer.render(
+                .lumaWipe, from: Picture(width: 64, height: 64), to: Picture(width: 64, height: 64),
+                into: Picture(width: 64, height: 64), inputs: TransitionInputs(progress: 0.5, softness: 0.02))
+        }
+        await #expect(processExitsWith: .failure) {
+            TransitionRenderer.render(
+                .lumaWipe, from: Picture(width: 64, height: 64), to: Picture(width: 64, height: 64),
+                into: Picture(width: 64, height: 64), inputs: TransitionInputs(progress: 0.5, softness: 0.02, mask: Picture(width: 32, height: 64)))
         }
     }
 

@@ -169,8 +169,5 @@ import Testing
             let crossing = (0..<(width - 1)).first { P.luma(out, $0, 10) >= 126 && P.luma(out, $0 + 1, 10) < 126 } ?? -100
             #expect(abs(crossing + 1 - edge) <= 2, "edge at \(crossing + 1), expected \(edge)")
         }
-        // Without a mask, a crossfade.
-        let fade = render(.lumaWipe, a, b, 0.5)
-        #expect(abs(P.luma(fade, 0, 0) - 126) <= 1 && abs(P.luma(fade, width - 1, 0) - 126) <= 1)
     }
 }
