@@ -107,4 +107,50 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(FileManager.default.fileExists(atPath: out))
     }
+
+    /// The count limits at once, on the smallest canvas at the highest frame rate: the most slots
+    /// (a frame each), each with the most filters and keyframes, the most layers and the most
+    /// sound effects. The video has a frame per slot, every filter drew (sixteen grayscales leave
+    /// a green photo gray), and the timeline holds every item.
+    @Test func theMostOfEveryCountMakesAVideo() throws {
+        let dir = TemporaryFolder()
+        try TestMedia.jpeg(dir.file("photo.jpg"), color: "green")
+        let folder = dir.file("most")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try TestMedia.tone((folder as NSString).appendingPathComponent("music.m4a"), seconds: "1")
+        let count = Limits.slotCount.upperBound
+        let keys = (0..<Limits.maxKeyframes).map { "{ \"at\": \(Self.n(Double($0) / Double(Limits.maxKeyframes))), \"scale\": 1 }" }
+        let filters = Array(repeating: "\"grayscale\"", count: Limits.maxFilters).joined(separator: ", ")
+        let slots = (0..<count).map {
+            "{ \"id\": \"s\($0)\", \"duration\": \"1f\", \"filters\": [\(filters)], \"motion\": { \"keyframes\": [\(keys.joined(separator: ", "))] } }"
+        }
+        let layers = (0..<Limits.maxLayers).map { "{ \"id\": \"l\($0)\", \"kind\": \"text\", \"text\": \"x\", \"size\": 4 }" }
+        let sounds = (0..<Limits.maxSounds).map { "{ \"file\": \"music.m4a\", \"at\": \"\($0 % count)f\", \"volume\": 0.01 }" }
+        let rate = "\(Limits.maxFrameRate.value)/\(Limits.maxFrameRate.timescale)"
+        let side = Limits.canvasSide.lowerBound
+        let json = """
+            { "format": 1, "name": "Most", "canvas": { "width": \(side), "height": \(side), "frameRate": "\(rate)" },
+              "music": { "file": "music.m4a", "loop": true }, "slots": [\(slots.joined(separator: ", "))],
+              "layers": [\(layers.joined(separator: ", "))], "sounds": [\(sounds.joined(separator: ", "))] }
+            """
+        try json.write(toFile: (folder as NSString).appendingPathComponent("template.json"), atomically: true, encoding: .utf8)
+        let v = try Reel.run(["validate", folder])
+        #expect(v.status == 0, "\(v.stdout) \(v.stderr)")
+        let out = dir.file("most.mp4")
+        let timeline = dir.file("most.json")
+        let r = try Reel.run(["make", folder, dir.file("photo.jpg"), "-o", out, "--timeline", timeline, "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let probe = try Tools.probe(out)
+        #expect(probe.video?.frames == count)
+        #expect(probe.audio != nil)
+        let frame = try Tools.rgbFrame(out, index: count / 2)
+        let (red, green, blue) = frame.average(side / 2, side / 2)
+        #expect(abs(red - green) < 6 && abs(green - blue) < 6, "gray after the filters: \(red) \(green) \(blue)")
+        let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: timeline))) as? [String: Any]
+        let clips = doc?["clips"] as? [Any] ?? []
+        let texts = doc?["texts"] as? [Any] ?? []
+        let effects = (doc?["audio"] as? [[String: Any]] ?? []).filter { $0["role"] as? String == "effect" }
+        #expect(clips.count == count && texts.count == Limits.maxLayers, "\(clips.count) clips, \(texts.count) texts")
+        #expect(effects.count == Limits.maxSounds, "every sound effect: \(effects.count)")
+    }
 }
