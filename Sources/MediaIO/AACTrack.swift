@@ -104,7 +104,7 @@ public final class AACTrack: @unchecked Sendable {
 }
 
 /// Opens FFmpeg's AAC-LC encoder for 48 kHz stereo float at `bitrate`, with the global header an
-/// MP4 needs. Shared by `AACEncoder` and `MP4Writer`, so both make the same stream.
+/// MP4 needs.
 func openAACEncoder(bitrate: Int, file: String) throws(MediaError) -> UnsafeMutablePointer<AVCodecContext> {
     guard let aac = avcodec_find_encoder(AV_CODEC_ID_AAC), let actx = avcodec_alloc_context3(aac) else {
         throw MediaError(.missingComponent, file: file, operation: "creating the AAC encoder", reason: "no AAC encoder")

@@ -12,9 +12,6 @@ public struct EncoderSettings: Sendable, Hashable {
     public var videoBitrate: Int?
     /// x264 preset, `ultrafast` to `veryslow`.
     public var preset: String
-    public var audioBitrate: Int
-    /// Whether the file has an audio track.
-    public var audio: Bool
     /// The file's `comment` tag (a segment names itself there for the join).
     public var comment: String?
     /// Cues of a soft subtitle stream (`mov_text`); none when empty.
@@ -24,7 +21,7 @@ public struct EncoderSettings: Sendable, Hashable {
 
     public init(
         width: Int, height: Int, frameRate: FrameRate, crf: Int = 20, videoBitrate: Int? = nil,
-        preset: String = "veryfast", audioBitrate: Int = 160_000, audio: Bool = true, comment: String? = nil, ratePass: RatePass? = nil
+        preset: String = "veryfast", comment: String? = nil, ratePass: RatePass? = nil
     ) {
         self.width = width
         self.height = height
@@ -32,8 +29,6 @@ public struct EncoderSettings: Sendable, Hashable {
         self.crf = crf
         self.videoBitrate = videoBitrate
         self.preset = preset
-        self.audioBitrate = audioBitrate
-        self.audio = audio
         self.comment = comment
         self.ratePass = ratePass
     }
@@ -68,28 +63,22 @@ public final class MP4Writer {
     private var video: UnsafeMutablePointer<AVCodecContext>?
     /// The time base of the segments' video when it is copied.
     private var copiedTimeBase: AVRational?
-    private var audio: UnsafeMutablePointer<AVCodecContext>?
     private let videoStream: UnsafeMutablePointer<AVStream>
     private var audioStream: UnsafeMutablePointer<AVStream>?
     private let videoFrame = FrameBox()
-    private let audioFrame = FrameBox()
     private let packet = PacketBox()
     private var framesWritten: Int64 = 0
-    private var samplesEncoded: Int64 = 0
-    /// Interleaved stereo float waiting to fill an encoder frame.
-    private var audioQueue: [Float] = []
     private var ioOpen = false
     private var finished = false
-    /// Sound encoded before the pictures, laid as it is instead of encoding samples given.
+    /// The sound, encoded before the pictures (`AACEncoder`) and laid beside them as they come.
     private let audioTrack: AACTrack?
     private var trackPacketsWritten = 0
     /// Reads the track's packets back from its scratch file while they are laid.
     private var trackReader: AACTrack.Reader?
 
-    /// With `audioTrack`, the file's sound is that track's packets (`writeAudio(through:)`),
-    /// and `settings.audio` must be true.
+    /// With `audioTrack`, the file's sound is that track's packets (`writeAudio(through:)`);
+    /// without, the file has no sound (a segment, a first pass).
     public init(path: String, settings: EncoderSettings, audioTrack: AACTrack? = nil) throws(MediaError) {
-        precondition(audioTrack == nil || settings.audio, "MP4Writer: an audio track for a file without sound")
         self.path = path
         self.settings = settings
         self.audioTrack = audioTrack
@@ -177,10 +166,10 @@ public final class MP4Writer {
         try check(av_frame_get_buffer(videoFrame.frame, 0), .writeFailed, file: path, operation: "allocating a video frame")
     }
 
-    /// After the video stream: the audio stream when asked, the subtitle stream when there are
+    /// After the video stream: the audio stream when there is a track, the subtitle stream when there are
     /// cues, then the file with its header, and the subtitles (all known before the first frame).
     private func openSoundSubtitlesAndOutput() throws(MediaError) {
-        if settings.audio { try openAudio() }
+        if let audioTrack { try openAudio(audioTrack) }
         if !settings.subtitles.isEmpty { subtitleTrack = try SubtitleTrack(format: format, cues: settings.subtitles, file: path) }
         try openOutput()
         try subtitleTrack?.writeAll(format: format, packet: packet.packet, file: path)
@@ -205,7 +194,6 @@ public final class MP4Writer {
     /// same H.264 configuration, colour tags and all), and whose sound is encoded as usual or laid from
     /// `audioTrack`.
     public init(path: String, settings: EncoderSettings, copyingVideoOf first: VideoPacketReader, audioTrack: AACTrack? = nil) throws(MediaError) {
-        precondition(audioTrack == nil || settings.audio, "MP4Writer: an audio track for a file without sound")
         self.path = path
         self.settings = settings
         self.audioTrack = audioTrack
@@ -251,28 +239,14 @@ public final class MP4Writer {
         try check(av_interleaved_write_frame(format, p), .writeFailed, file: path, operation: "writing video")
     }
 
-    private func openAudio() throws(MediaError) {
+    private func openAudio(_ track: AACTrack) throws(MediaError) {
         guard let ast = avformat_new_stream(format, nil) else {
             throw MediaError(.writeFailed, file: path, operation: "creating the audio stream", reason: "no stream")
         }
         audioStream = ast
         ast.pointee.time_base = AVRational(num: 1, den: Int32(AudioDecoder.sampleRate))
-        if let track = audioTrack {
-            try check(
-                avcodec_parameters_copy(ast.pointee.codecpar, track.parameters), .writeFailed, file: path, operation: "configuring the audio stream")
-            return
-        }
-        let actx = try openAACEncoder(bitrate: settings.audioBitrate, file: path)
-        audio = actx
-        try check(avcodec_parameters_from_context(ast.pointee.codecpar, actx), .writeFailed, file: path, operation: "configuring the audio stream")
-
-        let f = audioFrame.frame
-        f.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
-        f.pointee.nb_samples = actx.pointee.frame_size
-        f.pointee.sample_rate = actx.pointee.sample_rate
         try check(
-            av_channel_layout_copy(&f.pointee.ch_layout, &actx.pointee.ch_layout), .writeFailed, file: path, operation: "allocating an audio frame")
-        try check(av_frame_get_buffer(f, 0), .writeFailed, file: path, operation: "allocating an audio frame")
+            avcodec_parameters_copy(ast.pointee.codecpar, track.parameters), .writeFailed, file: path, operation: "configuring the audio stream")
     }
 
     /// Writes the packets of the encoded track given at the start (`audioTrack`) that begin
@@ -320,42 +294,7 @@ public final class MP4Writer {
         f.pointee.pts = framesWritten
         framesWritten += 1
         guard let video else { preconditionFailure("MP4Writer: writeVideo on a writer that copies its video") }
-        try encode(video, stream: videoStream, frame: f, what: "encoding video")
-    }
-
-    /// Queues interleaved stereo float samples at 48 kHz; they are encoded as whole AAC frames fill.
-    public func writeAudio(_ samples: UnsafeBufferPointer<Float>) throws(MediaError) {
-        precondition(audioTrack == nil, "MP4Writer: samples given to a writer that lays an encoded track")
-        guard let actx = audio, let ast = audioStream else { return }
-        audioQueue.append(contentsOf: samples)
-        let frameSize = Int(actx.pointee.frame_size)
-        var offset = 0
-        while audioQueue.count - offset >= frameSize * 2 {
-            try encodeAudioFrame(from: offset, count: frameSize, codec: actx, stream: ast)
-            offset += frameSize * 2
-        }
-        audioQueue.removeFirst(offset)
-    }
-
-    private func encodeAudioFrame(
-        from offset: Int, count: Int, codec: UnsafeMutablePointer<AVCodecContext>,
-        stream: UnsafeMutablePointer<AVStream>
-    ) throws(MediaError) {
-        let f = audioFrame.frame
-        try check(av_frame_make_writable(f), .writeFailed, file: path, operation: "preparing an audio frame")
-        f.pointee.nb_samples = Int32(count)
-        guard let l = f.plane(0), let r = f.plane(1) else { return }
-        let left = UnsafeMutableRawPointer(l).assumingMemoryBound(to: Float.self)
-        let right = UnsafeMutableRawPointer(r).assumingMemoryBound(to: Float.self)
-        audioQueue.withUnsafeBufferPointer { q in
-            for i in 0..<count {
-                left[i] = q[offset + 2 * i]
-                right[i] = q[offset + 2 * i + 1]
-            }
-        }
-        f.pointee.pts = samplesEncoded
-        samplesEncoded += Int64(count)
-        try encode(codec, stream: stream, frame: f, what: "encoding audio")
+        try encode(video, stream: videoStream, frame: f)
     }
 
     /// Flushes the encoders, writes the index and moves the file into place.
@@ -365,14 +304,7 @@ public final class MP4Writer {
             try writeAudio(through: .max)
             trackReader = nil
         }
-        if let actx = audio, let ast = audioStream {
-            let frameSize = Int(actx.pointee.frame_size)
-            let remaining = audioQueue.count / 2
-            if remaining > 0 { try encodeAudioFrame(from: 0, count: min(remaining, frameSize), codec: actx, stream: ast) }
-            audioQueue.removeAll()
-            try encode(actx, stream: ast, frame: nil, what: "encoding audio")
-        }
-        if let video { try encode(video, stream: videoStream, frame: nil, what: "encoding video") }
+        if let video { try encode(video, stream: videoStream, frame: nil) }
         try check(av_write_trailer(format), .writeFailed, file: path, operation: "writing the MP4 index")
         finished = true
         close()
@@ -387,19 +319,20 @@ public final class MP4Writer {
 
     private func encode(
         _ codec: UnsafeMutablePointer<AVCodecContext>, stream: UnsafeMutablePointer<AVStream>,
-        frame: UnsafeMutablePointer<AVFrame>?, what: String
+        frame: UnsafeMutablePointer<AVFrame>?
     ) throws(MediaError) {
+        let what = "encoding video"
         try check(avcodec_send_frame(codec, frame), .writeFailed, file: path, operation: what)
         while true {
             let r = avcodec_receive_packet(codec, packet.packet)
             if r == reel_averror_eagain() || r == reel_averror_eof() { return }
             try check(r, .writeFailed, file: path, operation: what)
             let p = packet.packet
-            if codec == video && p.pointee.duration == 0 { p.pointee.duration = 1 }
+            if p.pointee.duration == 0 { p.pointee.duration = 1 }
             av_packet_rescale_ts(p, codec.pointee.time_base, stream.pointee.time_base)
             p.pointee.stream_index = stream.pointee.index
             let w = av_interleaved_write_frame(format, p)
-            try check(w, .writeFailed, file: path, operation: "writing \(what == "encoding video" ? "video" : "audio")")
+            try check(w, .writeFailed, file: path, operation: "writing video")
         }
     }
 
@@ -411,9 +344,6 @@ public final class MP4Writer {
             ioOpen = false
         }
         if video != nil { avcodec_free_context(&video) }
-        if audio != nil {
-            avcodec_free_context(&audio)
-        }
         subtitleTrack?.free()
         subtitleTrack = nil
         avformat_free_context(format)

@@ -58,6 +58,13 @@ public enum PNGFile {
     /// The size a PNG's header gives, read by libpng from the opened `file` without decoding the
     /// pixels: whether overlays and masks named by a timeline are PNGs Reel reads, checked cheaply.
     public static func header(of file: ReadableFile) throws(MediaError) -> (width: Int, height: Int) {
+        let size = try headerSize(of: file)
+        try checkSides(size.width, size.height, file: file.path)
+        return size
+    }
+
+    /// The size in the header, whatever it is (libpng reads only the header here).
+    static func headerSize(of file: ReadableFile) throws(MediaError) -> (width: Int, height: Int) {
         var png = png_image()
         png.version = UInt32(PNG_IMAGE_VERSION)
         guard png_image_begin_read_from_file(&png, file.descriptorPath) != 0 else {
@@ -66,11 +73,14 @@ public enum PNGFile {
             throw MediaError(.corrupt, file: file.path, operation: "reading PNG", reason: message.isEmpty ? "not a PNG file" : message)
         }
         png_image_free(&png)
-        guard png.width > 0, png.height > 0, png.width <= MediaLimits.maxPictureSide, png.height <= MediaLimits.maxPictureSide else {
-            throw MediaError(
-                .unsupported, file: file.path, operation: "reading PNG", reason: PictureHeader.sizeMessage(Int(png.width), Int(png.height)))
-        }
         return (Int(png.width), Int(png.height))
+    }
+
+    /// Refuses a picture without pixels or with a side past `MediaLimits.maxPictureSide`.
+    static func checkSides(_ width: Int, _ height: Int, file: String) throws(MediaError) {
+        guard width > 0, height > 0, width <= MediaLimits.maxPictureSide, height <= MediaLimits.maxPictureSide else {
+            throw MediaError(.unsupported, file: file, operation: "reading PNG", reason: PictureHeader.sizeMessage(width, height))
+        }
     }
 
     /// Reads a PNG as 8-bit RGBA (alpha is 255 where the file has none).
@@ -84,9 +94,9 @@ public enum PNGFile {
         }
         let file = try ReadableFile.forMedia(path, operation: "reading PNG")
         guard png_image_begin_read_from_file(&png, file.descriptorPath) != 0 else { throw fail("reading PNG") }
-        guard png.width > 0, png.height > 0, png.width <= MediaLimits.maxPictureSide, png.height <= MediaLimits.maxPictureSide else {
+        do { try checkSides(Int(png.width), Int(png.height), file: path) } catch {
             png_image_free(&png)
-            throw MediaError(.unsupported, file: path, operation: "reading PNG", reason: PictureHeader.sizeMessage(Int(png.width), Int(png.height)))
+            throw error
         }
         png.format = reel_png_format_rgba
         var pixels = [UInt8](repeating: 0, count: Int(png.width) * Int(png.height) * 4)

@@ -1,5 +1,3 @@
-import CPNG
-
 /// The largest picture side Reel reads, in pixels, for photos and video alike: past it, memory for
 /// one decoded frame reaches gigabytes, and FFmpeg's own limit would refuse it with a vague error.
 public enum MediaLimits {
@@ -21,12 +19,9 @@ enum PictureHeader {
         "\(width)x\(height) is larger than the \(MediaLimits.maxPictureSide) pixels a side Reel reads"
     }
 
-    /// The size in a PNG's header, through libpng (which reads only the header here).
+    /// The size in a PNG's header (nil when it is not a PNG).
     private static func pngSize(_ file: ReadableFile) -> (Int, Int)? {
-        var png = png_image()
-        png.version = UInt32(PNG_IMAGE_VERSION)
-        guard png_image_begin_read_from_file(&png, file.descriptorPath) != 0 else { return nil }
-        defer { png_image_free(&png) }
-        return (Int(png.width), Int(png.height))
+        guard let size = try? PNGFile.headerSize(of: file) else { return nil }
+        return (size.width, size.height)
     }
 }

@@ -125,8 +125,7 @@ public enum Exporter {
         if let scratch, let stats {
             let renderer = FrameRenderer(
                 timeline: timeline, baseFolder: baseFolder, width: options.width, height: options.height, fast: options.fastScaling)
-            var settings = passes.settings(renderer: renderer, ratePass: .first(stats: stats))
-            settings.audio = false
+            let settings = passes.settings(renderer: renderer, ratePass: .first(stats: stats))
             let firstPass: String
             do { firstPass = try scratch.file("first-pass.mp4") } catch { throw RenderError(media: MediaError(error)) }
             try passes.encode(renderer: renderer, sound: nil, path: firstPass, settings: settings, pass: 1, of: 2)
@@ -164,8 +163,8 @@ public enum Exporter {
             EncoderSettings(
                 width: renderer.width, height: renderer.height, frameRate: timeline.frameRate,
                 crf: options.crf ?? timeline.output.crf, videoBitrate: options.videoBitrate,
-                preset: options.preset ?? timeline.output.preset, audioBitrate: options.audioBitrate ?? timeline.output.audioBitrate,
-                audio: options.segment == nil, comment: options.segment.map { SegmentTag(segment: $0, totalFrames: timeline.frameCount).text },
+                preset: options.preset ?? timeline.output.preset,
+                comment: options.segment.map { SegmentTag(segment: $0, totalFrames: timeline.frameCount).text },
                 ratePass: ratePass)
         }
 

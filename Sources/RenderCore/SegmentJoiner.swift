@@ -19,9 +19,7 @@ public enum SegmentJoiner {
         let ordered = try checkedSegments(parts, timeline: timeline)
         guard let first = ordered.first else { throw failure(path, "no segments given") }
         let (soundtrack, measured, gain) = try Exporter.encodedSoundtrack(timeline, baseFolder: baseFolder, to: path, options: options)
-        var settings = EncoderSettings(
-            width: first.reader.width, height: first.reader.height, frameRate: timeline.frameRate,
-            audioBitrate: options.audioBitrate ?? timeline.output.audioBitrate)
+        var settings = EncoderSettings(width: first.reader.width, height: first.reader.height, frameRate: timeline.frameRate)
         if options.softCaptions { settings.subtitles = Exporter.subtitleCues(of: timeline) }
         let writer: MP4Writer
         do { writer = try MP4Writer(path: path, settings: settings, copyingVideoOf: first.reader, audioTrack: soundtrack.track) } catch {

@@ -8,22 +8,29 @@ import Testing
     @Test func writesPlayableTaggedMP4() throws {
         let dir = TemporaryFolder()
         let out = dir.file("out.mp4")
-        let writer = try MP4Writer(
-            path: out,
-            settings: EncoderSettings(width: 160, height: 90, frameRate: FrameRate(numerator: 30000, denominator: 1001), preset: "superfast"))
-        let picture = Picture(width: 160, height: 90)
+        // The sound is encoded first, as an export does, and laid beside the pictures.
+        let encoder = try AACEncoder(bitrate: 160_000, file: out)
         var samples = [Float](repeating: 0, count: 1601 * 2)
         var phase = 0.0
-        for n in 0..<45 {
-            picture.fill(red: UInt8(n * 5), green: 100, blue: 200)
-            try writer.writeVideo(picture)
+        for _ in 0..<45 {
             for i in 0..<1601 {
                 let s = Float(sin(phase) * 0.5)
                 phase += 2 * Double.pi * 440 / 48000
                 samples[2 * i] = s
                 samples[2 * i + 1] = s
             }
-            try samples.withUnsafeBufferPointer { try writer.writeAudio($0) }
+            try samples.withUnsafeBufferPointer { try encoder.write($0) }
+        }
+        let track = try encoder.finish()
+        let writer = try MP4Writer(
+            path: out,
+            settings: EncoderSettings(width: 160, height: 90, frameRate: FrameRate(numerator: 30000, denominator: 1001), preset: "superfast"),
+            audioTrack: track)
+        let picture = Picture(width: 160, height: 90)
+        for n in 0..<45 {
+            picture.fill(red: UInt8(n * 5), green: 100, blue: 200)
+            try writer.writeVideo(picture)
+            try writer.writeAudio(through: Int64(n + 1) * 1601)
         }
         #expect(!FileManager.default.fileExists(atPath: out), "the output appears only when finished")
         try writer.finish()
@@ -41,6 +48,7 @@ import Testing
         #expect(a["codec_name"] as? String == "aac")
         #expect(a["sample_rate"] as? String == "48000")
         #expect(a["channels"] as? Int == 2)
+        #expect(abs((Double(a["duration"] as? String ?? "") ?? 0) - 45 * 1601 / 48000.0) < 0.03, "every sample laid: \(a["duration"] ?? "")")
         // +faststart: the index (moov) comes before the media data (mdat).
         let head = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)).prefix(4096))
         let text = String(decoding: head.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)

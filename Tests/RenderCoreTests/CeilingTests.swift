@@ -187,4 +187,29 @@ import Testing
             #expect(abs(samples - Int(Self.seconds) * 48_000) <= 1024, "\(samples) samples")
         }
     }
+
+    /// Sound that would still pass the ceiling after the last encode allowed is an error naming
+    /// the file and its peak, never a file over the ceiling: the content that takes the most
+    /// encodes, given one encode fewer than it needs.
+    @Test func soundOverTheCeilingAfterTheLastTryIsAnError() throws {
+        let dir = TemporaryFolder()
+        let tl = try worstCase(.noiseAndSquare, in: dir)
+        let bitrate = Self.bitrates[0]
+        let samples = RationalTime(seconds: Self.seconds).seconds * 48_000
+        func encode(tries: Int) throws(RenderError) -> SoundtrackEncoder.Result {
+            let mixer = AudioMixer(timeline: tl, audioBitrate: bitrate)
+            return try SoundtrackEncoder.encode(mixer: mixer, sampleCount: Int64(samples), bitrate: bitrate, file: "loud.mp4", tries: tries)
+        }
+        let needed = try encode(tries: SoundtrackEncoder.maxPasses).passes
+        try #require(needed >= 2, "this content is encoded again at \(bitrate / 1000) kb/s")
+        #expect(throws: RenderError.self) { try encode(tries: needed - 1) }
+        do {
+            _ = try encode(tries: needed - 1)
+        } catch {
+            let message = "\(error)"
+            #expect(
+                message.contains("loud.mp4") && message.contains("above the \(AudioCeiling.decibels) dBFS ceiling, after \(needed - 1) tr"),
+                "\(message)")
+        }
+    }
 }

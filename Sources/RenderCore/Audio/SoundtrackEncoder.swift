@@ -31,12 +31,16 @@ public enum SoundtrackEncoder {
 
     /// Mixes timeline samples `0 ..< sampleCount` through `mixer` and encodes them at `bitrate`,
     /// lowering the mixer's threshold where the decoded sound would pass
-    /// `AudioCeiling.checkedLinear`. `file` names the export in errors.
-    public static func encode(mixer: AudioMixer, sampleCount: Int64, bitrate: Int, file: String) throws(RenderError) -> Result {
+    /// `AudioCeiling.checkedLinear`, in at most `tries` encodes (an error after the last, never a
+    /// file over the ceiling). `file` names the export in errors.
+    public static func encode(mixer: AudioMixer, sampleCount: Int64, bitrate: Int, file: String, tries: Int = maxPasses) throws(RenderError)
+        -> Result
+    {
+        precondition(tries >= 1, "SoundtrackEncoder: at least one encode")
         let allowed = AudioCeiling.checkedLinear
         var lowered = mixer.lowered
         var buffer = [Float](repeating: 0, count: block * 2)
-        for pass in 1...maxPasses {
+        for pass in 1...tries {
             mixer.lowered = lowered
             let track: AACTrack
             let peaks: [Float]
@@ -58,13 +62,13 @@ public enum SoundtrackEncoder {
             }
             let highest = peaks.max() ?? 0
             let over = peaks.indices.filter { peaks[$0] > allowed }
-            if over.isEmpty || pass == maxPasses {
+            if over.isEmpty || pass == tries {
                 guard over.isEmpty else {
                     throw RenderError(
                         media: MediaError(
                             .unsupported, file: file, operation: "encoding the sound",
                             reason:
-                                "its true peak stays at \(decibels(highest)) dBFS, above the \(AudioCeiling.decibels) dBFS ceiling, after \(pass) tries"
+                                "its true peak stays at \(decibels(highest)) dBFS, above the \(AudioCeiling.decibels) dBFS ceiling, after \(pass == 1 ? "1 try" : "\(pass) tries")"
                         ))
                 }
                 return Result(track: track, passes: pass, truePeak: Double(decibels(highest)))
