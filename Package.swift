@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "PixelKernelsTests", dependencies: ["PixelKernels", "RenderCore"]),
         .testTarget(name: "SubjectDetectionTests", dependencies: ["SubjectDetection", "MediaIO", "TemplateCore", "ReelTestSupport"]),
         .testTarget(name: "BeatTrackingTests", dependencies: ["BeatTracking", "ReelTestSupport"]),
-        .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "Previews", "PixelKernels", "ReelTestSupport"]),
+        .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "Previews", "PixelKernels", "FileAccess", "ReelTestSupport"]),
         .testTarget(name: "ReelCLITests", dependencies: ["ReelTestSupport", "MediaTime"]),
         .testTarget(name: "ReelKitTests", dependencies: ["ReelKit", "ReelTestSupport"]),
     ]

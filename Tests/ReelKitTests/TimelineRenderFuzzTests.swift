@@ -8,11 +8,16 @@ import Testing
 /// read as `reel render` reads them: each one is either refused with coded diagnostics before any
 /// work, or it renders, to exactly as many frames as it says. Nothing the reader accepts is
 /// refused by the renderer, and no mutation crashes or hangs either.
+///
+/// The mutations run in four parts of their own seeds, which run side by side and each within
+/// the time limit that would catch a hang.
 @Suite(.timeLimit(.minutes(10))) struct TimelineRenderFuzzTests {
-    static let mutations = 2000
-    /// Accepted mutations rendered (a seeded sample of them, so the test stays fast); the rest are
-    /// read only. `scripts/fuzz` runs longer.
-    static let renders = 40
+    static let parts = 4
+    /// Mutations of each part.
+    static let mutations = 500
+    /// Accepted mutations rendered in each part (a seeded sample of them, so the test stays
+    /// fast); the rest are read only. `scripts/fuzz` runs longer.
+    static let renders = 10
 
     typealias Generator = SeededGenerator
 
@@ -112,14 +117,15 @@ import Testing
         }
     }
 
-    @Test func everyMutationRendersOrIsRefusedWithItsCodes() throws {
+    @Test(arguments: 0..<parts) func everyMutationRendersOrIsRefusedWithItsCodes(part: Int) throws {
         let dir = TemporaryFolder()
         let base = try Self.project(in: dir)
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: base)))
         let all = Self.paths(document).filter { !$0.isEmpty }
-        // REEL_FUZZ_SEED runs another seed; REEL_FUZZ_TRACE names each mutation before it is read.
+        // REEL_FUZZ_SEED runs other seeds; REEL_FUZZ_TRACE names each mutation before it is read.
         let environment = ProcessInfo.processInfo.environment
-        var random = Generator(seed: environment["REEL_FUZZ_SEED"].flatMap { UInt64($0) } ?? 20_261_201)
+        let seed = environment["REEL_FUZZ_SEED"].flatMap { UInt64($0) } ?? 20_261_201
+        var random = Generator(seed: seed &* UInt64(Self.parts) &+ UInt64(part))
         let trace = environment["REEL_FUZZ_TRACE"] != nil
         var refused = 0
         var rendered = 0
@@ -131,14 +137,14 @@ import Testing
                 let data = try? JSONSerialization.data(withJSONObject: mutated, options: [.sortedKeys])
             else { continue }
             try data.write(to: URL(fileURLWithPath: path))
-            if trace { FileHandle.standardError.write("mutation \(n) at \(target)\n".data(using: .utf8)!) }
+            if trace { FileHandle.standardError.write("part \(part) mutation \(n) at \(target)\n".data(using: .utf8)!) }
             let timeline: Timeline
             do {
                 timeline = try Pipeline.readTimeline(path)
             } catch {
                 refused += 1
                 guard case .invalidTimeline(let problems) = error else {
-                    Issue.record("mutation \(n) at \(target): not a timeline problem: \(error)")
+                    Issue.record("part \(part) mutation \(n) at \(target): not a timeline problem: \(error)")
                     continue
                 }
                 #expect(
@@ -153,9 +159,9 @@ import Testing
             do {
                 let report = try Pipeline.render(timeline, to: out)
                 let expected = timeline.frameRate.frame(at: timeline.duration, rounding: .toNearestOrAwayFromZero)
-                #expect(report.frameCount == expected, "mutation \(n) at \(target): \(report.frameCount) frames of \(expected)")
+                #expect(report.frameCount == expected, "part \(part) mutation \(n) at \(target): \(report.frameCount) frames of \(expected)")
             } catch {
-                Issue.record("mutation \(n) at \(target) was read but not rendered: \(error)")
+                Issue.record("part \(part) mutation \(n) at \(target) was read but not rendered: \(error)")
             }
         }
         #expect(refused + accepted >= Self.mutations * 9 / 10)

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import MediaTime
 import ReelTestSupport
@@ -50,6 +51,24 @@ import Testing
         _ = cache.scores(path: clip, duration: RationalTime(seconds: 3), analyze: analyze)
         #expect(runs == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("cache")) == files, "no temporary file left")
+    }
+
+    /// A file whose name is not UTF-8 is found and cached by its own bytes, like any other.
+    @Test func aNameThatIsNotUTF8IsCached() throws {
+        let dir = TemporaryFolder()
+        let plain = dir.file("c.mp4")
+        try TestMedia.colorClip(plain, seconds: "1")
+        let clip = dir.file("bad" + PathBytes.string([0xFF]) + "name.mp4")
+        #expect(PathBytes.withCString(plain) { from in PathBytes.withCString(clip) { rename(from, $0) } } == 0)
+        let cache = AnalysisCache(folder: dir.file("cache"))
+        var runs = 0
+        let analyze: (String, RationalTime) throws -> [Double] = { _, _ in
+            runs += 1
+            return [0.75]
+        }
+        #expect(cache.scores(path: clip, duration: RationalTime(seconds: 1), analyze: analyze) == [0.75])
+        #expect(cache.scores(path: clip, duration: RationalTime(seconds: 1), analyze: analyze) == [0.75])
+        #expect(runs == 1)
     }
 
     @Test func probingWithAnalysisFillsTheScores() throws {

@@ -73,20 +73,19 @@ public struct AnalysisCache: Sendable {
         }
     }
 
-    /// Absolute path, size and modification time of a file; nil when it cannot be read.
+    /// Absolute path, size and modification time of a file; nil when it cannot be read. Read by
+    /// `stat` on the path's own bytes, so a name that is not UTF-8 is cached like any other.
     func key(_ path: String) -> (path: String, size: UInt64, modified: Double)? {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: absolute),
-            let size = (attributes[.size] as? NSNumber)?.uint64Value,
-            let date = attributes[.modificationDate] as? Date
-        else { return nil }
-        return (absolute, size, date.timeIntervalSince1970)
+        let absolute = PathText.absolute(path)
+        var st = stat()
+        guard PathBytes.withCString(absolute, { stat($0, &st) }) == 0 else { return nil }
+        return (absolute, UInt64(st.st_size), Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9)
     }
 
     /// `<folder>/<16 hex digits of FNV-1a of the path>.<kind>.json`.
     func entryFile(_ absolutePath: String, kind: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in absolutePath.utf8 {
+        for byte in PathBytes.bytes(absolutePath) {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
