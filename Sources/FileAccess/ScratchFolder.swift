@@ -13,8 +13,10 @@ import Foundation
 /// signal unlinks them on its way out. A run killed outright (`SIGKILL`) cannot, so the folder
 /// holds a lock file (`.reel-<pid>.lock`) locked with `flock` for the folder's life, as the
 /// partial files of outputs are (`PartialFiles`): each new scratch folder first removes those of
-/// dead runs, whose lock file can be locked and whose process no longer exists. Anything in doubt
-/// (no lock file, a process alive, a folder inside) is left alone.
+/// dead runs, whose lock file can be locked and whose process no longer exists. A folder with
+/// nothing in it that has stood for a minute is removed too: a run killed between making the
+/// folder and its lock leaves one, and a live run makes its lock at once. Anything else in doubt
+/// (no lock file beside other files, a process alive, a folder inside) is left alone.
 public final class ScratchFolder: @unchecked Sendable {
     public let path: String
     private var registered: [String] = []
@@ -73,13 +75,23 @@ public final class ScratchFolder: @unchecked Sendable {
         return pid_t(digits)
     }
 
+    /// How long an empty scratch folder stands before it is taken for a killed run's.
+    public static let emptyFolderAge: time_t = 60
+
     /// Removes the scratch folders (`reel-*-XXXXXX`) of dead runs in `base`.
     static func removeStale(in base: String) {
         for name in FolderListing.names(base) ?? [] where name.hasPrefix("reel-") {
             let folder = base + "/" + name
             var st = stat()
             guard PathBytes.withCString(folder, { lstat($0, &st) }) == 0, FileKind(mode: st.st_mode) == .folder, st.st_uid == getuid(),
-                let names = FolderListing.names(folder), let lockName = names.first(where: { lockPID($0) != nil }),
+                let names = FolderListing.names(folder)
+            else { continue }
+            if names.isEmpty {
+                // rmdir removes only an empty folder: a run that just made its lock keeps it.
+                if time(nil) - st.st_mtim.tv_sec >= emptyFolderAge { _ = PathBytes.withCString(folder) { rmdir($0) } }
+                continue
+            }
+            guard let lockName = names.first(where: { lockPID($0) != nil }),
                 let pid = lockPID(lockName), pid != getpid(), kill(pid, 0) != 0 && errno == ESRCH
             else { continue }
             let fd = PathBytes.withCString(folder + "/" + lockName) { reel_open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0) }

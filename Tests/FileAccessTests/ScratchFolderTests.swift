@@ -29,9 +29,18 @@ import Testing
         try FileManager.default.createDirectory(atPath: dead, withIntermediateDirectories: false)
         FileManager.default.createFile(atPath: dead + "/.reel-\(try deadPID()).lock", contents: nil)
         FileManager.default.createFile(atPath: dead + "/x264.stats", contents: Data([1]))
-        // In doubt: no lock file; a folder inside.
+        // In doubt: no lock file; a folder inside; an empty folder just made (its lock comes next).
         let unlocked = base + "/reel-placeholders-BBBBBB"
         try FileManager.default.createDirectory(atPath: unlocked, withIntermediateDirectories: false)
+        FileManager.default.createFile(atPath: unlocked + "/placeholder.png", contents: Data([1]))
+        let fresh = base + "/reel-sound-DDDDDD"
+        try FileManager.default.createDirectory(atPath: fresh, withIntermediateDirectories: false)
+        // A run killed between making its folder and its lock: an empty folder, a minute old.
+        let lockless = base + "/reel-two-pass-EEEEEE"
+        try FileManager.default.createDirectory(atPath: lockless, withIntermediateDirectories: false)
+        let then = timespec(tv_sec: time(nil) - ScratchFolder.emptyFolderAge, tv_nsec: 0)
+        var old = [then, then]
+        #expect(utimensat(AT_FDCWD, lockless, &old, 0) == 0)
         let nested = base + "/reel-two-pass-CCCCCC"
         try FileManager.default.createDirectory(atPath: nested + "/sub", withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: nested + "/.reel-\(try deadPID()).lock", contents: nil)
@@ -45,6 +54,7 @@ import Testing
         let left = try names()
         #expect(!left.contains("reel-two-pass-AAAAAA"), "the dead run's folder is swept: \(left)")
         #expect(left.contains("reel-placeholders-BBBBBB") && left.contains("reel-two-pass-CCCCCC"), "\(left)")
+        #expect(left.contains("reel-sound-DDDDDD") && !left.contains("reel-two-pass-EEEEEE"), "an old empty folder is swept, a new one kept: \(left)")
         #expect(FileManager.default.fileExists(atPath: stats), "the live folder is kept")
         #expect(FileManager.default.fileExists(atPath: next.path))
         let nextPath = next.path

@@ -192,8 +192,11 @@ import Testing
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": tmp]) { $1 }
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(30)
-        while scratch().isEmpty && Date() < deadline && process.isRunning { usleep(2000) }
+        // The folder is made a moment before its lock: wait until the first pass writes into it
+        // (x264's statistics beside the lock), so the kill finds a folder in its swept form.
+        let busy = { scratch().contains { p.names(in: tmp + "/" + $0).contains { !$0.hasSuffix(".lock") } } }
+        let deadline = Date().addingTimeInterval(60)
+        while !busy() && Date() < deadline && process.isRunning { usleep(2000) }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let left = scratch()

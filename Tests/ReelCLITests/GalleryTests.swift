@@ -30,7 +30,8 @@ import Testing
         for name in names { try FileManager.default.copyItem(atPath: "\(shipped)/\(name)", toPath: "\(templates)/\(name)") }
         _ = try makeTemplate(in: dir, name: "templates/broken", slots: [("a", "-1")])
         let site = dir.file("site")
-        let r = try Reel.run(["gallery", templates, "-o", site])
+        // Previews of every shipped template: minutes when the suite shares two cores.
+        let r = try Reel.run(["gallery", templates, "-o", site], timeout: 900)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("\(names.count + 1) templates, 1 invalid"), "\(r.stdout)")
         let page = site + "/index.html"
