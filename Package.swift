@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "MediaTime"]),
         .testTarget(name: "TemplateCoreTests", dependencies: ["TemplateCore"]),
-        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "ReelTestSupport"]),
+        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "FileAccess", "ReelTestSupport"]),
         .testTarget(name: "PixelKernelsTests", dependencies: ["PixelKernels", "RenderCore"]),
         .testTarget(name: "SubjectDetectionTests", dependencies: ["SubjectDetection", "MediaIO", "TemplateCore", "ReelTestSupport"]),
         .testTarget(name: "BeatTrackingTests", dependencies: ["BeatTracking", "ReelTestSupport"]),

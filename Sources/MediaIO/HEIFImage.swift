@@ -13,10 +13,7 @@ enum HEIFImage {
     static let brands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "avif", "avis"]
 
     /// Whether the file is a HEIF or AVIF image, judged from its `ftyp` box rather than its name.
-    static func isHEIF(_ path: String) -> Bool {
-        // Opened as every medium is (a FIFO or device is refused, not waited on); the probe that
-        // follows reports why the file cannot be read.
-        guard let file = try? ReadableFile(path: path) else { return false }
+    static func isHEIF(_ file: ReadableFile) -> Bool {
         let bytes = file.prefix(64)
         guard bytes.count >= 16 else { return false }
         guard String(bytes: bytes[4..<8], encoding: .ascii) == "ftyp" else { return false }
@@ -32,8 +29,9 @@ enum HEIFImage {
     }
 
     /// Size as displayed and the EXIF capture date, without decoding the picture.
-    static func probe(_ path: String) throws(MediaError) -> MediaInfo {
-        let file = try HEIFFile(path: path, operation: "probing")
+    static func probe(_ opened: ReadableFile) throws(MediaError) -> MediaInfo {
+        let path = opened.path
+        let file = try HEIFFile(file: opened, operation: "probing")
         let width = Int(heif_image_handle_get_width(file.handle))
         let height = Int(heif_image_handle_get_height(file.handle))
         guard width > 0, height > 0 else {
@@ -53,8 +51,9 @@ enum HEIFImage {
     }
 
     /// Decodes the primary picture, upright.
-    static func load(_ path: String) throws(MediaError) -> VideoFrame {
-        let file = try HEIFFile(path: path, operation: "loading the picture")
+    static func load(_ opened: ReadableFile) throws(MediaError) -> VideoFrame {
+        let path = opened.path
+        let file = try HEIFFile(file: opened, operation: "loading the picture")
         let shownWidth = heif_image_handle_get_width(file.handle)
         let shownHeight = heif_image_handle_get_height(file.handle)
         // A timeline may name a file that was never probed: refuse absurd sizes before decoding.
@@ -102,8 +101,9 @@ private final class HEIFFile {
     let handle: OpaquePointer
     private let file: ReadableFile
 
-    init(path: String, operation: String) throws(MediaError) {
-        file = try ReadableFile.forMedia(path, operation: operation)
+    init(file: ReadableFile, operation: String) throws(MediaError) {
+        let path = file.path
+        self.file = file
         guard let context = heif_context_alloc() else {
             throw MediaError(.unsupported, file: path, operation: operation, reason: "libheif could not start")
         }

@@ -9,9 +9,14 @@ final class InputFile {
     /// FFmpeg reads it through its descriptor's name, so nothing else can be read in its place.
     let file: ReadableFile
 
-    init(path: String) throws(MediaError) {
-        self.path = path
-        file = try ReadableFile.forMedia(path)
+    convenience init(path: String) throws(MediaError) {
+        try self.init(file: ReadableFile.forMedia(path))
+    }
+
+    /// Opens the demuxer on a file already opened and checked, without opening it by name again.
+    init(file: ReadableFile) throws(MediaError) {
+        path = file.path
+        self.file = file
         var ctx: UnsafeMutablePointer<AVFormatContext>?
         let openCode = avformat_open_input(&ctx, file.descriptorPath, nil, nil)
         guard openCode >= 0, let opened = ctx else {

@@ -5,8 +5,15 @@ import MediaTime
 public enum MediaProbe {
     /// Probes `path`. Still images are decoded once, because their EXIF orientation lives in the frame.
     public static func probe(_ path: String) throws(MediaError) -> MediaInfo {
-        if HEIFImage.isHEIF(path) { return try HEIFImage.probe(path) }
-        let input = try InputFile(path: path)
+        try probe(ReadableFile.forMedia(path))
+    }
+
+    /// Probes a file already opened and checked (a regular file, beneath its template folder if
+    /// in one): what is probed is exactly what was checked, opened once.
+    public static func probe(_ file: ReadableFile) throws(MediaError) -> MediaInfo {
+        if HEIFImage.isHEIF(file) { return try HEIFImage.probe(file) }
+        let input = try InputFile(file: file)
+        let path = file.path
         let still = input.isStillImage
         var video: VideoStreamInfo?
         var exifOffset: String?

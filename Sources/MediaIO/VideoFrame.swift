@@ -59,8 +59,10 @@ final class StillDecoder {
 /// Loads a still image once, with its orientation.
 public enum StillImage {
     public static func load(_ path: String) throws(MediaError) -> VideoFrame {
-        if HEIFImage.isHEIF(path) { return try HEIFImage.load(path) }
-        let input = try InputFile(path: path)
+        // Opened once, as every medium is (a FIFO or device is refused, not waited on).
+        let file = try ReadableFile.forMedia(path)
+        if HEIFImage.isHEIF(file) { return try HEIFImage.load(file) }
+        let input = try InputFile(file: file)
         guard let index = input.bestStream(AVMEDIA_TYPE_VIDEO) else {
             throw MediaError(.notMedia, file: path, operation: "loading the picture", reason: "no picture in the file")
         }

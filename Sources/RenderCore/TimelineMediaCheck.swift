@@ -135,7 +135,7 @@ public enum TimelineMediaCheck {
         var probe: Result<MediaInfo, MediaError>?
         func probed() -> Result<MediaInfo, MediaError> {
             if let probe { return probe }
-            let result = Result { () throws(MediaError) in try MediaProbe.probe(file) }
+            let result = Result { () throws(MediaError) in try MediaProbe.probe(opened) }
             probe = result
             return result
         }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import ReelTestSupport
 import Testing
@@ -47,7 +48,7 @@ import Testing
         let cut = dir.file("cut.heic")
         let data = try Data(contentsOf: URL(fileURLWithPath: heic))
         try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: cut))
-        #expect(HEIFImage.isHEIF(cut))
+        #expect(HEIFImage.isHEIF(try ReadableFile(path: cut)))
         do {
             _ = try StillImage.load(cut)
             Issue.record("a truncated HEIC loaded")
@@ -60,7 +61,7 @@ import Testing
         let dir = TemporaryFolder()
         let clip = dir.file("clip.mp4")
         try TestMedia.colorClip(clip, seconds: "0.2")
-        #expect(!HEIFImage.isHEIF(clip))
+        #expect(!HEIFImage.isHEIF(try ReadableFile(path: clip)))
         #expect(try MediaProbe.probe(clip).isStillImage == false)
     }
 

@@ -1,3 +1,5 @@
+import FileAccess
+import Foundation
 import MediaIO
 import MediaTime
 import ReelTestSupport
@@ -19,6 +21,20 @@ import Testing
         #expect(info.audio.first?.sampleRate == 48000)
         let d = try #require(info.duration)
         #expect(abs(d.seconds - 2) < 0.05)
+    }
+
+    /// A file opened and checked is probed through that descriptor, not opened again by name:
+    /// a photo renamed over the clip afterwards is not what is probed.
+    @Test func anOpenedFileIsProbedThroughItsDescriptor() throws {
+        let dir = TemporaryFolder()
+        let clip = dir.file("clip.mp4")
+        try TestMedia.colorClip(clip, seconds: "1")
+        let photo = dir.file("photo.jpg")
+        try TestMedia.jpeg(photo)
+        let opened = try ReadableFile(path: clip)
+        #expect(rename(photo, clip) == 0)
+        #expect(try MediaProbe.probe(opened).isStillImage == false, "the clip that was opened")
+        #expect(try MediaProbe.probe(clip).isStillImage == true, "the photo now at its name")
     }
 
     @Test func readsDisplayMatrixRotation() throws {
