@@ -61,8 +61,19 @@ public enum TimelineValidation {
     /// The rules relating a timeline's values to one another (see the type's comment), each run
     /// when the values it reads are among `readable`; the others are listed as skipped, so a
     /// reader can say which rules wait for which broken value.
-    public static func rules(_ t: Timeline, readable: Set<TimelineValue> = Set(TimelineValue.allCases)) -> TimelineRuleRun {
+    ///
+    /// `clipIndices`, when some clips did not read, says where each clip of `t` stands in the
+    /// document: the rules of each clip on its own still run on those that did read (reported at
+    /// their own place), and the main track's order is checked wherever no unread clip lies
+    /// between two that did; what the unread clips hide is listed as skipped.
+    public static func rules(
+        _ t: Timeline, readable: Set<TimelineValue> = Set(TimelineValue.allCases), clipIndices: [Int]? = nil
+    ) -> TimelineRuleRun {
         var run = TimelineRuleRun(readable: readable)
+        // The clips that read stand at `place(i)`; with none missing, at `i`.
+        let partial = clipIndices.map { $0.count == t.clips.count } == true
+        let place = { (i: Int) in partial ? clipIndices![i] : i }
+        let clipsRead: Set<TimelineValue> = partial ? [] : [.clips]
         let root = JSONPath.root
         let rate = t.frameRate
         let whole = TimeRange(start: .zero, duration: t.duration)
@@ -79,13 +90,16 @@ public enum TimelineValidation {
             }
         }
         run.group(
-            "the rules of the clips", needs: [.clips],
+            "the rules of the clips", needs: clipsRead,
             [.mainTrackSequence, .duplicateID, .offFrameGrid, .sourceRange, .keyframeOrder, .cropTiming, .cropFit]
         ) {
             report in
             var expectedStart = RationalTime.zero
+            // Whether a clip that did not read lies between the last main-track clip and this one.
+            var unreadBefore = false
             for (i, c) in t.clips.enumerated() {
-                let p = root.appending("clips").appending(i)
+                let p = root.appending("clips").appending(place(i))
+                if place(i) != (i == 0 ? 0 : place(i - 1) + 1) { unreadBefore = true }
                 if c.sourceRange.start.isNegative {
                     report(.sourceRange, p.appending("sourceRange").appending("start"), "must not be negative", fix: "use 0 or a later source time")
                 }
@@ -113,7 +127,9 @@ public enum TimelineValidation {
                     report(problem.code, problem.path, problem.message, fix: problem.fix)
                 }
                 guard c.layer == 0 else { continue }
-                if c.timelineRange.start != expectedStart {
+                if unreadBefore {
+                    unreadBefore = false
+                } else if c.timelineRange.start != expectedStart {
                     let what = c.timelineRange.start > expectedStart ? "leaves a gap after" : "overlaps"
                     report(
                         .mainTrackSequence, p.appending("timelineRange").appending("start"),
@@ -122,16 +138,23 @@ public enum TimelineValidation {
                 }
                 expectedStart = c.timelineRange.end
             }
-            uniqueIDs(t.clips.map(\.id), "clips", report)
+            uniqueIDs(t.clips.map(\.id), "clips", report, place: place)
         }
-        run.group("the rules of the clips' place in the video", needs: [.clips, .duration], [.outsideVideo, .mainTrackSequence]) { report in
+        if partial {
+            run.skip(
+                "the main track's order next to the clips that did not read, and their ids and place", needs: [.clips],
+                [.mainTrackSequence, .duplicateID, .outsideVideo])
+        }
+        run.group("the rules of the clips' place in the video", needs: clipsRead.union([.duration]), [.outsideVideo, .mainTrackSequence]) {
+            report in
             for (i, c) in t.clips.enumerated() where !whole.contains(c.timelineRange) {
                 report(
-                    .outsideVideo, root.appending("clips").appending(i).appending("timelineRange"),
+                    .outsideVideo, root.appending("clips").appending(place(i)).appending("timelineRange"),
                     "must lie within the video (0 to \(TimeText.string(from: t.duration)))", fix: "end it at the duration or earlier")
             }
+            // The main track's end is known only when every clip read.
             let end = t.clips.last { $0.layer == 0 }?.timelineRange.end ?? .zero
-            if end != t.duration {
+            if !partial && end != t.duration {
                 report(
                     .mainTrackSequence, root.appending("duration"),
                     "the main track ends at \(TimeText.string(from: end)), not at the duration \(TimeText.string(from: t.duration))",
@@ -176,16 +199,16 @@ public enum TimelineValidation {
         return run
     }
 
-    /// Each id used a second time in `list`.
-    static func uniqueIDs(_ ids: [String], _ list: String, _ report: TimelineRuleRun.Report) {
+    /// Each id used a second time in `list`; the item at `i` stands at `place(i)` in the document.
+    static func uniqueIDs(_ ids: [String], _ list: String, _ report: TimelineRuleRun.Report, place: (Int) -> Int = { $0 }) {
         var first: [String: Int] = [:]
         for (i, id) in ids.enumerated() {
             if let j = first[id] {
                 report(
-                    .duplicateID, JSONPath.root.appending(list).appending(i).appending("id"), "'\(id)' is already the id of \(list)[\(j)]",
-                    fix: "give it an id of its own")
+                    .duplicateID, JSONPath.root.appending(list).appending(place(i)).appending("id"),
+                    "'\(id)' is already the id of \(list)[\(j)]", fix: "give it an id of its own")
             } else {
-                first[id] = i
+                first[id] = place(i)
             }
         }
     }
@@ -223,6 +246,11 @@ public struct TimelineRuleRun: Sendable {
     public private(set) var skipped: [Skipped] = []
 
     init(readable: Set<TimelineValue>) { self.readable = readable }
+
+    /// Records rules as not checked: they wait for `needs`, which did not read (or not all of it).
+    mutating func skip(_ what: String, needs: Set<TimelineValue>, _ codes: [DiagnosticCode]) {
+        skipped.append(Skipped(what: what, codes: Array(Set(codes)).sorted(), waitingFor: needs.sorted()))
+    }
 
     /// Runs `check` when every value in `needs` read; else records it as skipped, unless it has
     /// nothing to check (`applies` false: no items, and none unread).

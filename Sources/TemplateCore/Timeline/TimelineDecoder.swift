@@ -45,6 +45,8 @@ struct TimelineDecoder {
         /// The first value of each part that could not be read: the rules reading that part wait for it.
         var broken: [TimelineValue: JSONPath] = [:]
         func fail(_ value: TimelineValue, at path: JSONPath) { broken[value] = broken[value] ?? path }
+        /// Where the clips that did read stand in the document, when some did not.
+        var clipIndices: [Int]?
         let durationPath = JSONPath.root.appending("duration")
         let duration = reader.attempt { () throws(TimelineCodingError) in
             try reader.time(reader.required("duration", in: root, at: .root), at: durationPath, frameRate: rate)
@@ -65,13 +67,16 @@ struct TimelineDecoder {
                 reader.report("\(values.count) \(what); the limit is \(limit)", at: path, code: .tooMany, notes: ["remove some"])
             }
             var result: [Item] = []
+            var indices: [Int] = []
             for (i, value) in values.enumerated() {
                 if let item = reader.attempt({ () throws(TimelineCodingError) in try read(value, path.appending(i)) }) {
                     result.append(item)
+                    indices.append(i)
                 } else {
                     fail(part, at: path.appending(i))
                 }
             }
+            if part == .clips, indices.count < values.count { clipIndices = indices }
             return result
         }
         if root["clips"] == nil {
@@ -117,7 +122,7 @@ struct TimelineDecoder {
             duration: duration.flatMap { $0.isNegative ? nil : $0 } ?? .zero, clips: clips, transitions: transitions, texts: texts,
             overlays: overlays, grade: grade, audio: audio, music: music, output: output, source: source, template: template)
         // Each rule runs when the values it reads did read; for the others, a note says what they wait for.
-        let run = TimelineValidation.rules(timeline, readable: Set(TimelineValue.allCases).subtracting(broken.keys))
+        let run = TimelineValidation.rules(timeline, readable: Set(TimelineValue.allCases).subtracting(broken.keys), clipIndices: clipIndices)
         for problem in run.problems {
             reader.report(problem.message, at: problem.path, code: problem.code, notes: [problem.fix])
         }

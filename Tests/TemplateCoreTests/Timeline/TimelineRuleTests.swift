@@ -88,7 +88,7 @@ import Testing
     }
 
     /// Each rule runs when the values it reads did read: a clip that does not read holds back the
-    /// clips' rules (with a note naming it), never the texts' or the transitions' kinds.
+    /// rules that read it (with a note naming it), never the texts' or the transitions' kinds.
     @Test func rulesWhoseValuesReadRunAndTheOthersSayWhatTheyWaitFor() throws {
         let found = try problems([
             ("\"opacity\": 0.9", "\"opacity\": \"x\""), ("\"kind\": \"lumaWipe\"", "\"kind\": \"wipeDiagonal\""),
@@ -102,7 +102,12 @@ import Testing
         #expect(found.contains { $0.code == .outsideVideo && $0.location.path?.pointer == "/texts/0/timelineRange" }, "\(found.rendered())")
         let notes = found.filter { $0.code == .rulesSkipped }
         #expect(notes.allSatisfy { $0.severity == .note && $0.location.path?.pointer == "/clips/0" }, "\(notes.rendered())")
-        #expect(notes.contains { $0.message.hasPrefix("the rules of the clips (L010, L011, L012, L013, L031, L033, T052) were not checked") })
+        #expect(
+            notes.contains {
+                $0.message.hasPrefix(
+                    "the main track's order next to the clips that did not read, and their ids and place (L010, L011, L014) were not checked")
+            }, "\(notes.rendered())")
+        #expect(!notes.contains { $0.message.hasPrefix("the rules of the clips") }, "the other clips' own rules ran")
         #expect(notes.contains { $0.message.hasPrefix("the rules of the transitions") }, "\(notes.rendered())")
         #expect(!notes.contains { $0.message.contains("texts") }, "the texts' rules ran")
         #expect(found.last?.code == .rulesSkipped, "the notes come after the errors")
@@ -125,5 +130,21 @@ import Testing
         #expect(
             found.contains { $0.code == .rulesSkipped && $0.message.hasPrefix("the rules of the clips' place in the video (L010, L014)") },
             "\(found.rendered())")
+    }
+
+    /// A clip that does not read hides nothing of the clips that did: their own rules run and
+    /// are reported at their own place, and only the order next to the unread clip waits.
+    @Test func anUnreadableClipHidesNothingOfTheOthers() throws {
+        let found = try problems([
+            ("\"opacity\": 0.9", "\"opacity\": \"x\""),
+            (
+                "\"sourceRange\": {\n        \"duration\": \"1.6016s\"", "\"sourceRange\": {\n        \"duration\": \"1.5s\""
+            ),
+        ])
+        #expect(found.contains { $0.code == .wrongType && $0.location.path?.pointer == "/clips/0/opacity" }, "\(found.rendered())")
+        #expect(
+            found.contains { $0.code == .sourceRange && $0.location.path?.pointer == "/clips/1/sourceRange/duration" }, "\(found.rendered())")
+        #expect(!found.contains { $0.code == .mainTrackSequence }, "no gap is guessed where the unread clip stands: \(found.rendered())")
+        #expect(found.contains { $0.code == .rulesSkipped && $0.location.path?.pointer == "/clips/0" }, "\(found.rendered())")
     }
 }
