@@ -30,14 +30,21 @@ import Testing
                 { "format": 1, "name": "Limits", "canvas": { \(c.canvas), "frameRate": "25" }, "music": { "file": "music.m4a", "volume": 4 },
                   "slots": [{ "id": "a", "duration": "2f", "volume": 4 }], "layers": [\(c.extra)] }
                 """
-            try json.write(toFile: (folder as NSString).appendingPathComponent("template.json"), atomically: true, encoding: .utf8)
-            let v = try Reel.run(["validate", folder])
-            #expect(v.status == 0, "\(c.name): \(v.stdout) \(v.stderr)")
-            let out = dir.file("out\(i).mp4")
-            let r = try Reel.run(["make", folder, dir.file("photo.jpg"), "-o", out, "-q"])
-            #expect(r.status == 0, "\(c.name): \(r.stderr)")
-            #expect(FileManager.default.fileExists(atPath: out), "\(c.name)")
+            try Self.validateAndMake(json, in: folder, photo: dir.file("photo.jpg"), to: dir.file("out\(i).mp4"), c.name)
         }
+    }
+
+    /// Writes `json` as the template of `folder`, which `validate` accepts, and makes `out` of
+    /// `photo` with it (`options` added to `make`); `label` names the case in failures.
+    static func validateAndMake(_ json: String, in folder: String, photo: String, to out: String, options: [String] = [], _ label: String = "")
+        throws
+    {
+        try json.write(toFile: (folder as NSString).appendingPathComponent("template.json"), atomically: true, encoding: .utf8)
+        let v = try Reel.run(["validate", folder])
+        #expect(v.status == 0, "\(label) \(v.stdout) \(v.stderr)")
+        let r = try Reel.run(["make", folder, photo, "-o", out, "-q"] + options)
+        #expect(r.status == 0, "\(label) \(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out), "\(label)")
     }
 
     static func n(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
@@ -99,13 +106,7 @@ import Testing
                         { "id": "last", "duration": "10f" }],
               "layers": [\(text), \(sticker)] }
             """
-        try json.write(toFile: (folder as NSString).appendingPathComponent("template.json"), atomically: true, encoding: .utf8)
-        let v = try Reel.run(["validate", folder])
-        #expect(v.status == 0, "\(v.stdout) \(v.stderr)")
-        let out = dir.file("out.mp4")
-        let r = try Reel.run(["make", folder, dir.file("photo.jpg"), "-o", out, "-q"])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(FileManager.default.fileExists(atPath: out))
+        try Self.validateAndMake(json, in: folder, photo: dir.file("photo.jpg"), to: dir.file("out.mp4"))
     }
 
     /// The count limits at once, on the smallest canvas at the highest frame rate: the most slots
@@ -133,13 +134,9 @@ import Testing
               "music": { "file": "music.m4a", "loop": true }, "slots": [\(slots.joined(separator: ", "))],
               "layers": [\(layers.joined(separator: ", "))], "sounds": [\(sounds.joined(separator: ", "))] }
             """
-        try json.write(toFile: (folder as NSString).appendingPathComponent("template.json"), atomically: true, encoding: .utf8)
-        let v = try Reel.run(["validate", folder])
-        #expect(v.status == 0, "\(v.stdout) \(v.stderr)")
         let out = dir.file("most.mp4")
         let timeline = dir.file("most.json")
-        let r = try Reel.run(["make", folder, dir.file("photo.jpg"), "-o", out, "--timeline", timeline, "-q"])
-        #expect(r.status == 0, "\(r.stderr)")
+        try Self.validateAndMake(json, in: folder, photo: dir.file("photo.jpg"), to: out, options: ["--timeline", timeline])
         let probe = try Tools.probe(out)
         #expect(probe.video?.frames == count)
         #expect(probe.audio != nil)

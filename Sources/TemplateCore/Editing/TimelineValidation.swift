@@ -71,8 +71,9 @@ public enum TimelineValidation {
     ) -> TimelineRuleRun {
         var run = TimelineRuleRun(readable: readable)
         // The clips that read stand at `place(i)`; with none missing, at `i`.
-        let partial = clipIndices.map { $0.count == t.clips.count } == true
-        let place = { (i: Int) in partial ? clipIndices![i] : i }
+        let indices = clipIndices.flatMap { $0.count == t.clips.count ? $0 : nil }
+        let partial = indices != nil
+        let place = { (i: Int) in indices?[i] ?? i }
         let clipsRead: Set<TimelineValue> = partial ? [] : [.clips]
         let root = JSONPath.root
         let rate = t.frameRate
