@@ -12,6 +12,10 @@ import Testing
         let args: [String]
         let expect: String
         let mentions: String?
+        /// The one exit code the case must end with, where the documentation names it.
+        let exit: Int32?
+        /// Environment variables set for the run (a batch's Slurm or Kubernetes index, say).
+        let env: [String: String]?
     }
 
     struct Outcome: Sendable {
@@ -47,7 +51,8 @@ import Testing
             // Each case runs in the corpus folder, where its relative paths lead; outputs go to
             // per-case names so parallel cases never share one.
             let args = c.args.map { $0.hasPrefix("out/") ? "out/\(abs(c.name.hashValue))-" + $0.dropFirst(4) : $0 }
-            r = try Tools.run("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", corpus, Reel.path] + args, timeout: 60)
+            let env = (c.env ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            r = try Tools.run("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", corpus, "env"] + env + [Reel.path] + args, timeout: 60)
         } catch {
             return Outcome(name: c.name, problem: "could not run: \(error)")
         }
@@ -56,6 +61,9 @@ import Testing
         }
         let allowed: Set<Int32> = c.expect == "fail" ? [1, 2, 3] : [0, 1, 2, 3]
         if !allowed.contains(r.status) { return Outcome(name: c.name, problem: "exit \(r.status), expected \(c.expect): \(r.stderr.suffix(300))") }
+        if let exit = c.exit, r.status != exit {
+            return Outcome(name: c.name, problem: "exit \(r.status), expected exit \(exit): \(r.stderr.suffix(300))")
+        }
         if r.stderr.contains("Fatal error") || r.stderr.contains("Stack dump") {
             return Outcome(name: c.name, problem: "crashed: \(r.stderr.suffix(300))")
         }
