@@ -11,7 +11,8 @@ enum LinkFreeWalk {
     /// is not what it must be.
     static func refusal(_ kind: FileKind, part: String, last: Bool, label: String) -> String {
         if kind == .link {
-            return "\(last ? label : "'\(PathBytes.display(part))'") is a symbolic link; outputs in the output folder are never written through a link"
+            return
+                "\(last ? label : "'\(PathBytes.display(part))'") is a symbolic link; outputs in the output folder are never written through a link"
         }
         return last ? "\(label) must be a file, and this is \(kind.phrase)" : "'\(PathBytes.display(part))' is \(kind.phrase), not a folder"
     }
@@ -38,7 +39,8 @@ enum LinkFreeWalk {
             close(dir)
             if next < 0 {
                 if code == ELOOP || code == ENOTDIR {
-                    throw FileAccessError(.notRegularFile, file: file, operation: operation, reason: refusal(.link, part: part, last: false, label: ""))
+                    throw FileAccessError(
+                        .notRegularFile, file: file, operation: operation, reason: refusal(.link, part: part, last: false, label: ""))
                 }
                 throw .system(code, file: file, operation: operation)
             }

@@ -65,7 +65,8 @@ import Testing
 
     @Test func aNULByteInAPathOfACSVOrJSONLinesJobsFileIsAnErrorOfTheFile() throws {
         // Cut at the NUL, both rows would write one.mp4, and the second row's video land on the manifest.
-        let csv = try writeJobs("id,template,media,quality,size,output\none,tiny,media,draft,96x160,x.mp4\0a\ntwo,tiny,media,draft,96x160,manifest.jsonl\0b\n")
+        let csv = try writeJobs(
+            "id,template,media,quality,size,output\none,tiny,media,draft,96x160,x.mp4\0a\ntwo,tiny,media,draft,96x160,manifest.jsonl\0b\n")
         let r = try Reel.run(["batch", csv, "-o", out])
         #expect(r.status == 3, "\(r.stderr)")
         #expect(r.stderr.contains("jobs.csv:2: row 1 (id one), column 'output': the path holds a NUL byte"), "\(r.stderr)")

@@ -38,6 +38,8 @@ enum BatchReadsNoOutput {
                 ))
         }
         func describe(_ writer: JobRecord) -> String { "row \(writer.row) (id \(writer["id"]?.items.first ?? ""))" }
+        // Rows often share their media: each place is resolved once (a few system calls each).
+        var places: [String: String] = [:]
         for record in records {
             for column in ["media", "music", "voice"] {
                 for item in record[column]?.items ?? [] where !item.isEmpty {
@@ -47,11 +49,14 @@ enum BatchReadsNoOutput {
                     let glob = MediaGlob.isGlob(path)
                     let flat = glob && !MediaGlob.isGlob(PathText.folder(of: path))
                     let literal = !glob ? path : flat ? PathText.folder(of: path) : Self.literalFolder(of: path)
-                    let place = PathText.resolvedLocation(PathText.linkTarget(literal))
+                    let place = places[literal] ?? PathText.resolvedLocation(PathText.linkTarget(literal))
+                    places[literal] = place
                     if place == root || (!flat && root.hasPrefix(place == "/" ? "/" : place + "/")) {
                         throw refuse(
                             record, column, item,
-                            place == root ? "is the output folder \(PathBytes.display(outputFolder))" : "holds the output folder \(PathBytes.display(outputFolder))")
+                            place == root
+                                ? "is the output folder \(PathBytes.display(outputFolder))"
+                                : "holds the output folder \(PathBytes.display(outputFolder))")
                     }
                     if let writer = outputs[place] { throw refuse(record, column, item, "is the output of \(describe(writer))") }
                     if let writer = holders[place] { throw refuse(record, column, item, "holds the output of \(describe(writer))") }
