@@ -67,8 +67,8 @@ public final class AtomicFile {
         try self.init(path: path, streams: streams, within: OutputFolders.root(containing: path), registry: registry)
     }
 
-    /// Opens the output `name` (a relative path, subfolders made when missing) beneath `folder`
-    /// without following any link: `folder` is opened as named, then every subfolder and the
+    /// Opens the output `name` (a relative path, its subfolders there already:
+    /// `FolderMaking.create(beneath:_:)`) beneath `folder` without following any link: `folder` is opened as named, then every subfolder and the
     /// temporary file are reached through descriptors with `O_NOFOLLOW`, and a link (or anything
     /// but a regular file) at the output's name is refused, at open and again when the finished
     /// file is renamed into place (`renameat` on the folder's descriptor, which replaces a name and
@@ -87,6 +87,7 @@ public final class AtomicFile {
             destination = .file
             descriptor = -1
             temporaryPath = ""
+            done = true  // nothing to discard until the temporary file exists
             try openBeneath(within.root, within.relative, operation: operation)
             return
         }
@@ -199,6 +200,7 @@ public final class AtomicFile {
         finalName = name
         temporaryPath = folder + "/" + candidate
         finalPath = path
+        done = false
         guard registry.register(temporaryPath) else {
             discard()
             throw registry.full(path)
