@@ -20,6 +20,10 @@ import CSystem
 ///
 /// An output path that is a symbolic link is written where the link leads (links to links
 /// followed), as `cp` and editors do: the file the link names is replaced, the link stays.
+/// An output beneath a folder held by `OutputFolders`, or made with `init(beneath:name:)` (a
+/// batch's videos and manifest), never follows a link: see there.
+///
+/// A path that holds a NUL byte is refused: the system would cut it there.
 public final class AtomicFile {
     public enum Destination: Sendable, Equatable {
         /// A regular file, written under `temporaryPath` and renamed into place.
@@ -32,9 +36,9 @@ public final class AtomicFile {
     public let path: String
     public let destination: Destination
     /// Where writers write until `commit()`: the temporary file, or the stream's descriptor path.
-    public let temporaryPath: String
+    public private(set) var temporaryPath: String
     /// The open descriptor of what is written: the temporary file (held for its lock) or the stream.
-    public let descriptor: Int32
+    public private(set) var descriptor: Int32
     /// Where the finished file is moved: `path`, or the file it leads to when it is a link.
     private var finalPath = ""
     /// Where the temporary file is listed for removal on a signal.
@@ -43,6 +47,11 @@ public final class AtomicFile {
     /// The mode of the file being replaced, given to the new one when it is complete (not before,
     /// so a writer that reads back what it wrote, as the MP4 muxer does, can always read it).
     private var replacedMode: mode_t?
+    /// For an output beneath a folder (`init(beneath:name:)`): the descriptor of the folder it is
+    /// created in, and the temporary file's and the output's names in it; -1 otherwise.
+    private var folderDescriptor: Int32 = -1
+    private var temporaryName = ""
+    private var finalName = ""
 
     /// The name libraries that open outputs by name (FFmpeg, libpng) are given: the descriptor's
     /// `/proc/self/fd` name, which reaches exactly the file created here whatever its name's bytes.
@@ -54,10 +63,34 @@ public final class AtomicFile {
     /// Opens the output `path`; with `streams` false, anything there but a regular file (a
     /// device, a FIFO, standard output) is refused, for outputs that must be files.
     /// `registry` is where the temporary file is listed for removal on a signal.
-    public init(path: String, streams: Bool = true, registry: TemporaryFiles = .shared) throws(FileAccessError) {
+    public convenience init(path: String, streams: Bool = true, registry: TemporaryFiles = .shared) throws(FileAccessError) {
+        try self.init(path: path, streams: streams, within: OutputFolders.root(containing: path), registry: registry)
+    }
+
+    /// Opens the output `name` (a relative path, its subfolders there already:
+    /// `FolderMaking.create(beneath:_:)`) beneath `folder` without following any link: `folder` is opened as named, then every subfolder and the
+    /// temporary file are reached through descriptors with `O_NOFOLLOW`, and a link (or anything
+    /// but a regular file) at the output's name is refused, at open and again when the finished
+    /// file is renamed into place (`renameat` on the folder's descriptor, which replaces a name and
+    /// never writes through it). For a batch's videos and manifest, whose names come from a file.
+    public convenience init(beneath folder: String, name: String, registry: TemporaryFiles = .shared) throws(FileAccessError) {
+        let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        try self.init(path: path, streams: false, within: (root: folder, relative: name), registry: registry)
+    }
+
+    private init(path: String, streams: Bool, within: (root: String, relative: String)?, registry: TemporaryFiles) throws(FileAccessError) {
         self.path = path
         self.registry = registry
         let operation = "creating the output"
+        if PathBytes.holdsNUL(path) { throw FileAccessError(.failed, file: path, operation: operation, reason: PathBytes.nulReason) }
+        if let within {
+            destination = .file
+            descriptor = -1
+            temporaryPath = ""
+            done = true  // nothing to discard until the temporary file exists
+            try openBeneath(within.root, within.relative, operation: operation)
+            return
+        }
         if !streams { try Self.checkFileOutput(path, label: "the output") }
         if Self.isStandardOutput(path) {
             destination = .stream
@@ -130,6 +163,72 @@ public final class AtomicFile {
             .notRegularFile, file: path, operation: "creating the output", reason: "\(label) must be a file, and this is \(what)")
     }
 
+    /// Creates the temporary file of an output beneath `root` (see `init(beneath:name:)`).
+    private func openBeneath(_ root: String, _ relative: String, operation: String) throws(FileAccessError) {
+        guard let parts = LinkFreeWalk.parts(relative) else {
+            throw FileAccessError(.failed, file: path, operation: operation, reason: "the path names a folder, not a file")
+        }
+        let dir = try LinkFreeWalk.folder(root, Array(parts.dropLast()), create: false, file: path, operation: operation)
+        let name = parts[parts.count - 1]
+        var existing = stat()
+        let exists = PathBytes.withCString(name) { fstatat(dir, $0, &existing, AT_SYMLINK_NOFOLLOW) } == 0
+        if exists, FileKind(mode: existing.st_mode) != .regular {
+            close(dir)
+            throw FileAccessError(
+                .notRegularFile, file: path, operation: operation,
+                reason: LinkFreeWalk.refusal(FileKind(mode: existing.st_mode), part: name, last: true, label: "the output"))
+        }
+        let folder = ([root] + parts.dropLast()).joined(separator: "/")
+        PartialFiles.removeStale(in: folder)
+        var fd: Int32 = -1
+        var candidate = ""
+        for _ in 0..<8 {
+            candidate = PartialFiles.name(for: name)
+            fd = PathBytes.withCString(candidate) { reel_openat(dir, $0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666) }
+            if fd >= 0 || errno != EEXIST { break }
+        }
+        if fd < 0 {
+            let code = errno
+            close(dir)
+            throw .system(code, file: path, operation: operation)
+        }
+        flock(fd, LOCK_EX | LOCK_NB)
+        replacedMode = exists ? existing.st_mode & 0o7777 : nil
+        descriptor = fd
+        folderDescriptor = dir
+        temporaryName = candidate
+        finalName = name
+        temporaryPath = folder + "/" + candidate
+        finalPath = path
+        done = false
+        guard registry.register(temporaryPath) else {
+            discard()
+            throw registry.full(path)
+        }
+    }
+
+    /// Throws unless every part of `name` beneath `folder` that exists is a folder and the output
+    /// itself is absent or a regular file, links not followed (see `init(beneath:name:)`): the check
+    /// before any work of what that initializer refuses when it opens.
+    public static func checkFileOutput(beneath folder: String, name: String, label: String) throws(FileAccessError) {
+        let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        let operation = "creating the output"
+        if PathBytes.holdsNUL(path) { throw FileAccessError(.failed, file: path, operation: operation, reason: PathBytes.nulReason) }
+        guard let parts = LinkFreeWalk.parts(name) else {
+            throw FileAccessError(.failed, file: path, operation: operation, reason: "the path names a folder, not a file")
+        }
+        var current = folder
+        for (i, part) in parts.enumerated() {
+            current = current.hasSuffix("/") ? current + part : current + "/" + part
+            guard let kind = FileKind.withoutFollowing(current) else { return }
+            let last = i == parts.count - 1
+            if kind != (last ? .regular : .folder) {
+                throw FileAccessError(
+                    .notRegularFile, file: path, operation: operation, reason: LinkFreeWalk.refusal(kind, part: part, last: last, label: label))
+            }
+        }
+    }
+
     /// Opens a device or FIFO for writing in place. A FIFO is opened without blocking, so one that
     /// no process reads is an error at once (ENXIO) instead of a wait for a reader that never
     /// comes; the flag is then cleared, so writes wait for the reader as a pipe's writes do.
@@ -148,7 +247,8 @@ public final class AtomicFile {
 
     deinit {
         if !done { discard() }
-        close(descriptor)
+        if descriptor >= 0 { close(descriptor) }
+        if folderDescriptor >= 0 { close(folderDescriptor) }
     }
 
     /// Moves the finished file into place (its data on disk first, so a crash right after cannot
@@ -161,7 +261,23 @@ public final class AtomicFile {
             throw error
         }
         if let replacedMode { fchmod(descriptor, replacedMode) }
-        if PathBytes.withCString(temporaryPath, { from in PathBytes.withCString(finalPath) { rename(from, $0) } }) != 0 {
+        if folderDescriptor >= 0 {
+            // What was checked at open may have changed meanwhile: refuse anything but a file again.
+            if let kind = LinkFreeWalk.kind(folderDescriptor, finalName), kind != .regular {
+                discard()
+                throw FileAccessError(
+                    .notRegularFile, file: path, operation: "moving the finished output into place",
+                    reason: LinkFreeWalk.refusal(kind, part: finalName, last: true, label: "the output"))
+            }
+        }
+        let moved: Int32
+        if folderDescriptor >= 0 {
+            let dir = folderDescriptor
+            moved = PathBytes.withCString(temporaryName) { from in PathBytes.withCString(finalName) { renameat(dir, from, dir, $0) } }
+        } else {
+            moved = PathBytes.withCString(temporaryPath) { from in PathBytes.withCString(finalPath) { rename(from, $0) } }
+        }
+        if moved != 0 {
             let error = FileAccessError.system(errno, file: path, operation: "moving the finished output into place")
             discard()
             throw error
@@ -174,7 +290,12 @@ public final class AtomicFile {
     public func discard() {
         guard !done else { return }
         done = true
-        _ = PathBytes.withCString(temporaryPath) { unlink($0) }
+        if folderDescriptor >= 0 {
+            let dir = folderDescriptor
+            _ = PathBytes.withCString(temporaryName) { unlinkat(dir, $0, 0) }
+        } else {
+            _ = PathBytes.withCString(temporaryPath) { unlink($0) }
+        }
         registry.unregister(temporaryPath)
     }
 

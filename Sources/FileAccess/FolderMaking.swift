@@ -33,6 +33,18 @@ public enum FolderMaking {
         return made
     }
 
+    /// Makes the folders of `relative` (`videos/2026`) beneath `root`, one at a time through
+    /// descriptors, never through a link: a link among them is refused, not followed (the
+    /// subfolders of a batch's outputs, see `AtomicFile(beneath:name:)`). An empty `relative` makes nothing.
+    public static func create(beneath root: String, _ relative: String) throws(FileAccessError) {
+        guard !relative.isEmpty else { return }
+        let path = root.hasSuffix("/") ? root + relative : root + "/" + relative
+        guard let parts = LinkFreeWalk.parts(relative) else {
+            throw FileAccessError(.failed, file: path, operation: "making the folder", reason: "not a plain name beneath \(root)")
+        }
+        close(try LinkFreeWalk.folder(root, parts, create: true, file: path, operation: "making the folder"))
+    }
+
     /// Removes the folders `made` listed (innermost first) that are still empty; a folder that
     /// holds anything is left as it is.
     public static func removeEmpty(_ made: [String]) {

@@ -53,9 +53,23 @@ public enum PathBytes {
         return out
     }
 
+    /// Whether `path` holds a NUL byte (U+0000, or its escape U+10FF00), which no file name can:
+    /// a system call would read the path only up to it, so `a.mp4\0x` would name `a.mp4`.
+    public static func holdsNUL(_ path: String) -> Bool {
+        path.unicodeScalars.contains { $0.value == 0 || $0.value == escapeBase }
+    }
+
+    /// Why `path` cannot be a file name, or nil: for the readers of documents and FileAccess alike.
+    public static let nulReason = "the path holds a NUL byte (\\0), which no file name can hold"
+
     /// Calls `body` with the NUL-terminated bytes of `path`, for a system call.
+    ///
+    /// A path that holds a NUL byte (`holdsNUL`) is given as the empty path instead, which every
+    /// system call refuses (`ENOENT`): cut at the NUL, it would name another file than the one
+    /// compared and checked before. Readers of documents refuse such paths where they read them;
+    /// this is the last line, so no file is ever reached through a shortened name.
     public static func withCString<T>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
-        var raw = bytes(path)
+        var raw = holdsNUL(path) ? [] : bytes(path)
         raw.append(0)
         return try raw.withUnsafeBufferPointer { try $0.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) } }
     }

@@ -96,6 +96,7 @@ public final class ReadableFile: @unchecked Sendable {
     }
 
     private static func open(_ path: String, operation: String) throws(FileAccessError) -> Int32 {
+        if PathBytes.holdsNUL(path) { throw FileAccessError(.notFound, file: path, operation: operation, reason: PathBytes.nulReason) }
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
         guard let (root, relative) = ConfinedFolders.root(containing: path) else {
             let fd = PathBytes.withCString(path) { reel_open($0, flags, 0) }

@@ -21,6 +21,21 @@ import Testing
         } catch { return error.problems }
     }
 
+    /// Cut at a NUL byte by the system, `a.mp4\0x` and `a.mp4\0y` would be one file: every path
+    /// column refuses it, in CSV and (written `\u0000`) in JSON Lines; a text may hold any character.
+    @Test func aNULByteInAPathIsAProblemOfTheFileAtItsPlace() throws {
+        let csv = try write("jobs.csv", "id,template,media,output,music,voice,text.title\none,t\0x,a.mp4;b\0.mp4,o\0.mp4,s\0.wav,v\0.m4a,T\0\n")
+        #expect(
+            problems(csv).map(\.description)
+                == ["template", "media", "output", "music", "voice"].map {
+                    "2: row 1 (id one), column '\($0)': the path holds a NUL byte (\\0), which no file name can hold"
+                })
+        let jsonl = try write("jobs.jsonl", #"{"id": "one", "template": "t", "media": ["a.mp4", "b\u0000.mp4"]}"# + "\n")
+        #expect(problems(jsonl).map(\.place) == ["row 1 (id one), column 'media'"])
+        let fine = try write("fine.csv", "id,template,media,text.title\none,t,a.mp4,T\0\n")
+        #expect(problems(fine).isEmpty)
+    }
+
     @Test func csvColumnsBecomeValues() throws {
         let path = try write("jobs.csv", "id,template,media,text.title,seed\none,t,a.mp4; clips/*.mov ;,\"Porto, 2026\",\ntwo,t,b.mp4,,4\n")
         let rows = try JobsFile.read(path)

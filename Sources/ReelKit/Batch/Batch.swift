@@ -13,6 +13,7 @@ public enum Batch {
         let records: [JobRecord]
         do { records = try JobsFile.read(request.jobsFile) } catch { throw .jobsFile(error) }
         try checkOutputsDiffer(records, file: request.jobsFile)
+        try BatchReadsNoOutput.check(records, jobsFile: request.jobsFile, outputFolder: request.outputFolder)
         let validation = RowValidation(
             jobsFolder: PathText.folder(of: request.jobsFile), outputFolder: request.outputFolder, templates: TemplateCache())
         var jobs: [BatchJob] = []
@@ -34,14 +35,15 @@ public enum Batch {
             }
         let guardian = OutputGuard(inputs: inputs)
         // A batch writes files only: a FIFO nobody reads, or a device, would stall or swallow rows.
+        // They live in the output folder and never follow a link: one at their name is refused.
         do {
+            try AtomicFile.checkFileOutput(beneath: request.outputFolder, name: BatchNames.manifest(shard: request.shard), label: "the manifest")
             try guardian.check([(label: "the manifest", path: manifest)])
-            try AtomicFile.checkFileOutput(manifest, label: "the manifest")
         } catch { throw .file(error) }
         jobs = jobs.filter { job in
             do throws(FileAccessError) {
+                try AtomicFile.checkFileOutput(beneath: request.outputFolder, name: job.output, label: "the output")
                 try guardian.check([(label: "output", path: job.outputPath)])
-                try AtomicFile.checkFileOutput(job.outputPath, label: "the output")
                 return true
             } catch {
                 problems.append(RowProblem(row: job.row, line: job.line, id: job.id, reasons: [.init(column: "output", message: error.reason)]))

@@ -36,6 +36,9 @@ extension Batch {
         do { try manifest.write() } catch { throw .file(error) }
         for e in checked { events?(.rowFinished(e)) }
 
+        // Every video is created beneath the folder, never through a link planted at its name.
+        OutputFolders.hold(folder)
+        defer { OutputFolders.release(folder) }
         let digests = InputDigest()
         let writeFailure = WriteFailure()
         let jobs = plan.jobs

@@ -133,7 +133,12 @@ public enum JobsFile {
             message: "unknown \(word); the \(word)s are \(columns.joined(separator: ", ")) and text.<key> for each text of the template")
     }
 
-    /// Problems every row shares: an `id` (unique, usable in a file name) in each.
+    /// The columns that name files. A NUL byte in one is an error of the file: the system would cut
+    /// the name there, so two different outputs could be one file, or a video land on the manifest.
+    static let pathColumns = ["template", "media", "output", "music", "voice"]
+
+    /// Problems every row shares: an `id` (unique, usable in a file name) in each, no NUL byte in
+    /// a path.
     static func check(_ records: [JobRecord]) -> [JobsFileError.Problem] {
         var problems: [JobsFileError.Problem] = []
         var ids: [String: Int] = [:]
@@ -144,6 +149,12 @@ public enum JobsFile {
             }
             if let reason = BatchNames.idProblem(id) {
                 problems.append(.init(line: record.line, place: "row \(record.row), column 'id'", message: reason))
+            }
+            for column in pathColumns {
+                for item in record[column]?.items ?? [] where PathBytes.holdsNUL(item) {
+                    problems.append(
+                        .init(line: record.line, place: "row \(record.row) (id \(id)), column '\(column)'", message: PathBytes.nulReason))
+                }
             }
             if let first = ids[id] {
                 problems.append(.init(line: record.line, place: "row \(record.row), column 'id'", message: "'\(id)' is the id of row \(first) too"))

@@ -28,7 +28,8 @@ final class Manifest: @unchecked Sendable {
     /// Rewrites the file with the entries held.
     func write() throws(FileAccessError) {
         let text = entries.keys.sorted().map { JSONWriter.line(entries[$0]!.json) + "\n" }.joined()
-        let file = try AtomicFile(path: path, streams: false)
+        // In the output folder, where a link planted at its name must not carry it elsewhere.
+        let file = try AtomicFile(beneath: PathText.folder(of: path), name: PathText.name(of: path))
         try file.write(Array(text.utf8))
         try file.commit()
     }

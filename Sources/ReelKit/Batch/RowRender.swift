@@ -20,8 +20,8 @@ struct RowRender {
         events?(.rowStarted(row: job.row, id: job.id))
         let start = Date()
         do {
-            let outputFolder = PathText.folder(of: job.outputPath)
-            try FolderMaking.create(outputFolder)
+            // Subfolders of the output are made beneath the output folder, never through a link.
+            try FolderMaking.create(beneath: folder, PathText.folder(of: job.output) == "." ? "" : PathText.folder(of: job.output))
             guard BatchNames.isBeneath(job.outputPath, folder) else {
                 return failed("\(job.output): leads outside the output folder (through a link)")
             }

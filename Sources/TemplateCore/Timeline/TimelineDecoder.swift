@@ -1,3 +1,4 @@
+import FileAccess
 import MediaTime
 
 /// Reads a timeline document back into a `Timeline`, checking all of it: types, a known format,
@@ -365,6 +366,10 @@ struct TimelineDecoder {
     func media(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> String {
         let text = try reader.string(value, at: path)
         guard !text.isEmpty else { throw reader.failure("the media path is empty", at: path, code: .emptyText, notes: ["name the file"]) }
+        // Cut at the NUL by the system, it would name another file than the one the timeline names.
+        guard !PathBytes.holdsNUL(text) else {
+            throw reader.failure(PathBytes.nulReason, at: path, code: .pathHoldsNUL, notes: ["name the file without the NUL byte"])
+        }
         return mediaPath(text)
     }
 }

@@ -9,6 +9,8 @@ import Foundation
 enum AssetPath {
     enum Problem: Equatable {
         case empty
+        /// A NUL byte, which the system would cut the path at.
+        case holdsNUL
         case absolute
         case climbsOut
         /// A symbolic link on the way leads outside; carries where it leads.
@@ -20,9 +22,10 @@ enum AssetPath {
     /// Nil when `relative` names a regular file inside `folder`.
     static func problem(with relative: String, in folder: String) -> Problem? {
         if relative.isEmpty { return .empty }
+        if PathBytes.holdsNUL(relative) { return .holdsNUL }
         // `~` is not expanded by Reel; a path starting with it is meant as one from the home folder.
         if relative.hasPrefix("/") || relative == "~" || relative.hasPrefix("~/") { return .absolute }
-        if relative.split(separator: "/").contains("..") || relative.contains("\0") { return .climbsOut }
+        if relative.split(separator: "/").contains("..") { return .climbsOut }
         let joined = join(folder, relative)
         guard let root = realPath(folder) else { return .missing }
         guard let target = realPath(joined) else { return .missing }

@@ -15,6 +15,9 @@ extension TemplateDecoder {
         switch problem {
         case .empty:
             context.error(.emptyText, "the file path is empty", at: path, notes: [inside])
+        case .holdsNUL:
+            context.error(
+                .pathHoldsNUL, "'\(PathBytes.display(relative.replacing("\0", with: "\\0")))': \(PathBytes.nulReason)", at: path, notes: [inside])
         case .absolute:
             context.error(.assetPathOutside, "'\(relative)' is an absolute path", at: path, notes: [inside])
         case .climbsOut:
