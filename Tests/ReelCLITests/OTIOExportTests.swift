@@ -58,7 +58,7 @@ import Testing
                 { "id": "freeze", "accepts": "video", "duration": 3, "whenShorter": "freeze", "transition": { "kind": "dipToBlack", "duration": 0.4 } },
                 { "id": "loop", "accepts": "video", "duration": 5, "whenShorter": "loop", "transition": { "kind": "dipToWhite", "duration": 0.4 } },
                 { "id": "slow", "accepts": "video", "duration": 2, "speed": 0.5, "transition": { "kind": "crossfade", "duration": 0.4 } },
-                { "id": "plain", "accepts": "video", "duration": 1 }],
+                { "id": "plain", "accepts": "video", "duration": 1, "volume": 1 }],
               "layers": [
                 { "id": "title", "kind": "text", "key": "title", "text": "Hello", "size": 30, "start": 0, "duration": 2 },
                 { "id": "caption", "kind": "text", "key": "caption", "text": "World", "size": 20, "start": 1, "duration": 2 }] }
@@ -67,7 +67,7 @@ import Testing
         var media: [String] = []
         for (name, seconds) in [("1-fit", "2"), ("2-freeze", "2"), ("3-loop", "2"), ("4-slow", "4"), ("5-plain", "3")] {
             media.append(dir.file("\(name).mp4"))
-            try TestMedia.colorClip(media.last ?? "", color: "teal", width: 160, height: 284, seconds: seconds, rate: "25")
+            try TestMedia.colorClip(media.last ?? "", color: "teal", width: 160, height: 284, seconds: seconds, rate: "25", tone: true)
         }
         let timeline = dir.file("t.json")
         let r = try Reel.run(["resolve", template] + media + ["-o", timeline, "-q"])
@@ -111,6 +111,10 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("clip slow 275.0 50.0 ") && $0.hasSuffix(" 0.5 100.0") }, "\(out.stdout)")
         // Reversed: a negative scalar.
         #expect(lines.contains { $0.hasPrefix("clip plain 325.0 25.0 ") && $0.hasSuffix(" -1.0 75.0") }, "\(out.stdout)")
+        // Its sound, heard, on a track of its own, reversed too.
+        has("track A2 clip sound Audio 350.0")
+        #expect(lines.contains { $0.hasPrefix("clip plain 325.0 25.0 ") && $0.hasSuffix(" -1.0 75.0") }, "\(out.stdout)")
+        #expect(out.stdout.split(separator: "\n").filter { $0.hasPrefix("clip plain ") }.count == 2, "the picture and the sound")
         // Dips carry their colour; only the crossfade is a dissolve.
         has("transition dipToBlack Custom_Transition 5.0 5.0 #000000")
         has("transition dipToWhite Custom_Transition 5.0 5.0 #ffffff")

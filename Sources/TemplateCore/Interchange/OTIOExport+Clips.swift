@@ -6,13 +6,17 @@ extension OTIOExport {
     /// A video clip's items at their timeline ranges: one, or one per piece (`OTIOPieces`) when
     /// its source runs past its media's end: each pass of a loop, or the held last frame with a
     /// `FreezeFrame.1`. Played pieces carry a `LinearTimeWarp.1` for a speed or a reversal.
-    static func clipItems(_ c: VideoClip, rate: FrameRate, media: [String: MediaExtent]) -> [(TimeRange, JSONValue)] {
+    ///
+    /// With `sound`, the items of the clip's own sound instead, for an audio track: the same
+    /// pieces and time warps without the held frame (which is silent), its volume in the metadata.
+    static func clipItems(_ c: VideoClip, rate: FrameRate, media: [String: MediaExtent], sound: Bool = false) -> [(TimeRange, JSONValue)] {
         let extent = c.kind == .video ? media[c.media] : nil
         let pieces = OTIOPieces.split(
             timeline: c.timelineRange, source: c.sourceRange, speed: c.speed, reverse: c.reverse, loop: c.loop, extent: extent,
             frame: rate.frameDuration)
-        return pieces.enumerated().map { n, piece in
-            var meta = clipMetadata(c)
+        return pieces.enumerated().compactMap { n, piece in
+            if sound && piece.part == .holds { return nil }
+            var meta = sound ? JSONObject(["soundOf": .string(c.id), "volume": num(c.volume)]) : clipMetadata(c)
             var effects: [JSONValue] = []
             var name = c.id
             switch piece.part {

@@ -13,6 +13,7 @@ import MediaTime
 /// | overlay | a video track `Vk <id>` of its own, the PNG as the clip's media |
 /// | texts | video tracks `Vk text` (as few as their times allow), each text a clip of a `GeneratorReference.1` of kind `Text` |
 /// | music and other sounds | audio tracks `A1`, `A2`, ... (as few as their times allow) |
+/// | the clips' own sound, where heard (volume above 0) | audio tracks `Ak clip sound`: the clips' pieces again, without a held frame |
 /// | the music's beats, bars and sections | `Marker.2`s on the stack (see `musicMarkers`) |
 /// | speed, reverse | a `LinearTimeWarp.1` effect (`time_scalar`, negative when reversed) |
 /// | a clip holding its video's last frame | a clip of its own with a `FreezeFrame.1` effect on that frame |
@@ -71,8 +72,17 @@ public enum OTIOExport {
         }
         flushTexts()
         let sounds = t.audio.sorted { $0.timelineRange.start < $1.timelineRange.start }.flatMap { soundItems($0, rate: rate, media: media) }
-        for (n, lane) in lanes(sounds.map(\.0)).enumerated() {
-            tracks.append(track("A\(n + 1)", kind: "Audio", items: withGaps(lane.map { sounds[$0] }, rate: rate)))
+        var audio = 0
+        for lane in lanes(sounds.map(\.0)) {
+            audio += 1
+            tracks.append(track("A\(audio)", kind: "Audio", items: withGaps(lane.map { sounds[$0] }, rate: rate)))
+        }
+        // The clips' own sound, where it is heard, on tracks of its own.
+        let heard = t.clips.filter { $0.kind == .video && $0.volume > 0 }.sorted { $0.timelineRange.start < $1.timelineRange.start }
+        let clipSounds = heard.flatMap { clipItems($0, rate: rate, media: media, sound: true) }
+        for lane in lanes(clipSounds.map(\.0)) {
+            audio += 1
+            tracks.append(track("A\(audio) clip sound", kind: "Audio", items: withGaps(lane.map { clipSounds[$0] }, rate: rate)))
         }
         let timelineMeta = JSONObject([
             "format": .number(JSONNumber(Timeline.currentFormat)), "frameRate": .string(rate.description),
