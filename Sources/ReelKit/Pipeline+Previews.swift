@@ -142,12 +142,25 @@ extension Pipeline {
         for i in timeline.audio.indices { timeline.audio[i].media = MediaPathText.absolute(timeline.audio[i].media) }
         do {
             let output = try AtomicFile(path: path)
-            try output.write(Array(OTIOExport.text(timeline).utf8))
+            try output.write(Array(OTIOExport.text(timeline, media: mediaExtents(timeline)).utf8))
             try output.commit()
         } catch {
             throw .file(error)
         }
     }
+}
+
+/// The length of each video and sound a timeline names, probed, for the OpenTimelineIO export's
+/// available ranges; a file that does not probe (checked already when the timeline was read) is
+/// left out, and its reference has none.
+func mediaExtents(_ timeline: Timeline) -> [String: MediaExtent] {
+    var extents: [String: MediaExtent] = [:]
+    let files = timeline.clips.filter { $0.kind == .video }.map(\.media) + timeline.audio.map(\.media)
+    for file in Set(files) {
+        guard let info = try? MediaProbe.probe(file), let duration = info.duration, duration.isPositive else { continue }
+        extents[file] = MediaExtent(duration: duration, frameDuration: info.video?.frameRate?.frameDuration)
+    }
+    return extents
 }
 
 extension ReelError {

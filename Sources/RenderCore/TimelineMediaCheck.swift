@@ -33,7 +33,12 @@ public enum TimelineMediaCheck {
         var need: Need
     }
 
-    public static func problems(_ t: Timeline) -> [TimelineProblem] {
+    public static func problems(_ t: Timeline) -> [TimelineProblem] { examine(t).problems }
+
+    /// The problems of `t`'s files, and the length of each video its clips name (by the path as
+    /// the timeline names it), as probed while checking them: what `reel edit` shortens a
+    /// transition to when a swap or a move brings other clips to its cut.
+    public static func examine(_ t: Timeline) -> (problems: [TimelineProblem], videoDurations: [String: RationalTime]) {
         var found: [TimelineProblem] = []
         if let folder = t.template { found += templateFolderProblems(folder) }
         var order: [String] = []
@@ -47,7 +52,7 @@ public enum TimelineMediaCheck {
             found += problems(of: file, uses[file] ?? [], durations: &durations)
         }
         found += handleProblems(t, durations: durations)
-        return found
+        return (found, durations)
     }
 
     /// Warnings about a timeline that reads (T065): a text's font family that is not installed,

@@ -95,14 +95,17 @@ struct EditCommand: Command {
             do { editor = try TimelineEditor(timeline) } catch {
                 throw CommandFailure(message: "\(path): \(error.description)", status: .invalid)
             }
+            // The rules of the editor need no files; what the media allow (the frames a transition
+            // needs beyond a cut) is checked as `render` checks it, and the videos' lengths let a
+            // swap or a move shorten a transition to the frames its new clips have. Only problems
+            // the edit brings refuse it, so a timeline whose media moved can still be mended with `replace`.
+            let media = TimelineMediaCheck.examine(timeline)
+            editor.videoDurations = media.videoDurations
             let request = EditRequest(operation: operation, operands: operands, args: args, timeline: timeline)
             do { changed = try request.apply(to: &editor) } catch let error as EditError {
                 throw CommandFailure(message: "\(path): \(operation): \(error.description); nothing was changed")
             }
-            // The rules of the editor need no files; what the media allow (the frames a transition
-            // needs beyond a cut) is checked as `render` checks it. Only problems the edit brings
-            // refuse it, so a timeline whose media moved can still be mended with `replace`.
-            let before = Set(TimelineMediaCheck.problems(timeline).map(\.description))
+            let before = Set(media.problems.map(\.description))
             let brought = TimelineMediaCheck.problems(editor.timeline).filter { !before.contains($0.description) }
             if let first = brought.first {
                 throw CommandFailure(

@@ -50,13 +50,13 @@ struct EditRequest {
         case "move":
             let id = try clip(0)
             guard let place = args.value("to").flatMap(Int.init), place >= 1 else { throw UsageError(message: "move takes --to <place>, 1 or more") }
-            try editor.move(id, to: place - 1)
-            return "moved \(label(id)) to place \(place)"
+            let cuts = try editor.move(id, to: place - 1)
+            return "moved \(label(id)) to place \(place)" + Self.cutsSummary(cuts)
         case "swap":
             let a = try clip(0)
             let b = try clip(1)
-            try editor.swap(a, b)
-            return "swapped \(label(a)) and \(label(b))"
+            let cuts = try editor.swap(a, b)
+            return "swapped \(label(a)) and \(label(b))" + Self.cutsSummary(cuts)
         case "delete":
             let id = try clip(0)
             try editor.delete(id)
@@ -239,6 +239,23 @@ struct EditRequest {
         if let n = Int(name), n >= 1, n <= mainClips.count { return mainClips[n - 1].id }
         let known = mainClips.enumerated().map { "\($0.offset + 1) \($0.element.id)" }.joined(separator: ", ")
         throw UsageError(message: "no clip '\(name)' (main track: \(known))")
+    }
+
+    /// What a swap or a move did to the transitions, for its summary line: the cuts that keep
+    /// theirs between other clips, then each one shortened, by how much and why.
+    static func cutsSummary(_ changes: [CutChange]) -> String {
+        func named(_ c: CutChange) -> String { "the \(c.kind) after clip \(c.cut + 1)" }
+        var parts: [String] = []
+        let kept = changes.filter { !$0.isShortened }.map(named)
+        if let last = kept.last {
+            let list = kept.count == 1 ? last : kept.dropLast().joined(separator: ", ") + " and " + last
+            parts.append(list + (kept.count == 1 ? " stays on its cut" : " stay on their cuts"))
+        }
+        for c in changes where c.isShortened {
+            let what = c.now == 0 ? "became a straight cut" : "is shortened from \(c.was) to \(c.now) frames"
+            parts.append("\(named(c)) \(what)" + (c.reasons.isEmpty ? "" : " (\(c.reasons.joined(separator: "; ")))"))
+        }
+        return parts.isEmpty ? "" : "; " + parts.joined(separator: "; ")
     }
 
     private func label(_ id: String) -> String {

@@ -174,7 +174,7 @@ import Testing
                         print("transition", item.in_offset.value, item.out_offset.value)
                     elif isinstance(item, otio.schema.Clip):
                         r = t.tracks[0].range_of_child(item) if track is t.tracks[0] else track.range_of_child(item)
-                        print("clip", item.name, r.start_time.value, r.duration.value, item.source_range.start_time.value, item.media_reference.target_url)
+                        print("clip", item.name, r.start_time.value, r.duration.value, item.source_range.start_time.value, getattr(item.media_reference, "target_url", "generator"))
             print("duration", t.duration().value)
             """
         let out = try Tools.run("python3", ["-c", script, otio])

@@ -2,18 +2,20 @@ import MediaTime
 
 /// Edits of what is shown and heard: swapping and replacing shots, texts, the music.
 extension TimelineEditor {
-    /// Exchanges the places of two main-track clips.
+    /// Exchanges the places of two main-track clips. Every cut keeps its transition (see
+    /// `reorder(_:)`), which the result says for each cut whose clips changed.
     ///
     /// ```
-    /// before  [ a ][ b ][ c ]      swap a c
-    /// after   [ c ][ b ][ a ]      each keeps its own length; cuts move, transitions follow
+    /// before  [ a ]X[ b ]W[ c ]      swap a c
+    /// after   [ c ]X[ b ]W[ a ]      each keeps its own length; cuts move, each keeps its transition
     /// ```
-    public mutating func swap(_ first: String, _ second: String) throws(EditError) {
+    @discardableResult
+    public mutating func swap(_ first: String, _ second: String) throws(EditError) -> [CutChange] {
         let main = timeline.clips.filter { $0.layer == 0 }.map(\.id)
         guard main.contains(first) else { throw timeline.clips.contains(where: { $0.id == first }) ? .notOnMainTrack(first) : .noClip(first) }
         guard main.contains(second) else { throw timeline.clips.contains(where: { $0.id == second }) ? .notOnMainTrack(second) : .noClip(second) }
         guard first != second else { throw .outOfRange("a clip cannot be swapped with itself") }
-        try reorder(main.map { $0 == first ? second : $0 == second ? first : $0 })
+        return try rearrange("swap", main.map { $0 == first ? second : $0 == second ? first : $0 })
     }
 
     /// Puts other media in a clip's place, fitted as the resolver fits a slot: a long enough video

@@ -105,31 +105,48 @@ extension TimelineEditor {
         }
     }
 
-    /// Moves a main-track clip to position `position` among the main-track clips (0 first).
-    public mutating func move(_ id: String, to position: Int) throws(EditError) {
-        try apply("move") { (t: inout Timeline) throws(EditError) in
-            let i = try Self.mainIndex(of: id, in: t)
-            let clip = t.clips.remove(at: i)
-            let mainPositions = t.clips.indices.filter { t.clips[$0].layer == 0 }
-            guard position >= 0 && position <= mainPositions.count else {
-                throw .outOfRange("position \(position) is outside 0...\(mainPositions.count)")
-            }
-            let at = position < mainPositions.count ? mainPositions[position] : (mainPositions.last.map { $0 + 1 } ?? 0)
-            t.clips.insert(clip, at: at)
-            TimelineLayout.relayout(&t)
+    /// Moves a main-track clip to position `position` among the main-track clips (0 first). Every
+    /// cut keeps its transition (see `reorder(_:)`).
+    ///
+    /// ```
+    /// before  [ a ]X[ b ]W[ c ]      move c to 0
+    /// after   [ c ]X[ a ]W[ b ]      the cuts keep X and W, between the clips that now meet there
+    /// ```
+    @discardableResult
+    public mutating func move(_ id: String, to position: Int) throws(EditError) -> [CutChange] {
+        _ = try Self.mainIndex(of: id, in: timeline)
+        var ids = timeline.clips.filter { $0.layer == 0 }.map(\.id)
+        ids.removeAll { $0 == id }
+        guard position >= 0 && position <= ids.count else {
+            throw .outOfRange("position \(position) is outside 0...\(ids.count)")
         }
+        ids.insert(id, at: position)
+        return try rearrange("move", ids)
     }
 
-    /// Puts the main track in the order of `ids` (every main-track clip once).
-    public mutating func reorder(_ ids: [String]) throws(EditError) {
-        try apply("reorder") { (t: inout Timeline) throws(EditError) in
+    /// Puts the main track in the order of `ids` (every main-track clip once). A transition belongs
+    /// to its cut: the cut at each place keeps the transition it had, joining the clips that now
+    /// meet there, re-centred on the cut and shortened only where they lack the frames it needs
+    /// (`TransitionPlacement.fit`, with `videoDurations`). Returns what became of the transitions
+    /// on the cuts whose clips changed, and of any that had to be shortened.
+    @discardableResult
+    public mutating func reorder(_ ids: [String]) throws(EditError) -> [CutChange] {
+        try rearrange("reorder", ids)
+    }
+
+    mutating func rearrange(_ operation: String, _ ids: [String]) throws(EditError) -> [CutChange] {
+        var changes: [CutChange] = []
+        let durations = videoDurations
+        try apply(operation) { (t: inout Timeline) throws(EditError) in
             let main = t.clips.filter { $0.layer == 0 }
             guard Set(ids) == Set(main.map(\.id)), ids.count == main.count else {
                 throw .outOfRange("reorder needs every main-track clip exactly once: \(main.map(\.id).joined(separator: ", "))")
             }
             let byID = Dictionary(main.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
             t.clips = ids.compactMap { byID[$0] } + t.clips.filter { $0.layer > 0 }
-            TimelineLayout.relayout(&t)
+            let moved = TimelineLayout.keepTransitionsOnCuts(&t, mainBefore: main.map(\.id))
+            changes = TimelineLayout.relayout(&t, videoDurations: durations).filter { moved.contains($0.cut) || $0.isShortened }
         }
+        return changes
     }
 }

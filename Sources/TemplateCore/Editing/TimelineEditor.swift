@@ -30,6 +30,11 @@ public enum EditError: Error, Sendable, Hashable, CustomStringConvertible {
 /// counted on the timeline's frame grid from the start of the video.
 public struct TimelineEditor: Sendable {
     public private(set) var timeline: Timeline
+    /// What the editor knows of the media: each video's length, by its path as the timeline names
+    /// it. A swap or a move keeps each cut's transition and shortens it where the clips that now
+    /// meet there lack the frames it needs beyond the cut (their handles); a video not named here
+    /// counts as having all it needs. The command line fills it from its check of the media.
+    public var videoDurations: [String: RationalTime] = [:]
     private var undoStack: [Timeline] = []
     private var redoStack: [Timeline] = []
 

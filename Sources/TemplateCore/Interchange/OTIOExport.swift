@@ -3,81 +3,91 @@ import MediaTime
 /// Writes a timeline as OpenTimelineIO JSON (`.otio`), so DaVinci Resolve, Premiere (through its
 /// adapters) and other editors open what Reel made.
 ///
-/// The mapping:
+/// The mapping, OpenTimelineIO's own schema wherever it has one:
 ///
 /// | Reel | OpenTimelineIO |
 /// |---|---|
+/// | canvas colour | video track `Background`, the lowest: one clip of a `GeneratorReference.1` of kind `SolidColor` |
 /// | main track (layer 0) | video track `V1`: `Clip.2`s cut to cut, a `Transition.1` between two clips, its `in_offset` the frames before the cut and `out_offset` those after |
 /// | clips of one upper layer | a video track `Vk`, `Gap.1`s around its clips |
 /// | overlay | a video track `Vk <id>` of its own, the PNG as the clip's media |
-/// | music and other sounds | audio track `A1` |
-/// | the music's bars and sections | `Marker.2`s on the stack (see `musicMarkers`), its beats in the stack's metadata |
+/// | texts | video tracks `Vk text` (as few as their times allow), each text a clip of a `GeneratorReference.1` of kind `Text` |
+/// | music and other sounds | audio tracks `A1`, `A2`, ... (as few as their times allow) |
+/// | the clips' own sound, where heard (volume above 0) | audio tracks `Ak clip sound`: the clips' pieces again, without a held frame |
+/// | the music's beats, bars and sections | `Marker.2`s on the stack (see `musicMarkers`) |
 /// | speed, reverse | a `LinearTimeWarp.1` effect (`time_scalar`, negative when reversed) |
-/// | everything else (fit, crop path, frame, motion, filters, texts, grade, volume, transition kind) | `metadata.reel` of the item or timeline |
+/// | a clip holding its video's last frame | a clip of its own with a `FreezeFrame.1` effect on that frame |
+/// | a looping clip or sound | one clip per pass over its media |
+/// | everything else (fit, crop path, frame, motion, filters, a text's look, volume, a transition's kind, easing, parameters and dip colour) | `metadata.reel` of the item or timeline |
 ///
-/// A clip's `source_range` starts at its source in-point and lasts its time on the timeline, so
-/// track positions are exact; times are frames at the output rate (`RationalTime.1` with the rate
-/// as a float, as OpenTimelineIO stores them). Crossfades and dips become `SMPTE_Dissolve`, other
-/// kinds `Custom_Transition` with their Reel kind in the metadata. Media are `ExternalReference.1`s
-/// with `file://` URLs for absolute paths (relative paths are written as relative URLs).
+/// A clip's `source_range` starts at its source in-point (for a reversed clip, the earliest
+/// media time it plays) and lasts its time on the timeline; the media it plays runs from there
+/// for that time × the time warp's scalar, within the reference's `available_range` (the media's
+/// probed length, from `media`; photos and media not given have none). Times are frames at the
+/// output rate (`RationalTime.1` with the rate as a float, as OpenTimelineIO stores them).
+/// Crossfades become `SMPTE_Dissolve`, other kinds `Custom_Transition` with their Reel kind in the
+/// metadata (a dip's colour too). Media are `ExternalReference.1`s with `file://` URLs for
+/// absolute paths (relative paths are written as relative URLs).
 ///
-/// Video tracks above `V1` follow the renderer's stacking order (`Stacking`: upper layers and
-/// overlays interleaved by their layer numbers), numbered `V2`, `V3`, ... bottom to top, since
-/// OpenTimelineIO stacks tracks in the order they are listed. Texts are not tracks, so their
-/// layer numbers go in the metadata.
+/// Video tracks above `V1` follow the renderer's stacking order (`Stacking`: upper layers,
+/// overlays and texts interleaved by their layer numbers), numbered `V2`, `V3`, ... bottom to
+/// top, since OpenTimelineIO stacks tracks in the order they are listed.
 public enum OTIOExport {
-    public static func text(_ t: Timeline) -> String { JSONWriter.write(document(t)) }
+    public static func text(_ t: Timeline, media: [String: MediaExtent] = [:]) -> String { JSONWriter.write(document(t, media: media)) }
 
-    public static func document(_ t: Timeline) -> JSONValue {
+    public static func document(_ t: Timeline, media: [String: MediaExtent] = [:]) -> JSONValue {
         let rate = t.frameRate
-        var tracks: [JSONValue] = [videoTrack("V1", items: mainItems(t))]
-        // One item per upper layer (its first clip stands for it) and per overlay, in stacking order.
+        var tracks: [JSONValue] = [background(t), videoTrack("V1", items: mainItems(t, media: media))]
+        // One item per upper layer (its first clip stands for it), per overlay and per text, in
+        // stacking order; texts next to each other in that order share tracks.
         let firstOfLayer = Dictionary(t.clips.indices.filter { t.clips[$0].layer > 0 }.map { (t.clips[$0].layer, $0) }, uniquingKeysWith: min)
-        let stacked = Stacking.order(firstOfLayer.values.map(Stacking.Item.clip) + t.overlays.indices.map(Stacking.Item.overlay), in: t)
+        let stacked = Stacking.order(
+            firstOfLayer.values.map(Stacking.Item.clip) + t.overlays.indices.map(Stacking.Item.overlay) + t.texts.indices.map(Stacking.Item.text),
+            in: t)
+        var texts: [Int] = []
+        func flushTexts() {
+            for lane in lanes(texts.map { t.texts[$0].timelineRange }) {
+                let placed = lane.map { (t.texts[texts[$0]].timelineRange, textItem(t.texts[texts[$0]], rate: rate)) }
+                tracks.append(videoTrack("V\(tracks.count) text", items: withGaps(placed, rate: rate)))
+            }
+            texts = []
+        }
         for item in stacked {
+            if case .text(let i) = item {
+                texts.append(i)
+                continue
+            }
+            flushTexts()
             switch item {
             case .clip(let first):
                 let layer = t.clips[first].layer
                 let clips = t.clips.filter { $0.layer == layer }.sorted { $0.timelineRange.start < $1.timelineRange.start }
-                tracks.append(videoTrack("V\(tracks.count + 1)", items: withGaps(clips.map { ($0.timelineRange, clip($0, rate: rate)) }, rate: rate)))
+                tracks.append(videoTrack("V\(tracks.count)", items: withGaps(clips.flatMap { clipItems($0, rate: rate, media: media) }, rate: rate)))
             case .overlay(let i):
-                let overlay = t.overlays[i]
-                var metadata = JSONObject(["x": num(overlay.x), "y": num(overlay.y), "width": num(overlay.width), "opacity": num(overlay.opacity)])
-                if let layer = overlay.layer { metadata["layer"] = .number(JSONNumber(layer)) }
-                let item = plainClip(
-                    name: overlay.id, media: overlay.media, start: .zero, duration: overlay.timelineRange.duration, rate: rate,
-                    metadata: metadata)
-                tracks.append(videoTrack("V\(tracks.count + 1) \(overlay.id)", items: withGaps([(overlay.timelineRange, item)], rate: rate)))
+                tracks.append(
+                    videoTrack("V\(tracks.count) \(t.overlays[i].id)", items: withGaps([overlayItem(t.overlays[i], rate: rate)], rate: rate)))
             case .text:
                 break
             }
         }
-        if !t.audio.isEmpty {
-            let sounds = t.audio.sorted { $0.timelineRange.start < $1.timelineRange.start }.map { a in
-                (
-                    a.timelineRange,
-                    plainClip(
-                        name: a.id, media: a.media, start: a.sourceStart, duration: a.timelineRange.duration, rate: rate,
-                        metadata: JSONObject([
-                            "volume": num(a.volume), "role": .string(a.role.rawValue), "loop": .bool(a.loop),
-                            "ducking": a.ducking.map(TimelineEncoder.ducking) ?? .null,
-                            "fadeIn": .string(TimeText.string(from: a.fadeIn)),
-                            "fadeOut": .string(TimeText.string(from: a.fadeOut)),
-                        ]))
-                )
-            }
-            tracks.append(track("A1", kind: "Audio", items: withGaps(sounds, rate: rate)))
+        flushTexts()
+        let sounds = t.audio.sorted { $0.timelineRange.start < $1.timelineRange.start }.flatMap { soundItems($0, rate: rate, media: media) }
+        var audio = 0
+        for lane in lanes(sounds.map(\.0)) {
+            audio += 1
+            tracks.append(track("A\(audio)", kind: "Audio", items: withGaps(lane.map { sounds[$0] }, rate: rate)))
+        }
+        // The clips' own sound, where it is heard, on tracks of its own.
+        let heard = t.clips.filter { $0.kind == .video && $0.volume > 0 }.sorted { $0.timelineRange.start < $1.timelineRange.start }
+        let clipSounds = heard.flatMap { clipItems($0, rate: rate, media: media, sound: true) }
+        for lane in lanes(clipSounds.map(\.0)) {
+            audio += 1
+            tracks.append(track("A\(audio) clip sound", kind: "Audio", items: withGaps(lane.map { clipSounds[$0] }, rate: rate)))
         }
         let timelineMeta = JSONObject([
             "format": .number(JSONNumber(Timeline.currentFormat)), "frameRate": .string(rate.description),
             "width": .number(JSONNumber(t.canvas.width)), "height": .number(JSONNumber(t.canvas.height)),
-            "texts": .array(
-                t.texts.map { x in
-                    var o = JSONObject(["id": .string(x.id), "text": .string(x.text), "range": range(x.timelineRange, rate: rate)])
-                    if let layer = x.layer { o["layer"] = .number(JSONNumber(layer)) }
-                    return .object(o)
-                }),
-            "grade": .array(t.grade.map { .string($0.kind) }),
+            "background": .string(t.canvas.background.hex), "grade": .array(t.grade.map { TimelineEncoder.effect($0, mediaPath: { $0 }) }),
         ])
         return schema(
             "Timeline.1",
@@ -94,81 +104,35 @@ public enum OTIOExport {
             ])
     }
 
-    /// The main track: its clips, with each transition between the two clips it joins.
-    static func mainItems(_ t: Timeline) -> [JSONValue] {
+    /// The main track: its clips (each in the pieces it plays as), with each transition between
+    /// the two clips it joins.
+    static func mainItems(_ t: Timeline, media: [String: MediaExtent]) -> [JSONValue] {
         let rate = t.frameRate
         let main = t.clips.filter { $0.layer == 0 }
         var items: [JSONValue] = []
         for (i, c) in main.enumerated() {
-            items.append(clip(c, rate: rate))
+            items += clipItems(c, rate: rate, media: media).map(\.1)
             guard i + 1 < main.count, let tr = t.transitions.first(where: { $0.from == c.id && $0.to == main[i + 1].id }) else { continue }
-            let cut = c.timelineRange.end
-            let dissolve = ["crossfade", "dipToBlack", "dipToWhite"].contains(tr.kind)
-            items.append(
-                schema(
-                    "Transition.1",
-                    [
-                        "name": .string(tr.kind), "transition_type": .string(dissolve ? "SMPTE_Dissolve" : "Custom_Transition"),
-                        "in_offset": time(cut - tr.range.start, rate: rate), "out_offset": time(tr.range.end - cut, rate: rate),
-                        "metadata": .object(
-                            JSONObject([
-                                "reel": .object(
-                                    JSONObject([
-                                        "kind": .string(tr.kind), "easing": .string(tr.easing.rawValue),
-                                    ]))
-                            ])),
-                    ]))
+            items.append(transition(tr, cut: c.timelineRange.end, rate: rate))
         }
         return items
     }
 
-    static func clip(_ c: VideoClip, rate: FrameRate) -> JSONValue {
-        var effects: [JSONValue] = []
-        if c.speed != RationalTime(seconds: 1) || c.reverse {
-            effects.append(
-                schema(
-                    "LinearTimeWarp.1",
-                    [
-                        "name": .string(""), "effect_name": .string("LinearTimeWarp"), "metadata": .object(JSONObject()),
-                        "time_scalar": float(c.reverse ? -c.speed.seconds : c.speed.seconds),
-                    ]))
+    /// Groups ranges into as few lanes as keep each lane's ranges apart, each lane in time order
+    /// (indices into `ranges`, which are in time order): the first lane that is free takes a range.
+    static func lanes(_ ranges: [TimeRange]) -> [[Int]] {
+        var lanes: [[Int]] = []
+        var ends: [RationalTime] = []
+        for (i, r) in ranges.enumerated().sorted(by: { $0.element.start < $1.element.start }) {
+            if let free = ends.firstIndex(where: { $0 <= r.start }) {
+                lanes[free].append(i)
+                ends[free] = r.end
+            } else {
+                lanes.append([i])
+                ends.append(r.end)
+            }
         }
-        var meta: JSONObject = JSONObject([
-            "kind": .string(c.kind.rawValue), "fit": .string(c.fit.rawValue), "layer": .number(JSONNumber(c.layer)),
-            "volume": num(c.volume), "opacity": num(c.opacity), "loop": .bool(c.loop),
-            "rotation": .number(JSONNumber(c.orientation.rotation)), "mirrored": .bool(c.orientation.mirrored),
-            "frame": .object(JSONObject(["x": num(c.frame.x), "y": num(c.frame.y), "width": num(c.frame.width), "height": num(c.frame.height)])),
-            "filters": .array(c.filters.map { .string($0.kind) }), "motionKeyframes": .number(JSONNumber(c.motion.count)),
-        ])
-        if let beats = c.beats { meta["beats"] = .string(TimeText.ratioString(from: beats)) }
-        // A smart clip's window path, as the timeline writes it (times from the clip's start).
-        if !c.crop.isEmpty { meta["crop"] = .array(c.crop.map(TimelineEncoder.cropKeyframe)) }
-        return plainClip(
-            name: c.id, media: c.media, start: c.sourceRange.start, duration: c.timelineRange.duration, rate: rate,
-            metadata: meta, effects: effects)
-    }
-
-    static func plainClip(
-        name: String, media: String, start: RationalTime, duration: RationalTime, rate: FrameRate,
-        metadata: JSONObject, effects: [JSONValue] = []
-    ) -> JSONValue {
-        schema(
-            "Clip.2",
-            [
-                "name": .string(name), "enabled": .bool(true), "effects": .array(effects), "markers": .array([]),
-                "metadata": .object(JSONObject(["reel": .object(metadata)])),
-                "source_range": range(TimeRange(start: start, duration: duration), rate: rate),
-                "active_media_reference_key": .string("DEFAULT_MEDIA"),
-                "media_references": .object(
-                    JSONObject([
-                        "DEFAULT_MEDIA": schema(
-                            "ExternalReference.1",
-                            [
-                                "name": .string(""), "target_url": .string(url(media)), "available_range": .null, "available_image_bounds": .null,
-                                "metadata": .object(JSONObject()),
-                            ])
-                    ])),
-            ])
+        return lanes
     }
 
     /// Items placed at their ranges with gaps between them (a track has no positions of its own).

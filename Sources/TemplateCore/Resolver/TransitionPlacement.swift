@@ -43,23 +43,15 @@ enum TransitionPlacement {
     ) -> (Transition?, Diagnostic?) {
         let wanted = frames(spec, rate: rate)
         guard let spec, wanted.before + wanted.after > 0 else { return (nil, nil) }
-        let framesA = a.clip.timelineRange.frames(at: rate).count
-        let framesB = b.clip.timelineRange.frames(at: rate).count
-        let n = min(wanted.before + wanted.after, Int64(min(framesA, framesB) / 2))
-        let handleBefore = handleFrames(before: true, b, rate: rate)
-        let handleAfter = handleFrames(before: false, a, rate: rate)
-        var fitted = n
-        if let hb = handleBefore { fitted = min(fitted, 2 * hb + 1) }
-        if let ha = handleAfter { fitted = min(fitted, 2 * ha) }
+        let fit = fit(wanted.before + wanted.after, from: a, to: b, rate: rate)
+        let n = fit.unhandled
+        let fitted = fit.frames
         var diagnostic: Diagnostic?
         if fitted < n {
-            var short: [String] = []
-            if let ha = handleAfter, ha < n - n / 2 { short.append("\(a.clip.media) has \(ha) frames after its out-point, \(n - n / 2) needed") }
-            if let hb = handleBefore, hb < n / 2 { short.append("\(b.clip.media) has \(hb) frames before its in-point, \(n / 2) needed") }
             let what = fitted < 2 ? "became a cut" : "shortened from \(n) to \(fitted) frames"
             diagnostic = Diagnostic(
                 .warning, .transitionShortened,
-                "the \(spec.kind) between '\(a.clip.id)' and '\(b.clip.id)' \(what): \(short.joined(separator: "; "))",
+                "the \(spec.kind) between '\(a.clip.id)' and '\(b.clip.id)' \(what): \(fit.shortages.map { $0.note($0.clip.media) }.joined(separator: "; "))",
                 at: location, notes: ["use longer clips, or a shorter transition"])
         }
         guard fitted >= 2 else { return (nil, diagnostic) }
@@ -83,6 +75,56 @@ enum TransitionPlacement {
                 kind: spec.kind, from: a.clip.id, to: b.clip.id, range: range, easing: spec.easing,
                 parameters: numbers, mask: mask), diagnostic
         )
+    }
+
+    /// How long a transition may last on one cut, and why it is shorter than asked.
+    struct Fit: Equatable {
+        /// Frames it may last: under 2, the cut is a straight cut.
+        var frames: Int64
+        /// Frames it may last before the handles are counted (the limit and the clips' lengths).
+        var unhandled: Int64
+        /// Why the clips' lengths made it shorter, when they did.
+        var lengthNote: String?
+        /// The clips whose handles made it shorter.
+        var shortages: [Shortage]
+    }
+
+    /// A clip with fewer frames beyond its source range than a transition needs.
+    struct Shortage: Equatable {
+        var clip: VideoClip
+        /// Frames before its in-point (the clip after the cut), or after its out-point.
+        var beforeInPoint: Bool
+        var has: Int64
+        var needs: Int64
+
+        /// In words, naming the clip `name`.
+        func note(_ name: String) -> String {
+            "\(name) has \(has) frames \(beforeInPoint ? "before its in-point" : "after its out-point"), \(needs) needed"
+        }
+    }
+
+    /// The longest a transition asking for `wanted` frames may last on the cut from `a` to `b`:
+    /// at most `Limits.maxTransition`, half of the shorter clip beside it (T053), and what the
+    /// handles allow, `2·before + 1` and `2·after` frames, centred on the cut. The one rule by
+    /// which the resolver places a template's transitions and the editor keeps a cut's transition
+    /// when other clips come to meet there.
+    static func fit(_ wanted: Int64, from a: Neighbour, to b: Neighbour, rate: FrameRate) -> Fit {
+        let framesA = a.clip.timelineRange.frames(at: rate).count
+        let framesB = b.clip.timelineRange.frames(at: rate).count
+        let half = Int64(min(framesA, framesB) / 2)
+        let n = min(wanted, half, rate.frame(at: Limits.maxTransition, rounding: .down))
+        let lengthNote = n < wanted && n == half ? "half of the shorter clip beside it is \(half) frames" : nil
+        let handleBefore = handleFrames(before: true, b, rate: rate)
+        let handleAfter = handleFrames(before: false, a, rate: rate)
+        var fitted = n
+        if let hb = handleBefore { fitted = min(fitted, 2 * hb + 1) }
+        if let ha = handleAfter { fitted = min(fitted, 2 * ha) }
+        var short: [Shortage] = []
+        if fitted < n {
+            if let ha = handleAfter, ha < n - n / 2 { short.append(Shortage(clip: a.clip, beforeInPoint: false, has: ha, needs: n - n / 2)) }
+            if let hb = handleBefore, hb < n / 2 { short.append(Shortage(clip: b.clip, beforeInPoint: true, has: hb, needs: n / 2)) }
+        }
+        return Fit(frames: max(0, fitted), unhandled: n, lengthNote: lengthNote, shortages: short)
     }
 
     /// Whole frames of source a clip has before its in-point (`before`) or after its out-point;

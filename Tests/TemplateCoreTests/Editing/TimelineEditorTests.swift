@@ -65,9 +65,11 @@ import Testing
         try e.delete("s2")
         #expect(e.timeline.clips.map(\.id) == ["s1", "s3"] && e.timeline.transitions.isEmpty && e.timeline.duration == f(120))
         e.undo()
-        try e.move("s3", to: 0)
+        let cuts = try e.move("s3", to: 0)
         #expect(e.timeline.clips.map(\.id) == ["s3", "s1", "s2"])
-        #expect(e.timeline.transitions.map(\.from) == ["s1"], "only the transition whose clips still meet stays")
+        #expect(e.timeline.transitions.map(\.kind) == ["crossfade", "wipeLeft"], "each cut keeps its transition")
+        #expect(e.timeline.transitions.map(\.from) == ["s3", "s1"] && e.timeline.transitions.map(\.to) == ["s1", "s2"])
+        #expect(cuts.map(\.cut) == [0, 1] && !cuts.contains { $0.isShortened }, "\(cuts)")
         try e.reorder(["s1", "s2", "s3"])
         #expect(e.timeline.clips.map(\.id) == ["s1", "s2", "s3"])
         #expect(throws: EditError.self) { try e.reorder(["s1", "s2"]) }

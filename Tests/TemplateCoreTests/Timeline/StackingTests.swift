@@ -84,12 +84,13 @@ import Testing
         #expect(Self.names(FramePlanner(timeline: t).plan(frame: 0), t) == ["inset", "top", "old-sticker", "card", "old-title", "label"])
     }
 
-    /// OpenTimelineIO stacks tracks in list order: the overlays' tracks sit among the layers' tracks.
+    /// OpenTimelineIO stacks tracks in list order: the overlays' and texts' tracks sit among the
+    /// layers' tracks.
     @Test func openTimelineIOTracksFollowTheStackingOrder() throws {
         let text = OTIOExport.text(Self.interleaved())
         let track = try Regex(#""name": "(V[^"]*)""#)
         let names = text.matches(of: track).compactMap { $0.output[1].substring.map(String.init) }
-        #expect(names == ["V1", "V2 card", "V3", "V4", "V5 old-sticker"])
+        #expect(names == ["V1", "V2 card", "V3", "V4 text", "V5", "V6 old-sticker", "V7 text"])
     }
 
     @Test func theFieldsRoundTripAndOldFilesReadAsUnnumbered() throws {
