@@ -47,7 +47,9 @@ public enum BeatAnalyzer {
 
     static func track(path: String, settings: TrackerSettings) throws(MediaError) -> Tracking {
         let refused = MediaError(.missingComponent, file: path, operation: "tracking beats", reason: "aubio refused its settings")
-        guard let opener = TempoTracker(settings: settings), let tracker = TempoTracker(settings: settings) else { throw refused }
+        guard let opener = TempoTracker(settings: settings), let tracker = TempoTracker(settings: settings),
+            let chroma = ChromaFrames(sampleRate: settings.sampleRate)
+        else { throw refused }
         let sound = MonoSound(decoder: try AudioDecoder(path: path), limit: BeatLimits.maxSeconds * Int64(AudioDecoder.sampleRate))
         let hop = settings.hop
         var block = [Float](repeating: 0, count: hop)
@@ -68,15 +70,20 @@ public enum BeatAnalyzer {
             let result = samples.withUnsafeBufferPointer { tracker.process($0) }
             if let b = result.beat.map({ $0 - shift }), b >= 0, b > (beats.last ?? -1) { beats.append(b) }
             features.append(result.features)
+            samples.withUnsafeBufferPointer { chroma.add($0) }
         }
         for h in opening { run(h) }
         while try sound.next(&block) { run(block) }
         let total = sound.count
         let quiet = Float(pow(10, BeatLimits.silenceLevel / 10))
         let silent = (features.map(\.energy).max() ?? 0) < quiet
-        let series = HopSeries(features: features, hop: Int64(hop), sampleRate: Int64(AudioDecoder.sampleRate))
-        // Beats after the end of the sound (aubio's last comb reaches past it) are dropped.
-        beats = silent ? [] : MetricalLevel.corrected(beats.filter { $0 < total }, features: series)
+        let series = HopSeries(features: features, hop: Int64(hop), sampleRate: Int64(AudioDecoder.sampleRate), chroma: chroma.frames)
+        // Beats after the end of the sound (aubio's last comb reaches past it) are dropped, and
+        // those in silence (aubio's own rule, its silence level).
+        let inaudible = Float(pow(10, Double(settings.silence) / 10))
+        beats = PulseCheck.audible(beats.filter { $0 < total }, features: series, silence: inaudible)
+        beats = silent ? [] : MetricalLevel.corrected(beats, features: series)
+        beats = BeatPhase.onTheBeat(beats, features: series, end: total)
         if PulseCheck.pulse(beats: beats, features: series, silence: quiet) < PulseCheck.minimum { beats = [] }
         beats = PulseCheck.trimmed(beats, features: series)
         return Tracking(beats: beats, series: series, total: total, silent: silent, confidence: tracker.confidence)
@@ -102,5 +109,5 @@ public enum BeatAnalyzer {
 extension BeatAnalyzer {
     /// Bumped whenever the analysis changes its results (settings, bar phase, sections), so that
     /// cached analyses made before are done again.
-    public static let version = 1
+    public static let version = 2
 }
