@@ -7,8 +7,8 @@
 /// small as an encoder's low-pass (an AAC file and an MP3 of one song came out half a beat
 /// apart). The beat is where the low band starts notes (kick, bass): when the low-band onsets
 /// (`HopFeatures.lowFlux`) halfway between aubio's beats are on average more than `ratio` times
-/// as strong as at the beats, the beats move to the halfway points (one more half a beat before
-/// the first and after the last, when they lie inside the sound). The beats' period is aubio's.
+/// as strong as at the beats, the beats move to the halfway points (and half a beat before the
+/// first and after the last, where a low note starts there too). The beats' period is aubio's.
 enum BeatPhase {
     static let ratio = 2.0
     /// Half-width of the window where a point's low-band onset strength is read, in seconds.
@@ -20,12 +20,15 @@ enum BeatPhase {
         let atBeats = mean(beats.map { lowOnset(at: $0, features) })
         let atMids = mean(mids.map { lowOnset(at: $0, features) })
         guard atMids > ratio * atBeats else { return beats }
+        // Half a beat before the first and after the last are beats too where the low band
+        // starts a note there as it does at the others (not in the tail of the last chord).
+        let edge = { (b: Int64) -> Bool in b >= 0 && b < end && lowOnset(at: b, features) >= 0.5 * atMids }
         var shifted = mids
         let before = beats[0] - (beats[1] - beats[0]) / 2
-        if before >= 0 { shifted.insert(before, at: 0) }
+        if edge(before) { shifted.insert(before, at: 0) }
         let n = beats.count
         let after = beats[n - 1] + (beats[n - 1] - beats[n - 2]) / 2
-        if after < end { shifted.append(after) }
+        if edge(after) { shifted.append(after) }
         return shifted
     }
 
