@@ -6,10 +6,11 @@ import MediaTime
 ///
 /// The sound is decoded (`AudioDecoder`, 48 kHz), mixed to mono and fed hop by hop to aubio's
 /// tempo tracker (`TempoTracker`), which places the beats. The hop features measured beside it
-/// check which level of the beat aubio counted (`MetricalLevel`) and that the beats stand out of
-/// the sound at all (`PulseCheck`), then give the bar phase (`BarPhase`) and the section map
-/// (`SectionMap`). Only the hop features are kept, not the samples (but for the opening, see
-/// `Priming`), so an hour of music costs a few megabytes.
+/// check which level of the beat aubio counted (`MetricalLevel`), whether it followed the beat or
+/// the off-beat (`BeatPhase`) and that the beats stand out of the sound at all (`PulseCheck`), then
+/// give the bar phase (`BarPhase`, with the chromagram of `ChromaFrames`) and the section map
+/// (`SectionMap`). Only the hop features and the chromagram are kept, not the samples (but for the
+/// opening, see `Priming`): 32 bytes per 256 samples, about 22 MB for an hour of music.
 public enum BeatAnalyzer {
     /// The analysis of the first `BeatLimits.maxSeconds` of `path`'s sound.
     public static func analyze(path: String) throws(MediaError) -> BeatAnalysis {
