@@ -18,6 +18,8 @@ final class TempoTracker {
     private let fluxOut: UnsafeMutablePointer<fvec_t>
     /// Highest spectrum bin counted as low band (kick drum and bass).
     private let lowBins: Int
+    /// The low band's magnitudes in the hop before, for its onsets (`HopFeatures.lowFlux`).
+    private var lowMagnitudes: [Float]
     /// aubio's last beat, as last seen.
     private var lastBeat: UInt32 = 0
 
@@ -47,6 +49,7 @@ final class TempoTracker {
         spectrum = new_cvec(window)
         fluxOut = new_fvec(1)
         lowBins = max(1, settings.lowBandHz * settings.window / settings.sampleRate)
+        lowMagnitudes = [Float](repeating: 0, count: lowBins + 1)
     }
 
     deinit {
@@ -72,28 +75,35 @@ final class TempoTracker {
         input.pointee.data.update(from: samples.baseAddress!, count: samples.count)
         aubio_tempo_do(tempo, input, beat)
         // aubio marks a beat by its fraction of a hop in `beat[0]`, which is 0 for a beat that
-        // falls on a hop's start (its own tools then miss it): a new `get_last` is the beat, kept
-        // unless the hop is silent, as aubio itself does.
+        // falls on a hop's start (its own tools then miss it): a new `get_last` is the beat.
+        // Whether it lies in silence is judged later, around the beat (`PulseCheck.audible`):
+        // the hop that reports a click's beat may be the silence just after the click.
         var found: Int64?
         let last = aubio_tempo_get_last(tempo)
         if last != lastBeat {
             lastBeat = last
-            if aubio_silence_detection(input, settings.silence) == 0 { found = Int64(last) }
+            found = Int64(last)
         }
         aubio_pvoc_do(vocoder, input, spectrum)
         aubio_specdesc_do(flux, spectrum, fluxOut)
         var low: Float = 0
+        var lowRise: Float = 0
         var all: Float = 0
         let bins = Int(spectrum.pointee.length)
         for i in 0..<bins {
             let m = spectrum.pointee.norm[i]
             all += m * m
-            if i >= 1 && i <= lowBins { low += m * m }
+            if i >= 1 && i <= lowBins {
+                low += m * m
+                lowRise += max(0, m - lowMagnitudes[i])
+                lowMagnitudes[i] = m
+            }
         }
         var energy: Float = 0
         for s in samples { energy += s * s }
         let features = HopFeatures(
-            energy: energy / Float(samples.count), lowEnergy: low / Float(bins), spectralEnergy: all / Float(bins), flux: fluxOut.pointee.data[0])
+            energy: energy / Float(samples.count), lowEnergy: low / Float(bins), spectralEnergy: all / Float(bins), flux: fluxOut.pointee.data[0],
+            lowFlux: lowRise)
         return Hop(beat: found, features: features)
     }
 
@@ -116,4 +126,7 @@ struct HopFeatures: Sendable {
     var spectralEnergy: Float
     /// aubio's spectral flux: how much the spectrum rose since the hop before (onset strength).
     var flux: Float
+    /// The same rise in the low band alone (summed magnitude increases of its bins): the onsets
+    /// of kick drums and bass notes, which mark the beat and the bar where hi-hats do not.
+    var lowFlux: Float
 }

@@ -117,6 +117,37 @@ public enum TestMedia {
         ])
     }
 
+    /// The chord changes of `song`: its roots (bass, Hz) and chords (three notes, Hz), a bar each.
+    public static let songChords: [(root: Double, notes: [Double])] = [
+        (55, [220, 277.18, 329.63]), (46.25, [185, 220, 277.18]), (36.71, [146.83, 185, 220]), (41.2, [164.81, 207.65, 246.94]),
+    ]
+
+    /// A short song at 44.1 kHz, mono WAV: a kick drum on every beat from `firstBeat` on, a hi-hat
+    /// (white noise, brighter and in spectral flux as strong as the kick) on every off-beat, and a
+    /// bass note and a chord that change on every bar's first beat (`songChords`, in turn). Its
+    /// beats are `firstBeat + k * 60 / bpm`, its bars start on every fourth.
+    public static func song(_ path: String, bpm: Double = 121, seconds: Double = 24, firstBeat: Double = 0.476) throws {
+        let p = 60 / bpm
+        let since = "(t-\(firstBeat))"
+        let beat = "floor(\(since)/\(p))"
+        let u = "(\(since)-\(beat)*\(p))"
+        let v = "(\(u)-\(p / 2))"
+        let bar = "floor(\(beat)/4)"
+        let w = "(\(since)-\(bar)*\(4 * p))"
+        let m = "mod(\(bar),4)"
+        func pick(_ values: [Double]) -> String {
+            "(" + values.enumerated().map { "\($1)*eq(\(m),\($0))" }.joined(separator: "+") + ")"
+        }
+        let kick = "sin(2*PI*(45*\(u)+3.667*(1-exp(-30*\(u)))))*exp(-14*\(u))"
+        let hat = "(2*random(0)-1)*exp(-90*\(v))*gte(\(v),0)"
+        let envelope = "min(1,\(w)/0.01)*exp(-0.6*\(w))"
+        let bass = "sin(2*PI*\(pick(songChords.map(\.root)))*\(w))*\(envelope)"
+        let chord = (0..<3).map { i in "sin(2*PI*\(pick(songChords.map { $0.notes[i] }))*\(w))" }.joined(separator: "+")
+        let music = "0.6*(0.8*\(kick)+0.35*\(hat)+0.3*\(bass)+0.06*(\(chord))*\(envelope))*gte(t,\(firstBeat))"
+        let expression = "\(music)+0.001*(2*random(1)-1)"
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "aevalsrc='\(expression)':s=44100:d=\(seconds)", "-c:a", "pcm_s16le", path])
+    }
+
     /// The first `fraction` of a file's bytes, written to `to`: a truncated download.
     public static func truncate(_ from: String, to: String, fraction: Double) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: from))
