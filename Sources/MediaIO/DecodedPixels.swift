@@ -38,7 +38,8 @@ enum DecodedPixels {
         }
         let out = try converted(box, to: target, file: file)
         if alpha, let plane = out.frame.pointee.data.0 {
-            flattenOverBlack(plane, width: Int(out.frame.pointee.width), height: Int(out.frame.pointee.height), stride: Int(out.frame.pointee.linesize.0))
+            flattenOverBlack(
+                plane, width: Int(out.frame.pointee.width), height: Int(out.frame.pointee.height), stride: Int(out.frame.pointee.linesize.0))
             // The same bytes, the fourth now meaningless: RGB with a padding byte.
             out.frame.pointee.format = AV_PIX_FMT_RGB0.rawValue
         }

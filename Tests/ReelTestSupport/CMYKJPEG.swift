@@ -29,7 +29,10 @@ public enum CMYKJPEG {
         var codes: [(code: Int, length: Int)] = []
         var code = 0
         for (i, count) in dcBits.enumerated() {
-            for _ in 0..<count { codes.append((code, i + 1)); code += 1 }
+            for _ in 0..<count {
+                codes.append((code, i + 1))
+                code += 1
+            }
             code <<= 1
         }
         var bits = BitWriter()
