@@ -51,6 +51,12 @@ import Testing
             return y < 48 ? (left ? [224, 48, 48, 255] : [48, 192, 64, 255]) : (left ? [48, 80, 208, 200] : [240, 232, 208, 200])
         }
         files.append(("cmyk.jpg", "cmyk.jpg"))
+        // YCCK (transform 2), which FFmpeg decodes to Y'CbCr with a fourth plane.
+        try CMYKJPEG.write(dir.file("ycck.jpg"), width: 128, height: 96, ycck: true) { x, y in
+            let left = x < 64
+            return y < 48 ? (left ? [120, 100, 160, 200] : [200, 128, 128, 255]) : (left ? [60, 160, 100, 230] : [180, 90, 200, 160])
+        }
+        files.append(("ycck.jpg", "ycck.jpg"))
         // libheif's encoder (FFmpeg 5.1 reads neither): compared with the pictures it was given.
         try Tools.ffmpeg(["-f", "lavfi", "-i", Self.quadrants, "-frames:v", "1", dir.file("source.png")])
         try Tools.ffmpeg(["-f", "lavfi", "-i", Self.quadrants + Self.halfTransparent, "-frames:v", "1", dir.file("source-alpha.png")])

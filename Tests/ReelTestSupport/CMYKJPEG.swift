@@ -7,13 +7,14 @@ import Foundation
 public enum CMYKJPEG {
     /// Writes a `width` x `height` picture (multiples of 8); `stored(x, y)` gives the four stored
     /// bytes (C', M', Y', K') of the block whose top-left pixel is (x, y). FFmpeg decodes a pixel
-    /// as R = C'K'/255, G = M'K'/255, B = Y'K'/255.
-    public static func write(_ path: String, width: Int, height: Int, stored: (Int, Int) -> [UInt8]) throws {
+    /// as R = C'K'/255, G = M'K'/255, B = Y'K'/255. With `ycck`, Adobe's transform 2: the first
+    /// three bytes are Y'CbCr of the inverted C'M'Y' (as Photoshop writes most CMYK JPEGs).
+    public static func write(_ path: String, width: Int, height: Int, ycck: Bool = false, stored: (Int, Int) -> [UInt8]) throws {
         var out: [UInt8] = [0xFF, 0xD8]
         func segment(_ marker: UInt8, _ body: [UInt8]) {
             out += [0xFF, marker, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body
         }
-        segment(0xEE, Array("Adobe".utf8) + [0, 100, 0, 0, 0, 0, 0])
+        segment(0xEE, Array("Adobe".utf8) + [0, 100, 0, 0, 0, 0, ycck ? 2 : 0])
         segment(0xDB, [0] + [UInt8](repeating: 1, count: 64))
         var frame: [UInt8] = [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 4]
         for id in 1...4 { frame += [UInt8(id), 0x11, 0] }
