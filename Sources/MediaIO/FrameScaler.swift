@@ -54,7 +54,8 @@ public struct Placement: Sendable, Hashable {
 /// Scales, crops and orients decoded pictures straight into a region of a `Picture`.
 ///
 /// The crop is taken from the decoded frame before scaling (cheaper than scaling then cropping),
-/// and the only pixel-format conversion is the one into BT.709 limited-range 4:2:0. swscale
+/// and the only pixel-format conversion is the one into BT.709 limited-range 4:2:0 (formats that
+/// cannot be cropped in place are first made scalable by `DecodedPixels`, once per picture). swscale
 /// cannot rotate, so a quarter-turned source is scaled to the rotated size and then turned,
 /// which moves only the output's pixels.
 public final class FrameScaler {
@@ -76,7 +77,9 @@ public final class FrameScaler {
     /// Draws `frame` into `rect` of `picture`. Pixels of `rect` the frame does not cover (contain fit)
     /// are left as they are, so the caller paints the background first.
     public func draw(_ frame: VideoFrame, placement: Placement, into picture: Picture, rect: PixelRect) throws(MediaError) {
-        let src = frame.box.frame
+        // Decoders and still loaders hand over scalable frames already; this only guards the rule.
+        let box = try DecodedPixels.scalable(frame.box, file: frame.file)
+        let src = box.frame
         let quarter = placement.rotation % 180 != 0
         // Target size in the frame's own (unrotated) axes.
         let tw = quarter ? rect.height : rect.width
@@ -122,7 +125,7 @@ public final class FrameScaler {
             target = picture
             targetRect = dest
         }
-        try scale(src, crop: crop, into: target, rect: targetRect, file: "")
+        try scale(src, crop: crop, into: target, rect: targetRect, file: frame.file)
         if needsTurn, let s = scratch {
             PlaneRotation.turn(s, rotation: placement.rotation, mirrored: placement.mirrored, into: picture, at: dest)
         }
@@ -133,24 +136,20 @@ public final class FrameScaler {
         rect: PixelRect, file: String
     ) throws(MediaError) {
         var format = AVPixelFormat(rawValue: src.pointee.format)
-        var fullRange = src.pointee.color_range == AVCOL_RANGE_JPEG
+        let details = DecodedPixels.colorDetails(src)
+        let fullRange = details.fullRange
+        // The full-range names are deprecated in swscale: the range is set below instead.
         switch format {
-        case AV_PIX_FMT_YUVJ420P:
-            format = AV_PIX_FMT_YUV420P
-            fullRange = true
-        case AV_PIX_FMT_YUVJ422P:
-            format = AV_PIX_FMT_YUV422P
-            fullRange = true
-        case AV_PIX_FMT_YUVJ444P:
-            format = AV_PIX_FMT_YUV444P
-            fullRange = true
+        case AV_PIX_FMT_YUVJ420P: format = AV_PIX_FMT_YUV420P
+        case AV_PIX_FMT_YUVJ422P: format = AV_PIX_FMT_YUV422P
+        case AV_PIX_FMT_YUVJ444P: format = AV_PIX_FMT_YUV444P
+        case AV_PIX_FMT_YUVJ440P: format = AV_PIX_FMT_YUV440P
+        case AV_PIX_FMT_YUVJ411P: format = AV_PIX_FMT_YUV411P
         default: break
         }
-        guard let desc = av_pix_fmt_desc_get(format) else {
-            throw MediaError(.unsupported, file: file, operation: "scaling", reason: "unknown pixel format")
-        }
+        let desc = try DecodedPixels.descriptor(format, file: file)
         let isRGB = desc.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
-        let hdr = isRGB ? nil : HDRToneMapper.mapper(for: DynamicRange(transfer: src.pointee.color_trc))
+        let hdr = isRGB || DecodedPixels.isGray(desc) ? nil : HDRToneMapper.mapper(for: DynamicRange(transfer: src.pointee.color_trc))
         let flags = fast ? SWS_BILINEAR : SWS_BICUBIC
         // HDR is only scaled, to 16-bit 4:4:4, for the tone mapper; everything else goes straight to 4:2:0.
         let outFormat = hdr == nil ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_YUV444P16LE
@@ -160,16 +159,10 @@ public final class FrameScaler {
         guard let ctx = context else {
             throw MediaError(.unsupported, file: file, operation: "scaling", reason: "swscale cannot convert this picture")
         }
-        let srcSpace: Int32
-        switch src.pointee.colorspace {
-        case AVCOL_SPC_BT709: srcSpace = SWS_CS_ITU709
-        case AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M: srcSpace = SWS_CS_ITU601
-        case AVCOL_SPC_BT2020_NCL, AVCOL_SPC_BT2020_CL: srcSpace = SWS_CS_BT2020
-        default: srcSpace = hdr != nil ? SWS_CS_BT2020 : src.pointee.height >= 720 && !isRGB ? SWS_CS_ITU709 : SWS_CS_ITU601
-        }
+        let srcSpace = details.space
         if hdr == nil {
             sws_setColorspaceDetails(
-                ctx, sws_getCoefficients(srcSpace), fullRange || isRGB ? 1 : 0,
+                ctx, sws_getCoefficients(srcSpace), fullRange ? 1 : 0,
                 sws_getCoefficients(SWS_CS_ITU709), 0, 0, 1 << 16, 1 << 16)
         } else {
             // Same matrix and range in and out: swscale only scales.

@@ -91,7 +91,7 @@ enum HEIFImage {
         }
         // Phones tag their photos Display P3: bring the colours into the sRGB gamut Reel composes in.
         file.gamutConversion()?.apply(plane, width: Int(width), height: Int(height), stride: dstStride, bytesPerPixel: alpha ? 4 : 3)
-        return VideoFrame(box: box, time: .zero)
+        return try VideoFrame(decoded: box, time: .zero, file: path, still: true)
     }
 }
 

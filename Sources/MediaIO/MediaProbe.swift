@@ -59,6 +59,7 @@ public enum MediaProbe {
             if par.width > MediaLimits.maxPictureSide || par.height > MediaLimits.maxPictureSide {
                 throw MediaError(.unsupported, file: path, operation: "probing", reason: PictureHeader.sizeMessage(Int(par.width), Int(par.height)))
             }
+            try DecodedPixels.check(streamFormat: par.format, file: path)
         }
         let audio: [AudioStreamInfo] =
             still

@@ -257,11 +257,11 @@ public final class VideoDecoder {
                 if damaged {
                     damagedFrames += 1
                     if firstDamage == nil { firstDamage = time }
-                    if let good = lastGood { return VideoFrame(box: good, time: time) }
-                } else {
-                    lastGood = box
+                    if let good = lastGood { return VideoFrame(scalable: good, time: time, file: path) }
                 }
-                return VideoFrame(box: box, time: time)
+                let frame = try VideoFrame(decoded: box, time: time, file: path)
+                if !damaged { lastGood = frame.box }
+                return frame
             }
         }
     }

@@ -8,10 +8,22 @@ public final class VideoFrame: @unchecked Sendable {
     let box: FrameBox
     /// Presentation time relative to the start of the stream.
     public let time: RationalTime
+    /// The file it was decoded from, for the errors that name it.
+    let file: String
 
-    init(box: FrameBox, time: RationalTime) {
+    /// Wraps a decoded picture, made scalable first (`DecodedPixels`): the one conversion a
+    /// palette, 1-bit or transparent picture needs is done once, not at every draw.
+    init(decoded box: FrameBox, time: RationalTime, file: String, still: Bool = false) throws(MediaError) {
+        self.box = try DecodedPixels.scalable(box, file: file, still: still)
+        self.time = time
+        self.file = file
+    }
+
+    /// Wraps a picture already made scalable.
+    init(scalable box: FrameBox, time: RationalTime, file: String) {
         self.box = box
         self.time = time
+        self.file = file
     }
 
     public var width: Int { Int(box.frame.pointee.width) }
@@ -67,6 +79,6 @@ public enum StillImage {
             throw MediaError(.notMedia, file: path, operation: "loading the picture", reason: "no picture in the file")
         }
         let decoder = try StillDecoder(input: input, stream: index)
-        return VideoFrame(box: try StillGamut.converted(try decoder.decodeFirst(), file: path), time: .zero)
+        return try VideoFrame(decoded: try StillGamut.converted(try decoder.decodeFirst(), file: path), time: .zero, file: path, still: true)
     }
 }

@@ -43,4 +43,31 @@ import Testing
         #expect(isRed(img.pixel(x: 5, y: 50)))  // whole picture visible: red end at the left
         #expect(isBlue(img.pixel(x: 80, y: 50)))
     }
+
+    /// What a transparent pixel stores never shows: a PNG whose left half is white at alpha 0
+    /// comes out black there, its opaque right half white; a palette PNG (its colours in the
+    /// frame's second plane, which crashed swscale when handed as one plane) keeps its colours.
+    @Test func transparencyIsFlattenedOverBlackAndAPaletteKeepsItsColours() throws {
+        let dir = TemporaryFolder()
+        let transparent = dir.file("transparent.png")
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", "color=c=white:s=64x32,format=rgba,geq=r=255:g=255:b=255:a='if(lt(X,32),0,255)'",
+            "-frames:v", "1", "-pix_fmt", "rgba", transparent,
+        ])
+        let palette = dir.file("palette.png")
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", "color=c=red:s=64x32,drawbox=x=32:w=32:h=32:c=blue:t=fill", "-frames:v", "1", "-pix_fmt", "pal8", palette,
+        ])
+        for (file, left, right) in [(transparent, (0, 0, 0), (255, 255, 255)), (palette, (255, 0, 0), (0, 0, 255))] {
+            let picture = Picture(width: 64, height: 32)
+            try FrameScaler().draw(
+                try StillImage.load(file), placement: Placement(), into: picture, rect: PixelRect(x: 0, y: 0, width: 64, height: 32))
+            let rgb = picture.rgbaImage()
+            for (x, want) in [(12, left), (52, right)] {
+                let p = rgb.pixel(x: x, y: 16)
+                let off = max(abs(Int(p.r) - want.0), abs(Int(p.g) - want.1), abs(Int(p.b) - want.2))
+                #expect(off <= 8, "\(file) at x \(x): \(p), not \(want)")
+            }
+        }
+    }
 }
