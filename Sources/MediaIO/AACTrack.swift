@@ -261,7 +261,11 @@ extension AACTrack {
     /// libswresample with its default filter, the very measurement of ffmpeg's
     /// `ebur128=peak=true` (ITU-R BS.1770-4 true peak). The encoder's priming and the decoder's
     /// tail are measured too and counted in the first and last stretches.
-    public func decodedPeaks(file: String) throws(MediaError) -> [Float] {
+    ///
+    /// `listen`, when given, is handed the decoded sound itself at 48 kHz, interleaved stereo,
+    /// block after block: decoded samples of input samples `0 ..< sampleCount`, in order, without
+    /// the priming and the tail (what a loudness meter reading the file hears).
+    public func decodedPeaks(file: String, listen: ((UnsafeBufferPointer<Float>) -> Void)? = nil) throws(MediaError) -> [Float] {
         let stretches = max(1, Int((sampleCount + Int64(frameSize) - 1) / Int64(frameSize)))
         var peaks = [Float](repeating: 0, count: stretches)
         guard let aac = avcodec_find_decoder(AV_CODEC_ID_AAC), let dctx = avcodec_alloc_context3(aac) else {
@@ -319,11 +323,32 @@ extension AACTrack {
             try check(got, .corrupt, file: file, operation: operation)
             take(got)
         }
+        // Decoded samples handed to `listen` so far, counted from the first decoded (priming included).
+        var decoded: Int64 = 0
+        var heard = [Float]()
+        func hand(_ f: UnsafeMutablePointer<AVFrame>) {
+            let n = Int(f.pointee.nb_samples)
+            defer { decoded += Int64(n) }
+            guard let listen, n > 0, let data = f.pointee.extended_data else { return }
+            let first = max(0, delay - decoded)
+            let last = min(Int64(n), sampleCount + delay - decoded)
+            guard last > first, let left = data[0] else { return }
+            let right = f.pointee.ch_layout.nb_channels > 1 ? data[1] ?? left : left
+            let l = UnsafeRawPointer(left).assumingMemoryBound(to: Float.self)
+            let r = UnsafeRawPointer(right).assumingMemoryBound(to: Float.self)
+            heard.removeAll(keepingCapacity: true)
+            for j in Int(first)..<Int(last) {
+                heard.append(l[j])
+                heard.append(r[j])
+            }
+            heard.withUnsafeBufferPointer { listen($0) }
+        }
         func receive() throws(MediaError) {
             while true {
                 let r = avcodec_receive_frame(dctx, frame.frame)
                 if r == reel_averror_eagain() || r == reel_averror_eof() { return }
                 try check(r, .corrupt, file: file, operation: operation)
+                hand(frame.frame)
                 try convert(frame.frame)
                 av_frame_unref(frame.frame)
             }

@@ -107,6 +107,16 @@ public enum Limits {
     /// Longest voice-over or sound effect placed on a video, and the longest `duration` of a looped one.
     public static let maxSoundDuration = maxTotalDuration
 
+    // MARK: Loudness
+
+    /// The most the look-ahead limiter may take off the loudness of any 400 ms stretch of the
+    /// sound (its momentary loudness, EBU R 128), in dB, on the way to the loudness target.
+    /// Peaks held down by more are left alone (a clap or a drum hit loses a little punch, nobody
+    /// hears the limiter); a whole stretch held down by more pumps and flattens audibly. So the
+    /// gain stops where reaching the target would take more, and the summary says the loudness
+    /// reached and why.
+    public static let maxLimiting = 6.0
+
     // MARK: Encoding
 
     /// x264's constant rate factor (0 is lossless, 51 the worst).

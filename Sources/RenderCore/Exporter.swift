@@ -19,8 +19,9 @@ public struct ExportOptions: Sendable {
     /// Cheaper scaling (drafts).
     public var fastScaling: Bool
     /// Integrated loudness the mix is normalized to, in LUFS (-14 is what the big social platforms
-    /// play at); nil leaves levels as mixed. The gain never lifts a sample peak past the limiter's
-    /// threshold, and the limiter keeps every output under `AudioCeiling` whatever the target.
+    /// play at); nil leaves levels as mixed. The gain reaches it with the limiter holding the peaks
+    /// (`LoudnessNormalizer`), short of it only where the limiter would take more than
+    /// `Limits.maxLimiting` off a stretch, and every output stays under `AudioCeiling`.
     public var loudnessTarget: Double?
     /// Render only this segment's frames, video only, tagged with what it is (for `SegmentJoiner`).
     public var segment: FrameSegment?
@@ -61,12 +62,23 @@ public struct ExportReport: Sendable {
     public let frameCount: Int64
     /// Problems that were covered rather than fatal (damaged video data held over), one line each.
     public let warnings: [String]
-    /// Loudness of the mix before normalization, and the gain applied, when a target was set.
-    public let measuredLoudness: Double?
-    public let loudnessGain: Double?
+    /// What loudness normalization did, when a target was set and the sound could be measured.
+    public var loudness: LoudnessReport?
     /// Times the sound was encoded to bring it under the ceiling (1 when the first encode was);
     /// nil for a file without sound of its own (a segment).
     public var soundEncodes: Int? = nil
+
+    public init(frameCount: Int64, warnings: [String], loudness: LoudnessReport? = nil, soundEncodes: Int? = nil) {
+        self.frameCount = frameCount
+        self.warnings = warnings
+        self.loudness = loudness
+        self.soundEncodes = soundEncodes
+    }
+
+    /// Loudness of the mix before normalization, in LUFS.
+    public var measuredLoudness: Double? { loudness?.measured }
+    /// The linear gain applied to reach the target.
+    public var loudnessGain: Double? { loudness.map { pow(10, $0.gain / 20) } }
 }
 
 /// Where an export stands, for progress displays.
@@ -106,8 +118,8 @@ public enum Exporter {
         isCancelled: (@Sendable () -> Bool)? = nil
     ) throws(RenderError) -> ExportReport {
         // A segment is video only: the join lays the sound, mixed once for the whole timeline.
-        let (sound, measured, gain): (SoundtrackEncoder.Result?, Double?, Double?) =
-            options.segment == nil ? try encodedSoundtrack(timeline, baseFolder: baseFolder, to: path, options: options) : (nil, nil, nil)
+        let (sound, loudness): (SoundtrackEncoder.Result?, LoudnessReport?) =
+            options.segment == nil ? try encodedSoundtrack(timeline, baseFolder: baseFolder, to: path, options: options) : (nil, nil)
         let passes = Passes(timeline: timeline, options: options, progress: progress, isCancelled: isCancelled)
         var scratch: ScratchFolder?
         if options.videoBitrate != nil {
@@ -140,8 +152,7 @@ public enum Exporter {
             renderer: renderer, sound: sound?.track, path: path, settings: settings, pass: stats == nil ? 1 : 2, of: stats == nil ? 1 : 2)
         withExtendedLifetime(scratch) {}
         return ExportReport(
-            frameCount: Int64(passes.frames.count), warnings: renderer.sources.damageWarnings(), measuredLoudness: measured, loudnessGain: gain,
-            soundEncodes: sound?.passes)
+            frameCount: Int64(passes.frames.count), warnings: renderer.sources.damageWarnings(), loudness: loudness, soundEncodes: sound?.passes)
     }
 
     /// The timeline's caption cues as a soft subtitle stream carries them: each cue once, whole.
@@ -206,42 +217,46 @@ public enum Exporter {
         }
     }
 
-    /// The mixer of the timeline's sound, its gain set to reach the loudness target, and the
-    /// loudness measured and gain applied (nil without a target or without sound).
-    static func soundtrack(_ timeline: Timeline, baseFolder: String?, options: ExportOptions) throws(RenderError) -> (
-        AudioMixer, Double?, Double?
+    /// The timeline's sound mixed, brought to the loudness target and encoded for the file at
+    /// `path`, under the ceiling (`SoundtrackEncoder`); with what normalization did (nil without a
+    /// target or without measurable sound).
+    static func encodedSoundtrack(_ timeline: Timeline, baseFolder: String?, to path: String, options: ExportOptions) throws(RenderError) -> (
+        SoundtrackEncoder.Result, LoudnessReport?
     ) {
         let mixer = AudioMixer(timeline: timeline, baseFolder: baseFolder, audioBitrate: options.audioBitrate)
-        guard let target = options.loudnessTarget, !mixer.planner.items.isEmpty else { return (mixer, nil, nil) }
-        let loudness = try measureLoudness(timeline, baseFolder: baseFolder)
-        guard let m = loudness.integrated else { return (mixer, nil, nil) }
-        var g = pow(10, (target - m) / 20)
-        if loudness.peak > 0 { g = min(g, Double(mixer.threshold) / Double(loudness.peak)) }
-        mixer.masterGain = Float(g)
-        return (mixer, m, g)
-    }
-
-    /// The timeline's sound mixed, loudness-normalized and encoded for the file at `path`, under
-    /// the ceiling (`SoundtrackEncoder`); with the loudness measured and the gain applied.
-    static func encodedSoundtrack(_ timeline: Timeline, baseFolder: String?, to path: String, options: ExportOptions) throws(RenderError) -> (
-        SoundtrackEncoder.Result, Double?, Double?
-    ) {
-        let (mixer, measured, gain) = try soundtrack(timeline, baseFolder: baseFolder, options: options)
         let samples = mixer.planner.firstSample(ofFrame: timeline.frameCount, frameRate: timeline.frameRate)
+        var choice: (LoudnessNormalizer.Choice, measured: Double, target: Double)?
+        if let target = options.loudnessTarget, !mixer.planner.items.isEmpty {
+            let before = try measureLoudness(timeline, baseFolder: baseFolder, sampleCount: samples)
+            do throws(MediaError) {
+                if let measured = before.integratedLoudness,
+                    let c = try LoudnessNormalizer.normalize(mixer, target: target, before: before, sampleCount: samples)
+                {
+                    choice = (c, measured, target)
+                }
+            } catch {
+                throw RenderError(media: error)
+            }
+        }
         let result = try SoundtrackEncoder.encode(
             mixer: mixer, sampleCount: samples, bitrate: options.audioBitrate ?? timeline.output.audioBitrate, file: path)
-        return (result, measured, gain)
+        let report = choice.map { c in
+            LoudnessReport(
+                target: c.target, measured: c.measured, gain: 20 * log10(c.0.gain), reached: result.loudness ?? -70, limiting: c.0.limiting,
+                heldBack: c.0.heldBack)
+        }
+        return (result, report)
     }
 
     /// Sums the whole soundtrack once, without pictures and before the limiter, to measure it
     /// (cheap next to the video).
-    static func measureLoudness(_ timeline: Timeline, baseFolder: String?) throws(RenderError) -> (integrated: Double?, peak: Float) {
+    static func measureLoudness(_ timeline: Timeline, baseFolder: String?, sampleCount: Int64) throws(RenderError) -> LoudnessMeter {
         let sounds = SoundSum(timeline: timeline, baseFolder: baseFolder)
         var meter = LoudnessMeter()
         let block = 48_000
         var buffer = [Float](repeating: 0, count: block * 2)
         var s: Int64 = 0
-        let total = sounds.planner.totalSamples
+        let total = sampleCount
         while s < total {
             let n = Int(min(Int64(block), total - s))
             do {
@@ -252,6 +267,6 @@ public enum Exporter {
             buffer.withUnsafeBufferPointer { meter.add(UnsafeBufferPointer(rebasing: $0[0..<(n * 2)])) }
             s += Int64(n)
         }
-        return (meter.integratedLoudness, meter.peak)
+        return meter
     }
 }

@@ -18,7 +18,7 @@ public enum SegmentJoiner {
     ) throws(RenderError) -> ExportReport {
         let ordered = try checkedSegments(parts, timeline: timeline)
         guard let first = ordered.first else { throw failure(path, "no segments given") }
-        let (soundtrack, measured, gain) = try Exporter.encodedSoundtrack(timeline, baseFolder: baseFolder, to: path, options: options)
+        let (soundtrack, loudness) = try Exporter.encodedSoundtrack(timeline, baseFolder: baseFolder, to: path, options: options)
         var settings = EncoderSettings(width: first.reader.width, height: first.reader.height, frameRate: timeline.frameRate)
         if options.softCaptions { settings.subtitles = Exporter.subtitleCues(of: timeline) }
         let writer: MP4Writer
@@ -58,7 +58,7 @@ public enum SegmentJoiner {
             writer.cancel()
             throw error
         }
-        return ExportReport(frameCount: total, warnings: [], measuredLoudness: measured, loudnessGain: gain, soundEncodes: soundtrack.passes)
+        return ExportReport(frameCount: total, warnings: [], loudness: loudness, soundEncodes: soundtrack.passes)
     }
 
     /// The parts in segment order with their readers, or the first reason they are not the

@@ -41,6 +41,7 @@ struct JoinCommand: Command {
         progress.finish()
         if !args.flag("quiet") {
             Console.out("wrote \(output) (\(report.frameCount) frames from \(args.operands.count) segments) in \(format(progress.elapsed, 1)) s")
+            if let loudness = report.loudness, !loudness.isOnTarget { Console.out(loudness.line) }
         }
         return .success
     }

@@ -1,4 +1,5 @@
 import ReelKit
+import RenderCore
 import TemplateCore
 
 /// `reel make`: the one tap. Template and media in, finished MP4 out.
@@ -41,14 +42,20 @@ struct MakeCommand: Command {
         // Render options (size, quality, bit rate) are checked before any work is printed.
         _ = try Workflow.exportOptions(args, canvas: template.canvas)
         let media = try Workflow.gatherMedia(mediaOperands, for: template, args: args)
-        let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args, song: song)
+        var summary: JSONValue?
+        let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args, song: song, heldSummary: &summary)
         if let path = args.value("timeline") {
             try TimelineFile.write(timeline, to: path)
         }
         // With a JSON summary on standard output, rendering stays quiet so the output stays one document.
         var renderArgs = args
         if json { renderArgs.flags.insert("quiet") }
-        try Workflow.render(timeline, baseFolder: nil, to: output, args: renderArgs)
+        let report = try Workflow.render(timeline, baseFolder: nil, to: output, args: renderArgs)
+        // The summary is printed once the video is written, with what its sound reached.
+        if case .object(var o)? = summary {
+            o["loudness"] = report.loudness?.json ?? .null
+            Console.write(1, JSONWriter.write(.object(o)))
+        }
         return .success
     }
 }

@@ -50,8 +50,12 @@ extension Workflow {
         getenv("REEL_RAW_VIDEO").map { PathBytes.string(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Renders with a progress line; prints where the file landed and anything covered on the way.
-    static func render(_ timeline: Timeline, baseFolder: String?, to output: String, args: ParsedArguments, segment: FrameSegment? = nil) throws {
+    /// Renders with a progress line; prints where the file landed, the sound's loudness when it is
+    /// not on its target, and anything covered on the way.
+    @discardableResult
+    static func render(_ timeline: Timeline, baseFolder: String?, to output: String, args: ParsedArguments, segment: FrameSegment? = nil)
+        throws -> ExportReport
+    {
         var options = try exportOptions(args, canvas: timeline.canvas)
         options.segment = segment
         options.rawVideo = rawVideoPath
@@ -79,6 +83,8 @@ extension Workflow {
                 let seconds = timeline.duration.seconds
                 Console.out("wrote \(output) (\(timeline.frameCount) frames, \(format(seconds, 2)) s) in \(format(progress.elapsed, 1)) s")
             }
+            if let loudness = report.loudness, !loudness.isOnTarget { Console.out(loudness.line) }
         }
+        return report
     }
 }

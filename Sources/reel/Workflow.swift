@@ -150,6 +150,18 @@ enum Workflow {
     static func resolve(template: Template, folder: String, media: [MediaAsset], args: ParsedArguments, song: SongTemplate? = nil) throws
         -> Timeline
     {
+        var summary: JSONValue?
+        let timeline = try resolve(template: template, folder: folder, media: media, args: args, song: song, heldSummary: &summary)
+        if let summary { Console.write(1, JSONWriter.write(summary)) }
+        return timeline
+    }
+
+    /// Resolves as above, but a JSON summary (`--format json`) is handed back in `heldSummary` to
+    /// be printed later (by `make`, once the video is written and its sound measured), except when
+    /// `--strict` fails, where it is printed before the failure.
+    static func resolve(
+        template: Template, folder: String, media: [MediaAsset], args: ParsedArguments, song: SongTemplate?, heldSummary: inout JSONValue?
+    ) throws -> Timeline {
         let options = try resolveOptions(args, template: template, folder: folder)
         let resolution: Resolution
         do {
@@ -173,8 +185,11 @@ enum Workflow {
             args.flag("strict")
             && resolution.diagnostics.contains { $0.code == .glyphMissing || ($0.code.isCaption && $0.severity == .warning) }
         if try summaryFormat(args) {
-            Console.write(1, JSONWriter.write(resolution.summaryJSON))
-            if failsStrict { throw strictFailure }
+            if failsStrict {
+                Console.write(1, JSONWriter.write(resolution.summaryJSON))
+                throw strictFailure
+            }
+            heldSummary = resolution.summaryJSON
             return resolution.timeline
         }
         if !args.flag("quiet") {

@@ -44,6 +44,53 @@ import Testing
         #expect(probe.audio != nil, "\(name): its music is in the video")
     }
 
+    /// The chat template keeps its clips' own sound: a clip's 2.5 kHz tone is heard in the
+    /// output while its slot plays, and the music dips under it by the standard ducking (12 dB),
+    /// against the same video made from the same clips without sound; over the photos between,
+    /// the music is where it was.
+    @Test func aShippedTemplateLetsTheClipBeHeardOverDuckedMusic() throws {
+        let dir = TemporaryFolder()
+        let template = "\(Reel.repositoryRoot)/templates/chat"
+        func clip(_ path: String, color: String, tone: Int?) throws {
+            var args = ["-f", "lavfi", "-i", "color=c=\(color):s=320x240:r=30:d=4"]
+            if let tone { args += ["-f", "lavfi", "-i", "aevalsrc=0.3*sin(2*PI*\(tone)*t):s=48000:d=4", "-c:a", "aac", "-shortest"] }
+            try Tools.ffmpeg(args + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", path])
+        }
+        var photos: [String] = []
+        for i in 1...3 {
+            photos.append(dir.file("p\(i).jpg"))
+            try TestMedia.jpeg(photos[i - 1], width: 240, height: 320)
+        }
+        func render(toned: Bool) throws -> [Float] {
+            let a = dir.file(toned ? "a.mp4" : "a-silent.mp4")
+            let b = dir.file(toned ? "b.mp4" : "b-silent.mp4")
+            try clip(a, color: "red", tone: toned ? 2500 : nil)
+            try clip(b, color: "blue", tone: toned ? 3500 : nil)
+            let out = dir.file(toned ? "out.mp4" : "silent.mp4")
+            // Loudness off: both videos keep the music at the same level, so its dips are the ducking's.
+            let r = try Reel.run(["make", template, a, b] + photos + ["-o", out, "--quality", "draft", "--loudness", "off", "-q"])
+            #expect(r.status == 0, "\(r.stderr)")
+            return try Tools.audioSamples(out)
+        }
+        let heard = try render(toned: true)
+        let silent = try render(toned: false)
+        // Slot one (0-2 s) plays clip a, slot four (4-6 s) clip b; photos from 2 to 4 s.
+        let tone = BandLevel.db(heard, frequency: 2500, from: 0.3, to: 1.7)
+        let toneB = BandLevel.db(heard, frequency: 3500, from: 4.3, to: 5.7)
+        #expect(tone > -24 && tone > BandLevel.db(silent, frequency: 2500, from: 0.3, to: 1.7) + 20, "clip a's tone: \(tone) dB")
+        #expect(toneB > -24 && toneB > BandLevel.db(silent, frequency: 3500, from: 4.3, to: 5.7) + 20, "clip b's tone: \(toneB) dB")
+        // The music's low band (where its bass and kick are), far from the tones.
+        func music(_ s: [Float], _ from: Double, _ to: Double) -> Double {
+            let powers = stride(from: 50.0, through: 440, by: 10).map { pow(10, BandLevel.db(s, frequency: $0, from: from, to: to) / 10) }
+            return 10 * log10(powers.reduce(0, +))
+        }
+        let ducked = music(heard, 0.3, 1.7) - music(silent, 0.3, 1.7)
+        let photosBetween = music(heard, 3.0, 3.9) - music(silent, 3.0, 3.9)
+        print("chat: tones \(tone), \(toneB) dB; music under clip a \(ducked) dB, over the photos \(photosBetween) dB")
+        #expect(abs(ducked - -12) < 2, "the music dips 12 dB under the clip: \(ducked) dB")
+        #expect(abs(photosBetween) < 1, "and is where it was over the photos: \(photosBetween) dB")
+    }
+
     /// The canvas size of a template, from its JSON (`width`/`height`, or a `preset`).
     static func canvas(of template: String) throws -> (width: Int, height: Int) {
         let data = try Data(contentsOf: URL(fileURLWithPath: template + "/template.json"))

@@ -70,4 +70,88 @@ import Testing
         try Exporter.export(tl, to: plain, options: ExportOptions(loudnessTarget: nil))
         #expect(abs(try ebur128(plain) - measured) > 3, "without a target the level is left as mixed")
     }
+
+    /// ffmpeg's integrated loudness and true peak of a file's sound (`ebur128=peak=true`).
+    func ebur128Peak(_ path: String) throws -> (loudness: Double, truePeak: Double) {
+        let r = try Tools.run("ffmpeg", ["-nostats", "-i", path, "-vn", "-af", "ebur128=peak=true", "-f", "null", "-"])
+        func value(after heading: String, in line: String) -> Double? {
+            guard let h = r.stderr.range(of: heading, options: .backwards),
+                let l = r.stderr[h.upperBound...].split(separator: "\n").first(where: { $0.contains(line) })
+            else { return nil }
+            return l.split(separator: " ").compactMap({ Double($0) }).first
+        }
+        guard let loudness = value(after: "Integrated loudness:", in: "I:"), let peak = value(after: "True peak:", in: "Peak:") else {
+            throw ToolError(message: "no summary in ffmpeg's output: \(r.stderr.suffix(500))")
+        }
+        return (loudness, peak)
+    }
+
+    /// A clip whose sound is a steady 440 Hz tone at -20 dBFS with a hand clap every second: a
+    /// burst of white noise that dies away in a few milliseconds, reaching 0 dBFS with the tone.
+    /// The claps' peaks are 20 dB above the tone, so any gain past the threshold has the limiter
+    /// act on them.
+    func clapClip(_ dir: TemporaryFolder) throws -> String {
+        let clip = dir.file("claps.mov")
+        func channel(_ seed: Int) -> String {
+            "0.1*sin(2*PI*440*t)+if(between(mod(t\\,1)\\,0.5\\,0.52)\\,clip(2*(2*random(\(seed))-1)*exp(-(mod(t\\,1)-0.5)*300)\\,-0.9\\,0.9)\\,0)"
+        }
+        try Tools.ffmpeg([
+            "-f", "lavfi", "-i", "color=c=gray:s=64x64:r=25:d=6",
+            "-f", "lavfi", "-i", "aevalsrc=\(channel(0))|\(channel(1)):s=48000:d=6",
+            "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "pcm_f32le", "-shortest", clip,
+        ])
+        return clip
+    }
+
+    func clipTimeline(_ clip: String) -> Timeline {
+        let d = RationalTime(seconds: 6)
+        let range = TimeRange(start: .zero, end: d)
+        return Timeline(
+            canvas: Canvas(width: 64, height: 64), frameRate: FrameRate(25), duration: d,
+            clips: [VideoClip(id: "c", media: clip, kind: .video, timelineRange: range, sourceRange: range, volume: 1)],
+            output: OutputSettings(preset: "ultrafast"))
+    }
+
+    /// The loud transient does not hold the gain back: the limiter holds it, and the file reaches
+    /// -14 LUFS (ffmpeg's meter, within 1 LU) with its true peak under the -1 dBTP ceiling; the
+    /// report says it is on target, what the mix measured before, and the limiting used.
+    @Test func aClipWithALoudTransientReachesTheTarget() throws {
+        let dir = TemporaryFolder()
+        let clip = try clapClip(dir)
+        let source = try Tools.audioSamples(clip).map(abs).max() ?? 0
+        #expect(source > 0.9, "the claps reach full scale: \(source)")
+        let out = dir.file("out.mp4")
+        let report = try Exporter.export(clipTimeline(clip), to: out, options: ExportOptions(loudnessTarget: -14))
+        let loudness = try #require(report.loudness)
+        let measured = try ebur128Peak(out)
+        #expect(abs(measured.loudness - -14) <= 1, "ffmpeg measures \(measured.loudness) LUFS")
+        #expect(measured.truePeak <= AudioCeiling.decibels, "true peak \(measured.truePeak) dBTP")
+        #expect(loudness.isOnTarget && loudness.reason == nil, "\(loudness)")
+        #expect(abs(loudness.reached - measured.loudness) <= 0.5, "reported \(loudness.reached), ffmpeg \(measured.loudness)")
+        #expect(loudness.measured < -17, "the clip alone is quieter than the target: \(loudness.measured)")
+        // The gain is past what keeps the claps under the threshold: the limiter holds them.
+        #expect(loudness.gain > 20 * log10(Double(AudioCeiling.limiterThreshold(audioBitrate: 160_000)) / Double(source)) + 3)
+        #expect(loudness.limiting > 0 && loudness.limiting <= Limits.maxLimiting, "limiting \(loudness.limiting) dB")
+    }
+
+    /// A target the limiter could reach only by flattening whole stretches (-2 LUFS for the same
+    /// clip) is not forced: the gain stops at `Limits.maxLimiting` of limiting, and the report
+    /// says the loudness the file has (as ffmpeg reads it), by how much it is short, and why.
+    @Test func aTargetOutOfReachIsReportedWithTheLoudnessReached() throws {
+        let dir = TemporaryFolder()
+        let clip = try clapClip(dir)
+        let out = dir.file("out.mp4")
+        let report = try Exporter.export(clipTimeline(clip), to: out, options: ExportOptions(loudnessTarget: -2))
+        let loudness = try #require(report.loudness)
+        let measured = try ebur128Peak(out)
+        #expect(!loudness.isOnTarget && loudness.heldBack, "\(loudness)")
+        #expect(loudness.reached < -2 - LoudnessReport.tolerance)
+        #expect(abs(loudness.reached - measured.loudness) <= 0.5, "reported \(loudness.reached), ffmpeg \(measured.loudness)")
+        #expect(measured.truePeak <= AudioCeiling.decibels, "true peak \(measured.truePeak) dBTP")
+        // At the bound, not past it: the gain went as far as the limit allows.
+        #expect(loudness.limiting <= Limits.maxLimiting && loudness.limiting > Limits.maxLimiting - 2, "limiting \(loudness.limiting) dB")
+        let reason = try #require(loudness.reason)
+        #expect(reason.contains("\(Int(Limits.maxLimiting))"), "\(reason)")
+        #expect(loudness.line.contains("under the -2.0 LUFS target"), "\(loudness.line)")
+    }
 }

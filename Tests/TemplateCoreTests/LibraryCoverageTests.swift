@@ -118,4 +118,17 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: file.path), "templates/\(name)/LICENSE.md")
         }
     }
+
+    /// The sound features people read about are heard in the templates they get: at least four
+    /// keep the clips' own sound (a video slot at a volume above 0) with the music ducked under
+    /// it, and at least two play sound effects.
+    @Test func theLibraryLetsTheClipsBeHeardAndPlaysEffects() throws {
+        let library = try Self.library()
+        let voiced = library.filter { entry in
+            entry.template.ducking != nil && entry.template.slots.contains { $0.accepts != .image && $0.volume > 0 }
+        }
+        #expect(voiced.count >= 4, "templates keeping the clips' sound under ducked music: \(voiced.map(\.name))")
+        let effects = library.filter { !$0.template.sounds.isEmpty }
+        #expect(effects.count >= 2, "templates with sound effects: \(effects.map(\.name))")
+    }
 }

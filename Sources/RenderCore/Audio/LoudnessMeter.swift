@@ -38,22 +38,40 @@ public struct LoudnessMeter: Sendable {
         }
     }
 
+    /// Mean square of each 400 ms block (K-weighted, the channels summed), one starting every
+    /// 100 ms: what the gates and the integrated loudness are computed from.
+    public var blocks: [Double] {
+        guard steps.count >= 4 else { return [] }
+        let length = Double(4 * stepLength)
+        var result: [Double] = []
+        result.reserveCapacity(steps.count - 3)
+        for i in 0...(steps.count - 4) {
+            let sum: Double = steps[i] + steps[i + 1] + steps[i + 2] + steps[i + 3]
+            result.append(sum / length)
+        }
+        return result
+    }
+
+    /// Indices in `blocks` of the blocks that pass both gates: the sound the integrated loudness
+    /// is the loudness of.
+    public var gatedBlocks: [Int] {
+        let blocks = self.blocks
+        let absolute = blocks.indices.filter { blocks[$0] > 0 && Self.lufs(blocks[$0]) > -70 }
+        guard !absolute.isEmpty else { return [] }
+        let relativeGate = Self.lufs(absolute.reduce(0) { $0 + blocks[$1] } / Double(absolute.count)) - 10
+        return absolute.filter { Self.lufs(blocks[$0]) > relativeGate }
+    }
+
     /// Integrated loudness in LUFS; nil when nothing passes the gates (silence, or under 400 ms).
     public var integratedLoudness: Double? {
-        guard steps.count >= 4 else { return nil }
-        var blocks: [Double] = []
-        blocks.reserveCapacity(steps.count - 3)
-        for i in 0...(steps.count - 4) {
-            blocks.append((steps[i] + steps[i + 1] + steps[i + 2] + steps[i + 3]) / Double(4 * stepLength))
-        }
-        func lufs(_ meanSquare: Double) -> Double { -0.691 + 10 * log10(meanSquare) }
-        let absolute = blocks.filter { $0 > 0 && lufs($0) > -70 }
-        guard !absolute.isEmpty else { return nil }
-        let relativeGate = lufs(absolute.reduce(0, +) / Double(absolute.count)) - 10
-        let gated = absolute.filter { lufs($0) > relativeGate }
+        let blocks = self.blocks
+        let gated = gatedBlocks
         guard !gated.isEmpty else { return nil }
-        return lufs(gated.reduce(0, +) / Double(gated.count))
+        return Self.lufs(gated.reduce(0) { $0 + blocks[$1] } / Double(gated.count))
     }
+
+    /// The loudness of a mean square, in LUFS.
+    public static func lufs(_ meanSquare: Double) -> Double { -0.691 + 10 * log10(meanSquare) }
 }
 
 /// A direct-form-I biquad section.

@@ -27,6 +27,9 @@ public enum SoundtrackEncoder {
         public let passes: Int
         /// The highest true peak of the decoded track, in dBFS.
         public let truePeak: Double
+        /// Integrated loudness of the sound decoded from the track, as a meter reading the file
+        /// hears it, in LUFS; nil when silent or under 400 ms.
+        public let loudness: Double?
     }
 
     /// Mixes timeline samples `0 ..< sampleCount` through `mixer` and encodes them at `bitrate`,
@@ -44,6 +47,7 @@ public enum SoundtrackEncoder {
             mixer.lowered = lowered
             let track: AACTrack
             let peaks: [Float]
+            var meter = LoudnessMeter()
             do throws(MediaError) {
                 let encoder = try AACEncoder(bitrate: bitrate, file: file)
                 var s: Int64 = 0
@@ -56,7 +60,7 @@ public enum SoundtrackEncoder {
                     s += Int64(n)
                 }
                 track = try encoder.finish()
-                peaks = try track.decodedPeaks(file: file)
+                peaks = try track.decodedPeaks(file: file) { meter.add($0) }
             } catch {
                 throw RenderError(media: error)
             }
@@ -71,7 +75,7 @@ public enum SoundtrackEncoder {
                                 "its true peak stays at \(decibels(highest)) dBFS, above the \(AudioCeiling.decibels) dBFS ceiling, after \(pass == 1 ? "1 try" : "\(pass) tries")"
                         ))
                 }
-                return Result(track: track, passes: pass, truePeak: Double(decibels(highest)))
+                return Result(track: track, passes: pass, truePeak: Double(decibels(highest)), loudness: meter.integratedLoudness)
             }
             // Each stretch over, and its neighbours, down by the overshoot and a margin of 0.25 dB
             // more at each try; a stretch near two takes the larger cut.
