@@ -48,7 +48,8 @@ import Testing
         #expect(second.status == 1, "exit \(second.status): \(second.stderr)")
         #expect(
             second.stderr.hasSuffix(
-                "reel: error: \(out): locking the output folder: another reel batch is writing into it (it holds .reel-batch.lock); wait for it to finish, or give another -o\n"),
+                "reel: error: \(out): locking the output folder: another reel batch is writing into it (it holds .reel-batch.lock); wait for it to finish, or give another -o\n"
+            ),
             "\(second.stderr)")
         #expect(first.terminationStatus == 0)
         let manifest = try String(contentsOfFile: out + "/manifest.jsonl", encoding: .utf8)

@@ -98,7 +98,8 @@ import Testing
         for operation in ["history", "undo", "mute"] {
             let r = try p.edit(operation, operation == "mute" ? ["2"] : [])
             #expect(r.status == 3, "\(operation): exit \(r.status) \(r.stderr)")
-            #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains("t.history.jsonl: line 3: it is not a history entry"), "\(r.stderr)")
+            #expect(
+                r.stderr.split(separator: "\n").count == 1 && r.stderr.contains("t.history.jsonl: line 3: it is not a history entry"), "\(r.stderr)")
             #expect(r.stderr.contains("move it aside (rename t.history.jsonl to t.history.old.jsonl, say)"), "\(r.stderr)")
             #expect(bytes(p.timeline) == timeline && bytes(history(p)) == journal)
         }

@@ -14,7 +14,9 @@ import MediaTime
 /// The journal is data, not trusted text: anyone can write to it. Every timeline taken from it is
 /// checked (`TimelineCheck`: as `reel render` reads a timeline file, its files included) before it
 /// is written to the timeline file, and a journal that does not read is refused, never repaired
-/// by guessing.
+/// by guessing. Opening a draft writes nothing: what reconciling finds (a change by hand, a write
+/// to finish) is written with the call's own change, so a call that fails leaves both files as
+/// they were.
 ///
 /// A draft holds the journal's lock (`FileLock`, exclusive) from before it reads the timeline until
 /// it is released, so two edits of one timeline never interleave: the later waits for the earlier
@@ -60,8 +62,9 @@ public struct EditDraft {
         historyPath = Self.historyPath(for: timelinePath)
         self.check = check
         let lock: FileLock?
-        do { lock = try FileLock.acquire(historyPath, .exclusive, creating: true, wait: wait, operation: "opening the edit history", waiting: waiting) }
-        catch { throw .file(error) }
+        do {
+            lock = try FileLock.acquire(historyPath, .exclusive, creating: true, wait: wait, operation: "opening the edit history", waiting: waiting)
+        } catch { throw .file(error) }
         guard let lock else { throw .busy(timeline: timelinePath, history: historyPath, wait: wait) }
         journal = lock
         let text = try Self.timelineText(timelinePath)
@@ -100,8 +103,8 @@ public struct EditDraft {
     ) throws(EditDraftError) -> EditHistory {
         let path = historyPath(for: timelinePath)
         let lock: FileLock?
-        do { lock = try FileLock.acquire(path, .shared, creating: false, wait: wait, operation: "reading the edit history", waiting: waiting) }
-        catch {
+        do { lock = try FileLock.acquire(path, .shared, creating: false, wait: wait, operation: "reading the edit history", waiting: waiting) } catch
+        {
             guard error.kind == .notFound else { throw .file(error) }
             return EditHistory(opening: try timelineText(timelinePath))
         }
