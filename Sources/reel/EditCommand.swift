@@ -30,7 +30,8 @@ struct EditCommand: Command {
           snap <clip> [next|previous|nearest]    move the cut after the clip to a beat of the music
           undo   redo   history
 
-        The history is kept beside the timeline, in <name>.history.jsonl (see docs/editing.md).
+        The history is kept beside the timeline, in <name>.history.jsonl; edits of one timeline run one
+        at a time, a later one waiting up to \(Int(Limits.maxEditWait.seconds)) s for the one before (see docs/editing.md).
         """
 
     var options: [OptionSpec] {
