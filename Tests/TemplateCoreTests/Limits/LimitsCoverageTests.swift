@@ -24,6 +24,7 @@ import Testing
         "videoBitrate": "Tests/ReelKitTests/OptionLimitsTests.swift",
         "animatedPreviewSide": "Tests/MediaIOTests/AnimatedPreviewLimitTests.swift",
         "batchJobs": "Tests/FileAccessTests/AtomicFileTests.swift",
+        "maxEditWait": "Tests/ReelCLITests/EditJournalTests.swift",
     ]
 
     /// The names `Limits` declares, read from its source.
