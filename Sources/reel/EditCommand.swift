@@ -135,7 +135,7 @@ struct EditCommand: Command {
                     "operation": .string(operation), "changed": .string(changed), "timeline": .string(path),
                     "canUndo": .bool(draft.history.canUndo), "canRedo": .bool(draft.history.canRedo),
                 ]))
-            Console.write(1, JSONWriter.write(value))
+            Console.write(1, VisibleText.json(JSONWriter.write(value)))
         } else if !quiet {
             Console.out(VisibleText.escaped(changed))
         }

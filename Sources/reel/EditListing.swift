@@ -7,7 +7,7 @@ enum EditListing {
     static func print(_ t: Timeline, json: Bool) {
         let main = t.clips.filter { $0.layer == 0 }
         if json {
-            Console.write(1, JSONWriter.write(value(t, main: main)))
+            Console.write(1, VisibleText.json(JSONWriter.write(value(t, main: main))))
             return
         }
         out(
@@ -60,8 +60,8 @@ enum EditListing {
                         "summary": .string(e.summary), "current": .bool(i == state.current),
                     ]))
             }
-            Console.write(
-                1, JSONWriter.write(.object(JSONObject(["entries": .array(entries), "canUndo": .bool(h.canUndo), "canRedo": .bool(h.canRedo)]))))
+            let object = JSONObject(["entries": .array(entries), "canUndo": .bool(h.canUndo), "canRedo": .bool(h.canRedo)])
+            Console.write(1, VisibleText.json(JSONWriter.write(.object(object))))
             return
         }
         for (i, e) in h.entries.enumerated() {

@@ -5,11 +5,19 @@
 /// terminal, or hide the lines before it. Each control character (C0, DEL, C1), line or paragraph
 /// separator and bidirectional override is shown as its code instead, `\u001b` for ESC.
 enum VisibleText {
-    static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isHidden) else { return text }
+    static func escaped(_ text: String) -> String { escaping(text, isHidden) }
+
+    /// JSON text with the same characters escaped as JSON escapes (`\u009b`), which JSON allows
+    /// raw but a terminal may act on; C0 controls are escaped by `JSONWriter` already (and the line
+    /// ends between values must stay). The value read back is the same: these characters occur
+    /// only inside strings.
+    static func json(_ text: String) -> String { escaping(text) { $0.value >= 0x7F && isHidden($0) } }
+
+    private static func escaping(_ text: String, _ hidden: (Unicode.Scalar) -> Bool) -> String {
+        guard text.unicodeScalars.contains(where: hidden) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
-            if isHidden(scalar) {
+            if hidden(scalar) {
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             } else {

@@ -144,6 +144,7 @@ import Testing
         let json = try p.edit("list", ["--format", "json"])
         let texts = (try JSONSerialization.jsonObject(with: json.data) as? [String: Any])?["texts"] as? [[String: Any]]
         #expect(texts?.first?["text"] as? String == words)
+        #expect(!json.stdout.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) || $0.value == 0x202E }, "\(json.stdout)")
     }
 
     /// While another process holds the journal's lock, an edit waits, says so once, and after the
