@@ -111,7 +111,10 @@ import Testing
         let path = try folder() + "/t.json"
         try "A".write(toFile: path, atomically: false, encoding: .utf8)
         try edit(path, "e1", to: "B")
-        try AppendableFile.append(Array("{\"kind\":\"edit\",\"operation\":\"e2\",\"summ".utf8), to: EditDraft.historyPath(for: path))
+        let journal = try #require(FileHandle(forWritingAtPath: EditDraft.historyPath(for: path)))
+        journal.seekToEndOfFile()
+        journal.write(Data("{\"kind\":\"edit\",\"operation\":\"e2\",\"summ".utf8))
+        journal.closeFile()
         #expect(try open(path).history.entries.count == 2)
         try edit(path, "e3", to: "C")
         #expect(try open(path).history.entries.map(\.operation) == ["open", "e1", "e3"])
