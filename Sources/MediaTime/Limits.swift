@@ -53,6 +53,11 @@ public enum Limits {
     public static let maxSongTime = maxMusicStart + maxTotalDuration
     public static let maxFade = RationalTime(seconds: 600)
     public static let maxTransition = RationalTime(seconds: 10)
+    /// A transition's duration in a video of `frame` a frame: a frame or more (a shorter one is no
+    /// transition), `maxTransition` or less; read by the template reader and by `reel edit`.
+    public static func transitionDuration(frame: RationalTime) -> ClosedRange<RationalTime> {
+        min(frame, maxTransition)...maxTransition
+    }
     public static let maxAnimation = RationalTime(seconds: 10)
 
     // MARK: Placement and motion
@@ -183,4 +188,7 @@ public enum Limits {
     /// Rows a batch renders at once (`--jobs`): also what sizes the registry of temporary files a
     /// signal removes, so every row's are in it.
     public static let batchJobs = 1...256
+    /// Longest `reel edit` waits for another edit of the same timeline to finish (the lock on its
+    /// journal) before it is refused: an edit takes well under a second, a new song's analysis a few.
+    public static let maxEditWait = RationalTime(seconds: 10)
 }

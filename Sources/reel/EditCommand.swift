@@ -30,7 +30,8 @@ struct EditCommand: Command {
           snap <clip> [next|previous|nearest]    move the cut after the clip to a beat of the music
           undo   redo   history
 
-        The history is kept beside the timeline, in <name>.history.jsonl (see docs/editing.md).
+        The history is kept beside the timeline, in <name>.history.jsonl; edits of one timeline run one
+        at a time, a later one waiting up to \(Int(Limits.maxEditWait.seconds)) s for the one before (see docs/editing.md).
         """
 
     var options: [OptionSpec] {
@@ -56,41 +57,57 @@ struct EditCommand: Command {
     }
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
-        guard args.operands.count >= 2 else { throw UsageError(message: "give a timeline file and an operation (see 'reel edit --help')") }
+        guard args.operands.count >= 2 else { throw UsageError(message: "give a timeline file and an operation") }
         let json = try Workflow.summaryFormat(args)
         let path = args.operands[0]
         let operation = args.operands[1]
         let operands = Array(args.operands.dropFirst(2))
-        let text: String
-        do { text = try ReadableFile.text(path, limit: TimelineCodec.maxFileSize) } catch {
-            throw CommandFailure(message: error.description, status: error.kind == .notFound ? .failure : .invalid)
-        }
-        func read() throws -> Timeline {
+        let quiet = args.flag("quiet")
+        func read(_ text: String) throws -> Timeline {
             do { return try TimelineCodec.decode(text, file: path, timelineFolder: Workflow.folder(of: path)) } catch {
                 throw CommandFailure(message: error.description, status: .invalid)
             }
         }
+        // `list` and `history` only read: they write nothing, neither the timeline nor its journal.
         if operation == "list" {
-            EditListing.print(try read(), json: json)
+            let text: String
+            do { text = try ReadableFile.text(path, limit: TimelineCodec.maxFileSize) } catch {
+                throw CommandFailure(message: error.description, status: error.kind == .notFound ? .failure : .invalid)
+            }
+            EditListing.print(try read(text), json: json)
             return .success
         }
-        // undo, redo and history need only the journal: a file that no longer reads (an edit by
-        // hand, or one written by an older version) can always be stepped back from.
-        let timeline = ["undo", "redo", "history"].contains(operation) ? nil : try read()
-        var draft = try EditDraft(timelinePath: path, text: text)
+        let waiting = { if !quiet { Console.err("reel: waiting for another reel edit of \(path) to finish") } }
+        if operation == "history" {
+            let history = try Self.drafting { () throws(EditDraftError) in
+                try EditDraft.readHistory(of: path, wait: Limits.maxEditWait, waiting: waiting)
+            }
+            EditListing.printHistory(history, json: json)
+            return .success
+        }
+        // Every other call holds the journal's lock from reading the timeline to writing it, so
+        // edits of one timeline never interleave (see docs/editing.md). What the journal holds is
+        // checked as `render` checks a timeline file before it is written back.
+        let check = EditDraft.readCheck(timelinePath: path, files: TimelineMediaCheck.check)
+        var draft = try Self.drafting { () throws(EditDraftError) in
+            try EditDraft(timelinePath: path, wait: Limits.maxEditWait, check: check, waiting: waiting)
+        }
         let changed: String
         switch operation {
         case "undo":
-            guard let undone = try draft.undo() else { throw CommandFailure(message: "\(path): nothing to undo") }
+            // undo and redo need only the journal: a file that no longer reads (an edit by hand,
+            // or one written by an older version) can always be stepped back from.
+            guard let undone = try Self.drafting({ () throws(EditDraftError) in try draft.undo() }) else {
+                throw CommandFailure(message: "\(path): nothing to undo")
+            }
             changed = "undid: \(undone)"
         case "redo":
-            guard let redone = try draft.redo() else { throw CommandFailure(message: "\(path): nothing to redo") }
+            guard let redone = try Self.drafting({ () throws(EditDraftError) in try draft.redo() }) else {
+                throw CommandFailure(message: "\(path): nothing to redo")
+            }
             changed = "redid: \(redone)"
-        case "history":
-            EditListing.printHistory(draft.history, json: json)
-            return .success
         default:
-            let timeline = try timeline ?? read()
+            let timeline = try read(draft.currentTimeline)
             var editor: TimelineEditor
             do { editor = try TimelineEditor(timeline) } catch {
                 throw CommandFailure(message: "\(path): \(error.description)", status: .invalid)
@@ -113,7 +130,7 @@ struct EditCommand: Command {
             }
             let written = TimelineCodec.encode(editor.timeline, mediaRelativeTo: Workflow.folder(of: path))
             let call = ([operation] + operands + request.optionText).joined(separator: " ")
-            try draft.commitEdit(call, summary: changed, timeline: written)
+            try Self.drafting { () throws(EditDraftError) in try draft.commitEdit(call, summary: changed, timeline: written) }
         }
         if json {
             let value = JSONValue.object(
@@ -121,10 +138,18 @@ struct EditCommand: Command {
                     "operation": .string(operation), "changed": .string(changed), "timeline": .string(path),
                     "canUndo": .bool(draft.history.canUndo), "canRedo": .bool(draft.history.canRedo),
                 ]))
-            Console.write(1, JSONWriter.write(value))
-        } else if !args.flag("quiet") {
-            Console.out(changed)
+            Console.write(1, VisibleText.json(JSONWriter.write(value)))
+        } else if !quiet {
+            Console.out(VisibleText.escaped(changed))
         }
         return .success
+    }
+
+    /// Runs `body`, its draft's failure as the command's: exit 3 for a journal or timeline text
+    /// that does not read, 1 for a file that cannot be reached or a lock held too long.
+    private static func drafting<T>(_ body: () throws(EditDraftError) -> T) throws -> T {
+        do { return try body() } catch {
+            throw CommandFailure(message: error.description, status: error.isInvalidDocument ? .invalid : .failure)
+        }
     }
 }

@@ -2,50 +2,51 @@ import MediaTime
 import TemplateCore
 
 /// What `reel edit <t> list` and `history` print: the timeline's parts, numbered as edits name them.
+/// Every line shows control characters as codes (`VisibleText`): the texts are anyone's bytes.
 enum EditListing {
     static func print(_ t: Timeline, json: Bool) {
         let main = t.clips.filter { $0.layer == 0 }
         if json {
-            Console.write(1, JSONWriter.write(value(t, main: main)))
+            Console.write(1, VisibleText.json(JSONWriter.write(value(t, main: main))))
             return
         }
-        Console.out(
+        out(
             "\(t.canvas.width)x\(t.canvas.height), \(TimeText.ratioString(from: t.frameRate.frameDuration)) s a frame, \(clock(t.duration)) long")
-        Console.out("main track:")
-        for (n, c) in main.enumerated() { Console.out("  \(n + 1)  " + describe(c)) }
+        out("main track:")
+        for (n, c) in main.enumerated() { out("  \(n + 1)  " + describe(c)) }
         let upper = t.clips.filter { $0.layer > 0 }
         if !upper.isEmpty {
-            Console.out("layers:")
-            for c in upper { Console.out("  layer \(c.layer)  " + describe(c)) }
+            out("layers:")
+            for c in upper { out("  layer \(c.layer)  " + describe(c)) }
         }
         if !t.transitions.isEmpty {
-            Console.out("transitions:")
+            out("transitions:")
             for tr in t.transitions {
                 let n = main.firstIndex { $0.id == tr.from }.map { "\($0 + 1)" } ?? tr.from
-                Console.out("  after \(n)  \(tr.kind)  \(span(tr.range))  (\(tr.from) → \(tr.to))")
+                out("  after \(n)  \(tr.kind)  \(span(tr.range))  (\(tr.from) → \(tr.to))")
             }
         }
         if !t.texts.isEmpty {
-            Console.out("texts:")
-            for x in t.texts { Console.out("  \(x.id)  \"\(x.text)\"  \(span(x.timelineRange))") }
+            out("texts:")
+            for x in t.texts { out("  \(x.id)  \"\(x.text)\"  \(span(x.timelineRange))") }
         }
         if !t.overlays.isEmpty {
-            Console.out("overlays:")
-            for o in t.overlays { Console.out("  \(o.id)  \(o.media)  \(span(o.timelineRange))") }
+            out("overlays:")
+            for o in t.overlays { out("  \(o.id)  \(o.media)  \(span(o.timelineRange))") }
         }
         if !t.audio.isEmpty {
-            Console.out("sound:")
+            out("sound:")
             for a in t.audio {
-                Console.out("  \(a.id)  \(a.media)  \(span(a.timelineRange)) from \(clock(a.sourceStart))  volume \(a.volume)")
+                out("  \(a.id)  \(a.media)  \(span(a.timelineRange)) from \(clock(a.sourceStart))  volume \(a.volume)")
             }
         }
         if let m = t.music {
             let tempo = m.tempo.map { "\((($0 * 10).rounded() / 10)) bpm, " } ?? ""
-            Console.out(
+            out(
                 "beats: \(tempo)\(m.beats.count) beats, \(m.downbeats.count) bars, \(m.sections.count) sections (song \(clock(m.songStart))-\(clock(m.songEnd)))"
             )
             let counted = main.enumerated().compactMap { n, c in c.beats.map { "\(n + 1): \(TimeText.ratioString(from: $0))" } }
-            if !counted.isEmpty { Console.out("  clips in beats  " + counted.joined(separator: "  ")) }
+            if !counted.isEmpty { out("  clips in beats  " + counted.joined(separator: "  ")) }
         }
     }
 
@@ -59,15 +60,15 @@ enum EditListing {
                         "summary": .string(e.summary), "current": .bool(i == state.current),
                     ]))
             }
-            Console.write(
-                1, JSONWriter.write(.object(JSONObject(["entries": .array(entries), "canUndo": .bool(h.canUndo), "canRedo": .bool(h.canRedo)]))))
+            let object = JSONObject(["entries": .array(entries), "canUndo": .bool(h.canUndo), "canRedo": .bool(h.canRedo)])
+            Console.write(1, VisibleText.json(JSONWriter.write(.object(object))))
             return
         }
         for (i, e) in h.entries.enumerated() {
             let mark = i == state.current ? "*" : state.redo.contains(i) ? "r" : " "
-            Console.out("\(mark) \(i)  \(e.operation == e.summary ? e.summary : "\(e.operation): \(e.summary)")")
+            out("\(mark) \(i)  \(e.operation == e.summary ? e.summary : "\(e.operation): \(e.summary)")")
         }
-        Console.out("(* current, r can be redone)")
+        out("(* current, r can be redone)")
     }
 
     private static func describe(_ c: VideoClip) -> String {
@@ -118,6 +119,9 @@ enum EditListing {
                 "duration": .string(TimeText.string(from: t.duration)),
             ]))
     }
+
+    /// One line for people: the document's texts, ids and paths in it with control characters shown.
+    private static func out(_ line: String) { Console.out(VisibleText.escaped(line)) }
 
     private static func clock(_ t: RationalTime) -> String { SlotAssignment.clock(t) }
     private static func span(_ r: TimeRange) -> String { "\(clock(r.start))-\(clock(r.end))" }

@@ -134,7 +134,7 @@ struct EditRequest {
             return
                 "the cut after \(label(id)) moved from \(SlotAssignment.clock(before)) to the \(direction.rawValue) beat, \(SlotAssignment.clock(after))"
         default:
-            throw UsageError(message: "unknown operation '\(operation)' (see 'reel edit --help')")
+            throw UsageError(message: "unknown operation '\(operation)'")
         }
     }
 
@@ -170,6 +170,14 @@ struct EditRequest {
         }
         let entry = try catalogEntry(.transition, kind)
         let duration = try args.value("duration").map { try signedTime($0, what: "--duration") } ?? RationalTime(seconds: 1) / 2
+        // A transition of no frames (or fewer than none) is no transition: refused, as the template reader refuses it.
+        let range = Limits.transitionDuration(frame: rate.frameDuration)
+        guard range.contains(duration) else {
+            throw UsageError(
+                message:
+                    "--duration of a transition takes a time from \(TimeText.string(from: range.lowerBound)) (one frame) to \(TimeText.string(from: range.upperBound)), not '\(args.value("duration") ?? "")'"
+            )
+        }
         let easing =
             try args.value("easing").map { text in
                 guard let e = Easing(rawValue: text) else {

@@ -17,6 +17,9 @@ extension Batch {
         let jobs = Dictionary(plan.jobs.map { ($0.row, $0) }, uniquingKeysWith: { first, _ in first })
         let problems = Dictionary(plan.problems.map { ($0.row, $0) }, uniquingKeysWith: { first, _ in first })
         let rows = (plan.jobs.map { (row: $0.row, id: $0.id) } + plan.problems.map { (row: $0.row, id: $0.id) }).sorted { $0.row < $1.row }
+        // No run may write into the folder while its manifests are joined (BatchLock).
+        let lock = FileKind.of(outputFolder) == .folder ? try BatchLock.take(folder: outputFolder, shard: nil) : nil
+        defer { withExtendedLifetime(lock) {} }
         var found: [Int: [ManifestEntry]] = [:]
         var sources: [String] = []
         for (file, entries) in Manifest.readAll(in: outputFolder) {

@@ -4,7 +4,8 @@ import MediaIO
 
 extension Batch {
     /// Renders the plan's rows on `request.workers` threads and records each in the manifest as it
-    /// finishes; rows that failed their checks are recorded failed first.
+    /// finishes; rows that failed their checks are recorded failed first. The output folder is
+    /// locked for the run (`BatchLock`): another run into it is refused, not rendered twice.
     ///
     /// A row whose output an earlier run made (an entry in any manifest of the output folder with
     /// the same inputs digest, its output still of the recorded size and digest) is kept, not
@@ -16,6 +17,9 @@ extension Batch {
     ) throws(BatchError) -> BatchSummary {
         let folder = plan.request.outputFolder
         do { try FolderMaking.create(folder) } catch { throw .file(error) }
+        // Held until the run returns: a second run into this folder is refused meanwhile (BatchLock).
+        let lock = try BatchLock.take(folder: folder, shard: plan.request.shard)
+        defer { withExtendedLifetime(lock) {} }
         try MediaLibrary.checkEncodersForBatch()
         let rows = Set(plan.jobs.map(\.row) + plan.problems.map(\.row))
         let ids = Dictionary(plan.jobs.map { ($0.row, $0.id) } + plan.problems.map { ($0.row, $0.id) }, uniquingKeysWith: { a, _ in a })

@@ -25,6 +25,7 @@ import Testing
         "animatedPreviewSide": "Tests/MediaIOTests/AnimatedPreviewLimitTests.swift",
         "batchJobs": "Tests/FileAccessTests/AtomicFileTests.swift",
         "maxLimiting": "Tests/RenderCoreTests/LoudnessTests.swift",
+        "maxEditWait": "Tests/ReelCLITests/EditJournalTests.swift",
     ]
 
     /// The names `Limits` declares, read from its source.

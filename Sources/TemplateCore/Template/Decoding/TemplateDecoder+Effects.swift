@@ -139,10 +139,9 @@ extension TemplateDecoder {
         if let value = object["duration"], entry.id != "cut", case .beats(let n)? = TemplateTime(value) {
             beats = (entry.id, n)
         } else if let value = object["duration"] {
-            let lower = entry.id == "cut" ? RationalTime.zero : frameRate.frameDuration
-            let upper = entry.id == "cut" ? RationalTime.zero : TemplateLimits.maxTransition
+            let range = entry.id == "cut" ? RationalTime.zero...RationalTime.zero : TemplateLimits.transitionDuration(frame: frameRate.frameDuration)
             if let d = context.duration(
-                value, at: path.appending("duration"), rate: frameRate, in: lower...upper,
+                value, at: path.appending("duration"), rate: frameRate, in: range,
                 what: entry.id == "cut" ? "a cut has no duration; duration" : "transition duration")
             {
                 duration = d

@@ -31,7 +31,7 @@ extension TemplateDecoder {
             let after = length(of: half, from: cut, direction: .forward, at: path, what: what, shown: written, referenceName: "its cut"),
             let d = before.addingReportingOverflow(after)
         else { return nil }
-        let range = frameRate.frameDuration...TemplateLimits.maxTransition
+        let range = TemplateLimits.transitionDuration(frame: frameRate.frameDuration)
         guard range.contains(d) else {
             let bounds = "\(TimeText.string(from: range.lowerBound))...\(TimeText.string(from: range.upperBound))"
             context.error(
