@@ -93,7 +93,8 @@ import Testing
 
     @Test func strokeWidensTheInkByItsWidthOnEachSide() throws {
         let plain = try #require(Ink(try rasterizer.render("Ink", style: TextStyle(fontFamily: Self.sans, size: 50)).image))
-        let stroked = try rasterizer.render("Ink", style: TextStyle(fontFamily: Self.sans, size: 50, color: .white, stroke: TextStroke(color: .black, width: 5)))
+        let stroked = try rasterizer.render(
+            "Ink", style: TextStyle(fontFamily: Self.sans, size: 50, color: .white, stroke: TextStroke(color: .black, width: 5)))
         let ink = try #require(Ink(stroked.image))
         #expect(abs((ink.width - plain.width) - 10) <= 2)
         #expect(abs((ink.height - plain.height) - 10) <= 2)
@@ -102,13 +103,15 @@ import Testing
     }
 
     @Test func shadowIsTheInkMovedByItsOffset() throws {
-        let style = TextStyle(fontFamily: Self.sans, size: 50, color: .white, shadow: TextShadow(color: RGBAColor(red: 255, green: 0, blue: 0), dx: 10, dy: 6, blur: 0))
+        let style = TextStyle(
+            fontFamily: Self.sans, size: 50, color: .white, shadow: TextShadow(color: RGBAColor(red: 255, green: 0, blue: 0), dx: 10, dy: 6, blur: 0))
         let out = try rasterizer.render("T", style: style)
         let fill = try #require(Ink(out.image) { $0.g > 200 && $0.a > 200 })
         let shadow = try #require(Ink(out.image) { $0.r > 200 && $0.g < 50 && $0.a > 200 })
         #expect(abs(shadow.maxX - fill.maxX - 10) <= 1 && abs(shadow.maxY - fill.maxY - 6) <= 1)
 
-        let blurred = try rasterizer.render("T", style: TextStyle(fontFamily: Self.sans, size: 50, shadow: TextShadow(color: .black, dx: 0, dy: 0, blur: 8)))
+        let blurred = try rasterizer.render(
+            "T", style: TextStyle(fontFamily: Self.sans, size: 50, shadow: TextShadow(color: .black, dx: 0, dy: 0, blur: 8)))
         let plain = try rasterizer.render("T", style: TextStyle(fontFamily: Self.sans, size: 50))
         #expect(blurred.image.width > plain.image.width + 8, "the blur spreads beyond the glyph")
     }
@@ -217,10 +220,14 @@ import Testing
     }
 
     @Test func limitsAreEnforced() throws {
-        #expect(throws: MediaError.self) { try rasterizer.render(String(repeating: "a", count: 2001), style: TextStyle(fontFamily: Self.sans, size: 20)) }
+        #expect(throws: MediaError.self) {
+            try rasterizer.render(String(repeating: "a", count: 2001), style: TextStyle(fontFamily: Self.sans, size: 20))
+        }
         #expect(throws: MediaError.self) { try rasterizer.render("a", style: TextStyle(fontFamily: Self.sans, size: 0.5)) }
         #expect(throws: MediaError.self) { try rasterizer.render("a", style: TextStyle(fontFamily: Self.sans, size: 1001)) }
-        #expect(throws: MediaError.self) { try rasterizer.render(String(repeating: "W", count: 40), style: TextStyle(fontFamily: Self.sans, size: 1000)) }
+        #expect(throws: MediaError.self) {
+            try rasterizer.render(String(repeating: "W", count: 40), style: TextStyle(fontFamily: Self.sans, size: 1000))
+        }
         _ = try rasterizer.render(String(repeating: "a", count: 2000), style: TextStyle(fontFamily: Self.sans, size: 8), maxWidth: 1000)
         do {
             _ = try rasterizer.render(String(repeating: "a", count: 2001), style: TextStyle(fontFamily: Self.sans, size: 20))

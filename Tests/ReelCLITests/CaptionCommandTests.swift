@@ -259,4 +259,26 @@ import Testing
         let m = try Reel.run(["resolve", q.template, q.clip, "-o", dir.file("q.json")])
         #expect(m.stderr.components(separatedBy: "warning[T066]").count == 2, "said once: \(m.stderr)")
     }
+
+    /// A cue of one letter and 90,000 combining marks is refused by its size (T017), before its
+    /// characters are split into words or shaped: by `make` (exit 3), and by `validate` when it is
+    /// a template's own caption file (exit 1), where it used to pass.
+    @Test func aCueOfTensOfThousandsOfMarksIsRefusedByItsSize() throws {
+        let dir = TemporaryFolder()
+        let p = try project(in: dir, seconds: 1)
+        let srt = dir.file("marks.srt")
+        try ("1\n00:00:00,000 --> 00:00:01,000\na" + String(repeating: "\u{301}", count: 90_000) + "\n")
+            .write(toFile: srt, atomically: true, encoding: .utf8)
+        let out = dir.file("o.mp4")
+        let m = try Reel.run(["make", p.template, p.clip, "-o", out, "--quality", "draft", "--captions", srt])
+        #expect(m.status == 3, "\(m.stderr)")
+        #expect(m.stderr.contains("marks.srt:2: error[T017]") && m.stderr.contains("90001 Unicode scalars"), "\(m.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let layer = #"[{ "id": "subs", "kind": "captions", "file": "marks.srt" }]"#
+        let q = try project(in: dir, seconds: 1, layers: layer)
+        try FileManager.default.copyItem(atPath: srt, toPath: (q.template as NSString).appendingPathComponent("marks.srt"))
+        let v = try Reel.run(["validate", q.template])
+        #expect(v.status == 1, "\(v.stderr)")
+        #expect(v.stderr.contains("marks.srt:2: error[T017]") && v.stderr.contains("90001 Unicode scalars"), "\(v.stderr)")
+    }
 }

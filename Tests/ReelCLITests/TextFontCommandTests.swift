@@ -98,7 +98,9 @@ import Testing
         try #require(font.starts(with: [0, 1, 0, 0]), "a TrueType font: \(whole)")
         // A collection header: 'ttcf', version 1.0, one font, at an offset past the end.
         let header: [UInt8] = Array("ttcf".utf8) + [0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 16]
-        for (name, bytes, works) in [("Whole.ttf", font, true), ("Cut.ttf", Array(font.prefix(font.count / 3)), false), ("Header.ttc", header, false)] {
+        for (name, bytes, works) in [
+            ("Whole.ttf", font, true), ("Cut.ttf", Array(font.prefix(font.count / 3)), false), ("Header.ttc", header, false),
+        ] {
             let p = try project(in: dir, font: "fonts/\(name)", text: "Hello")
             try FileManager.default.createDirectory(atPath: p.template + "/fonts", withIntermediateDirectories: true)
             try Data(bytes).write(to: URL(fileURLWithPath: p.template + "/fonts/" + name))
@@ -110,7 +112,8 @@ import Testing
                 try FileManager.default.removeItem(atPath: out)
             } else {
                 #expect(v.status == 1, "\(name): \(v.stderr)")
-                #expect(v.stderr.contains("error[T043]: /layers/0/font: 'fonts/\(name)'") && v.stderr.contains("does not load as a font"), "\(v.stderr)")
+                #expect(
+                    v.stderr.contains("error[T043]: /layers/0/font: 'fonts/\(name)'") && v.stderr.contains("does not load as a font"), "\(v.stderr)")
                 #expect(m.status == 3, "\(name): \(m.stderr)")
                 #expect(m.stderr.contains("T043") && m.stderr.hasSuffix("template is invalid (1 error)\n"), "\(m.stderr)")
                 #expect(!FileManager.default.fileExists(atPath: out), "nothing rendered")
