@@ -31,11 +31,19 @@ public struct OutputGuard {
     static let maxFilesPerFolder = 20_000
 
     private var inputs: [FileIdentity: String] = [:]
-    /// The trees' real paths, and each tree as given, for messages.
-    private var trees: [(real: String, given: String)] = []
+    /// The trees by real path, each with its path as given, for messages.
+    private var trees: [String: String] = [:]
 
+    /// A batch names its template and media folders once a row, thousands of times: each is
+    /// looked at once, so the cost grows with the inputs that differ, not with the rows.
     public init(inputs: [Input]) {
+        var seen = Set<String>()
         for input in inputs {
+            switch input {
+            case .file(let path): guard seen.insert("f" + path).inserted else { continue }
+            case .folder(let path): guard seen.insert("d" + path).inserted else { continue }
+            case .tree(let path): guard seen.insert("t" + path).inserted else { continue }
+            }
             switch input {
             case .file(let path): add(path)
             case .folder(let path):
@@ -43,7 +51,7 @@ public struct OutputGuard {
                 addContents(of: path, depth: 1)
             case .tree(let path):
                 add(path)
-                if FileKind.of(path) == .folder, let real = PathText.realPath(path) { trees.append((real, path)) }
+                if FileKind.of(path) == .folder, let real = PathText.realPath(path), trees[real] == nil { trees[real] = path }
                 addContents(of: path, depth: 8)
             }
         }
@@ -72,15 +80,26 @@ public struct OutputGuard {
                 identities[id] = label
             }
             let target = PathText.resolvedLocation(PathText.linkTarget(path))
-            if let tree = trees.first(where: { target == $0.real || target.hasPrefix($0.real == "/" ? "/" : $0.real + "/") }) {
+            if let tree = tree(containing: target) {
                 throw FileAccessError(
                     .collision, file: path, operation: "checking the outputs",
-                    reason: "\(label) lies inside \(PathBytes.display(tree.given)), a template folder this run reads; choose another output")
+                    reason: "\(label) lies inside \(PathBytes.display(tree)), a template folder this run reads; choose another output")
             }
             if let other = targets[target] {
                 throw FileAccessError(.collision, file: path, operation: "checking the outputs", reason: "\(label) names the same file as \(other)")
             }
             targets[target] = label
+        }
+    }
+
+    /// The tree (as given) whose real path is `target` or one of its folders: looked up folder by
+    /// folder, however many trees there are.
+    private func tree(containing target: String) -> String? {
+        var place = Substring(target)
+        while true {
+            if let given = trees[String(place)] { return given }
+            guard let slash = place.lastIndex(of: "/"), place != "/" else { return nil }
+            place = slash == place.startIndex ? "/" : place[..<slash]
         }
     }
 

@@ -75,10 +75,21 @@ public final class ReadableFile: @unchecked Sendable {
     }
 
     /// Up to `count` bytes from the start (fewer when the file is shorter or a read fails).
-    public func prefix(_ count: Int) -> [UInt8] {
+    public func prefix(_ count: Int) -> [UInt8] { bytes(at: 0, count: count) }
+
+    /// Up to `count` bytes from `offset` (fewer when the file ends before, none when a read fails):
+    /// for walking a header's parts without reading the file whole.
+    public func bytes(at offset: Int, count: Int) -> [UInt8] {
+        guard offset >= 0, count > 0 else { return [] }
         var bytes = [UInt8](repeating: 0, count: count)
-        let n = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, count, 0) }
-        return Array(bytes.prefix(max(0, n)))
+        var done = 0
+        while done < count {
+            let n = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            done += n
+        }
+        return Array(bytes.prefix(done))
     }
 
     /// The whole file as UTF-8 text.

@@ -17,14 +17,16 @@ final class InputFile {
     init(file: ReadableFile) throws(MediaError) {
         path = file.path
         self.file = file
+        // A picture whose header claims more than Reel reads is refused in Reel's words before
+        // FFmpeg allocates for it, or fails on it with a message of its own.
+        if let size = PictureHeader.oversizeDescription(of: file) {
+            throw MediaError(.unsupported, file: path, operation: "opening", reason: size)
+        }
         var ctx: UnsafeMutablePointer<AVFormatContext>?
         let openCode = avformat_open_input(&ctx, file.descriptorPath, nil, nil)
         guard openCode >= 0, let opened = ctx else {
             if openCode == reel_averror(EACCES) {
                 throw MediaError(.unreadable, file: path, operation: "opening", reason: ffmpegMessage(openCode))
-            }
-            if let size = PictureHeader.oversizeDescription(of: file) {
-                throw MediaError(.unsupported, file: path, operation: "opening", reason: size)
             }
             throw MediaError(.notMedia, file: path, operation: "opening", reason: "not a media file FFmpeg can read (\(ffmpegMessage(openCode)))")
         }
@@ -33,10 +35,6 @@ final class InputFile {
         if info < 0 {
             var c: UnsafeMutablePointer<AVFormatContext>? = context
             avformat_close_input(&c)
-            // FFmpeg refuses pictures past its own limit with "invalid data"; say what is wrong.
-            if let size = PictureHeader.oversizeDescription(of: file) {
-                throw MediaError(.unsupported, file: path, operation: "opening", reason: size)
-            }
             throw MediaError(.corrupt, file: path, operation: "reading stream information", reason: ffmpegMessage(info))
         }
     }
@@ -57,15 +55,12 @@ final class InputFile {
         context.pointee.streams[Int(index)]!
     }
 
-    /// Throws when a picture stream's size, from the container or the picture's own header, is past
-    /// `MediaLimits.maxPictureSide`.
+    /// Throws when a picture stream's size, as the container gives it, is past
+    /// `MediaLimits.maxPictureSide` (the picture's own header was checked on opening).
     func checkPictureSize(stream index: Int32) throws(MediaError) {
         let par = stream(index).pointee.codecpar.pointee
         if Int(par.width) > MediaLimits.maxPictureSide || Int(par.height) > MediaLimits.maxPictureSide {
             throw MediaError(.unsupported, file: path, operation: "opening", reason: PictureHeader.sizeMessage(Int(par.width), Int(par.height)))
-        }
-        if isStillImage, let size = PictureHeader.oversizeDescription(of: file) {
-            throw MediaError(.unsupported, file: path, operation: "opening", reason: size)
         }
     }
 

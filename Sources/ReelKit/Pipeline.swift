@@ -126,6 +126,9 @@ public enum Pipeline {
         var found: [Diagnostic] = []
         for layer in template.layers {
             guard case .text(let spec) = layer.content, let key = spec.key, let text = texts[key], !text.isEmpty else { continue }
+            // A text past the size limit is refused when the timeline is made (T017); its
+            // characters are not shaped first.
+            if text.unicodeScalars.count > Limits.maxTextScalars { continue }
             let font: FontSpec
             switch spec.font {
             case .family: font = spec.font

@@ -1,4 +1,4 @@
-import Foundation
+import FileAccess
 import MediaIO
 import MediaTime
 import TemplateCore
@@ -85,13 +85,15 @@ public struct TemplateAssetInspector: AssetInspector {
         }
     }
 
-    /// The first four bytes of a font file: TrueType (`00 01 00 00` or `true`), OpenType with
-    /// CFF outlines (`OTTO`), or a collection (`ttcf`). A full check with FreeType may follow.
+    /// A font file must start as TrueType (`00 01 00 00` or `true`), OpenType with CFF outlines
+    /// (`OTTO`) or a collection (`ttcf`) does, and load in FreeType as the face the renderer draws
+    /// with: the very check a timeline's fonts get (L044), so a truncated font or a collection that
+    /// is only a header is refused here, not halfway through a render.
     static func fontProblem(_ path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return "cannot be opened" }
-        defer { try? handle.close() }
-        let magic = [UInt8](handle.readData(ofLength: 4))
+        let magic: [UInt8]
+        do { magic = try ReadableFile(path: path, operation: "reading the font").prefix(4) } catch { return error.reason }
         let known: [[UInt8]] = [[0, 1, 0, 0], Array("OTTO".utf8), Array("true".utf8), Array("ttcf".utf8)]
-        return known.contains(magic) ? nil : "not a TrueType or OpenType font (its first bytes are not a font signature)"
+        guard known.contains(magic) else { return "not a TrueType or OpenType font (its first bytes are not a font signature)" }
+        return TextRasterizer.canLoadFont(file: path).map { "it does not load as a font: \($0)" }
     }
 }

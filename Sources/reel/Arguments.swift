@@ -73,12 +73,16 @@ func parseArguments(_ args: [String], specs: [OptionSpec]) throws(UsageError) ->
                 value = args[i]
                 i += 1
             }
+            // No option takes an empty value: `-o ""` would name the working folder, or nothing.
+            let shown = arg.hasPrefix("--") ? "--\(name)" : arg
+            guard !value.isEmpty else { throw UsageError(message: "option '\(shown)' needs a value, not an empty one") }
             if !spec.repeatable && parsed.values[spec.long] != nil {
                 throw UsageError(message: "option '\(arg)' is given twice")
             }
             parsed.values[spec.long, default: []].append(value)
             if spec.list && inline == nil {
                 while i < args.count, !args[i].hasPrefix("-") || args[i] == "-" {
+                    guard !args[i].isEmpty else { throw UsageError(message: "option '\(shown)' takes no empty value") }
                     parsed.values[spec.long, default: []].append(args[i])
                     i += 1
                 }

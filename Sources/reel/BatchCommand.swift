@@ -42,11 +42,13 @@ struct BatchCommand: Command {
             }
             workers = n
         }
-        let plan = try Batch.plan(BatchRequest(jobsFile: jobsFile, outputFolder: folder, shard: shard, workers: workers, force: args.flag("force")))
+        let plan = try Batch.plan(
+            BatchRequest(jobsFile: jobsFile, outputFolder: folder, shard: shard, workers: workers, force: args.flag("force")),
+            keepingJobs: !args.flag("check"))
         for p in plan.problems { Console.error("\(jobsFile):\(p.line): \(p)") }
         let scope = shard.map { "shard \($0) (\(plan.shardRows) of \(plan.rowCount) rows)" } ?? "\(plan.rowCount) rows"
         if args.flag("check") {
-            if !quiet { Console.out("checked \(scope): \(plan.jobs.count) ready, \(plan.problems.count) with problems") }
+            if !quiet { Console.out("checked \(scope): \(plan.readyRows) ready, \(plan.problems.count) with problems") }
             return plan.problems.isEmpty ? .success : .invalid
         }
         try Pipeline.checkEncoders()

@@ -60,7 +60,7 @@ enum CommandLineTool {
         } catch let error as BatchError {
             switch error {
             case .jobsFile(let e):
-                for p in e.problems { Console.error("\(e.file):\(p)") }
+                for line in e.lines { Console.error(line) }
                 return .invalid
             case .file(let e):
                 Console.error(e.description)

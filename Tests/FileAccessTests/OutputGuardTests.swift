@@ -57,4 +57,24 @@ import Testing
         try FileManager.default.linkItem(atPath: path("tpl/a/s.png"), toPath: path("hard.png"))
         #expect(collides(OutputGuard(inputs: [.tree(path("tpl"))]), path("hard.png")))
     }
+
+    /// Many trees, each named many times (a batch names its template once a row): each output is
+    /// checked against the tree it lies in, whichever of them, and named as the tree was given.
+    @Test func manyTreesNamedManyTimesAreEachFound() throws {
+        let names = (0..<50).map { "tpl\($0)" }
+        for name in names { try FileManager.default.createDirectory(atPath: path(name + "/fonts"), withIntermediateDirectories: true) }
+        let inputs = (0..<20).flatMap { _ in names.map { OutputGuard.Input.tree(path($0)) } }
+        let guardian = OutputGuard(inputs: inputs + [.tree(path("tpl7/./"))])
+        for name in names {
+            #expect(collides(guardian, path(name + "/fonts/new.ttf")), "\(name)")
+            #expect(collides(guardian, path(name)), "the tree itself: \(name)")
+        }
+        #expect(!collides(guardian, path("tpl50/x.mp4")) && !collides(guardian, path("tpl.mp4")) && !collides(guardian, folder))
+        #expect { try guardian.check([(label: "-o", path: path("tpl33/a.mp4"))]) } throws: { "\($0)".contains("-o lies inside \(path("tpl33"))") }
+    }
+
+    /// The root folder as a tree holds every output.
+    @Test func theRootAsATreeHoldsEverything() throws {
+        #expect(collides(OutputGuard(inputs: [.tree("/")]), path("a/b.mp4")))
+    }
 }

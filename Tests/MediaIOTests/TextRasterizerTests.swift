@@ -6,13 +6,16 @@ import Testing
 /// Real renderings with the fonts scripts/setup installs (DejaVu, WenQuanYi Micro Hei), checked by
 /// where their ink lands.
 @Suite struct TextRasterizerTests {
+    /// The family these measures hold for, named rather than left to fontconfig's default (which
+    /// is another font where more fonts are installed, with other widths and bearings).
+    static let sans = "DejaVu Sans"
     let rasterizer: TextRasterizer
     init() throws { rasterizer = try TextRasterizer() }
 
     // MARK: Latin layout
 
     @Test func latinTextHasInkInsideItsBlock() throws {
-        let out = try rasterizer.render("Hello", style: TextStyle(size: 40))
+        let out = try rasterizer.render("Hello", style: TextStyle(fontFamily: Self.sans, size: 40))
         let ink = try #require(Ink(out.image))
         #expect(out.lineCount == 1 && !out.overflowed && out.fittedSize == 40)
         #expect(out.block.width > 80 && out.block.width < 140, "five letters at 40 px")
@@ -25,7 +28,7 @@ import Testing
         let text = "A much longer line\nab"
         var positions: [TextAlignment: Int] = [:]
         for alignment in TextAlignment.allCases {
-            let out = try rasterizer.render(text, style: TextStyle(size: 30, alignment: alignment))
+            let out = try rasterizer.render(text, style: TextStyle(fontFamily: Self.sans, size: 30, alignment: alignment))
             let secondLine = Int(out.block.y + out.block.height * 0.5)..<out.image.height
             let ink = try #require(Ink(out.image, rows: secondLine))
             positions[alignment] = ink.minX - Int(out.block.x)
@@ -64,7 +67,7 @@ import Testing
     }
 
     @Test func breaksAWordLongerThanTheLine() throws {
-        let out = try rasterizer.render("Supercalifragilistic", style: TextStyle(size: 20), maxWidth: 60)
+        let out = try rasterizer.render("Supercalifragilistic", style: TextStyle(fontFamily: Self.sans, size: 20), maxWidth: 60)
         #expect(out.lineCount > 3)
         #expect(out.block.width <= 60)
         #expect(out.overflowed, "nothing is lost off the edge, but a split word counts as not fitting")
@@ -72,25 +75,26 @@ import Testing
 
     @Test func shrinksToFitAndFlagsWhatCannotFit() throws {
         let text = "A caption that is far too long for its area"
-        let shrunk = try rasterizer.render(text, style: TextStyle(size: 40, minimumSize: 8), maxWidth: 200, maxHeight: 60)
+        let shrunk = try rasterizer.render(text, style: TextStyle(fontFamily: Self.sans, size: 40, minimumSize: 8), maxWidth: 200, maxHeight: 60)
         #expect(shrunk.fittedSize < 40 && shrunk.fittedSize >= 8)
         #expect(!shrunk.overflowed)
         #expect(shrunk.block.width <= 200 && shrunk.block.height <= 60)
-        let bigger = try rasterizer.measure(text, style: TextStyle(size: shrunk.fittedSize + 1), maxWidth: 200, maxHeight: 60)
+        let bigger = try rasterizer.measure(text, style: TextStyle(fontFamily: Self.sans, size: shrunk.fittedSize + 1), maxWidth: 200, maxHeight: 60)
         #expect(bigger.overflowed, "one pixel larger does not fit")
 
-        let floor = try rasterizer.render(text, style: TextStyle(size: 40, minimumSize: 30), maxWidth: 200, maxHeight: 60)
+        let floor = try rasterizer.render(text, style: TextStyle(fontFamily: Self.sans, size: 40, minimumSize: 30), maxWidth: 200, maxHeight: 60)
         #expect(floor.overflowed)
         #expect(floor.fittedSize == 30)
-        let noShrink = try rasterizer.measure(text, style: TextStyle(size: 40), maxWidth: 200, maxHeight: 60)
+        let noShrink = try rasterizer.measure(text, style: TextStyle(fontFamily: Self.sans, size: 40), maxWidth: 200, maxHeight: 60)
         #expect(noShrink.overflowed && noShrink.fittedSize == 40)
     }
 
     // MARK: Effects
 
     @Test func strokeWidensTheInkByItsWidthOnEachSide() throws {
-        let plain = try #require(Ink(try rasterizer.render("Ink", style: TextStyle(size: 50)).image))
-        let stroked = try rasterizer.render("Ink", style: TextStyle(size: 50, color: .white, stroke: TextStroke(color: .black, width: 5)))
+        let plain = try #require(Ink(try rasterizer.render("Ink", style: TextStyle(fontFamily: Self.sans, size: 50)).image))
+        let stroked = try rasterizer.render(
+            "Ink", style: TextStyle(fontFamily: Self.sans, size: 50, color: .white, stroke: TextStroke(color: .black, width: 5)))
         let ink = try #require(Ink(stroked.image))
         #expect(abs((ink.width - plain.width) - 10) <= 2)
         #expect(abs((ink.height - plain.height) - 10) <= 2)
@@ -99,20 +103,22 @@ import Testing
     }
 
     @Test func shadowIsTheInkMovedByItsOffset() throws {
-        let style = TextStyle(size: 50, color: .white, shadow: TextShadow(color: RGBAColor(red: 255, green: 0, blue: 0), dx: 10, dy: 6, blur: 0))
+        let style = TextStyle(
+            fontFamily: Self.sans, size: 50, color: .white, shadow: TextShadow(color: RGBAColor(red: 255, green: 0, blue: 0), dx: 10, dy: 6, blur: 0))
         let out = try rasterizer.render("T", style: style)
         let fill = try #require(Ink(out.image) { $0.g > 200 && $0.a > 200 })
         let shadow = try #require(Ink(out.image) { $0.r > 200 && $0.g < 50 && $0.a > 200 })
         #expect(abs(shadow.maxX - fill.maxX - 10) <= 1 && abs(shadow.maxY - fill.maxY - 6) <= 1)
 
-        let blurred = try rasterizer.render("T", style: TextStyle(size: 50, shadow: TextShadow(color: .black, dx: 0, dy: 0, blur: 8)))
-        let plain = try rasterizer.render("T", style: TextStyle(size: 50))
+        let blurred = try rasterizer.render(
+            "T", style: TextStyle(fontFamily: Self.sans, size: 50, shadow: TextShadow(color: .black, dx: 0, dy: 0, blur: 8)))
+        let plain = try rasterizer.render("T", style: TextStyle(fontFamily: Self.sans, size: 50))
         #expect(blurred.image.width > plain.image.width + 8, "the blur spreads beyond the glyph")
     }
 
     @Test func boxSurroundsTheBlockWithPaddingAndRoundedCorners() throws {
         let box = TextBox(color: RGBAColor(red: 0, green: 0, blue: 255), padding: 10, cornerRadius: 12)
-        let out = try rasterizer.render("Box", style: TextStyle(size: 30, box: box))
+        let out = try rasterizer.render("Box", style: TextStyle(fontFamily: Self.sans, size: 30, box: box))
         #expect(abs(Double(out.image.width) - (out.block.width + 20)) <= 1)
         #expect(abs(Double(out.image.height) - (out.block.height + 20)) <= 1)
         #expect(out.image.pixel(x: 0, y: 0).a < 40, "the corner is rounded off")
@@ -132,13 +138,14 @@ import Testing
         #expect(glyphs.allSatisfy { rasterizer.fontFile(ofFace: $0.face) != dejaVu })
         let out = try rasterizer.render("你好，世界", style: style)
         #expect(Ink(out.image) != nil)
-        // A character no installed font has is drawn as the primary face's .notdef.
-        let missing = try rasterizer.fittedLayout("\u{E000}", style: style, maxWidth: nil, maxHeight: nil).layout
+        // A character no installed font has (as fontconfig tells) is drawn as the primary face's .notdef.
+        let none = try #require(try Fontconfig.undrawable(1).first)
+        let missing = try rasterizer.fittedLayout(String(Character(none)), style: style, maxWidth: nil, maxHeight: nil).layout
         #expect(missing.lines[0].glyphs.map(\.glyph) == [0])
     }
 
     @Test func chineseBreaksBetweenIdeographs() throws {
-        let style = TextStyle(size: 20)
+        let style = TextStyle(fontFamily: Self.sans, size: 20)
         let out = try rasterizer.render("我们一起去看电影吧我们一起去看电影吧", style: style, maxWidth: 90)
         #expect(out.lineCount >= 4)
         #expect(out.block.width <= 90)
@@ -168,7 +175,7 @@ import Testing
     }
 
     @Test func hebrewIsRightToLeft() throws {
-        let style = TextStyle(size: 40)
+        let style = TextStyle(fontFamily: Self.sans, size: 40)
         let layout = try rasterizer.fittedLayout("שלום", style: style, maxWidth: nil, maxHeight: nil).layout
         let clusters = layout.lines[0].glyphs.map(\.cluster)
         #expect(clusters == [3, 2, 1, 0], "last letter leftmost")
@@ -180,7 +187,7 @@ import Testing
     }
 
     @Test func mixedDirectionsKeepWordsAndNumbersInOrder() throws {
-        let style = TextStyle(size: 30)
+        let style = TextStyle(fontFamily: Self.sans, size: 30)
         let ltr = try rasterizer.fittedLayout("ab שלום cd", style: style, maxWidth: nil, maxHeight: nil).layout
         #expect(ltr.lines[0].glyphs.map(\.cluster) == [0, 1, 2, 6, 5, 4, 3, 7, 8, 9])
         let rtl = try rasterizer.fittedLayout("שלום 123", style: style, maxWidth: nil, maxHeight: nil).layout
@@ -188,7 +195,7 @@ import Testing
     }
 
     @Test func combiningMarksSitOnTheirBase() throws {
-        let layout = try rasterizer.fittedLayout("e\u{301}", style: TextStyle(size: 40), maxWidth: nil, maxHeight: nil).layout
+        let layout = try rasterizer.fittedLayout("e\u{301}", style: TextStyle(fontFamily: Self.sans, size: 40), maxWidth: nil, maxHeight: nil).layout
         let glyphs = layout.lines[0].glyphs
         #expect(glyphs.allSatisfy { $0.glyph != 0 })
         #expect(layout.lines[0].width < 40 * 64, "one letter wide, the accent takes no room of its own")
@@ -213,13 +220,17 @@ import Testing
     }
 
     @Test func limitsAreEnforced() throws {
-        #expect(throws: MediaError.self) { try rasterizer.render(String(repeating: "a", count: 2001), style: TextStyle(size: 20)) }
-        #expect(throws: MediaError.self) { try rasterizer.render("a", style: TextStyle(size: 0.5)) }
-        #expect(throws: MediaError.self) { try rasterizer.render("a", style: TextStyle(size: 1001)) }
-        #expect(throws: MediaError.self) { try rasterizer.render(String(repeating: "W", count: 40), style: TextStyle(size: 1000)) }
-        _ = try rasterizer.render(String(repeating: "a", count: 2000), style: TextStyle(size: 8), maxWidth: 1000)
+        #expect(throws: MediaError.self) {
+            try rasterizer.render(String(repeating: "a", count: 2001), style: TextStyle(fontFamily: Self.sans, size: 20))
+        }
+        #expect(throws: MediaError.self) { try rasterizer.render("a", style: TextStyle(fontFamily: Self.sans, size: 0.5)) }
+        #expect(throws: MediaError.self) { try rasterizer.render("a", style: TextStyle(fontFamily: Self.sans, size: 1001)) }
+        #expect(throws: MediaError.self) {
+            try rasterizer.render(String(repeating: "W", count: 40), style: TextStyle(fontFamily: Self.sans, size: 1000))
+        }
+        _ = try rasterizer.render(String(repeating: "a", count: 2000), style: TextStyle(fontFamily: Self.sans, size: 8), maxWidth: 1000)
         do {
-            _ = try rasterizer.render(String(repeating: "a", count: 2001), style: TextStyle(size: 20))
+            _ = try rasterizer.render(String(repeating: "a", count: 2001), style: TextStyle(fontFamily: Self.sans, size: 20))
         } catch {
             #expect(error.kind == .unsupported)
             #expect(error.reason.contains("2001"))
@@ -227,7 +238,7 @@ import Testing
     }
 
     @Test func blankTextGivesAnEmptyImage() throws {
-        let out = try rasterizer.render("   ", style: TextStyle(size: 20))
+        let out = try rasterizer.render("   ", style: TextStyle(fontFamily: Self.sans, size: 20))
         #expect(out.image.width == 0 && out.lineCount == 1)
     }
 

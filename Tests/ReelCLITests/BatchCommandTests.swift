@@ -45,6 +45,23 @@ import Testing
         #expect(unknown.status == 3 && unknown.stderr.contains("jobs.csv:1: column 'sise': unknown column"), "\(unknown.stderr)")
     }
 
+    /// `-o ""` names no folder: a usage error before the jobs file is read, as any empty option value
+    /// is; and a problem of the whole file reads as a row's does, `jobs.csv: what`.
+    @Test func anEmptyOutputIsAUsageErrorAndAnEmptyFileIsNamedWithASpace() throws {
+        try writeJobs(["one,tiny,media,draft,96x160"])
+        for args in [["-o", ""], ["--output="], ["-o", out, "--jobs", ""], ["-o", out, "--shard="]] {
+            let r = try reel(["batch", jobs, "--check"] + args)
+            #expect(r.status == 2, "\(args): \(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains("needs a value, not an empty one"), "\(args): \(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let empty = project.dir.file("c_empty.csv")
+        try Data().write(to: URL(fileURLWithPath: empty))
+        let r = try reel(["batch", empty, "-o", out, "--check"])
+        #expect(r.status == 3, "\(r.stderr)")
+        #expect(r.stderr == "reel: error: \(empty): the file is empty\n", "\(r.stderr)")
+    }
+
     @Test func aRowThatFailsGivesExitFourAndTheOthersAreMade() throws {
         try writeJobs(["one,tiny,media,draft,96x160", "two,tiny,broken.mp4;media/b.mp4,draft,96x160"])
         let r = try reel(["batch", jobs, "-o", out, "--jobs", "2"])

@@ -239,21 +239,46 @@ import Testing
         let dir = TemporaryFolder()
         let p = try project(in: dir, seconds: 2)
         let srt = dir.file("c.srt")
-        try "1\n00:00:00,000 --> 00:00:01,000\nfine 🎉\n\n2\n00:00:01,000 --> 00:00:02,000\nodd \u{1D2E0}\n"
+        // A character no installed font has, as fontconfig tells (a Mayan numeral with scripts/setup's fonts alone).
+        let missing = try #require(try Fontconfig.undrawable(1).first)
+        let code = Fontconfig.codePoint(missing)
+        try "1\n00:00:00,000 --> 00:00:01,000\nfine 🎉\n\n2\n00:00:01,000 --> 00:00:02,000\nodd \(Character(missing))\n"
             .write(toFile: srt, atomically: true, encoding: .utf8)
         let r = try Reel.run(["resolve", p.template, p.clip, "-o", dir.file("t.json"), "--captions", srt])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("c.srt:6: warning[T066]") && r.stderr.contains("U+1D2E0"), "\(r.stderr)")
+        #expect(r.stderr.contains("c.srt:6: warning[T066]") && r.stderr.contains(code), "\(r.stderr)")
         #expect(!r.stderr.contains("c.srt:2:"), "the emoji has a font: \(r.stderr)")
         // A template's own caption file: validate says so, and make once, with the cue's line.
         let layer = #"[{ "id": "subs", "kind": "captions", "file": "c.srt" }]"#
         let q = try project(in: dir, seconds: 2, layers: layer)
         try FileManager.default.copyItem(atPath: srt, toPath: (q.template as NSString).appendingPathComponent("c.srt"))
         let v = try Reel.run(["validate", q.template])
-        #expect(v.status == 0 && v.stderr.contains("c.srt:6: warning[T066]") && v.stderr.contains("U+1D2E0"), "\(v.stderr)")
+        #expect(v.status == 0 && v.stderr.contains("c.srt:6: warning[T066]") && v.stderr.contains(code), "\(v.stderr)")
         let strict = try Reel.run(["validate", "--strict", q.template])
         #expect(strict.status != 0, "--strict fails on it: \(strict.stderr)")
         let m = try Reel.run(["resolve", q.template, q.clip, "-o", dir.file("q.json")])
         #expect(m.stderr.components(separatedBy: "warning[T066]").count == 2, "said once: \(m.stderr)")
+    }
+
+    /// A cue of one letter and 90,000 combining marks is refused by its size (T017), before its
+    /// characters are split into words or shaped: by `make` (exit 3), and by `validate` when it is
+    /// a template's own caption file (exit 1), where it used to pass.
+    @Test func aCueOfTensOfThousandsOfMarksIsRefusedByItsSize() throws {
+        let dir = TemporaryFolder()
+        let p = try project(in: dir, seconds: 1)
+        let srt = dir.file("marks.srt")
+        try ("1\n00:00:00,000 --> 00:00:01,000\na" + String(repeating: "\u{301}", count: 90_000) + "\n")
+            .write(toFile: srt, atomically: true, encoding: .utf8)
+        let out = dir.file("o.mp4")
+        let m = try Reel.run(["make", p.template, p.clip, "-o", out, "--quality", "draft", "--captions", srt])
+        #expect(m.status == 3, "\(m.stderr)")
+        #expect(m.stderr.contains("marks.srt:2: error[T017]") && m.stderr.contains("90001 Unicode scalars"), "\(m.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let layer = #"[{ "id": "subs", "kind": "captions", "file": "marks.srt" }]"#
+        let q = try project(in: dir, seconds: 1, layers: layer)
+        try FileManager.default.copyItem(atPath: srt, toPath: (q.template as NSString).appendingPathComponent("marks.srt"))
+        let v = try Reel.run(["validate", q.template])
+        #expect(v.status == 1, "\(v.stderr)")
+        #expect(v.stderr.contains("marks.srt:2: error[T017]") && v.stderr.contains("90001 Unicode scalars"), "\(v.stderr)")
     }
 }

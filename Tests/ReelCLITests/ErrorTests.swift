@@ -80,6 +80,22 @@ import Testing
             ["make", template, "--frames-per-fortnight", "3"], status: 2, mentions: "--frames-per-fortnight", in: dir, sourceFiles: ["tiny"])
     }
 
+    /// An empty value names nothing: `-o ""`, `--captions ""` and the others are usage errors
+    /// (exit 2), before any file is read or written.
+    @Test func emptyOptionValues() throws {
+        let dir = TemporaryFolder()
+        let template = try makeTemplate(in: dir)
+        let photo = dir.file("p.jpg")
+        try TestMedia.jpeg(photo)
+        let make = ["make", template, photo]
+        for args in [
+            make + ["-o", ""], make + ["-o", dir.file("o.mp4"), "--captions", ""], make + ["-o", dir.file("o.mp4"), "--timeline="],
+            ["render", dir.file("t.json"), "-o", ""], ["validate", template, "--format", ""], ["probe", photo, "--format="],
+        ] {
+            try expectFailure(args, status: 2, mentions: "not an empty one", in: dir, sourceFiles: ["tiny", "p.jpg"])
+        }
+    }
+
     @Test func missingTemplate() throws {
         let dir = TemporaryFolder()
         let photo = dir.file("p.jpg")

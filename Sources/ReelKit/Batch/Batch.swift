@@ -9,7 +9,10 @@ public enum Batch {
     ///
     /// Problems of the file as a whole (syntax, unknown columns, ids or outputs that clash) are
     /// thrown; problems of single rows are in the plan's `problems`, and those rows fail alone.
-    public static func plan(_ request: BatchRequest) throws(BatchError) -> BatchPlan {
+    ///
+    /// With `keepingJobs` false (`--check`), a row that passes is counted and its output checked,
+    /// but not kept: memory stays about the size of the jobs file, however many rows it has.
+    public static func plan(_ request: BatchRequest, keepingJobs: Bool = true) throws(BatchError) -> BatchPlan {
         let records: [JobRecord]
         do { records = try JobsFile.read(request.jobsFile) } catch { throw .jobsFile(error) }
         try checkOutputsDiffer(records, file: request.jobsFile)
@@ -17,22 +20,26 @@ public enum Batch {
         let validation = RowValidation(
             jobsFolder: PathText.folder(of: request.jobsFile), outputFolder: request.outputFolder, templates: TemplateCache())
         var jobs: [BatchJob] = []
+        var outputs: [Output] = []
         var problems: [RowProblem] = []
+        // What the rows read, each once: rows share their templates and media folders.
+        var inputs: [OutputGuard.Input] = [.file(request.jobsFile)]
+        var named = Set<String>()
+        func read(_ input: OutputGuard.Input, _ key: String) { if named.insert(key).inserted { inputs.append(input) } }
         let mine = records.filter { request.shard?.contains(row: $0.row) ?? true }
         for record in mine {
             switch validation.job(record) {
-            case .success(let job): jobs.append(job)
+            case .success(let job):
+                read(.tree(job.template.folder), "t" + job.template.folder)
+                for path in job.media + [job.song?.path, job.resolve.voice?.path].compactMap({ $0 }) { read(.media(path), "m" + path) }
+                outputs.append(
+                    Output(row: job.row, line: job.line, id: job.id, name: job.output, path: job.outputPath, index: keepingJobs ? jobs.count : nil))
+                if keepingJobs { jobs.append(job) }
             case .failure(let problem): problems.append(problem)
             }
         }
         // No output may be an input of any row (rows read while others write), nor the jobs file.
         let manifest = BatchNames.join(request.outputFolder, BatchNames.manifest(shard: request.shard))
-        let inputs: [OutputGuard.Input] =
-            [.file(request.jobsFile)]
-            + jobs.flatMap { job in
-                [OutputGuard.Input.tree(job.template.folder)] + job.media.map(OutputGuard.Input.media)
-                    + [job.song?.path, job.resolve.voice?.path].compactMap { $0.map(OutputGuard.Input.media) }
-            }
         let guardian = OutputGuard(inputs: inputs)
         // A batch writes files only: a FIFO nobody reads, or a device, would stall or swallow rows.
         // They live in the output folder and never follow a link: one at their name is refused.
@@ -40,19 +47,34 @@ public enum Batch {
             try AtomicFile.checkFileOutput(beneath: request.outputFolder, name: BatchNames.manifest(shard: request.shard), label: "the manifest")
             try guardian.check([(label: "the manifest", path: manifest)])
         } catch { throw .file(error) }
-        jobs = jobs.filter { job in
+        var ready: [BatchJob] = []
+        var readyRows = 0
+        for output in outputs {
             do throws(FileAccessError) {
-                try AtomicFile.checkFileOutput(beneath: request.outputFolder, name: job.output, label: "the output")
-                try guardian.check([(label: "output", path: job.outputPath)])
-                return true
+                try AtomicFile.checkFileOutput(beneath: request.outputFolder, name: output.name, label: "the output")
+                try guardian.check([(label: "output", path: output.path)])
+                readyRows += 1
+                if let index = output.index { ready.append(jobs[index]) }
             } catch {
-                problems.append(RowProblem(row: job.row, line: job.line, id: job.id, reasons: [.init(column: "output", message: error.reason)]))
-                return false
+                problems.append(
+                    RowProblem(row: output.row, line: output.line, id: output.id, reasons: [.init(column: "output", message: error.reason)]))
             }
         }
         return BatchPlan(
-            request: request, rowCount: records.count, shardRows: mine.count, jobs: jobs, problems: problems.sorted { $0.row < $1.row },
-            manifestPath: manifest)
+            request: request, rowCount: records.count, shardRows: mine.count, readyRows: readyRows, jobs: ready,
+            problems: problems.sorted { $0.row < $1.row }, manifestPath: manifest)
+    }
+
+    /// A row that passed its checks, with the output still to be checked against every input.
+    private struct Output {
+        let row: Int
+        let line: Int
+        let id: String
+        /// Its name beneath the output folder, and that joined to the folder.
+        let name: String
+        let path: String
+        /// Its job among those kept, when jobs are kept.
+        let index: Int?
     }
 
     /// Two rows may not write one output: that is a mistake of the file, found over all its rows
@@ -107,7 +129,9 @@ public struct BatchPlan: Sendable {
     public let rowCount: Int
     /// Rows of this shard (all rows without a shard).
     public let shardRows: Int
-    /// Rows that passed every check, in row order.
+    /// Rows that passed every check.
+    public let readyRows: Int
+    /// Rows that passed every check, in row order (none when planned without keeping them).
     public let jobs: [BatchJob]
     /// Rows that fail before rendering, in row order.
     public let problems: [RowProblem]

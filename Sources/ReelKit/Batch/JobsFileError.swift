@@ -34,8 +34,11 @@ public struct JobsFileError: Error, Sendable, CustomStringConvertible {
         self.problems = problems
     }
 
-    /// One line per problem: `jobs.csv:3: column 'sise': unknown column ...`.
-    public var description: String {
-        problems.map { "\(file):\($0)" }.joined(separator: "\n")
+    /// One line a problem, as `jobs.csv:3: column 'sise': unknown column ...`, or
+    /// `jobs.csv: the file is empty` for a problem of no line: the form of a row's problem.
+    public var lines: [String] {
+        problems.map { "\(file):" + ($0.line == nil ? " " : "") + $0.description }
     }
+
+    public var description: String { lines.joined(separator: "\n") }
 }

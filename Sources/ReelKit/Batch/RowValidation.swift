@@ -1,5 +1,6 @@
 import FileAccess
 import Foundation
+import MediaIO
 import RenderCore
 import TemplateCore
 
@@ -12,6 +13,7 @@ struct RowValidation {
     let jobsFolder: String
     let outputFolder: String
     let templates: TemplateCache
+    let listings = MediaListings()
 
     func job(_ record: JobRecord) -> Result<BatchJob, RowProblem> {
         var reasons: [RowProblem.Reason] = []
@@ -45,7 +47,10 @@ struct RowValidation {
             }
         }
         if !media.isEmpty && reasons.allSatisfy({ $0.column != "media" }) {
-            do { mediaFiles = try AssetProbe.expand(media) } catch { fail("media", error.description) }
+            switch listings.files(of: media) {
+            case .success(let files): mediaFiles = files
+            case .failure(let error): fail("media", error.description)
+            }
         }
 
         var texts: [String: String] = [:]
@@ -160,6 +165,23 @@ final class TemplateCache: @unchecked Sendable {
         let result: Result<LoadedTemplate, ReelError>
         do { result = .success(try Pipeline.loadTemplate(folder)) } catch { result = .failure(error) }
         loaded[key] = result
+        return result
+    }
+}
+
+/// The media files of a row's media list, listed once per run for all the rows that give the same
+/// list (a batch's rows often share a folder): one listing, and one array shared by those rows.
+final class MediaListings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var listed: [[String]: Result<[String], MediaError>] = [:]
+
+    func files(of media: [String]) -> Result<[String], MediaError> {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = listed[media] { return known }
+        let result: Result<[String], MediaError>
+        do { result = .success(try AssetProbe.expand(media)) } catch { result = .failure(error) }
+        listed[media] = result
         return result
     }
 }

@@ -49,7 +49,11 @@ public enum CaptionParser {
                 continue
             }
             let text = block[(k + 1)...].map { lines[$0 - 1] }.joined(separator: "\n")
-            var cueWords = CueText.words(text)
+            // Refused by its size before any work on its characters: a cue of a few characters
+            // with tens of thousands of combining marks would cost seconds to split into words,
+            // only to be refused by the same limit (T017) when the timeline is made.
+            let oversized = text.unicodeScalars.count > Limits.maxTextScalars
+            var cueWords = oversized ? [CueText.Word(text: text, start: nil)] : CueText.words(text)
             if cueWords.isEmpty {
                 warn(.captionEmpty, "the cue has no text", line: lineNumber)
                 continue

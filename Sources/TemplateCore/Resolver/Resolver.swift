@@ -232,7 +232,8 @@ public enum Resolver {
     /// a `--text` value, or a caption cue, whose text is shown whole (the words of a pop caption
     /// are shorter still).
     static func checkTextLengths(_ options: ResolveOptions) throws(ResolveError) {
-        func tooLong(_ s: String) -> Bool { s.count > Limits.maxLongText || s.unicodeScalars.count > Limits.maxTextScalars }
+        // Scalars first: counting characters walks grapheme clusters, slow on a long run of marks.
+        func tooLong(_ s: String) -> Bool { s.unicodeScalars.count > Limits.maxTextScalars || s.count > Limits.maxLongText }
         for key in options.texts.keys.sorted() {
             guard let text = options.texts[key], tooLong(text) else { continue }
             throw .textTooLong(source: "--text \(key)", line: nil, characters: text.count, scalars: text.unicodeScalars.count)

@@ -80,7 +80,15 @@ extension TemplateDecoder {
                 return false
             }
         } else {
-            findings = CaptionParser.parse(text, file: full).diagnostics
+            let track = CaptionParser.parse(text, file: full)
+            // A cue no timeline could hold is refused here, as `make` refuses it (T017).
+            let oversized = track.cues.filter { $0.text.unicodeScalars.count > Limits.maxTextScalars }.map { cue in
+                Diagnostic(
+                    .error, .textTooLong,
+                    "the cue's text has \(cue.text.unicodeScalars.count) Unicode scalars; the limit is \(Limits.maxTextScalars)",
+                    at: SourceLocation(file: full, path: nil, line: cue.line), notes: ["remove combining marks or shorten it"])
+            }
+            findings = track.diagnostics + oversized
         }
         for finding in findings { context.diagnostics.report(finding) }
         return true
@@ -96,7 +104,8 @@ extension TemplateDecoder {
         }
         var spec = font ?? .family("sans-serif")
         if case .file(let file) = spec { spec = .file(AssetPath.join(folder, file)) }
-        let cues = CaptionParser.parse(text, file: full).cues
+        // Cues past the size limit are refused by checkCaptions; their characters are not looked at.
+        let cues = CaptionParser.parse(text, file: full).cues.filter { $0.text.unicodeScalars.count <= Limits.maxTextScalars }
         let missing = Set(inspector.undrawableCharacters(in: cues.map(\.text).joined(separator: "\n"), font: spec))
         guard !missing.isEmpty else { return }
         for cue in cues {
