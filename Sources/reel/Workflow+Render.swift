@@ -51,9 +51,13 @@ extension Workflow {
     }
 
     /// Renders with a progress line; prints where the file landed and anything covered on the way.
-    static func render(_ timeline: Timeline, baseFolder: String?, to output: String, args: ParsedArguments, segment: FrameSegment? = nil) throws {
+    static func render(
+        _ timeline: Timeline, baseFolder: String?, to output: String, args: ParsedArguments, segment: FrameSegment? = nil,
+        segmentSource: SegmentSource? = nil
+    ) throws {
         var options = try exportOptions(args, canvas: timeline.canvas)
         options.segment = segment
+        options.segmentSource = segmentSource
         options.rawVideo = rawVideoPath
         if let w = options.width, let h = options.height, let warning = SizeOption.shapeWarning((w, h), canvas: timeline.canvas),
             !args.flag("quiet")
