@@ -87,7 +87,9 @@ public enum SegmentJoiner {
                 expected[tag.segment.index] == tag.segment
             else {
                 throw failure(
-                    part, "is a segment of another timeline (segment \(tag.segment.index)/\(n), frames \(tag.segment.frames) of \(tag.totalFrames))")
+                    part,
+                    "is a segment of another timeline (segment \(tag.segment.index)/\(n), frames \(tag.segment.frames.lowerBound)-\(tag.segment.frames.upperBound) of \(tag.totalFrames))"
+                )
             }
             guard tag.identity == source.identity(of: tag.segment, picture: tag.picture) else {
                 throw failure(
