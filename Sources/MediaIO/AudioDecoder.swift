@@ -135,7 +135,7 @@ public final class AudioDecoder {
                 // First frame after a seek: how many output samples lie before the asked time.
                 var pts = f.pointee.best_effort_timestamp
                 if pts == reel_nopts() { pts = startTicks }
-                let frameTime = exactTime(pts - startTicks, timeBase)
+                let frameTime = exactTime(ticks(pts, since: startTicks), timeBase)
                 let ahead = seekTarget - frameTime
                 skip = ahead.isPositive ? ahead.ticks(timescale: Int64(Self.sampleRate), rounding: .toNearestOrAwayFromZero) : 0
             }

@@ -102,5 +102,18 @@ final class InputFile {
 
 /// Exact time of `ticks` in a stream's time base.
 func exactTime(_ ticks: Int64, _ base: AVRational) -> RationalTime {
-    RationalTime(value: ticks * Int64(base.num), timescale: Int64(base.den))
+    // The ticks and the time base are the file's word: a product past Int64 is a time no medium
+    // reaches, held at the farthest time on its side rather than trapping.
+    let den = base.den > 0 ? Int64(base.den) : 1
+    let (value, overflow) = ticks.multipliedReportingOverflow(by: Int64(max(1, base.num)))
+    guard !overflow, value != .min else { return RationalTime(value: ticks < 0 ? -Int64.max : Int64.max, timescale: den) }
+    return RationalTime(value: value, timescale: den)
+}
+
+/// `pts - start` in a stream's ticks, held at Int64's ends when a file's times lie so far apart
+/// that the difference does not fit (no real medium's do).
+func ticks(_ pts: Int64, since start: Int64) -> Int64 {
+    let (d, overflow) = pts.subtractingReportingOverflow(start)
+    guard overflow else { return d }
+    return pts < start ? -Int64.max : Int64.max
 }

@@ -63,6 +63,8 @@ public final class MP4Writer {
     private var video: UnsafeMutablePointer<AVCodecContext>?
     /// The time base of the segments' video when it is copied.
     private var copiedTimeBase: AVRational?
+    /// The decoding time of the last packet copied, in the output's time base: copied packets must go forward.
+    private var lastCopiedDTS: Int64?
     private let videoStream: UnsafeMutablePointer<AVStream>
     private var audioStream: UnsafeMutablePointer<AVStream>?
     private let videoFrame = FrameBox()
@@ -226,13 +228,27 @@ public final class MP4Writer {
 
     /// Writes the packet `reader` last read, its times moved `frameOffset` frames later.
     public func copyPacket(from reader: VideoPacketReader, frameOffset: Int64) throws(MediaError) {
-        guard let base = copiedTimeBase else { preconditionFailure("MP4Writer: copyPacket on a writer that encodes its video") }
+        guard copiedTimeBase != nil else { preconditionFailure("MP4Writer: copyPacket on a writer that encodes its video") }
         let p = reader.packet.packet
         let rate = settings.frameRate
-        let shift = av_rescale_q(frameOffset, AVRational(num: Int32(rate.denominator), den: Int32(rate.numerator)), base)
-        if p.pointee.pts != reel_nopts() { p.pointee.pts += shift }
-        if p.pointee.dts != reel_nopts() { p.pointee.dts += shift }
+        // In the part's own time base, which its packets' times are in.
+        let shift = av_rescale_q(frameOffset, AVRational(num: Int32(rate.denominator), den: Int32(rate.numerator)), reader.stream.pointee.time_base)
+        // The part's times are its file's word: a packet without them, out of range or out of
+        // order is the part's fault, named as such, not the muxer's refusal of the output.
+        func fault(_ reason: String) -> MediaError { MediaError(.corrupt, file: reader.path, operation: "joining segments", reason: reason) }
+        guard p.pointee.pts != reel_nopts(), p.pointee.dts != reel_nopts() else {
+            throw fault("packet \(reader.packetCount) has no time; was it written as a fragmented MP4 (-o - or a pipe)? render it to a file")
+        }
+        let (pts, o1) = p.pointee.pts.addingReportingOverflow(shift)
+        let (dts, o2) = p.pointee.dts.addingReportingOverflow(shift)
+        guard !o1, !o2 else { throw fault("packet \(reader.packetCount) has a time out of range") }
+        p.pointee.pts = pts
+        p.pointee.dts = dts
         av_packet_rescale_ts(p, reader.stream.pointee.time_base, videoStream.pointee.time_base)
+        if let last = lastCopiedDTS, p.pointee.dts <= last {
+            throw fault("packet \(reader.packetCount)'s time is not after the one before it; render the segment again to a file")
+        }
+        lastCopiedDTS = p.pointee.dts
         p.pointee.stream_index = videoStream.pointee.index
         p.pointee.pos = -1
         framesWritten += 1

@@ -91,11 +91,12 @@ public enum MediaProbe {
             let st = input.stream(i)
             let count = avformat_index_get_entries_count(st)
             guard count > 0, let last = avformat_index_get_entry(st, count - 1) else { continue }
-            let end = last.pointee.pos + Int64(last.pointee.size)
-            if end > size {
+            // An index entry's place is the file's word: past Int64 it cannot lie in the file either.
+            let (end, past) = last.pointee.pos.addingReportingOverflow(Int64(last.pointee.size))
+            if past || end > size {
                 throw MediaError(
                     .corrupt, file: input.path, operation: "reading media",
-                    reason: "the file is truncated: it ends at byte \(size) but its media runs to byte \(end)")
+                    reason: "the file is truncated: it ends at byte \(size) but its media runs to byte \(past ? "past \(Int64.max)" : "\(end)")")
             }
         }
     }

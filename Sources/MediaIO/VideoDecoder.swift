@@ -179,8 +179,11 @@ public final class VideoDecoder {
         let pts = p.pointee.pts
         let length = p.pointee.duration
         guard pts != reel_nopts(), length > 0 else { return nil }
-        let start = exactTime(pts - startTicks, timeBase)
-        let end = exactTime(pts + length - startTicks, timeBase)
+        let since = ticks(pts, since: startTicks)
+        let (endTicks, past) = since.addingReportingOverflow(length)
+        guard !past else { return nil }
+        let start = exactTime(since, timeBase)
+        let end = exactTime(endTicks, timeBase)
         return end > start ? TimeRange(start: start, end: end) : nil
     }
 
@@ -237,7 +240,7 @@ public final class VideoDecoder {
                     if s < 0 && s != reel_averror_eagain() {
                         corruptPackets += 1
                         let pts = packet.pointee.pts
-                        if firstDamage == nil && pts != reel_nopts() { firstDamage = exactTime(pts - startTicks, timeBase) }
+                        if firstDamage == nil && pts != reel_nopts() { firstDamage = exactTime(ticks(pts, since: startTicks), timeBase) }
                     }
                 }, onReadError: { _ in corruptPackets += 1 })
             switch step {
@@ -252,7 +255,7 @@ public final class VideoDecoder {
                 var pts = box.frame.pointee.best_effort_timestamp
                 if pts == reel_nopts() { pts = box.frame.pointee.pts }
                 if pts == reel_nopts() { pts = startTicks }
-                let time = exactTime(pts - startTicks, timeBase)
+                let time = exactTime(ticks(pts, since: startTicks), timeBase)
                 let damaged = box.frame.pointee.decode_error_flags != 0 || box.frame.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0
                 if damaged {
                     damagedFrames += 1

@@ -29,6 +29,14 @@ public final class VideoPacketReader {
         av_dict_get(input.context.pointee.metadata, "comment", nil, 0).map { String(cString: $0.pointee.value) }
     }
 
+    /// When the first picture is shown, from the stream's start time; nil when the file does not
+    /// say. A segment's is 0: a fragmented MP4 (written to a pipe) has no edit list, and its
+    /// pictures start after the encoder's reordering delay instead.
+    public var startTime: RationalTime? {
+        let start = stream.pointee.start_time
+        return start == reel_nopts() ? nil : exactTime(start, stream.pointee.time_base)
+    }
+
     public var width: Int { Int(stream.pointee.codecpar.pointee.width) }
     public var height: Int { Int(stream.pointee.codecpar.pointee.height) }
 

@@ -47,6 +47,13 @@ public enum Limits {
     public static let maxSlotDuration = RationalTime(seconds: 600)
     /// Longest video: the sum of the slots, and a timeline's `duration`.
     public static let maxTotalDuration = RationalTime(seconds: 3600)
+    /// Farthest time, either way, a timeline may write (a source time of a long recording
+    /// included): past it, a time is no time of any video, and sums of such times leave Int64.
+    public static let maxTimelineTime = RationalTime(seconds: 10_000_000)
+    /// Finest step of a time a timeline may write (`1/1000000000s`, a nanosecond: frame, sample
+    /// and FFmpeg's times are far coarser): finer ones make sums of times of other steps overflow
+    /// their common denominator.
+    public static let maxTimescale: Int64 = 1_000_000_000
     public static let maxMusicStart = RationalTime(seconds: 3600)
     /// Latest time in a music file that a beat, a section or the part played may name: the
     /// latest start plus the longest video.

@@ -48,7 +48,8 @@ public enum Poster {
     /// The frame shown at `time` (clamped into the video), `width` pixels wide (default: the canvas).
     public static func image(_ timeline: Timeline, baseFolder: String? = nil, at time: RationalTime, width: Int? = nil) throws -> RGBAImage {
         let last = max(0, timeline.frameCount - 1)
-        let frame = min(last, max(0, timeline.frameRate.frame(at: time, rounding: .down)))
+        // Clamped as a time first: a time far past the video is its last frame, not a frame index past Int64.
+        let frame = min(last, max(0, timeline.frameRate.frame(at: time.clamped(to: .zero, timeline.duration), rounding: .down)))
         let w = min(8192, max(16, width ?? timeline.canvas.width))
         let h = Int((Double(w) * Double(timeline.canvas.height) / Double(max(1, timeline.canvas.width))).rounded())
         let renderer = FrameRenderer(timeline: timeline, baseFolder: baseFolder, width: w, height: h, fast: false, economy: .stills)

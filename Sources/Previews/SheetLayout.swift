@@ -25,7 +25,9 @@ public struct SheetLayoutOptions: Sendable, Hashable {
     /// The number of cells a fixed grid asks for, or nil when the grid is not fixed.
     public var gridCellCount: Int? {
         guard let columns, let rows else { return nil }
-        return columns * rows
+        // Past Int: more cells than any sheet takes, refused as such by the layout.
+        let (cells, overflow) = columns.multipliedReportingOverflow(by: rows)
+        return overflow ? Int.max : cells
     }
 }
 

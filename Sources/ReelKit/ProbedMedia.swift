@@ -46,7 +46,7 @@ public struct ProbedMedia: Sendable {
             parts.append(v.codec)
             if v.dynamicRange.isHDR { parts.append("HDR \(v.dynamicRange.rawValue.uppercased()) (shown tone-mapped to SDR)") }
         }
-        if let d = info.duration { parts.append(minutesAndSeconds(d.seconds) + "." + String(Int(d.seconds * 10) % 10)) }
+        if let d = info.duration { parts.append(minutesAndSeconds(d.seconds) + "." + String(Int(shown(d.seconds) * 10) % 10)) }
         parts.append(info.hasAudio ? "with sound" : "no sound")
         if let c = info.creationTime { parts.append("taken \(c)") }
         return parts.joined(separator: " ")
@@ -132,9 +132,13 @@ public struct ProbedMedia: Sendable {
         if let s = JSONNumber(t.seconds) { o[key + "Seconds"] = .number(s) }
     }
 
+    /// A duration as a file states it, held within what Int converts exactly (a header may claim
+    /// any length; no medium lasts 30,000 years).
+    private static func shown(_ seconds: Double) -> Double { min(max(0, seconds), 1e12) }
+
     /// `m:ss`, for durations shown to people.
     private static func minutesAndSeconds(_ seconds: Double) -> String {
-        let s = max(0, Int(seconds.rounded()))
+        let s = Int(shown(seconds).rounded())
         let sec = s % 60
         return "\(s / 60):\(sec < 10 ? "0" : "")\(sec)"
     }

@@ -25,6 +25,10 @@ public struct ExportOptions: Sendable {
     public var loudnessTarget: Double?
     /// Render only this segment's frames, video only, tagged with what it is (for `SegmentJoiner`).
     public var segment: FrameSegment?
+    /// What the segment is rendered from, for its tag: `SegmentSource.of` the timeline and the
+    /// folder it was read from (so parts rendered from copies in other folders agree). When nil,
+    /// a segment's source is taken with the timeline's paths as they are.
+    public var segmentSource: SegmentSource?
     /// Also writes the frames handed to the encoder, unencoded, to this YUV4MPEG2 file: the
     /// reference `scripts/bench` measures the output's PSNR and SSIM against. Nil writes none.
     public var rawVideo: String?
@@ -117,6 +121,8 @@ public enum Exporter {
         progress: (@Sendable (ExportProgress) -> Void)? = nil,
         isCancelled: (@Sendable () -> Bool)? = nil
     ) throws(RenderError) -> ExportReport {
+        var options = options
+        if options.segment != nil, options.segmentSource == nil { options.segmentSource = try SegmentSource.of(timeline, folder: nil) }
         // A segment is video only: the join lays the sound, mixed once for the whole timeline.
         let (sound, loudness): (SoundtrackEncoder.Result?, LoudnessReport?) =
             options.segment == nil ? try encodedSoundtrack(timeline, baseFolder: baseFolder, to: path, options: options) : (nil, nil)
@@ -175,8 +181,17 @@ public enum Exporter {
                 width: renderer.width, height: renderer.height, frameRate: timeline.frameRate,
                 crf: options.crf ?? timeline.output.crf, videoBitrate: options.videoBitrate,
                 preset: options.preset ?? timeline.output.preset,
-                comment: options.segment.map { SegmentTag(segment: $0, totalFrames: timeline.frameCount).text },
+                comment: segmentTag(renderer: renderer)?.text,
                 ratePass: ratePass)
+        }
+
+        /// The tag of the segment drawn, naming what it is rendered from and with.
+        func segmentTag(renderer: FrameRenderer) -> SegmentTag? {
+            guard let segment = options.segment, let source = options.segmentSource else { return nil }
+            let picture = SegmentPicture(
+                width: renderer.width, height: renderer.height, crf: options.crf ?? timeline.output.crf,
+                preset: options.preset ?? timeline.output.preset, fastScaling: options.fastScaling)
+            return SegmentTag(segment: segment, totalFrames: timeline.frameCount, picture: picture, source: source)
         }
 
         /// Draws every frame into `path`, with the encoded sound laid beside them when given.

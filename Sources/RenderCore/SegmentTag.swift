@@ -1,32 +1,62 @@
+import MediaTime
 import TemplateCore
 
-/// What a segment file says it is, in its `comment` tag: `reel segment 1/4 frames 450-900 of 1800`.
+/// What a segment file says it is, in its `comment` tag:
+/// `reel segment 1/4 frames 450-900 of 1800 picture 540x960/crf20/veryfast/full timeline <sha256> identity <sha256>`.
 ///
 /// The join reads it to put the segments in order and to refuse a set that is not the segments of
-/// its timeline (a missing or repeated one, one split another way, one of another timeline).
+/// its timeline (a missing or repeated one, one split another way, one of another timeline or of
+/// other files, one rendered with other settings): `timeline` is `SegmentSource.timeline`, and
+/// `identity` is `SegmentSource.identity(of:picture:)`, which the join recomputes from its own
+/// timeline, its files and the part's picture settings.
 public struct SegmentTag: Sendable, Hashable {
     public let segment: FrameSegment
     /// The frame count of the whole timeline.
     public let totalFrames: Int64
+    public let picture: SegmentPicture
+    /// The digest of the timeline's text the segment was rendered from.
+    public let timeline: String
+    /// The digest of everything that shapes the segment's frames.
+    public let identity: String
 
-    public init(segment: FrameSegment, totalFrames: Int64) {
+    public init(segment: FrameSegment, totalFrames: Int64, picture: SegmentPicture, source: SegmentSource) {
         self.segment = segment
         self.totalFrames = totalFrames
+        self.picture = picture
+        self.timeline = source.timeline
+        self.identity = source.identity(of: segment, picture: picture)
     }
+
+    /// The words every tag of a segment starts with, of this version of the tag or another.
+    public static let prefix = "reel segment "
 
     public var text: String {
-        "reel segment \(segment.index)/\(segment.count) frames \(segment.frames.lowerBound)-\(segment.frames.upperBound) of \(totalFrames)"
+        Self.prefix
+            + "\(segment.index)/\(segment.count) frames \(segment.frames.lowerBound)-\(segment.frames.upperBound) of \(totalFrames) picture \(picture.text) timeline \(timeline) identity \(identity)"
     }
 
-    /// The tag in `text`, or nil when it is not one.
+    /// The tag in `text`, or nil when it is not one. Every number is read exactly (digits only,
+    /// within range), whatever a file's tag holds.
     public init?(text: String) {
-        let words = text.split(separator: " ")
-        guard words.count == 7, words[0] == "reel", words[1] == "segment", words[3] == "frames", words[5] == "of" else { return nil }
-        let kn = words[2].split(separator: "/")
-        let range = words[4].split(separator: "-")
-        guard kn.count == 2, range.count == 2, let k = Int(kn[0]), let n = Int(kn[1]), let a = Int64(range[0]), let b = Int64(range[1]),
-            let total = Int64(words[6]), k >= 0, k < n, a < b
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        guard words.count == 13, words[0] == "reel", words[1] == "segment", words[3] == "frames", words[5] == "of", words[7] == "picture",
+            words[9] == "timeline", words[11] == "identity"
         else { return nil }
-        self.init(segment: FrameSegment(index: k, count: n, frames: a..<b), totalFrames: total)
+        let kn = words[2].split(separator: "/", omittingEmptySubsequences: false)
+        let range = words[4].split(separator: "-", omittingEmptySubsequences: false)
+        guard kn.count == 2, range.count == 2, let k = WholeNumber.parse(kn[0]), let n = WholeNumber.parse(kn[1]),
+            let a = WholeNumber.parse(range[0]), let b = WholeNumber.parse(range[1]), let total = WholeNumber.parse(words[6]), k < n, a < b,
+            let picture = SegmentPicture(text: words[8]), Self.isDigest(words[10]), Self.isDigest(words[12])
+        else { return nil }
+        segment = FrameSegment(index: k, count: n, frames: Int64(a)..<Int64(b))
+        totalFrames = Int64(total)
+        self.picture = picture
+        timeline = String(words[10])
+        identity = String(words[12])
+    }
+
+    private static func isDigest(_ word: Substring) -> Bool {
+        word.utf8.count == 64
+            && word.utf8.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) }
     }
 }

@@ -36,7 +36,7 @@ struct BatchCommand: Command {
         } catch { throw UsageError(message: error.description) }
         var workers: Int?
         if let j = args.value("jobs") {
-            guard let n = Int(j), Limits.batchJobs.contains(n) else {
+            guard let n = WholeNumber.parse(j), Limits.batchJobs.contains(n) else {
                 throw UsageError(
                     message: "--jobs takes a number of rows from \(Limits.batchJobs.lowerBound) to \(Limits.batchJobs.upperBound), not '\(j)'")
             }

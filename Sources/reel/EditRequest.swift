@@ -24,7 +24,7 @@ struct EditRequest {
         case "split":
             let id = try clip(0)
             let at = try time(option: "at")
-            let frame = rate.frame(at: at, rounding: .toNearestOrAwayFromZero)
+            let frame = try frames(at)
             try editor.split(id, atFrame: frame)
             return "split \(label(id)) at \(SlotAssignment.clock(rate.time(ofFrame: frame)))"
         case "trim":
@@ -39,8 +39,7 @@ struct EditRequest {
             let id = try clip(0)
             let offset = try signedTime(operand(1, "an offset such as 1.2s"), what: "the offset")
             guard let c = timeline.clips.first(where: { $0.id == id }) else { throw EditError.noClip(id) }
-            let start = c.sourceRange.start + offset
-            guard !start.isNegative else {
+            guard let start = c.sourceRange.start.addingReportingOverflow(offset), !start.isNegative else {
                 throw EditError.outOfRange(
                     "the source of \(label(id)) starts at \(SlotAssignment.clock(c.sourceRange.start)); it cannot slip \(SlotAssignment.clock(offset))"
                 )
@@ -291,8 +290,14 @@ struct EditRequest {
         return try signedTime(text, what: "--\(option)")
     }
 
+    /// `t` in frames; a time past the longest video (`Limits.maxTotalDuration`) either way is a
+    /// usage error, never a frame index past Int64.
     private func frames(_ t: RationalTime) throws -> Int64 {
-        rate.frame(at: t, rounding: .toNearestOrAwayFromZero)
+        let longest = Limits.maxTotalDuration
+        guard t <= longest, .zero - longest <= t else {
+            throw UsageError(message: "an edit's times and lengths are within the longest video (\(longest)), not \(t)")
+        }
+        return rate.frame(at: t, rounding: .toNearestOrAwayFromZero)
     }
 
     private func span(_ r: TimeRange) -> String { "\(SlotAssignment.clock(r.start))-\(SlotAssignment.clock(r.end))" }

@@ -35,7 +35,7 @@ struct JoinCommand: Command {
         options.softCaptions = args.flag("soft-captions")
         let progress = ProgressLine(label: "joining", quiet: args.flag("quiet"))
         defer { progress.finish() }
-        let report = try Pipeline.join(timeline, parts: args.operands, to: output, options: options) { p in
+        let report = try Pipeline.join(timeline, timelineFile: path, parts: args.operands, to: output, options: options) { p in
             progress.update(done: p.framesDone, total: p.frameCount)
         }
         progress.finish()

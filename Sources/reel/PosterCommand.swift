@@ -19,7 +19,7 @@ struct PosterCommand: Command {
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard args.operands.count == 1, let path = args.operands.first else { throw UsageError(message: "give one template folder or timeline file") }
-        let width = try PreviewOptions.positiveInt(args, "width")
+        let width = try PreviewOptions.positiveInt(args, "width", upTo: SheetLayout.maxSide)
         let subject = try PreviewOptions.open(path, args)
         guard let timeline = subject.timeline else { throw UsageError(message: "give a template folder or a timeline file, not a video") }
         var time: RationalTime?

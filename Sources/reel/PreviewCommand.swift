@@ -37,7 +37,7 @@ struct PreviewCommand: Command {
             throw UsageError(message: "give one template folder, timeline file or video file (before --media)")
         }
         let layout = try PreviewOptions.layout(args)
-        let frames = try PreviewOptions.positiveInt(args, "frames")
+        let frames = try PreviewOptions.positiveInt(args, "frames", upTo: SheetLayout.maxCells)
         let animated = args.value("animated")
         if let animated, !Pipeline.isAnimatedPreviewPath(animated) {
             throw UsageError(message: "--animated names a .gif or .webp file, not '\(animated)'")
@@ -97,12 +97,15 @@ struct PreviewCommand: Command {
 enum PreviewOptions {
     static func layout(_ args: ParsedArguments) throws -> SheetLayoutOptions {
         var options = SheetLayoutOptions()
-        options.columns = try positiveInt(args, "columns")
-        options.width = try positiveInt(args, "width")
+        options.columns = try positiveInt(args, "columns", upTo: SheetLayout.maxCells)
+        options.width = try positiveInt(args, "width", upTo: SheetLayout.maxSide)
         if let grid = args.value("grid") {
             let parts = grid.lowercased().split(separator: "x")
-            guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), c > 0, r > 0 else {
+            guard parts.count == 2, let c = WholeNumber.parse(parts[0]), let r = WholeNumber.parse(parts[1]), c > 0, r > 0 else {
                 throw UsageError(message: "--grid takes columns x rows such as 4x3, not '\(grid)'")
+            }
+            guard c <= SheetLayout.maxCells, r <= SheetLayout.maxCells, c * r <= SheetLayout.maxCells else {
+                throw UsageError(message: "--grid takes at most \(SheetLayout.maxCells) cells, not '\(grid)'")
             }
             if options.columns != nil { throw UsageError(message: "give --columns or --grid, not both") }
             options.columns = c
@@ -159,9 +162,13 @@ enum PreviewOptions {
         return subject
     }
 
-    static func positiveInt(_ args: ParsedArguments, _ name: String) throws -> Int? {
+    /// A count or size from 1 to `limit` (digits only); anything else is a usage error, never a
+    /// number too large for the arithmetic that follows.
+    static func positiveInt(_ args: ParsedArguments, _ name: String, upTo limit: Int) throws -> Int? {
         guard let text = args.value(name) else { return nil }
-        guard let n = Int(text), n > 0 else { throw UsageError(message: "--\(name) takes a whole number above zero, not '\(text)'") }
+        guard let n = WholeNumber.parse(text), n > 0, n <= limit else {
+            throw UsageError(message: "--\(name) takes a whole number from 1 to \(limit), not '\(text)'")
+        }
         return n
     }
 }

@@ -1,4 +1,5 @@
 import ReelKit
+import RenderCore
 import TemplateCore
 
 /// `reel render`: renders a timeline file, as written by `resolve` (and perhaps edited).
@@ -34,7 +35,9 @@ struct RenderCommand: Command {
                     message: "--segment renders at a constant quality (--quality); segments encoded for a --bitrate or --bpp cannot be joined")
             }
         }
-        try Workflow.render(timeline, baseFolder: nil, to: output, args: args, segment: segment)
+        // The segment's tag names the timeline and files it is rendered from, for the join to check.
+        let source = try segment.map { _ in try Pipeline.segmentSource(timeline, timelineFile: path) }
+        try Workflow.render(timeline, baseFolder: nil, to: output, args: args, segment: segment, segmentSource: source)
         return .success
     }
 }

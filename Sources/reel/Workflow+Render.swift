@@ -53,11 +53,13 @@ extension Workflow {
     /// Renders with a progress line; prints where the file landed, the sound's loudness when it is
     /// not on its target, and anything covered on the way.
     @discardableResult
-    static func render(_ timeline: Timeline, baseFolder: String?, to output: String, args: ParsedArguments, segment: FrameSegment? = nil)
-        throws -> ExportReport
-    {
+    static func render(
+        _ timeline: Timeline, baseFolder: String?, to output: String, args: ParsedArguments, segment: FrameSegment? = nil,
+        segmentSource: SegmentSource? = nil
+    ) throws -> ExportReport {
         var options = try exportOptions(args, canvas: timeline.canvas)
         options.segment = segment
+        options.segmentSource = segmentSource
         options.rawVideo = rawVideoPath
         if let w = options.width, let h = options.height, let warning = SizeOption.shapeWarning((w, h), canvas: timeline.canvas),
             !args.flag("quiet")

@@ -154,4 +154,39 @@ import Testing
         let half = try reel(["batch", jobs, "-o", out], env: ["JOB_COMPLETION_INDEX": "0"])
         #expect(half.status == 2 && half.stderr.contains("JOB_COMPLETIONS"), "\(half.stderr)")
     }
+
+    /// An array job's variables hold anything: each value is read exactly or refused as a usage
+    /// error in one line, never an arithmetic trap, and a count without its index is refused.
+    @Test func extremeArrayVariablesAreUsageErrors() throws {
+        try writeJobs(["one,tiny,media,draft,96x160"])
+        let slurm = ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "2"]
+        let cases: [[String: String]] = [
+            slurm.merging(["SLURM_ARRAY_TASK_MIN": "-9223372036854775808"]) { $1 },
+            slurm.merging(["SLURM_ARRAY_TASK_ID": "9223372036854775807", "SLURM_ARRAY_TASK_MIN": "0"]) { $1 },
+            slurm.merging(["SLURM_ARRAY_TASK_STEP": "9223372036854775808"]) { $1 },
+            slurm.merging(["SLURM_ARRAY_TASK_ID": "+1"]) { $1 },
+            slurm.merging(["SLURM_ARRAY_TASK_COUNT": " 2"]) { $1 },
+            slurm.merging(["SLURM_ARRAY_TASK_COUNT": "1e3"]) { $1 },
+            ["SLURM_ARRAY_TASK_COUNT": "2"],
+            ["JOB_COMPLETIONS": "2"],
+            ["JOB_COMPLETION_INDEX": "-9223372036854775808", "JOB_COMPLETIONS": "9223372036854775807"],
+        ]
+        for env in cases {
+            let r = try reel(["batch", jobs, "-o", out, "--check"], env: env)
+            let lines = r.stderr.split(separator: "\n")
+            #expect(r.status == 2 && lines.count == 1 && lines[0].hasPrefix("reel: error: "), "\(env): \(r.status) \(r.stderr)")
+        }
+        for segment in ["-9223372036854775808/2", "0/9223372036854775807", "0/99999999999999999999", "+0/2", " 0/2", "0/1e3"] {
+            let r = try reel(["render", project.timeline, "--segment", segment, "-o", project.dir.file("part.mp4")])
+            #expect(r.status == 2 && r.stderr.split(separator: "\n").count == 1, "\(segment): \(r.stderr)")
+        }
+        for (option, value) in [("--bitrate", "1e300"), ("--bitrate", "9223372036854775807M"), ("--bpp", "1e300"), ("--audio-bitrate", "1e300")] {
+            let r = try reel(["render", project.timeline, option, value, "-o", project.dir.file("v.mp4")])
+            #expect(r.status == 2 && r.stderr.split(separator: "\n").count == 1, "\(option) \(value): \(r.status) \(r.stderr)")
+        }
+        for jobs in ["9223372036854775808", "-9223372036854775808", "+1"] {
+            let r = try reel(["batch", self.jobs, "-o", out, "--jobs", jobs])
+            #expect(r.status == 2, "--jobs \(jobs): \(r.stderr)")
+        }
+    }
 }

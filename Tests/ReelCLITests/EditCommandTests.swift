@@ -195,4 +195,28 @@ import Testing
         #expect(first.b > 150 && first.r < 80, "first shot is blue: \(first)")
         #expect(last.r > 150 && last.b < 80, "last shot is red: \(last)")
     }
+
+    /// Times and ratios at Int64's ends are refused in one line, the timeline untouched: never an
+    /// overflow trap converting them to frames, adding them to a source time or printing them.
+    @Test func extremeNumbersAreRefusedNeverTrapped() throws {
+        let p = try Project()
+        let before = try p.text()
+        let extremes = ["9223372036854775807", "-9223372036854775807/1s", "1e18", "-1e18", "9223372036854775807f", "4611686018427387904/3"]
+        for value in extremes {
+            let slip = try Reel.run(["edit", p.timeline, "slip", "1", value])
+            #expect(slip.status <= 2, "slip \(value): exit \(slip.status) \(slip.stderr)")
+            if slip.status == 0 { #expect(try p.edit("undo").status == 0) }
+            for args in [
+                ["split", "1", "--at", value], ["trim", "1", "--in", value], ["trim", "1", "--out", value],
+                ["transition", "1", "crossfade", "--duration", value], ["speed", "1", value],
+            ] {
+                let r = try Reel.run(["edit", p.timeline] + args)
+                #expect(r.status == 1 || r.status == 2, "\(args): exit \(r.status) \(r.stderr)")
+                #expect(r.stderr.hasPrefix("reel: error: ") && r.stderr.split(separator: "\n").count == 1, "\(args): \(r.stderr)")
+                #expect(try p.text() == before, "\(args) changed the timeline")
+            }
+            let poster = try Reel.run(["poster", p.timeline, "--at", value, "-o", p.dir.file("p.png"), "-q"])
+            #expect(poster.status <= 2, "--at \(value): exit \(poster.status) \(poster.stderr)")
+        }
+    }
 }

@@ -142,9 +142,19 @@ import Testing
         #expect(r.status == 3 && make.status == 3)
         #expect(r.stderr == make.stderr, "preview: \(r.stderr)\nmake: \(make.stderr)")
         // Mistakes in the call: exit 2 with the option named.
-        for args in [["--grid", "4by3"], ["--frames", "0"], ["--background", "red"], ["--animated", "x.mp4"]] {
+        // Numbers at Int's ends, signed or in another notation: usage errors, never an overflow trap.
+        let extremes = [
+            ["--grid", "9223372036854775807x9223372036854775807"], ["--grid", "3037000500x3037000500"], ["--grid", "+2x2"],
+            ["--frames", "9223372036854775807"], ["--frames", "99999999999999999999"], ["--frames", "1e3"],
+            ["--columns", "9223372036854775807"], ["--width", "9223372036854775807"], ["--width", "-9223372036854775808"],
+        ]
+        for args in [["--grid", "4by3"], ["--frames", "0"], ["--background", "red"], ["--animated", "x.mp4"]] + extremes {
             r = try Reel.run(["preview", template] + args)
             #expect(r.status == 2 && r.stderr.contains(args[0]), "\(args): \(r.stderr)")
+        }
+        for value in ["9223372036854775807", "0", "+90"] {
+            r = try Reel.run(["poster", template, "--width", value, "-o", dir.file("p.png")])
+            #expect(r.status == 2 && r.stderr.contains("--width"), "\(value): \(r.stderr)")
         }
         r = try Reel.run(["preview", dir.file("missing")])
         #expect(r.status == 1 && r.stderr.contains("missing: opening: no such file or folder"), "\(r.stderr)")

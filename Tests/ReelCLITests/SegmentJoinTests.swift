@@ -71,4 +71,81 @@ import Testing
         #expect(try Reel.run(["render", project.timeline, "--segment", "2/2", "-o", out]).status == 2)
         #expect(try Reel.run(["render", project.timeline, "--segment", "0/2", "--bitrate", "400k", "-o", out]).status == 2)
     }
+
+    /// The refusal of a join: exit 1, one line at the end naming `part`, and no output.
+    func expectRefused(_ r: Tools.Output, naming part: String, saying words: String, output: String) {
+        let last = r.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(last.hasPrefix("reel: error: \(part): ") && last.contains(words), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func aPartOfAnotherTimelineIsRefusedByName() throws {
+        let parts = try (0..<3).map { try segment($0, of: 3) }
+        // Another timeline of the same template and length, over other clips: its segments fall
+        // on the same frames, so only what each part says it was rendered from tells them apart.
+        let other = project.dir.file("other")
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        try TestMedia.countingClip(other + "/c.mp4", frames: 30, rate: "25", step: 9)
+        try TestMedia.countingClip(other + "/d.mp4", frames: 30, rate: "25", step: 9)
+        let t2 = project.dir.file("t2.json")
+        let resolved = try Reel.run(["resolve", project.dir.file("tiny"), other, "-o", t2, "-q"])
+        #expect(resolved.status == 0, "\(resolved.stderr)")
+        let foreign = project.dir.file("foreign-1.mp4")
+        let r = try Reel.run(["render", t2, "--segment", "1/3", "-o", foreign, "-q"] + size)
+        #expect(r.status == 0, "\(r.stderr)")
+        let out = project.dir.file("joined.mp4")
+        let mixed = try Reel.run(["join", parts[0], foreign, parts[2], "--timeline", project.timeline, "-o", out])
+        expectRefused(mixed, naming: foreign, saying: "another timeline", output: out)
+        // The same parts join with their own timeline.
+        let own = try Reel.run(["join", parts[0], parts[1], parts[2], "--timeline", project.timeline, "-o", out, "-q"])
+        #expect(own.status == 0, "\(own.stderr)")
+        #expect(try Tools.probe(out).video?.frames == 50)
+        // A copy of the timeline in another folder, its media paths relative to it, is the same timeline.
+        let moved = TemporaryFolder()
+        try FileManager.default.copyItem(atPath: project.dir.file("media"), toPath: moved.file("media"))
+        try FileManager.default.copyItem(atPath: project.dir.file("tiny"), toPath: moved.file("tiny"))
+        try FileManager.default.copyItem(atPath: project.timeline, toPath: moved.file("t.json"))
+        let elsewhere = moved.file("joined.mp4")
+        let copied = try Reel.run(["join", parts[0], parts[1], parts[2], "--timeline", moved.file("t.json"), "-o", elsewhere, "-q"])
+        #expect(copied.status == 0, "\(copied.stderr)")
+    }
+
+    @Test func aPartOfOtherSettingsOrOfChangedMediaIsRefusedByName() throws {
+        let parts = try (0..<2).map { try segment($0, of: 2) }
+        let out = project.dir.file("joined.mp4")
+        // The same timeline and segment at another quality: the same frames, another picture.
+        let standard = project.dir.file("standard-1.mp4")
+        let r = try Reel.run(["render", project.timeline, "--segment", "1/2", "-o", standard, "-q", "--size", "96x160"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let mixed = try Reel.run(["join", parts[0], standard, "--timeline", project.timeline, "-o", out])
+        expectRefused(mixed, naming: standard, saying: "CRF 20", output: out)
+        // A medium the timeline names replaced since the parts were rendered (same name, same length).
+        try TestMedia.countingClip(project.dir.file("media") + "/b.mp4", frames: 30, rate: "25", step: 7)
+        let changed = try Reel.run(["join", parts[0], parts[1], "--timeline", project.timeline, "-o", out])
+        expectRefused(changed, naming: parts[0], saying: "changed since", output: out)
+    }
+
+    @Test func aFragmentedPartIsNamedAsThePartAtFault() throws {
+        let first = try segment(0, of: 2)
+        let piped = project.dir.file("piped-1.mp4")
+        // What `-o -` writes to a pipe: a fragmented MP4.
+        let r = try Tools.run(
+            "/bin/sh",
+            ["-c", "\"$0\" render \"$1\" --segment 1/2 -o - -q --size 96x160 --quality draft > \"$2\"", Reel.path, project.timeline, piped])
+        #expect(r.status == 0, "\(r.stderr)")
+        let out = project.dir.file("joined.mp4")
+        let joined = try Reel.run(["join", first, piped, "--timeline", project.timeline, "-o", out])
+        expectRefused(joined, naming: piped, saying: "fragmented", output: out)
+        #expect(!joined.stderr.contains(out), "\(joined.stderr)")
+        // First or not: the part is named, never the output.
+        let pipedFirst = project.dir.file("piped-0.mp4")
+        let r0 = try Tools.run(
+            "/bin/sh",
+            ["-c", "\"$0\" render \"$1\" --segment 0/2 -o - -q --size 96x160 --quality draft > \"$2\"", Reel.path, project.timeline, pipedFirst])
+        #expect(r0.status == 0, "\(r0.stderr)")
+        let second = try segment(1, of: 2)
+        let reversed = try Reel.run(["join", pipedFirst, second, "--timeline", project.timeline, "-o", out])
+        expectRefused(reversed, naming: pipedFirst, saying: "fragmented", output: out)
+    }
 }

@@ -38,5 +38,36 @@ import Testing
         #expect(throws: OptionValueError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "0"]) }
         #expect(throws: OptionValueError.self) { try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "0"]) }
         #expect(throws: OptionValueError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "4", "JOB_COMPLETIONS": "4"]) }
+        // The other half of each pair without its task's index is half a pair too.
+        for alone in ["JOB_COMPLETIONS", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_STEP"] {
+            #expect(throws: OptionValueError.self, "\(alone)") { try Shard.fromEnvironment([alone: "2"]) }
+        }
+    }
+
+    @Test func anyNumberTheEnvironmentHoldsIsReadExactlyOrRefused() throws {
+        let extremes = [
+            "-9223372036854775808", "9223372036854775807", "9223372036854775808", "99999999999999999999999", "+1", " 1", "1 ", "1e3", "0x1",
+            "", "-0", "1.0", "１", "4294967297",
+        ]
+        let slurm = ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "2"]
+        for value in extremes {
+            for name in ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_STEP"] {
+                let env = slurm.merging([name: value]) { $1 }
+                #expect(throws: OptionValueError.self, "\(name)=\(value)") { try Shard.fromEnvironment(env) }
+            }
+            let k8s = ["JOB_COMPLETION_INDEX": "0", "JOB_COMPLETIONS": "2"]
+            for name in ["JOB_COMPLETION_INDEX", "JOB_COMPLETIONS"] {
+                #expect(throws: OptionValueError.self, "\(name)=\(value)") { try Shard.fromEnvironment(k8s.merging([name: value]) { $1 }) }
+            }
+            #expect(throws: OptionValueError.self, "\(value)") { try Shard.parse("\(value)/2") }
+            #expect(throws: OptionValueError.self, "\(value)") { try Shard.parse("0/\(value)") }
+        }
+        // The largest values taken, in range but far from a place in the array: refused, not an overflow.
+        let far = slurm.merging(["SLURM_ARRAY_TASK_ID": "4294967296", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_STEP": "1"]) { $1 }
+        #expect(throws: OptionValueError.self) { try Shard.fromEnvironment(far) }
+        let stepped = slurm.merging(["SLURM_ARRAY_TASK_ID": "4294967296", "SLURM_ARRAY_TASK_STEP": "4294967296"]) { $1 }
+        #expect(try Shard.fromEnvironment(stepped) == Shard(index: 1, count: 2))
+        let below = slurm.merging(["SLURM_ARRAY_TASK_MIN": "4294967296"]) { $1 }
+        #expect(throws: OptionValueError.self) { try Shard.fromEnvironment(below) }
     }
 }

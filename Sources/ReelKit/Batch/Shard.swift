@@ -1,3 +1,5 @@
+import MediaTime
+
 /// Shard K of N: the rows of a jobs file one task of an array job renders.
 ///
 /// K counts from 0, as Kubernetes' `JOB_COMPLETION_INDEX` and Slurm's array indices do, so an
@@ -27,7 +29,7 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// `K/N`, as `--shard` takes it.
     public static func parse(_ text: String) throws(OptionValueError) -> Shard {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
+        guard parts.count == 2, let k = WholeNumber.parse(parts[0]), let n = WholeNumber.parse(parts[1]) else {
             throw OptionValueError(option: "shard", message: "takes K/N (K counts from 0: 0/2 and 1/2 are the two halves), not '\(text)'")
         }
         return try Shard(index: k, count: n)
@@ -50,19 +52,30 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
             }
             return try Shard(index: try number(index, "JOB_COMPLETION_INDEX"), count: try number(count, "JOB_COMPLETIONS"))
         }
-        if let id = env["SLURM_ARRAY_TASK_ID"] {
-            guard let count = env["SLURM_ARRAY_TASK_COUNT"] else {
-                throw OptionValueError(option: "shard", message: "is not given and SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT")
-            }
-            let min = try env["SLURM_ARRAY_TASK_MIN"].map { v throws(OptionValueError) in try number(v, "SLURM_ARRAY_TASK_MIN") } ?? 0
-            let step = try env["SLURM_ARRAY_TASK_STEP"].map { v throws(OptionValueError) in try number(v, "SLURM_ARRAY_TASK_STEP") } ?? 1
-            let offset = try number(id, "SLURM_ARRAY_TASK_ID") - min
-            guard step >= 1, offset >= 0, offset % step == 0 else {
-                throw OptionValueError(option: "shard", message: "cannot be taken from SLURM_ARRAY_TASK_ID \(id) (min \(min), step \(step))")
-            }
-            return try Shard(index: offset / step, count: try number(count, "SLURM_ARRAY_TASK_COUNT"))
+        if env["JOB_COMPLETIONS"] != nil {
+            throw OptionValueError(option: "shard", message: "is not given and JOB_COMPLETIONS is set without JOB_COMPLETION_INDEX")
         }
-        return nil
+        guard let id = env["SLURM_ARRAY_TASK_ID"] else {
+            // The rest of an array's description without its task's place in it is half a pair too.
+            for name in ["SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_STEP"] where env[name] != nil {
+                throw OptionValueError(option: "shard", message: "is not given and \(name) is set without SLURM_ARRAY_TASK_ID")
+            }
+            return nil
+        }
+        guard let count = env["SLURM_ARRAY_TASK_COUNT"] else {
+            throw OptionValueError(option: "shard", message: "is not given and SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT")
+        }
+        let task = try number(id, "SLURM_ARRAY_TASK_ID")
+        let n = try number(count, "SLURM_ARRAY_TASK_COUNT")
+        let min = try env["SLURM_ARRAY_TASK_MIN"].map { v throws(OptionValueError) in try number(v, "SLURM_ARRAY_TASK_MIN") } ?? 0
+        let step = try env["SLURM_ARRAY_TASK_STEP"].map { v throws(OptionValueError) in try number(v, "SLURM_ARRAY_TASK_STEP") } ?? 1
+        // Every value is 0 or more, so the difference cannot overflow; the checks say why a task
+        // lies outside its array rather than computing a shard from it.
+        let offset = task - min
+        guard step >= 1, offset >= 0, offset % step == 0 else {
+            throw OptionValueError(option: "shard", message: "cannot be taken from SLURM_ARRAY_TASK_ID \(id) (min \(min), step \(step))")
+        }
+        return try Shard(index: offset / step, count: n)
     }
 
     /// Whether row `row` (counted from 1) is this shard's.
@@ -70,8 +83,17 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(index)/\(count)" }
 
+    /// A variable's value: digits only (no sign, space or exponent), up to `maxVariable`.
     private static func number(_ text: String, _ name: String) throws(OptionValueError) -> Int {
-        guard let n = Int(text) else { throw OptionValueError(option: "shard", message: "is not given and \(name) is '\(text)', not a whole number") }
+        guard let n = WholeNumber.parse(text), n <= maxVariable else {
+            throw OptionValueError(
+                option: "shard",
+                message: "is not given and \(name) is '\(text.debugDescription.dropFirst().dropLast())', not a whole number from 0 to \(maxVariable)")
+        }
         return n
     }
+
+    /// Largest value of an array job's variable taken: Slurm's and Kubernetes' indices and counts
+    /// stay far below it (Slurm's `MaxArraySize` is at most 4,000,001).
+    static let maxVariable = 1 << 32
 }

@@ -32,8 +32,12 @@ enum WorkerPool {
     static func defaultWorkers() -> Int {
         var cores = ProcessInfo.processInfo.activeProcessorCount
         var memory = ProcessInfo.processInfo.physicalMemory
-        if let quota = cgroupValue("cpu.max"), quota.count == 2, let q = Double(quota[0]), let p = Double(quota[1]), p > 0 {
-            cores = min(cores, max(1, Int((q / p).rounded(.up))))
+        // The quota over the period, in cores; compared as a Double so that no value the file
+        // holds (`1e300`, `nan`) is converted to Int out of range.
+        if let quota = cgroupValue("cpu.max"), quota.count == 2, let q = Double(quota[0]), let p = Double(quota[1]), p > 0, q > 0,
+            (q / p).rounded(.up) < Double(cores)
+        {
+            cores = max(1, Int((q / p).rounded(.up)))
         }
         if let limit = cgroupValue("memory.max"), let m = limit.first.flatMap({ UInt64($0) }) { memory = min(memory, m) }
         return max(1, min((cores + 1) / 2, Int(memory / (1 << 30)), Limits.batchJobs.upperBound))

@@ -138,7 +138,9 @@ public struct MakeOptionText: Sendable, Hashable {
             scale = 1e6
             digits = digits.dropLast()
         }
+        // Past the largest rate taken the value is refused by the caller's range: capped here, so
+        // that a huge number (`1e300`) is a wrong value, not a trap converting it to Int.
         guard let v = Double(digits), v.isFinite, v > 0 else { return nil }
-        return Int((v * scale).rounded())
+        return Int(min((v * scale).rounded(), Double(Int32.max)))
     }
 }

@@ -10,7 +10,12 @@ extension TimelineEditor {
             var c = t.clips[i]
             guard c.kind == .video else { throw .notAVideo(id) }
             guard speed.isPositive else { throw .outOfRange("a speed must be positive") }
-            let source = c.timelineRange.duration * speed
+            // A speed past any limit is refused with the reader's code (T015) once applied; one
+            // whose source length does not even fit a time is refused here.
+            let source: RationalTime
+            do { source = try c.timelineRange.duration.multiplied(by: speed) } catch {
+                throw .outOfRange("a speed of \(speed) would need a source longer than any time")
+            }
             c.sourceRange =
                 c.reverse
                 ? TimeRange(start: max(.zero, c.sourceRange.end - source), duration: source)

@@ -32,6 +32,9 @@ extension SlotAssignment {
 
     /// `mm:ss.cc`, rounded to the nearest hundredth; display only.
     public static func clock(_ time: RationalTime) -> String {
+        // A time no video reaches (a mistaken argument, shown back in its error) is written exactly.
+        let far = RationalTime(seconds: 1_000_000_000_000)
+        guard time < far, .zero - far < time else { return time.description }
         let hundredths = time.ticks(timescale: 100, rounding: .toNearestOrAwayFromZero)
         let sign = hundredths < 0 ? "-" : ""
         let h = abs(hundredths)

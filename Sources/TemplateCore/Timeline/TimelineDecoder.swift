@@ -188,7 +188,7 @@ struct TimelineDecoder {
             if n % 2 != 0 {
                 reader.report(
                     "\(key) \(n) is odd; the encoder needs an even size", at: path.appending(key), code: .canvasSize,
-                    notes: ["use \(n + 1 <= sides.upperBound ? n + 1 : n - 1)"])
+                    notes: ["use \(n < sides.upperBound ? n + 1 : n - 1)"])
             }
             return n
         }

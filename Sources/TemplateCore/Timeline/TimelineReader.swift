@@ -130,6 +130,14 @@ struct TimelineReader {
                 "expected a time such as \"2.5s\" or \"1001/30000s\", found \(value.stringValue.map { "'\($0)'" } ?? value.typeName)",
                 at: path, code: .timeSyntax, notes: ["write it \"2.5s\", \"1001/30000s\" or, on the timeline, \"48f\""])
         }
+        // Before any rule computes with it: a time far past any video, or finer than a
+        // microsecond, would overflow the sums and frame indices the rules take.
+        let far = Limits.maxTimelineTime
+        guard t <= far, .zero - far <= t, t.timescale <= Limits.maxTimescale else {
+            throw failure(
+                "time \(TimeText.string(from: t)) is not one a timeline holds: times lie within \(TimeText.string(from: far)) either way, in steps no finer than 1/\(Limits.maxTimescale)s",
+                at: path, code: .outOfRange, notes: ["write a time of the video or of its media"])
+        }
         if t.isNegative && !allowNegative {
             report("time \(TimeText.string(from: t)) is negative", at: path, code: .outOfRange, notes: ["use 0 or a later time"])
         }

@@ -21,6 +21,14 @@ import Testing
 
     static let cases: [Case] = [
         Case(
+            // A clip's source start: bounded by its medium's length only, which a read without files does not know.
+            limit: "maxTimelineTime", original: "\"start\": \"4.2s\"",
+            at: "\"start\": \"\(TimeText.string(from: Limits.maxTimelineTime))\"",
+            past: "\"start\": \"\(TimeText.string(from: Limits.maxTimelineTime + RationalTime(value: 1, timescale: 5)))\"", code: .outOfRange),
+        Case(
+            limit: "maxTimescale", original: "\"sourceStart\": \"1/3s\"", at: "\"sourceStart\": \"1/\(Limits.maxTimescale)s\"",
+            past: "\"sourceStart\": \"1/\(Limits.maxTimescale + 1)s\"", code: .outOfRange),
+        Case(
             limit: "canvasSide", original: "\"height\": 1920,", at: "\"height\": \(Limits.canvasSide.upperBound),",
             past: "\"height\": \(Limits.canvasSide.upperBound + 2),", code: .canvasSize),
         Case(
