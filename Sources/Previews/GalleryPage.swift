@@ -5,8 +5,8 @@
 /// playing, name, canvas, length, texts to fill, validity), each a link to the template's own page
 /// (`GalleryEntry.page`): its full contact sheet and every detail. A small inline script on each
 /// page records on `<body>` how many images loaded (`data-images-loaded` of `data-images-total`)
-/// and, on the index, how many cards lie wholly inside the first view (`data-cards-in-view`, with
-/// their boxes in `data-card-boxes` as `x,y,width,height;...`), so a headless browser can check a
+/// and, on the index, where the browser laid out each card (`data-card-boxes`, page pixels
+/// `x,y,width,height;...`, for the width in `data-view-width`), so a headless browser can check a
 /// deployed gallery, and so can the tests.
 public enum GalleryPage {
     /// The index: table of contents, then the cards.
@@ -140,18 +140,14 @@ public enum GalleryPage {
         """
     }
 
-    /// Measures, on the index, which cards are wholly inside the first view.
+    /// Records, on the index, where each card was laid out.
     private static let cardScript = """
-          var boxes = [];
-          var inView = 0;
-          Array.prototype.forEach.call(document.querySelectorAll(".card"), function (card) {
+          var boxes = Array.prototype.map.call(document.querySelectorAll(".card"), function (card) {
             var r = card.getBoundingClientRect();
-            boxes.push([r.left, r.top, r.width, r.height].map(Math.round).join(","));
-            if (r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight) { inView += 1; }
+            return [r.left + window.scrollX, r.top + window.scrollY, r.width, r.height].map(Math.round).join(",");
           });
-          document.body.setAttribute("data-cards-in-view", String(inView));
           document.body.setAttribute("data-card-boxes", boxes.join(";"));
-          document.body.setAttribute("data-view", window.innerWidth + "x" + window.innerHeight);
+          document.body.setAttribute("data-view-width", String(window.innerWidth));
 
         """
 
