@@ -1,3 +1,5 @@
+import FileAccess
+
 /// The gallery's HTML: static pages, no scripts from elsewhere, no build step, readable from
 /// `file://` without a network.
 ///
@@ -152,10 +154,11 @@ public enum GalleryPage {
         """
 
     /// A file name made safe as a relative URL: every byte outside the unreserved set is
-    /// percent-encoded (so `#`, `?`, `%` and spaces in a folder name still name the file).
+    /// percent-encoded (so `#`, `?`, `%` and spaces in a folder name still name the file), from
+    /// the name's own bytes (`PathBytes`), which need not be UTF-8.
     static func url(_ name: String) -> String {
         var out = ""
-        for byte in name.utf8 {
+        for byte in PathBytes.bytes(name) {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):

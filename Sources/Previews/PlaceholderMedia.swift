@@ -86,7 +86,9 @@ public final class PlaceholderMedia {
 
     /// A muted colour per slot (hues a golden angle apart, so neighbours differ), the number large,
     /// what the slot accepts and `length` (the clip's, in the timeline) below.
-    static func picture(slot: SlotSpec, number: Int, length: RationalTime, width: Int, height: Int, text: SheetTextPainter) throws(MediaError) -> Picture {
+    static func picture(slot: SlotSpec, number: Int, length: RationalTime, width: Int, height: Int, text: SheetTextPainter) throws(MediaError)
+        -> Picture
+    {
         let picture = Picture(width: width, height: height)
         let hue = (Double(number - 1) * 137.508).truncatingRemainder(dividingBy: 360)
         let (r, g, b) = rgb(hue: hue, saturation: 0.35, value: 0.42)

@@ -54,7 +54,9 @@ import Testing
             // The picture box (200 px high under the padding): the animation's pixels, not just its dark backing.
             var lit = 0
             for py in Swift.stride(from: y + 12, to: min(y + 204, y + h), by: 4) {
-                for px in Swift.stride(from: x + 12, to: x + w - 12, by: 4) where pixels.pixel(px, py).g > 60 || pixels.pixel(px, py).r > 60 { lit += 1 }
+                for px in Swift.stride(from: x + 12, to: x + w - 12, by: 4) where pixels.pixel(px, py).g > 60 || pixels.pixel(px, py).r > 60 {
+                    lit += 1
+                }
             }
             if edge && outside && lit > 100 { drawn += 1 }
         }

@@ -1,11 +1,12 @@
 import Foundation
 import MediaIO
 import MediaTime
-@testable import Previews
 import ReelTestSupport
 import RenderCore
 import TemplateCore
 import Testing
+
+@testable import Previews
 
 /// Contact sheets, checked against what the render core draws for export and against the ffmpeg
 /// command line's own decoding of the source.
