@@ -28,13 +28,13 @@ public enum Gallery {
         return found.map { "\(folder)/\($0)" }
     }
 
-    /// Every file `build` writes into `site`: `index.html`, and each template's sheet and
-    /// animation (`<name>.png`, `<name>.gif`), for the output check before any work.
+    /// Every file `build` writes into `site`: `index.html`, and each template's page, sheet and
+    /// animation (`<name>.sheet.html`, `<name>.png`, `<name>.gif`), for the output check before any work.
     public static func outputs(templates folder: String, site: String) throws(MediaError) -> [String] {
         ["\(site)/index.html"]
             + (try templateFolders(in: folder)).flatMap { path in
                 let name = SheetHeader.fileName(path)
-                return ["\(site)/\(name).png", "\(site)/\(name).gif"]
+                return ["\(site)/\(name).sheet.html", "\(site)/\(name).png", "\(site)/\(name).gif"]
             }
     }
 
@@ -60,11 +60,19 @@ public enum Gallery {
         for path in folders {
             entries.append(try entry(for: path, site: site, media: media, options: options))
         }
+        let title = "Reel templates"
+        for e in entries {
+            try writeText(GalleryPage.templatePage(e, galleryTitle: title), to: "\(site)/\(e.page)")
+        }
         let page = "\(site)/index.html"
-        let output = try AtomicFile(path: page)
-        try output.write(Array(GalleryPage.html(title: "Reel templates", entries: entries).utf8))
-        try output.commit()
+        try writeText(GalleryPage.html(title: title, entries: entries), to: page)
         return Result(page: page, entries: entries)
+    }
+
+    private static func writeText(_ text: String, to path: String) throws {
+        let output = try AtomicFile(path: path)
+        try output.write(Array(text.utf8))
+        try output.commit()
     }
 
     static func entry(for path: String, site: String, media: [MediaAsset], options: SheetLayoutOptions) throws -> GalleryEntry {
@@ -82,7 +90,12 @@ public enum Gallery {
         if media.isEmpty {
             let p = try PlaceholderMedia(template: template)
             placeholders = p
-            timeline = try p.timeline(template: template, templateFolder: path)
+            do { timeline = try p.timeline(template: template, templateFolder: path) } catch {
+                switch error {
+                case .resolve(let e): throw e
+                case .media(let e): throw e
+                }
+            }
         } else {
             timeline = try Resolver.resolve(template: template, templateFolder: path, media: media).timeline
         }

@@ -10,6 +10,9 @@ public struct GalleryEntry: Sendable, Hashable {
     public var description: String?
     /// Canvas, frame rate, length and slot count in words, empty for an invalid template.
     public var facts: [String]
+    /// Canvas size (`1080x1920`) and length (`12.5 s`) for the card, nil for an invalid template.
+    public var canvas: String?
+    public var length: String?
     /// One line per slot, in order: id, what it accepts, its length.
     public var slots: [String]
     /// Keys of the texts to fill (`--text key=...`).
@@ -19,13 +22,18 @@ public struct GalleryEntry: Sendable, Hashable {
     public var findings: [String]
     public var isValid: Bool
     /// File names, inside the site folder, of the contact sheet and the animated preview.
+    /// The template's own page (`page`) is always written.
     public var sheet: String?
     public var animation: String?
+
+    /// File name, inside the site folder, of the template's own page: `<folder name>.sheet.html`,
+    /// which no other file of the site can be named.
+    public var page: String { "\(folderName).sheet.html" }
 
     public init(
         folderName: String, title: String, description: String? = nil, facts: [String] = [], slots: [String] = [],
         texts: [String] = [], music: String? = nil, findings: [String] = [], isValid: Bool, sheet: String? = nil,
-        animation: String? = nil
+        animation: String? = nil, canvas: String? = nil, length: String? = nil
     ) {
         self.folderName = folderName
         self.title = title
@@ -38,18 +46,23 @@ public struct GalleryEntry: Sendable, Hashable {
         self.isValid = isValid
         self.sheet = sheet
         self.animation = animation
+        self.canvas = canvas
+        self.length = length
     }
 
     /// The facts of a loaded template.
     public init(folderName: String, template: Template, timeline: Timeline, findings: [String], sheet: String?, animation: String?) {
         let slots = template.slots.enumerated().map { i, slot in
             let kind = slot.accepts == .any ? "video or photo" : slot.accepts == .video ? "video" : "photo"
-            return "\(slot.id): \(kind), \(SheetCells.seconds(slot.duration))"
+            // The clip's length in the timeline, as the sheet's labels and placeholders say it.
+            let clip = timeline.clips.first { $0.layer == 0 && $0.id == slot.id }
+            return "\(slot.id): \(kind), \(SheetCells.seconds(clip?.timelineRange.duration ?? slot.duration))"
         }
         self.init(
             folderName: folderName, title: template.name, description: template.description,
             facts: SheetHeader.facts(timeline, slots: template.slots.count), slots: slots, texts: template.textKeys,
             music: template.music.map { SheetHeader.fileName($0.file) }, findings: findings, isValid: true,
-            sheet: sheet, animation: animation)
+            sheet: sheet, animation: animation, canvas: "\(timeline.canvas.width)x\(timeline.canvas.height)",
+            length: SheetCells.seconds(timeline.duration))
     }
 }

@@ -14,25 +14,28 @@ import TemplateCore
 public final class PlaceholderMedia {
     private let scratch: ScratchFolder
     public var folder: String { scratch.path }
-    /// Picture path for each slot, in slot order.
+    /// Picture path for each slot, in slot order; each is drawn by `timeline(template:templateFolder:options:)`.
     public let paths: [String]
+    private let width: Int
+    private let height: Int
 
-    /// Draws the pictures at the canvas shape, `width` pixels wide.
+    /// Makes the folder for the pictures, drawn later at the canvas shape, `width` pixels wide.
     public init(template: Template, width: Int = 540) throws(MediaError) {
         do { scratch = try ScratchFolder(purpose: "placeholders") } catch { throw MediaError(error) }
-        let w = max(64, width) & ~1
-        let h = max(64, Int((Double(w) * Double(template.canvas.height) / Double(max(1, template.canvas.width))).rounded())) & ~1
+        self.width = max(64, width) & ~1
+        self.height =
+            max(64, Int((Double(self.width) * Double(template.canvas.height) / Double(max(1, template.canvas.width))).rounded())) & ~1
         var paths: [String] = []
-        do {
-            let text = try SheetTextPainter()
-            for (i, slot) in template.slots.enumerated() {
-                let path: String
-                do { path = try scratch.file("slot-\(i + 1).png") } catch { throw MediaError(error) }
-                try PNGFile.write(try Self.picture(slot: slot, number: i + 1, width: w, height: h, text: text).rgbaImage(), to: path)
-                paths.append(path)
-            }
+        for i in template.slots.indices {
+            do { paths.append(try scratch.file("slot-\(i + 1).png")) } catch { throw MediaError(error) }
         }
         self.paths = paths
+    }
+
+    /// Why placeholders could not stand in: the template did not resolve, or a picture could not be written.
+    public enum Failure: Error, Sendable {
+        case resolve(ResolveError)
+        case media(MediaError)
     }
 
     /// Facts of the pictures, in slot order, to resolve the template against.
@@ -44,15 +47,24 @@ public final class PlaceholderMedia {
 
     /// The template resolved against the placeholders (with `options`: its texts, the music's
     /// length), each main-track clip showing its own slot's picture.
-    public func timeline(template: Template, templateFolder: String, options: ResolveOptions = ResolveOptions()) throws(ResolveError) -> Timeline {
+    ///
+    /// The pictures are drawn after resolving, each with the length its clip has in the timeline
+    /// (a slot of "2 beats" is snapped to whole frames), so a picture and the sheet's label under
+    /// it say the same length: both come from `clip.timelineRange`.
+    public func timeline(template: Template, templateFolder: String, options: ResolveOptions = ResolveOptions()) throws(Failure) -> Timeline {
         var options = options
         options.useAll = false
-        var timeline = try Resolver.resolve(template: template, templateFolder: templateFolder, media: assets(template: template), options: options)
-            .timeline
+        var timeline: Timeline
+        do {
+            timeline = try Resolver.resolve(template: template, templateFolder: templateFolder, media: assets(template: template), options: options)
+                .timeline
+        } catch { throw .resolve(error) }
         let slotIndex = Dictionary(template.slots.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        var lengths = template.slots.map(\.duration)
         for i in timeline.clips.indices {
             guard let slot = slotIndex[timeline.clips[i].id] else { continue }
             var clip = timeline.clips[i]
+            lengths[slot] = clip.timelineRange.duration
             clip.media = paths[slot]
             clip.kind = .image
             clip.sourceRange = TimeRange(start: .zero, duration: clip.timelineRange.duration)
@@ -62,12 +74,21 @@ public final class PlaceholderMedia {
             clip.orientation = .upright
             timeline.clips[i] = clip
         }
+        do {
+            let text = try SheetTextPainter()
+            for (i, slot) in template.slots.enumerated() {
+                let picture = try Self.picture(slot: slot, number: i + 1, length: lengths[i], width: width, height: height, text: text)
+                try PNGFile.write(picture.rgbaImage(), to: paths[i])
+            }
+        } catch { throw .media(error) }
         return timeline
     }
 
     /// A muted colour per slot (hues a golden angle apart, so neighbours differ), the number large,
-    /// what the slot accepts and its length below.
-    static func picture(slot: SlotSpec, number: Int, width: Int, height: Int, text: SheetTextPainter) throws(MediaError) -> Picture {
+    /// what the slot accepts and `length` (the clip's, in the timeline) below.
+    static func picture(slot: SlotSpec, number: Int, length: RationalTime, width: Int, height: Int, text: SheetTextPainter) throws(MediaError)
+        -> Picture
+    {
         let picture = Picture(width: width, height: height)
         let hue = (Double(number - 1) * 137.508).truncatingRemainder(dividingBy: 360)
         let (r, g, b) = rgb(hue: hue, saturation: 0.35, value: 0.42)
@@ -83,7 +104,7 @@ public final class PlaceholderMedia {
         try text.centred("\(number)", on: picture, centreY: Int(Double(height) * 0.42), size: big, bold: true)
         try text.centred(accepts, on: picture, centreY: Int(Double(height) * 0.42 + big * 0.62), size: small, bold: false)
         try text.centred(
-            SheetCells.seconds(slot.duration), on: picture, centreY: Int(Double(height) * 0.42 + big * 0.62 + small * 1.5),
+            SheetCells.seconds(length), on: picture, centreY: Int(Double(height) * 0.42 + big * 0.62 + small * 1.5),
             size: small, bold: false)
         return picture
     }

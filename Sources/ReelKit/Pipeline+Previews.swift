@@ -33,7 +33,10 @@ extension Pipeline {
                 let timeline: Timeline
                 let options = try withMusicLength(request.resolve, of: loaded)
                 do { timeline = try placeholders.timeline(template: loaded.template, templateFolder: path, options: options) } catch {
-                    throw .resolve(error)
+                    switch error {
+                    case .resolve(let e): throw .resolve(e)
+                    case .media(let e): throw .media(e)
+                    }
                 }
                 return PreviewSubject(
                     request: request, timeline: timeline, template: loaded, resolution: nil,

@@ -62,11 +62,13 @@ import Testing
             "$0" gallery gal -o site -q
             ls "$(printf 'bo\\377')"
             test -f "site/$tf.png" && test -f "site/$tf.gif" && echo gallery-sheets
+            test -f "site/$tf.sheet.html" && grep -q 'href="t%FF.sheet.html"' site/index.html && echo gallery-pages
             """
         let r = try Tools.run("/bin/sh", ["-c", script, Reel.path, dir.path], timeout: 300)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("one.mp4\n"), "the batch wrote into the folder of that name: \(r.stdout)")
         #expect(r.stdout.contains("gallery-sheets"), "the gallery's pictures keep the byte: \(r.stdout)")
+        #expect(r.stdout.contains("gallery-pages"), "the template's page keeps the byte, and the index links to it: \(r.stdout)")
         let folder = try FileManager.default.contentsOfDirectory(atPath: dir.path)
         #expect(folder.count == 3, "no second folder with other bytes: \(folder)")
     }

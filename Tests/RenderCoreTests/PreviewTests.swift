@@ -1,11 +1,12 @@
 import Foundation
 import MediaIO
 import MediaTime
-import Previews
 import ReelTestSupport
 import RenderCore
 import TemplateCore
 import Testing
+
+@testable import Previews
 
 /// Contact sheets, checked against what the render core draws for export and against the ffmpeg
 /// command line's own decoding of the source.
@@ -105,6 +106,40 @@ import Testing
         // Without a header there is no header band.
         let bare = try TimelineSheet.make(timeline, header: nil, selection: .slots, options: SheetLayoutOptions(width: 600))
         #expect(bare.layout.headerHeight == 0 && bare.layout.height < layout.height)
+    }
+
+    /// A slot of "2 beats" at 140 BPM lasts 6/7 s (0.857 s) in the template but 26 frames at 30 fps
+    /// (0.867 s, the next 25 frames) in the timeline: the placeholder picture in the cell and the label under it both
+    /// say the clip's length in the timeline.
+    @Test func placeholderAndLabelSayTheSameLength() throws {
+        let dir = TemporaryFolder()
+        let folder = dir.file("beats")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try TestMedia.tone(folder + "/music.m4a", seconds: "3")
+        let json = """
+            { "format": 1, "name": "Beats", "canvas": { "width": 180, "height": 320, "frameRate": "30" },
+              "music": { "file": "music.m4a", "beats": [0, 0.428571, 0.857143, 1.285714, 1.714286, 2.142857, 2.571429] },
+              "slots": [ { "id": "one", "duration": "2 beats" }, { "id": "two", "duration": "2 beats" } ] }
+            """
+        try json.write(toFile: folder + "/template.json", atomically: true, encoding: .utf8)
+        let template = try #require(try TemplateLoader.load(folder: folder).template)
+        let placeholders = try PlaceholderMedia(template: template, width: 180)
+        let timeline = try placeholders.timeline(template: template, templateFolder: folder)
+        let cells = try SheetCells.cells(for: timeline, selection: .slots)
+        let text = try SheetTextPainter()
+        for (i, slot) in template.slots.enumerated() {
+            let clip = try #require(timeline.clips.first { $0.id == slot.id })
+            let length = clip.timelineRange.duration
+            #expect(SheetCells.seconds(slot.duration) == "0.86 s")
+            #expect(SheetCells.seconds(length) == (i == 0 ? "0.87 s" : "0.83 s"), "frames 0-25, then 26-50")
+            #expect(cells[i].lines[1].hasSuffix("  \(SheetCells.seconds(length))"), "the label: \(cells[i].lines)")
+            // The picture on disk is the one drawn with the clip's length, not the template's.
+            let drawn = try PNGFile.read(placeholders.paths[i])
+            let clipLength = try PlaceholderMedia.picture(slot: slot, number: i + 1, length: length, width: 180, height: 320, text: text)
+            let nominal = try PlaceholderMedia.picture(slot: slot, number: i + 1, length: slot.duration, width: 180, height: 320, text: text)
+            #expect(drawn.pixels == clipLength.rgbaImage().pixels, "cell \(i + 1) says its clip's length")
+            #expect(drawn.pixels != nominal.rgbaImage().pixels, "0.86 s would be a different picture")
+        }
     }
 
     /// Mean colour of each of 4x4 blocks of an RGB picture given as a pixel function.
