@@ -103,12 +103,13 @@ public enum Exporter {
     public static func export(
         _ timeline: Timeline, baseFolder: String? = nil, to path: String, options: ExportOptions = ExportOptions(),
         progress: (@Sendable (ExportProgress) -> Void)? = nil,
-        isCancelled: (@Sendable () -> Bool)? = nil
+        isCancelled: (@Sendable () -> Bool)? = nil, stages: (@Sendable (StageProgress) -> Void)? = nil
     ) throws(RenderError) -> ExportReport {
         // A segment is video only: the join lays the sound, mixed once for the whole timeline.
         let (sound, measured, gain): (SoundtrackEncoder.Result?, Double?, Double?) =
-            options.segment == nil ? try encodedSoundtrack(timeline, baseFolder: baseFolder, to: path, options: options) : (nil, nil, nil)
-        let passes = Passes(timeline: timeline, options: options, progress: progress, isCancelled: isCancelled)
+            options.segment == nil
+            ? try encodedSoundtrack(timeline, baseFolder: baseFolder, to: path, options: options, stages: stages) : (nil, nil, nil)
+        let passes = Passes(timeline: timeline, options: options, progress: progress, isCancelled: isCancelled, stages: stages)
         var scratch: ScratchFolder?
         if options.videoBitrate != nil {
             // Two passes for a bit rate, as with the ffmpeg command line: the first draws the video
@@ -155,6 +156,7 @@ public enum Exporter {
         let options: ExportOptions
         let progress: (@Sendable (ExportProgress) -> Void)?
         let isCancelled: (@Sendable () -> Bool)?
+        let stages: (@Sendable (StageProgress) -> Void)?
 
         /// The frames drawn: the segment's, or all.
         var frames: Range<Int64> { options.segment?.frames ?? 0..<timeline.frameCount }
@@ -186,6 +188,7 @@ public enum Exporter {
             let frames = self.frames
             let frameCount = Int64(frames.count)
             let planner = AudioPlanner(timeline: timeline)
+            let clock = StageClock.begin(pass < passCount ? .firstPass : .render, total: frameCount, report: stages)
             do throws(RenderError) {
                 for n in frames {
                     if isCancelled?() == true {
@@ -196,8 +199,10 @@ public enum Exporter {
                     slot.audioThrough = sound == nil ? nil : planner.firstSample(ofFrame: n + 1, frameRate: timeline.frameRate)
                     pipeline.submit(slot)
                     progress?(ExportProgress(framesDone: n - frames.lowerBound + 1, frameCount: frameCount, pass: pass, passCount: passCount))
+                    clock?.advance(to: n - frames.lowerBound + 1)
                 }
                 try pipeline.finish()
+                clock?.finish()
             } catch {
                 pipeline.abort()
                 writer.cancel()
@@ -208,12 +213,12 @@ public enum Exporter {
 
     /// The mixer of the timeline's sound, its gain set to reach the loudness target, and the
     /// loudness measured and gain applied (nil without a target or without sound).
-    static func soundtrack(_ timeline: Timeline, baseFolder: String?, options: ExportOptions) throws(RenderError) -> (
-        AudioMixer, Double?, Double?
-    ) {
+    static func soundtrack(_ timeline: Timeline, baseFolder: String?, options: ExportOptions, measured: ((Int64) -> Void)? = nil)
+        throws(RenderError) -> (AudioMixer, Double?, Double?)
+    {
         let mixer = AudioMixer(timeline: timeline, baseFolder: baseFolder, audioBitrate: options.audioBitrate)
         guard let target = options.loudnessTarget, !mixer.planner.items.isEmpty else { return (mixer, nil, nil) }
-        let loudness = try measureLoudness(timeline, baseFolder: baseFolder)
+        let loudness = try measureLoudness(timeline, baseFolder: baseFolder, progress: measured)
         guard let m = loudness.integrated else { return (mixer, nil, nil) }
         var g = pow(10, (target - m) / 20)
         if loudness.peak > 0 { g = min(g, Double(mixer.threshold) / Double(loudness.peak)) }
@@ -223,19 +228,31 @@ public enum Exporter {
 
     /// The timeline's sound mixed, loudness-normalized and encoded for the file at `path`, under
     /// the ceiling (`SoundtrackEncoder`); with the loudness measured and the gain applied.
-    static func encodedSoundtrack(_ timeline: Timeline, baseFolder: String?, to path: String, options: ExportOptions) throws(RenderError) -> (
-        SoundtrackEncoder.Result, Double?, Double?
-    ) {
-        let (mixer, measured, gain) = try soundtrack(timeline, baseFolder: baseFolder, options: options)
+    ///
+    /// Reported as the stage `sound`, in milliseconds of sound gone through: once to measure it
+    /// (with a loudness target) and once to encode it.
+    static func encodedSoundtrack(
+        _ timeline: Timeline, baseFolder: String?, to path: String, options: ExportOptions,
+        stages: (@Sendable (StageProgress) -> Void)? = nil
+    ) throws(RenderError) -> (SoundtrackEncoder.Result, Double?, Double?) {
+        let rate = Int64(AudioDecoder.sampleRate)
+        let length = max(1, AudioPlanner(timeline: timeline).firstSample(ofFrame: timeline.frameCount, frameRate: timeline.frameRate) * 1000 / rate)
+        let clock = StageClock.begin(.sound, total: length * (options.loudnessTarget == nil ? 1 : 2), report: stages)
+        let (mixer, measured, gain) = try soundtrack(timeline, baseFolder: baseFolder, options: options) { clock?.advance(to: $0 * 1000 / rate) }
+        let measuring = measured == nil ? 0 : length
         let samples = mixer.planner.firstSample(ofFrame: timeline.frameCount, frameRate: timeline.frameRate)
         let result = try SoundtrackEncoder.encode(
-            mixer: mixer, sampleCount: samples, bitrate: options.audioBitrate ?? timeline.output.audioBitrate, file: path)
+            mixer: mixer, sampleCount: samples, bitrate: options.audioBitrate ?? timeline.output.audioBitrate, file: path
+        ) { clock?.advance(to: measuring + $0 * 1000 / rate) }
+        clock?.finish()
         return (result, measured, gain)
     }
 
     /// Sums the whole soundtrack once, without pictures and before the limiter, to measure it
     /// (cheap next to the video).
-    static func measureLoudness(_ timeline: Timeline, baseFolder: String?) throws(RenderError) -> (integrated: Double?, peak: Float) {
+    static func measureLoudness(_ timeline: Timeline, baseFolder: String?, progress: ((Int64) -> Void)? = nil) throws(RenderError) -> (
+        integrated: Double?, peak: Float
+    ) {
         let sounds = SoundSum(timeline: timeline, baseFolder: baseFolder)
         var meter = LoudnessMeter()
         let block = 48_000
@@ -251,6 +268,7 @@ public enum Exporter {
             }
             buffer.withUnsafeBufferPointer { meter.add(UnsafeBufferPointer(rebasing: $0[0..<(n * 2)])) }
             s += Int64(n)
+            progress?(s)
         }
         return (meter.integratedLoudness, meter.peak)
     }

@@ -50,8 +50,12 @@ extension Workflow {
         getenv("REEL_RAW_VIDEO").map { PathBytes.string(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Renders with a progress line; prints where the file landed and anything covered on the way.
-    static func render(_ timeline: Timeline, baseFolder: String?, to output: String, args: ParsedArguments, segment: FrameSegment? = nil) throws {
+    /// Renders with a progress line; prints where the file landed, how long it took (from when
+    /// `display` was made, with each stage's share) and anything covered on the way.
+    static func render(
+        _ timeline: Timeline, baseFolder: String?, to output: String, args: ParsedArguments, segment: FrameSegment? = nil,
+        display given: StageDisplay? = nil
+    ) throws {
         var options = try exportOptions(args, canvas: timeline.canvas)
         options.segment = segment
         options.rawVideo = rawVideoPath
@@ -60,24 +64,20 @@ extension Workflow {
         {
             Console.warning(warning)
         }
-        let progress = ProgressLine(label: "rendering", quiet: args.flag("quiet"), json: args.value("progress") == "json")
-        defer { progress.finish() }
-        let report = try Pipeline.render(
-            timeline, to: output, options: options,
-            progress: { p in
-                progress.update(done: p.overallDone, total: p.overallCount)
-            })
-        progress.finish()
+        let display = given ?? StageDisplay(args)
+        defer { display.clear() }
+        let report = try Pipeline.render(timeline, to: output, options: options, events: display.events)
+        display.clear()
         for w in report.warnings { Console.warning(w) }
         if !args.flag("quiet") {
             if let segment {
                 let frames = segment.frames
                 Console.out(
-                    "wrote \(output) (segment \(segment.index)/\(segment.count): frames \(frames.lowerBound)-\(frames.upperBound) of \(timeline.frameCount), video only) in \(format(progress.elapsed, 1)) s"
+                    "wrote \(output) (segment \(segment.index)/\(segment.count): frames \(frames.lowerBound)-\(frames.upperBound) of \(timeline.frameCount), video only) \(display.timing)"
                 )
             } else {
                 let seconds = timeline.duration.seconds
-                Console.out("wrote \(output) (\(timeline.frameCount) frames, \(format(seconds, 2)) s) in \(format(progress.elapsed, 1)) s")
+                Console.out("wrote \(output) (\(timeline.frameCount) frames, \(format(seconds, 2)) s) \(display.timing)")
             }
         }
     }
