@@ -67,7 +67,9 @@ final class StageDisplay: @unchecked Sendable {
         case .milliseconds:
             count = "\(format(Double(p.done) / 1000, 1))/\(format(Double(p.total) / 1000, 1)) s  \(pct)%  \(format(rate / 1000, 1))x"
         }
-        Console.write(2, "\r\u{1B}[2K\(Self.label(p.stage))  \(count)  ETA \(clock(remaining))")
+        // Before anything is done, the rate and so the time left are unknown.
+        let eta = p.done > 0 ? "  ETA \(clock(remaining))" : ""
+        Console.write(2, "\r\u{1B}[2K\(Self.label(p.stage))  \(count)\(eta)")
         drawn = true
     }
 

@@ -13,7 +13,9 @@ extension Workflow {
         OptionSpec(
             long: "size", short: nil, takesValue: true,
             help: "render at WIDTHxHEIGHT, at 540p/720p/1080p (the canvas's shape), or in another shape: 9:16, 1:1, 16:9, 4:5"),
-        OptionSpec(long: "progress", short: nil, takesValue: true, help: "json: one line of progress a frame batch on stderr, for programs"),
+        OptionSpec(
+            long: "progress", short: nil, takesValue: true,
+            help: "json: JSON lines of each stage's progress (probing, analysing, beats, render, sound) on stderr, for programs"),
         OptionSpec(long: "bitrate", short: nil, takesValue: true, help: "target video bit rate (e.g. 2M, 800k) instead of constant quality"),
         OptionSpec(
             long: "bpp", short: nil, takesValue: true,
