@@ -54,12 +54,7 @@ extension Pipeline {
                 throw MediaError(.notMedia, file: path, operation: "reading the song", reason: "it has no sound")
             }
             duration = d
-            let rate = Int64(AudioDecoder.sampleRate)
-            let (ms, over) = d.value.multipliedReportingOverflow(by: 1000)
-            let heard = max(1, min(over ? .max : ms / d.timescale, BeatLimits.maxSeconds * 1000))
-            let clock = StageClock.begin(.beats, total: heard, report: PipelineEvent.stages(events))
-            analysis = try cache.beats(of: path) { clock?.advance(to: $0 * 1000 / rate) }
-            clock?.finish()
+            analysis = try trackedBeats(of: path, duration: d, cache: cache, events: events)
         } catch { throw .media(error) }
         let usable = analysis.beats.count >= 2
         return SongBeats(
@@ -74,6 +69,23 @@ extension Pipeline {
                 ? analysis.sections.map {
                     MusicSection(start: analysis.time(ofSample: $0.start), end: analysis.time(ofSample: $0.end), energy: $0.energy)
                 } : [])
+    }
+
+    /// `cache.beats(of:)`, reported as the stage `beats`: milliseconds of the song (as long as
+    /// its `duration`, up to the analysis's limit) gone through.
+    static func trackedBeats(of path: String, duration d: RationalTime?, cache: AnalysisCache, events: (@Sendable (PipelineEvent) -> Void)?)
+        throws(MediaError) -> BeatAnalysis
+    {
+        let rate = Int64(AudioDecoder.sampleRate)
+        var heard: Int64 = 0
+        if let d, d.isPositive {
+            let (ms, over) = d.value.multipliedReportingOverflow(by: 1000)
+            heard = max(1, min(over ? .max : ms / d.timescale, BeatLimits.maxSeconds * 1000))
+        }
+        let clock = StageClock.begin(.beats, total: heard, report: PipelineEvent.stages(events))
+        let analysis = try cache.beats(of: path) { clock?.advance(to: $0 * 1000 / rate) }
+        clock?.finish()
+        return analysis
     }
 
     /// Puts `request`'s song under a loaded template: chooses where the video begins in it
