@@ -13,19 +13,21 @@ import MediaTime
 /// opening, see `Priming`): 32 bytes per 256 samples, about 22 MB for an hour of music.
 public enum BeatAnalyzer {
     /// The analysis of the first `BeatLimits.maxSeconds` of `path`'s sound.
-    public static func analyze(path: String) throws(MediaError) -> BeatAnalysis {
-        try analyze(path: path, settings: .standard)
+    /// `progress` is told the samples (at `AudioDecoder.sampleRate`) gone through so far; a
+    /// second pass over a soft song tells them again.
+    public static func analyze(path: String, progress: ((Int64) -> Void)? = nil) throws(MediaError) -> BeatAnalysis {
+        try analyze(path: path, settings: .standard, progress: progress)
     }
 
-    static func analyze(path: String, settings: TrackerSettings) throws(MediaError) -> BeatAnalysis {
-        var run = try track(path: path, settings: settings)
+    static func analyze(path: String, settings: TrackerSettings, progress: ((Int64) -> Void)? = nil) throws(MediaError) -> BeatAnalysis {
+        var run = try track(path: path, settings: settings, progress: progress)
         // Soft, dense music (lofi) may show no pulse in spectral flux; aubio's high-frequency
         // content onsets find it there, and nothing in a held tone or noise (see `TrackerSettings`).
         if !run.silent && run.beats.isEmpty, let fallback = settings.fallbackMethod {
             var other = settings
             other.method = fallback
             other.fallbackMethod = nil
-            let second = try track(path: path, settings: other)
+            let second = try track(path: path, settings: other, progress: progress)
             if !second.beats.isEmpty { run = second }
         }
         let phase = BarPhase.firstDownbeat(beats: run.beats, features: run.series, beatsPerBar: 4)
@@ -46,7 +48,7 @@ public enum BeatAnalyzer {
         var confidence: Double
     }
 
-    static func track(path: String, settings: TrackerSettings) throws(MediaError) -> Tracking {
+    static func track(path: String, settings: TrackerSettings, progress: ((Int64) -> Void)? = nil) throws(MediaError) -> Tracking {
         let refused = MediaError(.missingComponent, file: path, operation: "tracking beats", reason: "aubio refused its settings")
         guard let opener = TempoTracker(settings: settings), let tracker = TempoTracker(settings: settings),
             let chroma = ChromaFrames(sampleRate: settings.sampleRate)
@@ -60,6 +62,7 @@ public enum BeatAnalyzer {
         var openingBeats: [Int64] = []
         while opening.count < openingHops, try sound.next(&block) {
             opening.append(block)
+            progress?(sound.count)
             if let b = block.withUnsafeBufferPointer({ opener.process($0) }).beat { openingBeats.append(b) }
         }
         var beats: [Int64] = []
@@ -74,7 +77,10 @@ public enum BeatAnalyzer {
             samples.withUnsafeBufferPointer { chroma.add($0) }
         }
         for h in opening { run(h) }
-        while try sound.next(&block) { run(block) }
+        while try sound.next(&block) {
+            run(block)
+            progress?(sound.count)
+        }
         let total = sound.count
         let quiet = Float(pow(10, BeatLimits.silenceLevel / 10))
         let silent = (features.map(\.energy).max() ?? 0) < quiet

@@ -106,10 +106,15 @@ extension Pipeline {
     /// The beats, bars and sections of a song (`reel beats`), analysed once per file and then
     /// read from `cache` while the file is unchanged. Throws `.noBeat` for sound without a beat
     /// (silence, a held tone), `.media` for a file that is not sound or cannot be decoded.
-    public static func beats(of path: String, cache: AnalysisCache = .standard) throws(ReelError) -> BeatReport {
+    /// `events` is told of the stage `beats`.
+    public static func beats(of path: String, cache: AnalysisCache = .standard, events: (@Sendable (PipelineEvent) -> Void)? = nil)
+        throws(ReelError) -> BeatReport
+    {
         let analysis: BeatAnalysis
         do {
-            analysis = try cache.beats(of: path)
+            // The length only sizes the progress; the analysis says what is wrong with the file.
+            let duration = try? MediaProbe.probe(path).duration
+            analysis = try trackedBeats(of: path, duration: duration, cache: cache, events: events)
         } catch { throw .media(error) }
         guard analysis.beats.count >= 2 else { throw .noBeat(file: path, silent: analysis.silent) }
         return BeatReport(path: path, analysis: analysis)

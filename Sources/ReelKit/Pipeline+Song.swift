@@ -42,7 +42,10 @@ public struct SongTemplate: Sendable {
 extension Pipeline {
     /// The song's length and what its analysis found (cached per file, as `beats(of:)`), in the
     /// song's time. A song without a beat gives no beats (not an error: see `fitSong`).
-    public static func songBeats(of path: String, cache: AnalysisCache = .standard) throws(ReelError) -> SongBeats {
+    /// `events` is told of the stage `beats`, in milliseconds of the song gone through.
+    public static func songBeats(of path: String, cache: AnalysisCache = .standard, events: (@Sendable (PipelineEvent) -> Void)? = nil)
+        throws(ReelError) -> SongBeats
+    {
         let duration: RationalTime
         let analysis: BeatAnalysis
         do throws(MediaError) {
@@ -51,7 +54,7 @@ extension Pipeline {
                 throw MediaError(.notMedia, file: path, operation: "reading the song", reason: "it has no sound")
             }
             duration = d
-            analysis = try cache.beats(of: path)
+            analysis = try trackedBeats(of: path, duration: d, cache: cache, events: events)
         } catch { throw .media(error) }
         let usable = analysis.beats.count >= 2
         return SongBeats(
@@ -68,14 +71,33 @@ extension Pipeline {
                 } : [])
     }
 
+    /// `cache.beats(of:)`, reported as the stage `beats`: milliseconds of the song (as long as
+    /// its `duration`, up to the analysis's limit) gone through.
+    static func trackedBeats(of path: String, duration d: RationalTime?, cache: AnalysisCache, events: (@Sendable (PipelineEvent) -> Void)?)
+        throws(MediaError) -> BeatAnalysis
+    {
+        let rate = Int64(AudioDecoder.sampleRate)
+        var heard: Int64 = 0
+        if let d, d.isPositive {
+            let (ms, over) = d.value.multipliedReportingOverflow(by: 1000)
+            heard = max(1, min(over ? .max : ms / d.timescale, BeatLimits.maxSeconds * 1000))
+        }
+        let clock = StageClock.begin(.beats, total: heard, report: PipelineEvent.stages(events))
+        let analysis = try cache.beats(of: path) { clock?.advance(to: $0 * 1000 / rate) }
+        clock?.finish()
+        return analysis
+    }
+
     /// Puts `request`'s song under a loaded template: chooses where the video begins in it
     /// (`SongPlacement`) and loads the template again with the song's beats, so that every time
     /// written in beats (slots, transitions, layers, animations, keyframes) counts on them. A song
     /// without a beat keeps the template's timing, with a warning (R020; under `strict`, the error
     /// `.noBeat`). The template's music
     /// settings (volume, fades, loop) stay.
-    public static func fitSong(_ request: SongRequest, to loaded: LoadedTemplate, strict: Bool = false) throws(ReelError) -> SongTemplate {
-        let song = try songBeats(of: request.path)
+    public static func fitSong(
+        _ request: SongRequest, to loaded: LoadedTemplate, strict: Bool = false, events: (@Sendable (PipelineEvent) -> Void)? = nil
+    ) throws(ReelError) -> SongTemplate {
+        let song = try songBeats(of: request.path, events: events)
         var choice: SongChoice
         do { choice = try SongPlacement.choose(for: loaded.template, song: song, start: request.start) } catch { throw .song(error) }
         var template = loaded.template

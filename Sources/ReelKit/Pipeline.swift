@@ -29,9 +29,11 @@ public enum Pipeline {
     /// With `reframe` smart (or a place of the template with `fit: "smart"`), the files that smart
     /// framing would frame are analysed for their subjects too (cached per file); no others, as
     /// the analysis costs time (see `SmartFraming.needsSubjects`).
-    public static func gatherMedia(_ inputs: [String], for template: Template? = nil, reframe: Reframe = .cover) throws(ReelError)
-        -> [MediaAsset]
-    {
+    ///
+    /// `events` is told of the stages `probing` and `analysing` (frames sampled for subjects).
+    public static func gatherMedia(
+        _ inputs: [String], for template: Template? = nil, reframe: Reframe = .cover, events: (@Sendable (PipelineEvent) -> Void)? = nil
+    ) throws(ReelError) -> [MediaAsset] {
         let analyze =
             template.map { t in
                 t.slots.contains { $0.playback.whenLonger == .best }
@@ -41,13 +43,32 @@ public enum Pipeline {
                     }
             } ?? false
         var media: [MediaAsset]
-        do { media = try AssetProbe.probe(try AssetProbe.expand(inputs), analyze: analyze) } catch { throw .media(error) }
-        if let template {
-            for i in media.indices where SmartFraming.needsSubjects(media[i], template: template, reframe: reframe) {
-                do { media[i].subjects = try AnalysisCache.standard.subjects(of: media[i].path) } catch { throw .media(error) }
-            }
+        do { media = try AssetProbe.probe(try AssetProbe.expand(inputs), analyze: analyze, stages: PipelineEvent.stages(events)) } catch {
+            throw .media(error)
         }
+        guard let template else { return media }
+        let framed = media.indices.filter { SmartFraming.needsSubjects(media[$0], template: template, reframe: reframe) }
+        let counts = framed.map { subjectSamples(media[$0]) }
+        let clock = StageClock.begin(.analysing, total: counts.reduce(0, +), report: PipelineEvent.stages(events))
+        var before: Int64 = 0
+        for (i, count) in zip(framed, counts) {
+            let base = before
+            do { media[i].subjects = try AnalysisCache.standard.subjects(of: media[i].path) { clock?.advance(to: base + $0) } } catch {
+                throw .media(error)
+            }
+            before += count
+            clock?.advance(to: before)
+        }
+        clock?.finish()
         return media
+    }
+
+    /// The frames `SubjectAnalyzer` samples of a medium: one of a photo, some a second of a video.
+    static func subjectSamples(_ medium: MediaAsset) -> Int64 {
+        guard medium.kind == .video, let d = medium.duration, d.isPositive else { return 1 }
+        let (whole, over) = d.value.multipliedReportingOverflow(by: SubjectAnalyzer.samplesPerSecond)
+        guard !over else { return 1 }
+        return max(1, (whole + d.timescale - 1) / d.timescale)
     }
 
     /// Fills the template's slots with the media. The music's length, a fact of its file, is read
@@ -180,16 +201,19 @@ public enum Pipeline {
     }
 
     /// Renders a timeline to an MP4 at `path`. `progress` is called after each frame; setting
-    /// `cancel` stops the render before the next frame, and nothing is left at `path`.
+    /// `cancel` stops the render before the next frame, and nothing is left at `path`. `events`
+    /// is told of the stages `sound`, `first pass` (with a bit rate) and `render`.
     @discardableResult
     public static func render(
         _ timeline: Timeline, to path: String, options: ExportOptions = ExportOptions(),
-        progress: (@Sendable (ExportProgress) -> Void)? = nil, cancel: CancellationFlag? = nil
+        progress: (@Sendable (ExportProgress) -> Void)? = nil, cancel: CancellationFlag? = nil,
+        events: (@Sendable (PipelineEvent) -> Void)? = nil
     ) throws(ReelError) -> ExportReport {
         var isCancelled: (@Sendable () -> Bool)?
         if let cancel { isCancelled = { cancel.isCancelled } }
         do {
-            return try Exporter.export(timeline, to: path, options: options, progress: progress, isCancelled: isCancelled)
+            return try Exporter.export(
+                timeline, to: path, options: options, progress: progress, isCancelled: isCancelled, stages: PipelineEvent.stages(events))
         } catch {
             if error.media.kind == .cancelled { throw .cancelled }
             throw .render(error)
@@ -215,11 +239,11 @@ public enum Pipeline {
         var fitted: SongTemplate?
         if let song = request.song {
             try checkOutputs(outputs, inputs: [.media(song.path)])
-            fitted = try fitSong(song, to: loaded, strict: request.strict)
+            fitted = try fitSong(song, to: loaded, strict: request.strict, events: events)
             loaded = fitted?.loaded ?? loaded
         }
         events?(.templateLoaded(loaded))
-        let media = try gatherMedia(request.media, for: loaded.template, reframe: request.resolve.reframe)
+        let media = try gatherMedia(request.media, for: loaded.template, reframe: request.resolve.reframe, events: events)
         let resolution: Resolution
         if let fitted {
             resolution = try resolve(fitted, media: media, options: request.resolve)
@@ -231,7 +255,8 @@ public enum Pipeline {
         if cancel?.isCancelled == true { throw .cancelled }
         var progress: (@Sendable (ExportProgress) -> Void)?
         if let events { progress = { events(.rendering($0)) } }
-        let report = try render(resolution.timeline, to: request.output, options: request.export, progress: progress, cancel: cancel)
+        let report = try render(
+            resolution.timeline, to: request.output, options: request.export, progress: progress, cancel: cancel, events: events)
         return MakeResult(resolution: resolution, templateDiagnostics: loaded.diagnostics, export: report)
     }
 

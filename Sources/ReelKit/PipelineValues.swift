@@ -67,4 +67,16 @@ public enum PipelineEvent: Sendable {
     case resolved(Resolution)
     /// After each frame is drawn.
     case rendering(ExportProgress)
+    /// Where a stage that can take long stands (probing, analysing, beats, a first pass,
+    /// rendering, sound), by the rules of `StageProgress`: each begins at 0 and ends once at its
+    /// total, with its time.
+    case stage(StageProgress)
+}
+
+extension PipelineEvent {
+    /// `events` told of stages, for the steps that report them.
+    static func stages(_ events: (@Sendable (PipelineEvent) -> Void)?) -> (@Sendable (StageProgress) -> Void)? {
+        guard let events else { return nil }
+        return { events(.stage($0)) }
+    }
 }

@@ -45,8 +45,12 @@ public enum AssetProbe {
 
     /// Probes every file (in parallel) and returns their facts in the given order. With `analyze`,
     /// videos also get their per-second scores for `whenLonger: best` (cached in `cache`).
-    public static func probe(_ paths: [String], analyze: Bool = false, cache: AnalysisCache = .standard) throws(MediaError) -> [MediaAsset] {
+    /// Reported as the stage `probing`, file by file.
+    public static func probe(
+        _ paths: [String], analyze: Bool = false, cache: AnalysisCache = .standard, stages: (@Sendable (StageProgress) -> Void)? = nil
+    ) throws(MediaError) -> [MediaAsset] {
         let results = ResultBox(count: paths.count)
+        let clock = StageClock.begin(.probing, total: Int64(paths.count), report: stages)
         DispatchQueue.concurrentPerform(iterations: paths.count) { i in
             let r: Result<MediaAsset, MediaError>
             do throws(MediaError) {
@@ -58,7 +62,9 @@ public enum AssetProbe {
                 r = .success(a)
             } catch { r = .failure(error) }
             results.set(i, r)
+            clock?.advance(by: 1)
         }
+        clock?.finish()
         var assets: [MediaAsset] = []
         for r in results.values {
             switch r {

@@ -119,14 +119,15 @@ public enum Exporter {
     public static func export(
         _ timeline: Timeline, baseFolder: String? = nil, to path: String, options: ExportOptions = ExportOptions(),
         progress: (@Sendable (ExportProgress) -> Void)? = nil,
-        isCancelled: (@Sendable () -> Bool)? = nil
+        isCancelled: (@Sendable () -> Bool)? = nil, stages: (@Sendable (StageProgress) -> Void)? = nil
     ) throws(RenderError) -> ExportReport {
         var options = options
         if options.segment != nil, options.segmentSource == nil { options.segmentSource = try SegmentSource.of(timeline, folder: nil) }
         // A segment is video only: the join lays the sound, mixed once for the whole timeline.
         let (sound, loudness): (SoundtrackEncoder.Result?, LoudnessReport?) =
-            options.segment == nil ? try encodedSoundtrack(timeline, baseFolder: baseFolder, to: path, options: options) : (nil, nil)
-        let passes = Passes(timeline: timeline, options: options, progress: progress, isCancelled: isCancelled)
+            options.segment == nil
+            ? try encodedSoundtrack(timeline, baseFolder: baseFolder, to: path, options: options, stages: stages) : (nil, nil)
+        let passes = Passes(timeline: timeline, options: options, progress: progress, isCancelled: isCancelled, stages: stages)
         var scratch: ScratchFolder?
         if options.videoBitrate != nil {
             // Two passes for a bit rate, as with the ffmpeg command line: the first draws the video
@@ -172,6 +173,7 @@ public enum Exporter {
         let options: ExportOptions
         let progress: (@Sendable (ExportProgress) -> Void)?
         let isCancelled: (@Sendable () -> Bool)?
+        let stages: (@Sendable (StageProgress) -> Void)?
 
         /// The frames drawn: the segment's, or all.
         var frames: Range<Int64> { options.segment?.frames ?? 0..<timeline.frameCount }
@@ -212,6 +214,7 @@ public enum Exporter {
             let frames = self.frames
             let frameCount = Int64(frames.count)
             let planner = AudioPlanner(timeline: timeline)
+            let clock = StageClock.begin(pass < passCount ? .firstPass : .render, total: frameCount, report: stages)
             do throws(RenderError) {
                 for n in frames {
                     if isCancelled?() == true {
@@ -222,8 +225,10 @@ public enum Exporter {
                     slot.audioThrough = sound == nil ? nil : planner.firstSample(ofFrame: n + 1, frameRate: timeline.frameRate)
                     pipeline.submit(slot)
                     progress?(ExportProgress(framesDone: n - frames.lowerBound + 1, frameCount: frameCount, pass: pass, passCount: passCount))
+                    clock?.advance(to: n - frames.lowerBound + 1)
                 }
                 try pipeline.finish()
+                clock?.finish()
             } catch {
                 pipeline.abort()
                 writer.cancel()
@@ -235,14 +240,23 @@ public enum Exporter {
     /// The timeline's sound mixed, brought to the loudness target and encoded for the file at
     /// `path`, under the ceiling (`SoundtrackEncoder`); with what normalization did (nil without a
     /// target or without measurable sound).
-    static func encodedSoundtrack(_ timeline: Timeline, baseFolder: String?, to path: String, options: ExportOptions) throws(RenderError) -> (
-        SoundtrackEncoder.Result, LoudnessReport?
-    ) {
+    ///
+    /// Reported as the stage `sound`, in milliseconds of sound gone through: once to measure it
+    /// (with a loudness target) and once to encode it.
+    static func encodedSoundtrack(
+        _ timeline: Timeline, baseFolder: String?, to path: String, options: ExportOptions,
+        stages: (@Sendable (StageProgress) -> Void)? = nil
+    ) throws(RenderError) -> (SoundtrackEncoder.Result, LoudnessReport?) {
         let mixer = AudioMixer(timeline: timeline, baseFolder: baseFolder, audioBitrate: options.audioBitrate)
+        let rate = Int64(AudioDecoder.sampleRate)
+        let measures = options.loudnessTarget != nil && !mixer.planner.items.isEmpty
         let samples = mixer.planner.firstSample(ofFrame: timeline.frameCount, frameRate: timeline.frameRate)
+        let milliseconds = { (n: Int64) in n / rate * 1000 + n % rate * 1000 / rate }
+        let length = max(1, milliseconds(samples))
+        let clock = StageClock.begin(.sound, total: length * (measures ? 2 : 1), report: stages)
         var choice: (LoudnessNormalizer.Choice, measured: Double, target: Double)?
-        if let target = options.loudnessTarget, !mixer.planner.items.isEmpty {
-            let before = try measureLoudness(timeline, baseFolder: baseFolder, sampleCount: samples)
+        if let target = options.loudnessTarget, measures {
+            let before = try measureLoudness(timeline, baseFolder: baseFolder, sampleCount: samples) { clock?.advance(to: milliseconds($0)) }
             do throws(MediaError) {
                 if let measured = before.integratedLoudness,
                     let c = try LoudnessNormalizer.normalize(mixer, target: target, before: before, sampleCount: samples)
@@ -254,7 +268,9 @@ public enum Exporter {
             }
         }
         let result = try SoundtrackEncoder.encode(
-            mixer: mixer, sampleCount: samples, bitrate: options.audioBitrate ?? timeline.output.audioBitrate, file: path)
+            mixer: mixer, sampleCount: samples, bitrate: options.audioBitrate ?? timeline.output.audioBitrate, file: path
+        ) { clock?.advance(to: (measures ? length : 0) + milliseconds($0)) }
+        clock?.finish()
         let report = choice.map { c in
             LoudnessReport(
                 target: c.target, measured: c.measured, gain: 20 * log10(c.0.gain), reached: result.loudness ?? -70, limiting: c.0.limiting,
@@ -265,7 +281,9 @@ public enum Exporter {
 
     /// Sums the whole soundtrack once, without pictures and before the limiter, to measure it
     /// (cheap next to the video).
-    static func measureLoudness(_ timeline: Timeline, baseFolder: String?, sampleCount: Int64) throws(RenderError) -> LoudnessMeter {
+    static func measureLoudness(_ timeline: Timeline, baseFolder: String?, sampleCount: Int64, progress: ((Int64) -> Void)? = nil)
+        throws(RenderError) -> LoudnessMeter
+    {
         let sounds = SoundSum(timeline: timeline, baseFolder: baseFolder)
         var meter = LoudnessMeter()
         let block = 48_000
@@ -281,6 +299,7 @@ public enum Exporter {
             }
             buffer.withUnsafeBufferPointer { meter.add(UnsafeBufferPointer(rebasing: $0[0..<(n * 2)])) }
             s += Int64(n)
+            progress?(s)
         }
         return meter
     }

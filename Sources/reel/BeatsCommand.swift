@@ -21,7 +21,14 @@ struct BeatsCommand: Command {
         guard args.operands.count == 1, let path = args.operands.first else { throw UsageError(message: "give one audio file") }
         let format = args.value("format") ?? "text"
         guard format == "text" || format == "json" else { throw UsageError(message: "--format takes text or json, not '\(format)'") }
-        let report = try Pipeline.beats(of: path)
+        // A long song takes a while: its progress shows on a terminal.
+        let display = StageDisplay(args)
+        let report: BeatReport
+        do { report = try Pipeline.beats(of: path, events: display.events) } catch {
+            display.clear()
+            throw error
+        }
+        display.clear()
         if format == "json" {
             Console.write(1, JSONWriter.write(report.json))
         } else {

@@ -41,20 +41,16 @@ enum Console {
 /// A one-line progress display (`frame 120/300  58.2 fps  ETA 0:03`) redrawn in place on a terminal.
 final class ProgressLine: @unchecked Sendable {
     private let enabled: Bool
-    /// Lines of JSON for programs instead of a redrawn line for people.
-    private let json: Bool
     private let label: String
     private let start = monotonicSeconds()
     private var lastDraw = 0.0
     private var drawn = false
 
-    /// With `json`, progress is written whether or not stderr is a terminal (`-q` still silences it):
-    /// `{"frame":120,"total":300,"percent":40,"fps":58.2,"eta":3.1}`, at most ten lines a second
-    /// and always one for the last frame.
-    init(label: String, quiet: Bool, json: Bool = false) {
+    /// Shown only on a terminal and without `-q`; the stages of making a video are shown by
+    /// `StageDisplay`, which also writes them as JSON.
+    init(label: String, quiet: Bool) {
         self.label = label
-        self.json = json && !quiet
-        enabled = !quiet && (json || Console.stderrIsTerminal)
+        enabled = !quiet && Console.stderrIsTerminal
     }
 
     func update(done: Int64, total: Int64) {
@@ -66,10 +62,6 @@ final class ProgressLine: @unchecked Sendable {
         let fps = Double(done) / elapsed
         let remaining = fps > 0 ? Double(total - done) / fps : 0
         let pct = total > 0 ? Int(Double(done) * 100 / Double(total)) : 100
-        if json {
-            Console.write(2, "{\"frame\":\(done),\"total\":\(total),\"percent\":\(pct),\"fps\":\(format(fps, 1)),\"eta\":\(format(remaining, 1))}\n")
-            return
-        }
         let line = "\(label)  frame \(done)/\(total)  \(pct)%  \(format(fps, 1)) fps  ETA \(clock(remaining))"
         Console.write(2, "\r\u{1B}[2K" + line)
         drawn = true
@@ -77,14 +69,14 @@ final class ProgressLine: @unchecked Sendable {
 
     /// Shows `text` after the label, for displays that count other things than frames.
     func show(_ text: String) {
-        guard enabled, !json else { return }
+        guard enabled else { return }
         Console.write(2, "\r\u{1B}[2K\(label)  \(text)")
         drawn = true
     }
 
     /// Clears the line so the next message starts clean.
     func finish() {
-        guard enabled, drawn, !json else { return }
+        guard enabled, drawn else { return }
         Console.write(2, "\r\u{1B}[2K")
         drawn = false
     }

@@ -29,6 +29,8 @@ struct MakeCommand: Command {
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard let folder = args.operands.first else { throw UsageError(message: "give a template folder and your media") }
+        // The whole time, from here, is what the final line reports.
+        let display = StageDisplay(args)
         // Before any work: a system without the encoders learns what to install at once.
         try Pipeline.checkEncoders()
         let json = try Workflow.summaryFormat(args)
@@ -38,10 +40,12 @@ struct MakeCommand: Command {
             [("-o", output), ("--timeline", args.value("timeline")), ("REEL_RAW_VIDEO", Workflow.rawVideoPath)],
             inputs: [.tree(folder)] + OutputCheck.media(mediaOperands)
                 + OutputCheck.givenFiles(args, ["text-file", "captions", "caption-words", "voice", "music"]))
-        let (template, song) = try Workflow.loadTemplate(folder, strict: args.flag("strict"), quiet: args.flag("quiet"), args: args)
+        if let p = args.value("progress"), p != "json" { throw UsageError(message: "--progress takes json, not '\(p)'") }
+        let (template, song) = try Workflow.loadTemplate(
+            folder, strict: args.flag("strict"), quiet: args.flag("quiet"), args: args, display: display)
         // Render options (size, quality, bit rate) are checked before any work is printed.
         _ = try Workflow.exportOptions(args, canvas: template.canvas)
-        let media = try Workflow.gatherMedia(mediaOperands, for: template, args: args)
+        let media = try Workflow.gatherMedia(mediaOperands, for: template, args: args, display: display)
         var summary: JSONValue?
         let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args, song: song, heldSummary: &summary)
         if let path = args.value("timeline") {
@@ -50,7 +54,7 @@ struct MakeCommand: Command {
         // With a JSON summary on standard output, rendering stays quiet so the output stays one document.
         var renderArgs = args
         if json { renderArgs.flags.insert("quiet") }
-        let report = try Workflow.render(timeline, baseFolder: nil, to: output, args: renderArgs)
+        let report = try Workflow.render(timeline, baseFolder: nil, to: output, args: renderArgs, display: display)
         // The summary is printed once the video is written, with what its sound reached.
         if case .object(var o)? = summary {
             o["loudness"] = report.loudness?.json ?? .null

@@ -18,8 +18,10 @@ struct ResolveCommand: Command {
             [("-o", path)],
             inputs: [.tree(folder)] + OutputCheck.media(Array(args.operands.dropFirst()))
                 + OutputCheck.givenFiles(args, ["text-file", "captions", "caption-words", "voice", "music"]))
-        let (template, song) = try Workflow.loadTemplate(folder, quiet: args.flag("quiet"), args: args)
-        let media = try Workflow.gatherMedia(Array(args.operands.dropFirst()), for: template, args: args)
+        // Probing, analysing and the song's beats show their progress on a terminal.
+        let display = StageDisplay(args)
+        let (template, song) = try Workflow.loadTemplate(folder, quiet: args.flag("quiet"), args: args, display: display)
+        let media = try Workflow.gatherMedia(Array(args.operands.dropFirst()), for: template, args: args, display: display)
         let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args, song: song)
         if let path {
             try TimelineFile.write(timeline, to: path)

@@ -13,7 +13,9 @@ extension Workflow {
         OptionSpec(
             long: "size", short: nil, takesValue: true,
             help: "render at WIDTHxHEIGHT, at 540p/720p/1080p (the canvas's shape), or in another shape: 9:16, 1:1, 16:9, 4:5"),
-        OptionSpec(long: "progress", short: nil, takesValue: true, help: "json: one line of progress a frame batch on stderr, for programs"),
+        OptionSpec(
+            long: "progress", short: nil, takesValue: true,
+            help: "json: JSON lines of each stage's progress (probing, analysing, beats, render, sound) on stderr, for programs"),
         OptionSpec(long: "bitrate", short: nil, takesValue: true, help: "target video bit rate (e.g. 2M, 800k) instead of constant quality"),
         OptionSpec(
             long: "bpp", short: nil, takesValue: true,
@@ -50,12 +52,13 @@ extension Workflow {
         getenv("REEL_RAW_VIDEO").map { PathBytes.string(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Renders with a progress line; prints where the file landed, the sound's loudness when it is
-    /// not on its target, and anything covered on the way.
+    /// Renders with a progress line; prints where the file landed, how long it took (from when
+    /// `display` was made, with each stage's share), the sound's loudness when it is not on its
+    /// target, and anything covered on the way.
     @discardableResult
     static func render(
         _ timeline: Timeline, baseFolder: String?, to output: String, args: ParsedArguments, segment: FrameSegment? = nil,
-        segmentSource: SegmentSource? = nil
+        segmentSource: SegmentSource? = nil, display given: StageDisplay? = nil
     ) throws -> ExportReport {
         var options = try exportOptions(args, canvas: timeline.canvas)
         options.segment = segment
@@ -66,24 +69,20 @@ extension Workflow {
         {
             Console.warning(warning)
         }
-        let progress = ProgressLine(label: "rendering", quiet: args.flag("quiet"), json: args.value("progress") == "json")
-        defer { progress.finish() }
-        let report = try Pipeline.render(
-            timeline, to: output, options: options,
-            progress: { p in
-                progress.update(done: p.overallDone, total: p.overallCount)
-            })
-        progress.finish()
+        let display = given ?? StageDisplay(args)
+        defer { display.clear() }
+        let report = try Pipeline.render(timeline, to: output, options: options, events: display.events)
+        display.clear()
         for w in report.warnings { Console.warning(w) }
         if !args.flag("quiet") {
             if let segment {
                 let frames = segment.frames
                 Console.out(
-                    "wrote \(output) (segment \(segment.index)/\(segment.count): frames \(frames.lowerBound)-\(frames.upperBound) of \(timeline.frameCount), video only) in \(format(progress.elapsed, 1)) s"
+                    "wrote \(output) (segment \(segment.index)/\(segment.count): frames \(frames.lowerBound)-\(frames.upperBound) of \(timeline.frameCount), video only) \(display.timing)"
                 )
             } else {
                 let seconds = timeline.duration.seconds
-                Console.out("wrote \(output) (\(timeline.frameCount) frames, \(format(seconds, 2)) s) in \(format(progress.elapsed, 1)) s")
+                Console.out("wrote \(output) (\(timeline.frameCount) frames, \(format(seconds, 2)) s) \(display.timing)")
             }
             if let loudness = report.loudness, !loudness.isOnTarget { Console.out(loudness.line) }
         }

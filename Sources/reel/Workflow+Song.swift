@@ -24,7 +24,9 @@ extension Workflow {
 
     /// Loads the template (printing its findings as `loadTemplate` does) and, with `--music`,
     /// fits it to the song (`Pipeline.fitSong`).
-    static func loadTemplate(_ folder: String, strict: Bool = false, quiet: Bool, args: ParsedArguments) throws -> (Template, SongTemplate?) {
+    static func loadTemplate(_ folder: String, strict: Bool = false, quiet: Bool, args: ParsedArguments, display: StageDisplay? = nil) throws
+        -> (Template, SongTemplate?)
+    {
         guard let request = try songRequest(args) else { return (try loadTemplate(folder, strict: strict, quiet: quiet), nil) }
         let loaded: LoadedTemplate
         do { loaded = try Pipeline.loadTemplate(folder, strict: strict) } catch {
@@ -34,7 +36,8 @@ extension Workflow {
             throw error
         }
         let fitted: SongTemplate
-        do { fitted = try Pipeline.fitSong(request, to: loaded, strict: strict) } catch {
+        defer { display?.clear() }
+        do { fitted = try Pipeline.fitSong(request, to: loaded, strict: strict, events: display?.events) } catch {
             if case .invalidTemplate(_, let diagnostics) = error {
                 for d in diagnostics where !(quiet && d.severity != .error) { Console.err(d.description) }
             }

@@ -23,13 +23,16 @@ enum Workflow {
 
     /// Expands folders and probes every file given (`Pipeline.gatherMedia`); videos are analysed
     /// too when a slot of the template picks the best part of its video.
-    static func gatherMedia(_ inputs: [String], for template: Template? = nil, args: ParsedArguments? = nil) throws -> [MediaAsset] {
+    static func gatherMedia(_ inputs: [String], for template: Template? = nil, args: ParsedArguments? = nil, display: StageDisplay? = nil)
+        throws -> [MediaAsset]
+    {
         guard !inputs.isEmpty else { throw UsageError(message: "give the media to use: files or folders of clips and photos") }
         var reframe = Reframe.cover
         if let args {
             do { reframe = try optionText(args).reframeValue() } catch { throw UsageError(message: error.description) }
         }
-        return try Pipeline.gatherMedia(inputs, for: template, reframe: reframe)
+        defer { display?.clear() }
+        return try Pipeline.gatherMedia(inputs, for: template, reframe: reframe, events: display?.events)
     }
 
     /// Options of the resolver a person can set.

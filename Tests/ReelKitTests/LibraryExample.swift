@@ -16,6 +16,8 @@ func makeVideo(template: String, media: String, output: String) async throws -> 
             for line in resolution.summary { print(line) }
         case .rendering(let progress):
             if progress.framesDone == progress.frameCount { print("rendered \(progress.frameCount) frames") }
+        case .stage(let stage):
+            if stage.isFinished { print("\(stage.stage.rawValue) took \(stage.elapsed) s") }
         }
     }
 }

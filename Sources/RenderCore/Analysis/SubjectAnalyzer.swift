@@ -26,7 +26,8 @@ public enum SubjectAnalyzer {
     public static let shotChangeDistance = 0.3
 
     /// The subjects of the photo or video at `path`.
-    public static func analyze(path: String) throws(MediaError) -> MediaSubjects {
+    /// `progress` is told the samples analysed so far (of `sampleCount`).
+    public static func analyze(path: String, progress: ((Int64) -> Void)? = nil) throws(MediaError) -> MediaSubjects {
         let info = try MediaProbe.probe(path)
         guard let video = info.video else {
             throw MediaError(.notMedia, file: path, operation: "finding subjects", reason: "the file has no picture")
@@ -58,6 +59,7 @@ public enum SubjectAnalyzer {
             previous = result.signature
             samples.append(SubjectSample(time: time, boxes: result.boxes))
             k += 1
+            progress?(k)
         }
         return MediaSubjects(samples: samples, shotChanges: shotChanges)
     }

@@ -36,9 +36,10 @@ public enum SoundtrackEncoder {
     /// lowering the mixer's threshold where the decoded sound would pass
     /// `AudioCeiling.checkedLinear`, in at most `tries` encodes (an error after the last, never a
     /// file over the ceiling). `file` names the export in errors.
-    public static func encode(mixer: AudioMixer, sampleCount: Int64, bitrate: Int, file: String, tries: Int = maxPasses) throws(RenderError)
-        -> Result
-    {
+    /// `progress` is told the samples encoded so far, on every try.
+    public static func encode(
+        mixer: AudioMixer, sampleCount: Int64, bitrate: Int, file: String, tries: Int = maxPasses, progress: ((Int64) -> Void)? = nil
+    ) throws(RenderError) -> Result {
         precondition(tries >= 1, "SoundtrackEncoder: at least one encode")
         let allowed = AudioCeiling.checkedLinear
         var lowered = mixer.lowered
@@ -58,6 +59,7 @@ public enum SoundtrackEncoder {
                         try encoder.write(UnsafeBufferPointer(rebasing: b[0..<(n * 2)]))
                     }
                     s += Int64(n)
+                    progress?(s)
                 }
                 track = try encoder.finish()
                 peaks = try track.decodedPeaks(file: file) { meter.add($0) }
