@@ -114,26 +114,7 @@ public final class FileLock: @unchecked Sendable {
 
     /// The whole locked file, refused when larger than `limit` bytes.
     public func readAll(limit: Int) throws(FileAccessError) -> [UInt8] {
-        if size > Int64(limit) {
-            throw FileAccessError(.tooLarge, file: path, operation: "reading", reason: "larger than the \(limit) bytes Reel reads")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(size) + 4096)
-        var done = 0
-        while true {
-            if done == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 4096)) }
-            let n = bytes.withUnsafeMutableBytes { buf in pread(descriptor, buf.baseAddress! + done, buf.count - done, off_t(done)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .system(errno, file: path, operation: "reading")
-            }
-            if n == 0 { break }
-            done += n
-            if done > limit {
-                throw FileAccessError(.tooLarge, file: path, operation: "reading", reason: "larger than the \(limit) bytes Reel reads")
-            }
-        }
-        bytes.removeSubrange(done...)
-        return bytes
+        try WholeFileRead.bytes(of: descriptor, path: path, limit: limit)
     }
 
     /// Appends `bytes` in one `write` (the file is opened to append), then `fsync`s: an entry is
