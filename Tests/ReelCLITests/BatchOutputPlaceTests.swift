@@ -140,7 +140,9 @@ import Testing
     @Test func aRowsMediaLinkedToAnOutputNotWrittenYetIsRefusedBeforeAnyWork() throws {
         try FileManager.default.createSymbolicLink(atPath: project.dir.file("v"), withDestinationPath: "out")
         try FileManager.default.createSymbolicLink(atPath: project.dir.file("one-link.mp4"), withDestinationPath: "out/one.mp4")
-        for (media, says) in [("v/one.mp4", "'v/one.mp4' is the output of row 1 (id one)"), ("one-link.mp4", "'one-link.mp4' is the output of row 1")] {
+        for (media, says) in [
+            ("v/one.mp4", "'v/one.mp4' is the output of row 1 (id one)"), ("one-link.mp4", "'one-link.mp4' is the output of row 1"),
+        ] {
             let jobs = try writeJobs("id,template,media,quality,size\none,tiny,media,draft,96x160\ntwo,tiny,\(media),draft,96x160\n")
             for check in [["--check"], []] {
                 let r = try Reel.run(["batch", jobs, "-o", out] + check)
