@@ -62,17 +62,25 @@ public enum PathText {
     }
 
     /// The real path `path` would have once created: the real path of its deepest existing
-    /// folder (links resolved) followed by the components that do not exist yet.
+    /// folder (links resolved) followed by the components that do not exist yet. A link on the
+    /// way whose target does not exist yet (`v -> out` before `out` is made) stands for what it
+    /// names, found by `readlink`: writing through it, or reading through it later, reaches that.
     public static func resolvedLocation(_ path: String) -> String {
+        resolvedLocation(path, links: 0)
+    }
+
+    private static func resolvedLocation(_ path: String, links: Int) -> String {
         if let real = realPath(path) { return real }
-        var folder = folder(of: path)
-        var rest = [name(of: path)]
-        while true {
-            if let real = realPath(folder) { return (real == "/" ? "" : real) + "/" + rest.joined(separator: "/") }
-            if folder == "/" || folder == "." { break }
-            rest.insert(name(of: folder), at: 0)
-            folder = self.folder(of: folder)
+        if path == "/" || path == "." { return absolute(path) }
+        if links < 40 {
+            let target = linkTarget(path)
+            if target != path { return resolvedLocation(target, links: links + 1) }
         }
-        return absolute(path)
+        let parent = resolvedLocation(folder(of: path), links: links)
+        switch name(of: path) {
+        case "", ".": return parent
+        case "..": return folder(of: parent)
+        case let last: return (parent == "/" ? "" : parent) + "/" + last
+        }
     }
 }

@@ -7,13 +7,23 @@ import FileAccess
 /// Writing to the terminal: errors to standard error, results to standard output, progress only
 /// when standard error is a terminal.
 enum Console {
-    /// Lines for people show a file name's bytes that are not UTF-8 as `\xFF` (see `PathBytes`).
+    /// Lines for people show control characters and bidirectional overrides as codes (`\u001b`,
+    /// see `VisibleText`) and a file name's bytes that are not UTF-8 as `\xFF` (see `PathBytes`):
+    /// names, ids, texts and cells quoted in a message are anyone's bytes. Line ends between the
+    /// lines of one message stay. Data (JSON, timelines, pages) goes through `write` unchanged.
     static func out(_ line: String) {
-        write(1, PathBytes.display(line) + "\n")
+        write(1, shown(line) + "\n")
     }
 
     static func err(_ line: String) {
-        write(2, PathBytes.display(line) + "\n")
+        write(2, shown(line) + "\n")
+    }
+
+    /// `text` as a message shows it: each line escaped, the line ends kept.
+    static func shown(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { PathBytes.display(VisibleText.escaped(String($0))) }
+            .joined(separator: "\n")
     }
 
     /// `reel: error: <message>`: the one-line form every failure takes.

@@ -134,4 +134,28 @@ import Testing
         let g = try Reel.run(["batch", globbed, "-o", out, "--check"])
         #expect(g.status == 2 && g.stderr.contains("holds the output of row 1 (id one)"), "\(g.stderr)")
     }
+
+    /// A link that names an output not written yet (or the output folder, not made yet) is read as
+    /// what it names: refused on the first run as surely as on a rerun, by `readlink`.
+    @Test func aRowsMediaLinkedToAnOutputNotWrittenYetIsRefusedBeforeAnyWork() throws {
+        try FileManager.default.createSymbolicLink(atPath: project.dir.file("v"), withDestinationPath: "out")
+        try FileManager.default.createSymbolicLink(atPath: project.dir.file("one-link.mp4"), withDestinationPath: "out/one.mp4")
+        for (media, says) in [
+            ("v/one.mp4", "'v/one.mp4' is the output of row 1 (id one)"), ("one-link.mp4", "'one-link.mp4' is the output of row 1"),
+        ] {
+            let jobs = try writeJobs("id,template,media,quality,size\none,tiny,media,draft,96x160\ntwo,tiny,\(media),draft,96x160\n")
+            for check in [["--check"], []] {
+                let r = try Reel.run(["batch", jobs, "-o", out] + check)
+                #expect(r.status == 2, "\(media) \(check): \(r.stderr)")
+                #expect(r.stderr.contains("row 2 (id two), column 'media': \(says)"), "\(r.stderr)")
+                #expect(!FileManager.default.fileExists(atPath: out))
+            }
+        }
+        // A media folder that is a link to a folder of outputs not made yet.
+        try FileManager.default.createSymbolicLink(atPath: project.dir.file("w"), withDestinationPath: "out/clips")
+        let jobs = try writeJobs("id,template,media,quality,size,output\none,tiny,media,draft,96x160,clips/{id}.mp4\ntwo,tiny,w,draft,96x160,\n")
+        let r = try Reel.run(["batch", jobs, "-o", out, "--check"])
+        #expect(r.status == 2 && r.stderr.contains("'w' holds the output of row 1 (id one)"), "\(r.stderr)")
+    }
+
 }

@@ -191,4 +191,29 @@ import Testing
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("reel: error: \(song)"), "\(r.stderr)")
     }
+
+    /// A 6 s song whose beats are found from 3 s and its only downbeat at 4.5 s, under 2 s of
+    /// video: the automatic start leaves enough of the song (a beat from which 2 s remain), where
+    /// it once took the downbeat at 4.5 s and then failed for want of song.
+    @Test func autoStartsWhereEnoughOfAShortSongIsLeft() throws {
+        let project = try BeatProject(slots: ["2 beats", "2 beats"])
+        let song = project.dir.file("short.wav")
+        try TestMedia.clickTrack(song, bpm: 120, seconds: 6, firstBeat: 0.5)
+        let beats = try Self.detectedBeats(song)
+        let seconded = try makeTemplate(in: project.dir, name: "seconds")
+        for template in [project.template, seconded] {
+            let out = project.dir.file("short.mp4")
+            let r = try Reel.run(["make", template, project.media, "--music", song, "-o", out, "--format", "json", "-q", "--quality", "draft"])
+            #expect(r.status == 0, "\(template): \(r.stderr)")
+            guard r.status == 0 else { continue }
+            let summary = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+            let music = try #require(summary["music"] as? [String: Any])
+            let from = try #require(Self.seconds(music["from"] as? String))
+            let to = try #require(Self.seconds(music["to"] as? String))
+            #expect(to <= 6 + 1e-9 && abs(to - from - 2) < 0.05 && music["loops"] as? Bool == false, "\(music)")
+            #expect(beats.contains { abs($0 - from) < 1e-3 }, "\(from) is not a beat of \(beats)")
+            #expect(abs(try Tools.probe(out).duration - 2) < 0.1)
+        }
+    }
+
 }

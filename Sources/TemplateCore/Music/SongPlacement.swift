@@ -61,9 +61,11 @@ public enum SongPlacementError: Error, Sendable, Hashable, CustomStringConvertib
 ///
 /// The score of a start is the mean energy of the bars the video covers (each weighted by how
 /// much of it is covered) plus a quarter of the novelty of the bar it starts on; the highest
-/// wins, the earliest of equals. Candidates are the downbeats (the beats, for a song without
-/// bars) from which the song lasts the whole video. None lasting it: a template whose music
-/// loops starts at the first downbeat and loops the song; one that does not is an error.
+/// wins, the earliest of equals. Candidates are the downbeats from which the song lasts the whole
+/// video, or when there are none (a song without bars, or a short one whose first bar is found
+/// late), the beats from which it does: a start the song ends after is never chosen while another
+/// leaves enough. None lasting it: a template whose music loops starts at the first downbeat and
+/// loops the song; one that does not is an error naming the earliest beat.
 public enum SongPlacement {
     /// Weight of the starting bar's novelty against the stretch's mean energy.
     public static let noveltyWeight = 0.25
@@ -123,25 +125,39 @@ public enum SongPlacement {
                 start: beat, length: length, loops: loops && beat + length > song.duration, requested: beat == t ? nil : t,
                 reason: beat == t ? "from the beat asked for" : "from the beat nearest \(SlotAssignment.clock(t))", retimed: true)
         case .auto:
-            let candidates = song.downbeats.isEmpty ? song.beats : song.downbeats
-            var best: (start: RationalTime, length: RationalTime, score: Double)?
-            for c in candidates {
-                guard let grid = song.grid(start: c, loops: false), let length = lengthOn(grid),
-                    c + length <= song.duration
-                else { continue }
-                let s = score(song, from: c, length: length)
-                if best == nil || s > best!.score + 1e-9 { best = (c, length, s) }
+            // The downbeats first; when none leaves enough of the song (a short song whose bars
+            // are found late), every beat: a start is never one the song ends after.
+            for (candidates, unit) in [(song.downbeats, "downbeat"), (song.beats, "beat")] where !candidates.isEmpty {
+                if let best = strongest(candidates, song: song, lengthOn) {
+                    return SongChoice(
+                        start: best.start, length: best.length, loops: false, reason: reason(song, best.start, best.length, unit), retimed: true)
+                }
             }
-            if let best {
-                return SongChoice(start: best.start, length: best.length, loops: false, reason: reason(song, best.start, best.length), retimed: true)
-            }
-            let first = candidates.first ?? .zero
+            // The song ends before the video from every beat: looped from its first downbeat, or
+            // (not looping) the error names the earliest beat, the start that leaves the most.
+            let first = (loops ? song.downbeats.first : nil) ?? song.beats.first ?? .zero
             let length = try lengthFrom(first, song: song, loops: loops, lengthOn)
             try checkFits(song, from: first, length: length, loops: loops)
             return SongChoice(
                 start: first, length: length, loops: true,
                 reason: "the song is shorter than the video: from its first \(song.downbeats.isEmpty ? "beat" : "downbeat"), looped", retimed: true)
         }
+    }
+
+    /// The highest-scoring of `candidates` from which the song lasts the whole video (the
+    /// earliest of equal scores); nil when the song ends before the video from each.
+    private static func strongest(
+        _ candidates: [RationalTime], song: SongBeats, _ lengthOn: (BeatGrid?) -> RationalTime?
+    ) -> (start: RationalTime, length: RationalTime)? {
+        var best: (start: RationalTime, length: RationalTime, score: Double)?
+        for c in candidates {
+            guard let grid = song.grid(start: c, loops: false), let length = lengthOn(grid),
+                let end = c.addingReportingOverflow(length), end <= song.duration
+            else { continue }
+            let s = score(song, from: c, length: length)
+            if best == nil || s > best!.score + 1e-9 { best = (c, length, s) }
+        }
+        return best.map { ($0.start, $0.length) }
     }
 
     private static func lengthFrom(
@@ -184,11 +200,11 @@ public enum SongPlacement {
         return weight > 0 ? sum / weight : 0
     }
 
-    private static func reason(_ song: SongBeats, _ start: RationalTime, _ length: RationalTime) -> String {
+    private static func reason(_ song: SongBeats, _ start: RationalTime, _ length: RationalTime, _ unit: String) -> String {
         let energy = meanEnergy(song, from: start, length: length)
         let section = song.sections.firstIndex { $0.start <= start && start < $0.end }
         let place = section.map { ", section \($0 + 1) of \(song.sections.count)" } ?? ""
-        return "the strongest stretch from a \(song.downbeats.isEmpty ? "beat" : "downbeat") (energy \(twoDecimals(energy))\(place))"
+        return "the strongest stretch from a \(unit) (energy \(twoDecimals(energy))\(place))"
     }
 }
 
