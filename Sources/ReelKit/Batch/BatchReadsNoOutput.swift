@@ -36,11 +36,14 @@ struct BatchReadsNoOutput {
         let flat: Bool
     }
 
-    /// Outputs by their name beneath the output folder.
-    private var outputs: [String: Writer] = [:]
+    /// Outputs by their name beneath the output folder, each with its writer (the same number).
+    private var outputs = NameTable()
+    private var writers: [(row: Int32, line: Int32, id: Int32)] = []
+    private var ids = NameTable()
     /// Every folder between the output folder and an output (by its name beneath the output
-    /// folder): media there would list outputs.
-    private var holders: [String: Writer] = [:]
+    /// folder), with the output's number: media there would list outputs.
+    private var holders = NameTable()
+    private var held: [Int32] = []
     /// Two rows that write one output: a mistake of the file, found over all its rows (not only
     /// a shard's), so every shard of an array job refuses it alike.
     private var clashes: [JobsFileError.Problem] = []
@@ -56,17 +59,19 @@ struct BatchReadsNoOutput {
     mutating func add(_ record: JobRecord) {
         let id = record["id"]?.items.first
         if let id, case .success(let name) = BatchNames.output(record["output"]?.items.first ?? BatchNames.defaultOutput, id: id) {
-            if let first = outputs[name] {
+            let (index, added) = outputs.insert(name)
+            if !added {
                 clashes.append(
-                    .init(line: record.line, place: "row \(record.row), column 'output'", message: "'\(name)' is the output of row \(first.row) too"))
+                    .init(
+                        line: record.line, place: "row \(record.row), column 'output'",
+                        message: "'\(name)' is the output of row \(writers[index].row) too"))
             } else {
-                let writer = Writer(row: record.row, line: record.line, id: id)
-                outputs[name] = writer
+                // The file's size bounds rows and lines far below Int32's range.
+                writers.append((Int32(record.row), Int32(record.line), Int32(ids.insert(id).index)))
                 let parts = name.split(separator: "/")
                 for depth in stride(from: parts.count - 1, to: 0, by: -1) {
-                    let folder = parts[0..<depth].joined(separator: "/")
-                    if holders[folder] != nil { break }
-                    holders[folder] = writer
+                    guard holders.insert(parts[0..<depth].joined(separator: "/")).inserted else { break }
+                    held.append(Int32(index))
                 }
             }
         }
@@ -87,9 +92,14 @@ struct BatchReadsNoOutput {
         }
     }
 
-    /// Each output's name beneath the output folder, and the row that writes it; in no order.
+    /// Each output's name beneath the output folder, and the row that writes it, in row order.
     func forEachOutput(_ body: (String, Writer) -> Void) {
-        for (name, writer) in outputs { body(name, writer) }
+        for index in 0..<outputs.count { body(outputs[index], writer(index)) }
+    }
+
+    private func writer(_ index: Int) -> Writer {
+        let w = writers[index]
+        return Writer(row: Int(w.row), line: Int(w.line), id: ids[Int(w.id)])
     }
 
     /// Throws, once every row is added, the rows that write one output (exit 3), or else a
@@ -121,8 +131,8 @@ struct BatchReadsNoOutput {
             }
             guard place.hasPrefix(prefix) else { continue }
             let name = String(place.dropFirst(prefix.count))
-            if let writer = outputs[name] { throw refuse(read, "is the output of \(describe(writer))") }
-            if let writer = holders[name] { throw refuse(read, "holds the output of \(describe(writer))") }
+            if let index = outputs.index(of: name) { throw refuse(read, "is the output of \(describe(writer(index)))") }
+            if let index = holders.index(of: name) { throw refuse(read, "holds the output of \(describe(writer(Int(held[index]))))") }
         }
     }
 

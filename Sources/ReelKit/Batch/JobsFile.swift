@@ -167,7 +167,9 @@ public enum JobsFile {
     /// a path. Rows are added one at a time; only the ids seen are kept.
     struct RowsCheck {
         private(set) var problems: [JobsFileError.Problem] = []
-        private var ids: [String: Int] = [:]
+        private var ids = NameTable()
+        /// The row of each id, by the id's number.
+        private var rowOfId: [Int] = []
         private var rows = 0
 
         mutating func add(_ record: JobRecord) {
@@ -185,10 +187,12 @@ public enum JobsFile {
                         .init(line: record.line, place: "row \(record.row) (id \(id)), column '\(column)'", message: PathBytes.nulReason))
                 }
             }
-            if let first = ids[id] {
-                problems.append(.init(line: record.line, place: "row \(record.row), column 'id'", message: "'\(id)' is the id of row \(first) too"))
+            let (index, added) = ids.insert(id)
+            if added {
+                rowOfId.append(record.row)
             } else {
-                ids[id] = record.row
+                problems.append(
+                    .init(line: record.line, place: "row \(record.row), column 'id'", message: "'\(id)' is the id of row \(rowOfId[index]) too"))
             }
         }
 
