@@ -1,8 +1,14 @@
+import Foundation
+
 /// Many short names kept in one buffer of bytes, each found again by its text: what a check of a
 /// big jobs file keeps of each row (its id, its output's name), at a few bytes over the name's
 /// own, where a dictionary of strings costs several times that. Names are numbered from 0 in the
-/// order they are added; a name is added once.
+/// order they are added; a name is added once. Names are alike as Swift's strings are (by
+/// canonical equivalence: `é` written as one character or as `e` and an accent is one name), so
+/// each is kept in its composed form, and as written beside it when that differs (rare).
 struct NameTable {
+    /// The names whose composed form differs from what was written, as written.
+    private var written: [Int: String] = [:]
     private var bytes: [UInt8] = []
     /// Where each name ends in `bytes` (it starts where the one before ends).
     private var ends: [Int] = []
@@ -14,13 +20,14 @@ struct NameTable {
 
     /// The name numbered `index`.
     subscript(index: Int) -> String {
-        String(decoding: bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]], as: UTF8.self)
+        if let name = written[index] { return name }
+        return String(decoding: bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]], as: UTF8.self)
     }
 
     /// The number of `name`, if it was added.
     func index(of name: String) -> Int? {
         guard !slots.isEmpty else { return nil }
-        let utf8 = Array(name.utf8)
+        let utf8 = Self.composed(name)
         var slot = Self.hash(utf8) & (slots.count - 1)
         while slots[slot] != 0 {
             let index = Int(slots[slot]) - 1
@@ -35,7 +42,9 @@ struct NameTable {
     mutating func insert(_ name: String) -> (index: Int, inserted: Bool) {
         if let index = index(of: name) { return (index, false) }
         if (count + 1) * 2 > slots.count { grow() }
-        bytes += name.utf8
+        let key = Self.composed(name)
+        if !key.elementsEqual(name.utf8) { written[count] = name }
+        bytes += key
         ends.append(bytes.count)
         place(count - 1)
         return (count - 1, true)
@@ -51,6 +60,12 @@ struct NameTable {
         var slot = Self.hash(bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]]) & (slots.count - 1)
         while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
         slots[slot] = Int32(index + 1)
+    }
+
+    /// The bytes of `name` in Unicode's composed form (NFC); ASCII is already.
+    private static func composed(_ name: String) -> [UInt8] {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return Array(name.utf8) }
+        return Array(name.precomposedStringWithCanonicalMapping.utf8)
     }
 
     /// FNV-1a, 64 bits.
