@@ -36,6 +36,25 @@ import Testing
         #expect(problems(fine).isEmpty)
     }
 
+    /// Ids are kept in one table as the rows stream by: among thousands (the table grows many
+    /// times), ids alike but for a character, or one the prefix of another, stay apart; a repeated
+    /// one names the first row that has it, also when written another way in Unicode (as Swift's
+    /// strings compare).
+    @Test func idsAmongThousandsAreUniqueByTheirWholeText() throws {
+        var text = "id,template,media\n"
+        for i in 1...5000 { text += "city-\(i),t,a.mp4\n" }
+        text += "ciudad-\u{E9},t,a.mp4\nciudad-e\u{301},t,a.mp4\ncity-4,t,a.mp4\ncity-1234,t,a.mp4\n"
+        let path = try write("many.csv", text)
+        #expect(
+            problems(path).map(\.description) == [
+                "5003: row 5002, column 'id': 'ciudad-e\u{301}' is the id of row 5001 too",
+                "5004: row 5003, column 'id': 'city-4' is the id of row 4 too",
+                "5005: row 5004, column 'id': 'city-1234' is the id of row 1234 too",
+            ])
+        let fine = try write("fine.csv", "id,template,media\n" + (1...5000).map { "c\($0),t,a.mp4\n" }.joined() + "c,t,a\nd\u{E9},t,a\n")
+        #expect(problems(fine).isEmpty)
+    }
+
     @Test func csvColumnsBecomeValues() throws {
         let path = try write("jobs.csv", "id,template,media,text.title,seed\none,t,a.mp4; clips/*.mov ;,\"Porto, 2026\",\ntwo,t,b.mp4,,4\n")
         let rows = try JobsFile.read(path)

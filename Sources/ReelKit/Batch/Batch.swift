@@ -10,34 +10,40 @@ public enum Batch {
     /// Problems of the file as a whole (syntax, unknown columns, ids or outputs that clash) are
     /// thrown; problems of single rows are in the plan's `problems`, and those rows fail alone.
     ///
-    /// With `keepingJobs` false (`--check`), a row that passes is counted and its output checked,
-    /// but not kept: memory stays about the size of the jobs file, however many rows it has.
+    /// The rows are read and checked one at a time, as the file is read: what is kept of a row is
+    /// what checks across rows need (its id and output name, the first row to read each media
+    /// place), its job when `keepingJobs`, and its problems. With `keepingJobs` false (`--check`),
+    /// a row that passes is counted and its output checked, but not kept.
     public static func plan(_ request: BatchRequest, keepingJobs: Bool = true) throws(BatchError) -> BatchPlan {
-        let records: [JobRecord]
-        do { records = try JobsFile.read(request.jobsFile) } catch { throw .jobsFile(error) }
-        try checkOutputsDiffer(records, file: request.jobsFile)
-        try BatchReadsNoOutput.check(records, jobsFile: request.jobsFile, outputFolder: request.outputFolder)
         let validation = RowValidation(
             jobsFolder: PathText.folder(of: request.jobsFile), outputFolder: request.outputFolder, templates: TemplateCache())
+        var writes = BatchReadsNoOutput(jobsFile: request.jobsFile, outputFolder: request.outputFolder)
         var jobs: [BatchJob] = []
-        var outputs: [Output] = []
+        // Rows that passed their checks, by number, when their jobs are not kept.
+        var passed = RowSet()
         var problems: [RowProblem] = []
         // What the rows read, each once: rows share their templates and media folders.
         var inputs: [OutputGuard.Input] = [.file(request.jobsFile)]
         var named = Set<String>()
         func read(_ input: OutputGuard.Input, _ key: String) { if named.insert(key).inserted { inputs.append(input) } }
-        let mine = records.filter { request.shard?.contains(row: $0.row) ?? true }
-        for record in mine {
-            switch validation.job(record) {
-            case .success(let job):
-                read(.tree(job.template.folder), "t" + job.template.folder)
-                for path in job.media + [job.song?.path, job.resolve.voice?.path].compactMap({ $0 }) { read(.media(path), "m" + path) }
-                outputs.append(
-                    Output(row: job.row, line: job.line, id: job.id, name: job.output, path: job.outputPath, index: keepingJobs ? jobs.count : nil))
-                if keepingJobs { jobs.append(job) }
-            case .failure(let problem): problems.append(problem)
+        var rowCount = 0
+        var shardRows = 0
+        do {
+            try JobsFile.scan(request.jobsFile) { record in
+                rowCount += 1
+                writes.add(record)
+                guard request.shard?.contains(row: record.row) ?? true else { return }
+                shardRows += 1
+                switch validation.job(record) {
+                case .success(let job):
+                    read(.tree(job.template.folder), "t" + job.template.folder)
+                    for path in job.media + [job.song?.path, job.resolve.voice?.path].compactMap({ $0 }) { read(.media(path), "m" + path) }
+                    if keepingJobs { jobs.append(job) } else { passed.insert(job.row) }
+                case .failure(let problem): problems.append(problem)
+                }
             }
-        }
+        } catch { throw .jobsFile(error) }
+        try writes.check()
         // No output may be an input of any row (rows read while others write), nor the jobs file.
         let manifest = BatchNames.join(request.outputFolder, BatchNames.manifest(shard: request.shard))
         let guardian = OutputGuard(inputs: inputs)
@@ -49,51 +55,41 @@ public enum Batch {
         } catch { throw .file(error) }
         var ready: [BatchJob] = []
         var readyRows = 0
-        for output in outputs {
+        func check(_ name: String, row: Int, line: Int, id: String) -> Bool {
             do throws(FileAccessError) {
-                try AtomicFile.checkFileOutput(beneath: request.outputFolder, name: output.name, label: "the output")
-                try guardian.check([(label: "output", path: output.path)])
+                try AtomicFile.checkFileOutput(beneath: request.outputFolder, name: name, label: "the output")
+                try guardian.check([(label: "output", path: BatchNames.join(request.outputFolder, name))])
                 readyRows += 1
-                if let index = output.index { ready.append(jobs[index]) }
+                return true
             } catch {
-                problems.append(
-                    RowProblem(row: output.row, line: output.line, id: output.id, reasons: [.init(column: "output", message: error.reason)]))
+                problems.append(RowProblem(row: row, line: line, id: id, reasons: [.init(column: "output", message: error.reason)]))
+                return false
             }
         }
+        for job in jobs where check(job.output, row: job.row, line: job.line, id: job.id) { ready.append(job) }
+        // Without jobs, the outputs noted for the whole file are those of the rows that passed.
+        writes.forEachOutput { name, writer in
+            if passed.contains(writer.row) { _ = check(name, row: writer.row, line: writer.line, id: writer.id) }
+        }
         return BatchPlan(
-            request: request, rowCount: records.count, shardRows: mine.count, readyRows: readyRows, jobs: ready,
+            request: request, rowCount: rowCount, shardRows: shardRows, readyRows: readyRows, jobs: ready,
             problems: problems.sorted { $0.row < $1.row }, manifestPath: manifest)
     }
 
-    /// A row that passed its checks, with the output still to be checked against every input.
-    private struct Output {
-        let row: Int
-        let line: Int
-        let id: String
-        /// Its name beneath the output folder, and that joined to the folder.
-        let name: String
-        let path: String
-        /// Its job among those kept, when jobs are kept.
-        let index: Int?
-    }
+    /// Row numbers, a bit each: what a check keeps of a row that passed.
+    struct RowSet {
+        private var words: [UInt64] = []
 
-    /// Two rows may not write one output: that is a mistake of the file, found over all its rows
-    /// (not only a shard's), so every shard of an array job refuses it alike.
-    static func checkOutputsDiffer(_ records: [JobRecord], file: String) throws(BatchError) {
-        var seen: [String: Int] = [:]
-        var problems: [JobsFileError.Problem] = []
-        for record in records {
-            guard let id = record["id"]?.items.first,
-                case .success(let name) = BatchNames.output(record["output"]?.items.first ?? BatchNames.defaultOutput, id: id)
-            else { continue }
-            if let first = seen[name] {
-                problems.append(
-                    .init(line: record.line, place: "row \(record.row), column 'output'", message: "'\(name)' is the output of row \(first) too"))
-            } else {
-                seen[name] = record.row
-            }
+        mutating func insert(_ row: Int) {
+            let (word, bit) = (row / 64, row % 64)
+            if word >= words.count { words += [UInt64](repeating: 0, count: word - words.count + 1) }
+            words[word] |= 1 << UInt64(bit)
         }
-        if !problems.isEmpty { throw .jobsFile(JobsFileError(file: file, problems: problems)) }
+
+        func contains(_ row: Int) -> Bool {
+            let (word, bit) = (row / 64, row % 64)
+            return word < words.count && words[word] & (1 << UInt64(bit)) != 0
+        }
     }
 }
 

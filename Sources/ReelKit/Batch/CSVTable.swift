@@ -17,13 +17,10 @@ public struct CSVTable: Sendable, Equatable {
 
     /// Parses `bytes` (UTF-8).
     public init(bytes: [UInt8]) throws(CSVSyntaxError) {
-        var input = bytes[...]
-        if input.starts(with: [0xEF, 0xBB, 0xBF]) { input = input.dropFirst(3) }
-        guard String(validating: input, as: UTF8.self) != nil else {
-            throw CSVSyntaxError(line: 1, column: 1, message: "the file is not UTF-8 text")
-        }
-        var parser = Parser(bytes: Array(input))
-        records = try parser.records()
+        var rows = try CSVRows(bytes: bytes)
+        var out: [Record] = []
+        while let record = try rows.next() { out.append(record) }
+        records = out
     }
 
     /// Parses `text`.
@@ -41,9 +38,33 @@ public struct CSVSyntaxError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String { "\(line):\(column): \(message)" }
 }
 
+/// The records of a CSV text one at a time, for a file too large to hold as records: only the
+/// bytes are held, each record is made when asked for.
+struct CSVRows {
+    private var parser: Parser
+
+    /// Checks that `bytes` are UTF-8 (a byte order mark first is dropped) before any record is read.
+    init(bytes: [UInt8]) throws(CSVSyntaxError) {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var iterator = bytes[start...].makeIterator()
+        var decoder = UTF8()
+        decoding: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: break decoding
+            case .error: throw CSVSyntaxError(line: 1, column: 1, message: "the file is not UTF-8 text")
+            }
+        }
+        parser = Parser(bytes: bytes, start: start)
+    }
+
+    /// The next record, or nil at the end; blank lines are skipped.
+    mutating func next() throws(CSVSyntaxError) -> CSVTable.Record? { try parser.next() }
+}
+
 private struct Parser {
     let bytes: [UInt8]
-    var i = 0
+    var i: Int
     var line = 1
     /// Where the current line starts, for columns.
     var lineStart = 0
@@ -53,7 +74,11 @@ private struct Parser {
     static let cr = UInt8(ascii: "\r")
     static let lf = UInt8(ascii: "\n")
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8], start: Int) {
+        self.bytes = bytes
+        i = start
+        lineStart = start
+    }
 
     /// The column of byte `at` on the current line, counted in characters (UTF-8 lead bytes).
     func column(_ at: Int) -> Int {
@@ -70,8 +95,7 @@ private struct Parser {
         return true
     }
 
-    mutating func records() throws(CSVSyntaxError) -> [CSVTable.Record] {
-        var out: [CSVTable.Record] = []
+    mutating func next() throws(CSVSyntaxError) -> CSVTable.Record? {
         while i < bytes.count {
             let start = line
             var fields: [String] = []
@@ -84,9 +108,9 @@ private struct Parser {
                 _ = lineBreak()
                 break
             }
-            if fields != [""] { out.append(CSVTable.Record(line: start, fields: fields)) }
+            if fields != [""] { return CSVTable.Record(line: start, fields: fields) }
         }
-        return out
+        return nil
     }
 
     /// One field, up to (not including) the comma or line break that ends it.

@@ -16,31 +16,49 @@ public enum JobsFile {
 
     /// The rows of the file at `path`, or every problem of the file.
     public static func read(_ path: String) throws(JobsFileError) -> [JobRecord] {
+        var records: [JobRecord] = []
+        try scan(path) { records.append($0) }
+        return records
+    }
+
+    /// Hands each row of the file at `path` to `visit` as it is read, in order, holding only the
+    /// file's bytes and the ids seen (for the unique-id check), never the rows. Then throws every
+    /// problem of the file, if any: what `visit` gathered counts only when this returns, and once
+    /// a problem is found, no more rows are handed on (they would be refused with the file).
+    static func scan(_ path: String, _ visit: (JobRecord) -> Void) throws(JobsFileError) {
         let bytes: [UInt8]
         do { bytes = try ReadableFile(path: path, operation: "reading the jobs file").readAll(limit: maxBytes) } catch {
             throw JobsFileError(file: path, problems: [.init(line: nil, message: "\(error.operation): \(error.reason)")])
         }
         let ext = PathText.name(of: path).split(separator: ".").last.map { $0.lowercased() } ?? ""
-        let read: (records: [JobRecord], problems: [JobsFileError.Problem])
+        var check = RowsCheck()
+        let problems: [JobsFileError.Problem]
+        func each(_ record: JobRecord, clean: Bool) {
+            check.add(record)
+            if clean && check.problems.isEmpty { visit(record) }
+        }
         switch ext {
-        case "csv": read = try csv(bytes, file: path)
-        case "jsonl", "ndjson": read = jsonLines(bytes, file: path)
+        case "csv": problems = try csv(bytes, file: path, each)
+        case "jsonl", "ndjson": problems = jsonLines(bytes, file: path, each)
         default:
             throw JobsFileError(file: path, problems: [.init(line: nil, message: "a jobs file is .csv or .jsonl (JSON Lines), not .\(ext)")])
         }
-        let problems = (read.problems + check(read.records)).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
-        if !problems.isEmpty { throw JobsFileError(file: path, problems: problems) }
-        return read.records
+        let all = (problems + check.finish()).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
+        if !all.isEmpty { throw JobsFileError(file: path, problems: all) }
     }
 
-    /// The rows of a CSV text, and the problems of its header and rows; a syntax error is thrown,
-    /// since nothing after it can be read.
-    static func csv(_ bytes: [UInt8], file: String) throws(JobsFileError) -> (records: [JobRecord], problems: [JobsFileError.Problem]) {
-        let table: CSVTable
-        do { table = try CSVTable(bytes: bytes) } catch {
-            throw JobsFileError(file: file, problems: [.init(line: error.line, place: "column \(error.column)", message: error.message)])
+    /// Hands each row of a CSV text to `visit`, with whether the text had no problem until then,
+    /// and returns the problems of its header and rows;
+    /// a syntax error is thrown, since nothing after it can be read.
+    static func csv(_ bytes: [UInt8], file: String, _ visit: (JobRecord, _ clean: Bool) -> Void) throws(JobsFileError) -> [JobsFileError.Problem] {
+        func syntax(_ error: CSVSyntaxError) -> JobsFileError {
+            JobsFileError(file: file, problems: [.init(line: error.line, place: "column \(error.column)", message: error.message)])
         }
-        guard let header = table.records.first else { throw JobsFileError(file: file, problems: [.init(line: nil, message: "the file is empty")]) }
+        var table: CSVRows
+        do { table = try CSVRows(bytes: bytes) } catch { throw syntax(error) }
+        let first: CSVTable.Record?
+        do { first = try table.next() } catch { throw syntax(error) }
+        guard let header = first else { throw JobsFileError(file: file, problems: [.init(line: nil, message: "the file is empty")]) }
         let names = header.fields.map { $0.trimmingEnds(of: " \t") }
         var problems: [JobsFileError.Problem] = []
         var seen = Set<String>()
@@ -48,11 +66,15 @@ public enum JobsFile {
             if let p = columnProblem(name, line: header.line, word: "column") { problems.append(p) }
             if !seen.insert(name).inserted { problems.append(.init(line: header.line, place: "column '\(name)'", message: "named twice")) }
         }
-        var records: [JobRecord] = []
-        for (n, record) in table.records.dropFirst().enumerated() {
+        var n = 0
+        while true {
+            let next: CSVTable.Record?
+            do { next = try table.next() } catch { throw syntax(error) }
+            guard let record = next else { break }
+            n += 1
             guard record.fields.count == names.count else {
                 problems.append(
-                    .init(line: record.line, message: "row \(n + 1) has \(record.fields.count) fields, the header \(names.count)"))
+                    .init(line: record.line, message: "row \(n) has \(record.fields.count) fields, the header \(names.count)"))
                 continue
             }
             var values: [(name: String, value: JobRecord.Value)] = []
@@ -64,20 +86,23 @@ public enum JobsFile {
                     values.append((name, .text(field)))
                 }
             }
-            records.append(JobRecord(row: n + 1, line: record.line, values: values))
+            visit(JobRecord(row: n, line: record.line, values: values), problems.isEmpty)
         }
-        return (records, problems)
+        return problems
     }
 
-    /// The rows of a JSON Lines text (one object a line, blank lines skipped), and their problems.
-    static func jsonLines(_ bytes: [UInt8], file: String) -> (records: [JobRecord], problems: [JobsFileError.Problem]) {
-        var input = bytes[...]
-        if input.starts(with: [0xEF, 0xBB, 0xBF]) { input = input.dropFirst(3) }
+    /// Hands each row of a JSON Lines text (one object a line, blank lines skipped) to `visit`,
+    /// with whether the text had no problem until then, and returns the problems of its rows.
+    static func jsonLines(_ bytes: [UInt8], file: String, _ visit: (JobRecord, _ clean: Bool) -> Void) -> [JobsFileError.Problem] {
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var problems: [JobsFileError.Problem] = []
-        var records: [JobRecord] = []
-        for (index, rawLine) in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            let line = index + 1
-            var text = Array(rawLine)
+        var rows = 0
+        var line = 0
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            defer { start = end + 1 }
+            line += 1
+            var text = Array(bytes[start..<end])
             if text.last == UInt8(ascii: "\r") { text.removeLast() }
             if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             let document: JSONDocument
@@ -119,9 +144,10 @@ public enum JobsFile {
                 }
             }
             for v in values { if let p = columnProblem(v.name, line: line, word: "key") { problems.append(p) } }
-            records.append(JobRecord(row: records.count + 1, line: line, values: values))
+            rows += 1
+            visit(JobRecord(row: rows, line: line, values: values), problems.isEmpty)
         }
-        return (records, problems)
+        return problems
     }
 
     /// A problem when `name` is no column of a jobs file.
@@ -138,32 +164,42 @@ public enum JobsFile {
     static let pathColumns = ["template", "media", "output", "music", "voice"]
 
     /// Problems every row shares: an `id` (unique, usable in a file name) in each, no NUL byte in
-    /// a path.
-    static func check(_ records: [JobRecord]) -> [JobsFileError.Problem] {
-        var problems: [JobsFileError.Problem] = []
-        var ids: [String: Int] = [:]
-        for record in records {
+    /// a path. Rows are added one at a time; only the ids seen are kept.
+    struct RowsCheck {
+        private(set) var problems: [JobsFileError.Problem] = []
+        private var ids = NameTable()
+        /// The row of each id, by the id's number.
+        private var rowOfId: [Int] = []
+        private var rows = 0
+
+        mutating func add(_ record: JobRecord) {
+            rows += 1
             guard case .text(let id)? = record["id"] else {
                 problems.append(.init(line: record.line, place: "row \(record.row)", message: "has no id"))
-                continue
+                return
             }
             if let reason = BatchNames.idProblem(id) {
                 problems.append(.init(line: record.line, place: "row \(record.row), column 'id'", message: reason))
             }
-            for column in pathColumns {
+            for column in JobsFile.pathColumns {
                 for item in record[column]?.items ?? [] where PathBytes.holdsNUL(item) {
                     problems.append(
                         .init(line: record.line, place: "row \(record.row) (id \(id)), column '\(column)'", message: PathBytes.nulReason))
                 }
             }
-            if let first = ids[id] {
-                problems.append(.init(line: record.line, place: "row \(record.row), column 'id'", message: "'\(id)' is the id of row \(first) too"))
+            let (index, added) = ids.insert(id)
+            if added {
+                rowOfId.append(record.row)
             } else {
-                ids[id] = record.row
+                problems.append(
+                    .init(line: record.line, place: "row \(record.row), column 'id'", message: "'\(id)' is the id of row \(rowOfId[index]) too"))
             }
         }
-        if records.isEmpty { problems.append(.init(line: nil, message: "the file has no rows")) }
-        return problems
+
+        /// The problems of all the rows added, with the file's own when it has none.
+        func finish() -> [JobsFileError.Problem] {
+            rows == 0 ? problems + [.init(line: nil, message: "the file has no rows")] : problems
+        }
     }
 }
 
