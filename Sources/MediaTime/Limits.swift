@@ -21,6 +21,9 @@ public enum Limits {
     /// Canvas width and height in pixels, both even (4:2:0 chroma): what the encoder takes.
     public static let canvasSide = 16...8192
     public static let maxFrameRate = RationalTime(seconds: 120)
+    /// Slowest frame rate: one picture a second. Slower, a frame would outlast a slot (and a
+    /// rate of `1e-9` makes a frame of 31 years, past every time a template or timeline holds).
+    public static let minFrameRate = RationalTime(seconds: 1)
 
     // MARK: Counts
 
