@@ -80,4 +80,35 @@ import Testing
         #expect(read > 20, "\(read) of 600 read")
         #expect(refusedForSteps > 20, "\(refusedForSteps) of 600 refused with T015")
     }
+
+    /// A clip whose source times count `Limits.maxSourceTicks` of their common step reads; one a
+    /// second later in its source, the same step, is refused at its source range (T015).
+    @Test func aClipsSourceStepIsCountedUpToMaxSourceTicks() throws {
+        let t = TimelineCodecTests.sample()
+        var c = try #require(t.clips.first { $0.kind == .video })
+        let index = try #require(t.clips.firstIndex { $0.id == c.id })
+        let fine = RationalTime(value: 1, timescale: 999_999_937)
+        c.sourceRange = TimeRange(start: fine, duration: c.sourceRange.duration)
+        // The step does not depend on the whole seconds before the source start.
+        let step = try #require(SourceTimeRules.commonStep(c, rate: t.frameRate))
+        let seconds = Limits.maxSourceTicks / step
+        let tail = c.sourceRange.end.ticks(timescale: 1, rounding: .up)
+        func read(wholeSecondsBefore w: Int64) -> [DiagnosticCode] {
+            var u = t
+            u.clips[index].sourceRange = TimeRange(start: RationalTime(seconds: w) + fine, duration: c.sourceRange.duration)
+            #expect(SourceTimeRules.commonStep(u.clips[index], rate: t.frameRate) == step)
+            do {
+                _ = try TimelineCodec.decode(TimelineCodec.encode(u))
+                return []
+            } catch {
+                return error.diagnostics.filter { $0.location.path == JSONPath.root.appending("clips").appending(index).appending("sourceRange") }
+                    .map(\.code)
+            }
+        }
+        // `seconds` counted: the end rounded up, plus 2 s.
+        let atBound = seconds - 2 - tail
+        #expect(atBound > 0, "step \(step)")
+        #expect(read(wholeSecondsBefore: atBound).isEmpty)
+        #expect(read(wholeSecondsBefore: atBound + 1) == [.outOfRange])
+    }
 }
