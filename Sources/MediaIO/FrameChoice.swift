@@ -33,8 +33,15 @@ public enum FrameChoice: Sendable, Hashable {
 
     /// The latest stream tick at which a picture starting there is picked for `t` (where a seek
     /// for `t` must land at or before).
+    /// `t / tick` is counted in 128 bits (`ticks(timescale:)`), exact for any source time a
+    /// timeline holds; forming the quotient as a time would overflow for a source time of a fine step.
     func lastTick(for t: RationalTime, tick: RationalTime) -> Int64 {
-        self == .displayed ? (t / tick).ticks(timescale: 1, rounding: .down) : (t / tick).ticks(timescale: 1, rounding: .up) - 1
+        let rule: FloatingPointRoundingRule = self == .displayed ? .down : .up
+        // t / (num/den) = (t in units of 1/den) / num; rounding each step the same way is exact.
+        let units = t.ticks(timescale: tick.timescale, rounding: rule)
+        var count = units / tick.value
+        if units % tick.value != 0 && (rule == .up) == (units > 0) { count += rule == .up ? 1 : -1 }
+        return self == .displayed ? count : count - 1
     }
 }
 

@@ -21,6 +21,9 @@ public enum Limits {
     /// Canvas width and height in pixels, both even (4:2:0 chroma): what the encoder takes.
     public static let canvasSide = 16...8192
     public static let maxFrameRate = RationalTime(seconds: 120)
+    /// Slowest frame rate: one picture a second. Slower, a frame would outlast a slot (and a
+    /// rate of `1e-9` makes a frame of 31 years, past every time a template or timeline holds).
+    public static let minFrameRate = RationalTime(seconds: 1)
 
     // MARK: Counts
 
@@ -54,6 +57,10 @@ public enum Limits {
     /// and FFmpeg's times are far coarser): finer ones make sums of times of other steps overflow
     /// their common denominator.
     public static let maxTimescale: Int64 = 1_000_000_000
+    /// Most ticks of a clip's finest source step its source times may count (see the rule in
+    /// `SourceTimeRules`): 2^56, leaving a factor of 128 below Int64's end for the decoders and
+    /// the mix to count them in their own ticks.
+    public static let maxSourceTicks: Int64 = 1 << 56
     public static let maxMusicStart = RationalTime(seconds: 3600)
     /// Latest time in a music file that a beat, a section or the part played may name: the
     /// latest start plus the longest video.

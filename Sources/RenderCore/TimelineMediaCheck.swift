@@ -237,7 +237,7 @@ public enum TimelineMediaCheck {
     /// end. Photos, looping clips and clips already past their video's end (holding its last
     /// frame) have as many as needed, as the resolver counts them (`TransitionPlacement`).
     static func handleProblems(_ t: Timeline, durations: [String: RationalTime]) -> [TimelineProblem] {
-        var found: [TimelineProblem] = []
+        var found = sourceStartProblems(t, durations: durations)
         let main = t.clips.filter { $0.layer == 0 }
         for (i, tr) in t.transitions.enumerated() {
             guard let a = main.firstIndex(where: { $0.id == tr.from }), a + 1 < main.count, main[a + 1].id == tr.to else { continue }
@@ -259,5 +259,19 @@ public enum TimelineMediaCheck {
             }
         }
         return found
+    }
+
+    /// A video clip's source starts within its video (L013): past its end the clip would show
+    /// nothing of it (a slowed clip may run past the end and hold its last frame, but it starts
+    /// on a frame of the video). What bounds `reel edit … slip` against the medium, and a source
+    /// time a hand edit put at any time a timeline may hold.
+    static func sourceStartProblems(_ t: Timeline, durations: [String: RationalTime]) -> [TimelineProblem] {
+        t.clips.enumerated().compactMap { i, c in
+            guard c.kind == .video, let duration = durations[c.media], c.sourceRange.start >= duration, duration.isPositive else { return nil }
+            return TimelineProblem(
+                .sourceRange, JSONPath.root.appending("clips").appending(i).appending("sourceRange").appending("start"),
+                "'\(c.id)' starts its source at \(TimeText.string(from: c.sourceRange.start)), after its video ends (\(TimeText.string(from: duration)))",
+                fix: "start it before \(TimeText.string(from: duration))")
+        }
     }
 }

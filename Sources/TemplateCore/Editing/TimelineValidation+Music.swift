@@ -12,7 +12,9 @@ extension TimelineValidation {
     static func musicRules(_ t: Timeline, _ run: inout TimelineRuleRun) {
         // Without a `music` (and none unread) there is nothing to check.
         let applies = t.music != nil || !run.readable.contains(.music)
-        run.group("the rules of the music", needs: [.music, .audio], applies: applies, [.musicMap, .musicRole]) { report in musicProblems(t, report) }
+        run.group("the rules of the music", needs: [.music, .audio], applies: applies, [.musicMap, .musicRole, .outOfRange]) { report in
+            musicProblems(t, report)
+        }
         run.group("the rules of the clips' beats", needs: [.music, .audio, .clips], applies: applies, [.musicMap]) { report in
             beatCountProblems(t, report)
         }
@@ -72,12 +74,18 @@ extension TimelineValidation {
                 "\(time(map.songStart)) is not the song time '\(map.audio)' starts at (its sourceStart, \(time(first.sourceStart)))",
                 fix: "make it \(time(first.sourceStart))")
         }
-        let songEnd = last.sourceStart + last.timelineRange.duration
-        if map.songEnd != songEnd {
+        // Checked: a start and a length on two large prime steps have a sum no 64 bits hold.
+        let songEnd = last.sourceStart.addingReportingOverflow(last.timelineRange.duration)
+        if let songEnd, map.songEnd != songEnd {
             problem(
                 path.appending("songEnd"),
                 "\(time(map.songEnd)) is not the song time where '\(last.id)' ends (its sourceStart plus its duration, \(time(songEnd)))",
                 fix: "make it \(time(songEnd))")
+        } else if songEnd == nil {
+            report(
+                .outOfRange, JSONPath.root.appending("audio").appending(t.audio.firstIndex(of: last) ?? 0),
+                "its sourceStart (\(time(last.sourceStart))) plus its duration (\(time(last.timelineRange.duration))) takes a step too fine to count exactly",
+                fix: "write them with smaller denominators (frames, milliseconds)")
         }
         for (i, c) in t.clips.enumerated() where c.beats != nil && c.layer != 0 {
             problem(
@@ -91,7 +99,7 @@ extension TimelineValidation {
             guard let n = c.beats, let expected = expectedEnd(of: c, in: t) else { continue }
             let path = JSONPath.root.appending("clips").appending(i).appending("beats")
             let spanned = t.music.flatMap { map in
-                map.position(of: c.timelineRange.end).flatMap { e in map.position(of: c.timelineRange.start).map { e - $0 } }
+                map.position(of: c.timelineRange.end).flatMap { e in map.position(of: c.timelineRange.start).flatMap { try? e.subtracting($0) } }
             }
             if !isWithinAFrame(c.timelineRange.end, of: expected, rate: t.frameRate) {
                 report(
@@ -118,6 +126,8 @@ extension TimelineValidation {
     }
 
     private static func isWithinAFrame(_ a: RationalTime, of b: RationalTime, rate: FrameRate) -> Bool {
-        (a > b ? a - b : b - a) <= rate.frameDuration
+        // Checked: an expected end from beats of a fine step may differ by no time 64 bits hold.
+        guard let d = try? (a > b ? a.subtracting(b) : b.subtracting(a)) else { return false }
+        return d <= rate.frameDuration
     }
 }

@@ -34,7 +34,8 @@ public struct TimelineProblem: Sendable, Hashable, CustomStringConvertible {
 /// - The main track (layer 0) plays back to back from 0 to the end (L010), every clip at least a
 ///   frame with every boundary on the grid (L012).
 /// - Every clip has a source range that starts at 0 or later and lasts exactly its timeline
-///   duration times its speed (L013); ids are unique among clips, texts, overlays and sounds (L011).
+///   duration times its speed (L013), and whose source times the planners can form exactly
+///   (T015, see `SourceTimeRules`); ids are unique among clips, texts, overlays and sounds (L011).
 /// - Upper-layer clips, texts, overlays and sounds lie within the video (L014); keyframes (motion,
 ///   filter animation) lie within their item's time (T052, see `KeyframeRules`).
 /// - A clip's crop path belongs to a `smart` clip and lies within the clip in increasing times
@@ -92,7 +93,7 @@ public enum TimelineValidation {
         }
         run.group(
             "the rules of the clips", needs: clipsRead,
-            [.mainTrackSequence, .duplicateID, .offFrameGrid, .sourceRange, .keyframeOrder, .cropTiming, .cropFit]
+            [.mainTrackSequence, .duplicateID, .offFrameGrid, .sourceRange, .keyframeOrder, .cropTiming, .cropFit, .outOfRange]
         ) {
             report in
             var expectedStart = RationalTime.zero
@@ -124,7 +125,8 @@ public enum TimelineValidation {
                         .offFrameGrid, range.appending("duration"), "must be at least one frame, on the \(rate) fps frame grid",
                         fix: "use whole frames (\"48f\") or times the grid has")
                 }
-                for problem in CropRules.problems(c, at: p) + KeyframeRules.problems(c, at: p) {
+                let sourceSteps = SourceTimeRules.problem(c, rate: rate, at: p).map { [$0] } ?? []
+                for problem in CropRules.problems(c, at: p) + KeyframeRules.problems(c, at: p) + sourceSteps {
                     report(problem.code, problem.path, problem.message, fix: problem.fix)
                 }
                 guard c.layer == 0 else { continue }

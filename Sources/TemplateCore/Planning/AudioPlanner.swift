@@ -86,7 +86,7 @@ public struct AudioPlanner: Sendable {
                 // the source range, or past it under an entering transition) and stops at the
                 // media's start.
                 let top = c.sourceRange.end + (c.timelineRange.start - start) * c.speed
-                s1 = top.isPositive ? min(s1, s0 + rate.sample(at: top / c.speed, rounding: .down)) : s0
+                s1 = top.isPositive ? min(s1, s0 + rate.sample(at: Self.timelineLength(of: top, at: c.speed, rate: rate), rounding: .down)) : s0
                 items.append(
                     Item(
                         media: c.media, start: s0, end: s1, sourceStart: top, volume: c.volume,
@@ -95,7 +95,7 @@ public struct AudioPlanner: Sendable {
                 continue
             }
             let sourceStart = c.sourceTime(at: start)
-            let skip = sourceStart.isNegative ? rate.sample(at: -sourceStart / c.speed, rounding: .up) : 0
+            let skip = sourceStart.isNegative ? rate.sample(at: Self.timelineLength(of: -sourceStart, at: c.speed, rate: rate), rounding: .up) : 0
             items.append(
                 Item(
                     media: c.media, start: s0 + skip, end: s1,
@@ -108,5 +108,14 @@ public struct AudioPlanner: Sendable {
     /// First sample of output frame `index`: frame boundaries rounded down to the sample grid.
     public func firstSample(ofFrame index: Int64, frameRate: FrameRate) -> Int64 {
         min(totalSamples, rate.sample(at: frameRate.time(ofFrame: index), rounding: .toNearestOrAwayFromZero))
+    }
+
+    /// The timeline time over which `source` of a clip's source plays at `speed`: `source / speed`
+    /// exactly when it fits, else `source` on the sample grid first (off by less than a sample of
+    /// source, for a source time of a step too fine to divide; the clip rules keep such steps
+    /// from overflowing everything else, see `SourceTimeRules`).
+    static func timelineLength(of source: RationalTime, at speed: RationalTime, rate: SampleRate) -> RationalTime {
+        if let exact = try? source.divided(by: speed) { return exact }
+        return source.rounded(toTimescale: rate.samplesPerSecond, rule: .toNearestOrAwayFromZero) / speed
     }
 }

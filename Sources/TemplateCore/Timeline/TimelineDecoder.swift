@@ -172,6 +172,12 @@ struct TimelineDecoder {
                 "expected a frame rate such as \"30\" or \"30000/1001\"", at: path, code: .frameRate,
                 notes: ["write it \"30\" or \"30000/1001\""])
         }
+        // Slower, a frame outlasts every time a timeline holds; the rules cannot run on it.
+        guard rate.asTime >= Limits.minFrameRate else {
+            throw reader.failure(
+                "\(rate) fps is slower than \(TimeText.ratioString(from: Limits.minFrameRate)) fps", at: path, code: .frameRate,
+                notes: ["use \(TimeText.ratioString(from: Limits.minFrameRate)) fps or more"])
+        }
         if rate.asTime > Limits.maxFrameRate {
             reader.report(
                 "\(rate) fps is faster than \(TimeText.ratioString(from: Limits.maxFrameRate)) fps", at: path, code: .frameRate,

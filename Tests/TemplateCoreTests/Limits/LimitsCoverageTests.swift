@@ -26,6 +26,7 @@ import Testing
         "batchJobs": "Tests/FileAccessTests/AtomicFileTests.swift",
         "maxLimiting": "Tests/RenderCoreTests/LoudnessTests.swift",
         "maxEditWait": "Tests/ReelCLITests/EditJournalTests.swift",
+        "maxSourceTicks": "Tests/TemplateCoreTests/Timeline/ExtremeTimeFuzzTests.swift",
     ]
 
     /// The names `Limits` declares, read from its source.

@@ -42,6 +42,10 @@ import Testing
             limit: "maxFrameRate", original: "\"frameRate\": \"30\"", at: "\"frameRate\": \"\(TimeText.ratioString(from: Limits.maxFrameRate))\"",
             past: "\"frameRate\": \"\(TimeText.ratioString(from: Limits.maxFrameRate + RationalTime(seconds: 1)))\"", code: .frameRate),
         Case(
+            limit: "minFrameRate", original: "\"frameRate\": \"30\"", at: "\"frameRate\": \"\(TimeText.ratioString(from: Limits.minFrameRate))\"",
+            past: "\"frameRate\": \"\(TimeText.ratioString(from: Limits.minFrameRate * RationalTime(value: 999, timescale: 1000)))\"",
+            code: .frameRate),
+        Case(
             limit: "slotCount", original: "\"slots\": [", at: "\"slots\": [\(slots(Limits.slotCount.upperBound - 2)), ",
             past: "\"slots\": [\(slots(Limits.slotCount.upperBound - 1)), ", code: .slotCount),
         Case(

@@ -73,13 +73,17 @@ extension TemplateDecoder {
             context.wrongType(at: ratePath, found: value, expected: "a frame rate", example: example)
             return nil
         }
-        let notes = ["write frames per second as \"30\", \"25\", \"30000/1001\" or 29.97, at most 120"]
+        let notes = ["write frames per second as \"30\", \"25\", \"30000/1001\" or 29.97, from 1 to 120"]
         guard let rate = FrameRate(string: text) else {
             context.error(.frameRate, "'\(text)' is not a frame rate", at: ratePath, notes: notes)
             return nil
         }
         guard rate.asTime <= TemplateLimits.maxFrameRate else {
             context.error(.frameRate, "frame rate \(rate) is above 120", at: ratePath, notes: notes)
+            return nil
+        }
+        guard rate.asTime >= Limits.minFrameRate else {
+            context.error(.frameRate, "frame rate \(rate) is below \(TimeText.ratioString(from: Limits.minFrameRate))", at: ratePath, notes: notes)
             return nil
         }
         return rate
