@@ -33,6 +33,24 @@ public enum FileKind: Sendable, Equatable {
         return FileKind(mode: st.st_mode)
     }
 
+    /// The `stat` of an opened descriptor, which must be a regular file; otherwise the descriptor
+    /// is closed and the error names `path` and what it is. Checking what was opened, not the
+    /// name, is what makes a file swapped after a check harmless.
+    static func requireRegular(_ fd: Int32, path: String, operation: String) throws(FileAccessError) -> stat {
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let code = errno
+            close(fd)
+            throw .system(code, file: path, operation: operation)
+        }
+        let kind = FileKind(mode: st.st_mode)
+        guard kind == .regular else {
+            close(fd)
+            throw FileAccessError(.notRegularFile, file: path, operation: operation, reason: "is \(kind.phrase), not a file")
+        }
+        return st
+    }
+
     /// Whether this process may read `path` (`access(R_OK)`), by its bytes.
     public static func isReadable(_ path: String) -> Bool {
         PathBytes.withCString(path) { access($0, R_OK) } == 0

@@ -160,17 +160,7 @@ public final class FileLock: @unchecked Sendable {
                 }
                 throw .system(code, file: path, operation: operation)
             }
-            var st = stat()
-            guard fstat(fd, &st) == 0 else {
-                let code = errno
-                close(fd)
-                throw .system(code, file: path, operation: operation)
-            }
-            let kind = FileKind(mode: st.st_mode)
-            guard kind == .regular else {
-                close(fd)
-                throw FileAccessError(.notRegularFile, file: path, operation: operation, reason: "is \(kind.phrase), not a file")
-            }
+            _ = try FileKind.requireRegular(fd, path: path, operation: operation)
             return (fd, created)
         }
     }

@@ -24,17 +24,7 @@ public final class ReadableFile: @unchecked Sendable {
     public init(path: String, operation: String = "opening") throws(FileAccessError) {
         self.path = path
         let fd = try Self.open(path, operation: operation)
-        var st = stat()
-        guard fstat(fd, &st) == 0 else {
-            let code = errno
-            close(fd)
-            throw .system(code, file: path, operation: operation)
-        }
-        let kind = FileKind(mode: st.st_mode)
-        guard kind == .regular else {
-            close(fd)
-            throw FileAccessError(.notRegularFile, file: path, operation: operation, reason: "is \(kind.phrase), not a file")
-        }
+        let st = try FileKind.requireRegular(fd, path: path, operation: operation)
         // Reads of a regular file never block; clear the flag so libraries see an ordinary descriptor.
         let flags = reel_fcntl_int(fd, F_GETFL, 0)
         if flags >= 0 { _ = reel_fcntl_int(fd, F_SETFL, flags & ~O_NONBLOCK) }

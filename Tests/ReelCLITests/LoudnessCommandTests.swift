@@ -26,20 +26,7 @@ import Testing
         return (folder, clip)
     }
 
-    /// ffmpeg's integrated loudness and true peak of a file's sound.
-    static func meter(_ path: String) throws -> (loudness: Double, truePeak: Double) {
-        let r = try Tools.run("ffmpeg", ["-nostats", "-i", path, "-vn", "-af", "ebur128=peak=true", "-f", "null", "-"])
-        func value(after heading: String, in line: String) -> Double? {
-            guard let h = r.stderr.range(of: heading, options: .backwards),
-                let l = r.stderr[h.upperBound...].split(separator: "\n").first(where: { $0.contains(line) })
-            else { return nil }
-            return l.split(separator: " ").compactMap({ Double($0) }).first
-        }
-        guard let loudness = value(after: "Integrated loudness:", in: "I:"), let peak = value(after: "True peak:", in: "Peak:") else {
-            throw ToolError(message: "no summary in ffmpeg's output: \(r.stderr.suffix(500))")
-        }
-        return (loudness, peak)
-    }
+    static func meter(_ path: String) throws -> (loudness: Double, truePeak: Double) { try LoudnessMeasure.ebur128(path) }
 
     static func loudness(_ stdout: String) throws -> [String: Any] {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any], "\(stdout)")

@@ -12,17 +12,7 @@ import Testing
     static let seconds: Int64 = 2
 
     /// ffmpeg's true peak (ebur128, 4x oversampled) of a file's sound, in dBFS.
-    func truePeak(_ path: String) throws -> Double {
-        let r = try Tools.run("ffmpeg", ["-nostats", "-i", path, "-vn", "-af", "ebur128=peak=true", "-f", "null", "-"])
-        // The summary's "True peak:" section, then "Peak:  -1.2 dBFS".
-        guard let section = r.stderr.range(of: "True peak:"),
-            let line = r.stderr[section.upperBound...].split(separator: "\n").first(where: { $0.contains("Peak:") }),
-            let value = line.split(separator: " ").compactMap({ Double($0) }).first
-        else {
-            throw ToolError(message: "no true peak in ffmpeg's output: \(r.stderr.suffix(500))")
-        }
-        return value
-    }
+    func truePeak(_ path: String) throws -> Double { try LoudnessMeasure.ebur128(path).truePeak }
 
     /// Music mastered hot: a chord and pink noise whose samples reach +2.6 dBFS, kept past full
     /// scale by AAC's float input.

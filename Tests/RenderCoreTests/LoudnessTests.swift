@@ -71,20 +71,7 @@ import Testing
         #expect(abs(try ebur128(plain) - measured) > 3, "without a target the level is left as mixed")
     }
 
-    /// ffmpeg's integrated loudness and true peak of a file's sound (`ebur128=peak=true`).
-    func ebur128Peak(_ path: String) throws -> (loudness: Double, truePeak: Double) {
-        let r = try Tools.run("ffmpeg", ["-nostats", "-i", path, "-vn", "-af", "ebur128=peak=true", "-f", "null", "-"])
-        func value(after heading: String, in line: String) -> Double? {
-            guard let h = r.stderr.range(of: heading, options: .backwards),
-                let l = r.stderr[h.upperBound...].split(separator: "\n").first(where: { $0.contains(line) })
-            else { return nil }
-            return l.split(separator: " ").compactMap({ Double($0) }).first
-        }
-        guard let loudness = value(after: "Integrated loudness:", in: "I:"), let peak = value(after: "True peak:", in: "Peak:") else {
-            throw ToolError(message: "no summary in ffmpeg's output: \(r.stderr.suffix(500))")
-        }
-        return (loudness, peak)
-    }
+    func ebur128Peak(_ path: String) throws -> (loudness: Double, truePeak: Double) { try LoudnessMeasure.ebur128(path) }
 
     /// A clip whose sound is a steady 440 Hz tone at -20 dBFS with a hand clap every second: a
     /// burst of white noise that dies away in a few milliseconds, reaching 0 dBFS with the tone.
