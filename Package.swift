@@ -21,17 +21,7 @@ let package = Package(
     name: "Reel",
     products: [
         .executable(name: "reel", targets: ["reel"]),
-        .library(name: "MediaTime", targets: ["MediaTime"]),
-        .library(name: "Appearance", targets: ["Appearance"]),
-        .library(name: "FileAccess", targets: ["FileAccess"]),
-        .library(name: "TemplateCore", targets: ["TemplateCore"]),
-        .library(name: "MediaIO", targets: ["MediaIO"]),
-        .library(name: "PixelKernels", targets: ["PixelKernels"]),
-        .library(name: "RenderCore", targets: ["RenderCore"]),
-        .library(name: "Previews", targets: ["Previews"]),
-        .library(name: "BeatTracking", targets: ["BeatTracking"]),
-        .library(name: "SubjectDetection", targets: ["SubjectDetection"]),
-        /// The make pipeline as Swift API: what the `reel` command line is a client of.
+        /// The make pipeline as Swift API: the one library product, what the `reel` command line is a client of.
         .library(name: "ReelKit", targets: ["ReelKit"]),
     ],
     targets: [
@@ -55,38 +45,118 @@ let package = Package(
             linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_objdetect", "opencv_saliency"].map { .linkedLibrary($0) }),
 
         .target(name: "MediaTime"),
-        // Colours and the look of a text, shared by the documents (TemplateCore) and the rasterizer (MediaIO).
+        // Every size, count, range and length a template or timeline may ask for, declared once.
+        .target(name: "DocumentLimits", dependencies: ["MediaTime"]),
+        // Colours and the look of a text, shared by the documents and the rasterizer (MediaIO).
         .target(name: "Appearance"),
-        .target(name: "FileAccess", dependencies: ["MediaTime", "CSystem"]),
-        .target(name: "TemplateCore", dependencies: ["MediaTime", "Appearance", "FileAccess", "CJSONC"]),
-        .target(name: "MediaIO", dependencies: ["MediaTime", "Appearance", "FileAccess", "CFFmpeg", "CPNG", "CText", "CHEIF"]),
+        // Faces and salient regions as the framing reads them, apart from the detectors that find them.
+        .target(name: "Subjects", dependencies: ["MediaTime"]),
+        // How long work reports itself: stages, frames, rates, times; what progress displays read.
+        .target(name: "ProgressReport"),
+        .target(name: "FileAccess", dependencies: ["MediaTime", "DocumentLimits", "Appearance", "Appearance", "CSystem"]),
+        // JSON read with the line and column of every value, written canonically; diagnostics and their codes.
+        .target(name: "DocumentJSON", dependencies: ["MediaTime", "DocumentLimits", "FileAccess", "CJSONC"]),
+        // The effects (transitions, filters, motions): ids, parameters, ranges, defaults, easing.
+        .target(name: "EffectCatalog", dependencies: ["MediaTime", "DocumentLimits", "DocumentJSON"]),
+        // The timeline: model, codec, upgrades, every timeline rule, OpenTimelineIO export.
+        .target(
+            name: "TimelineModel",
+            dependencies: ["MediaTime", "DocumentLimits", "Appearance", "FileAccess", "DocumentJSON", "EffectCatalog"]),
+        // Caption files (SRT, WebVTT, words) and their cues.
+        .target(
+            name: "Captions",
+            dependencies: ["MediaTime", "DocumentLimits", "Appearance", "FileAccess", "DocumentJSON", "TimelineModel"]),
+        // Templates: model, decoder and its rules, loader, assets, template times.
+        .target(
+            name: "TemplateFormat",
+            dependencies: [
+                "MediaTime", "DocumentLimits", "Appearance", "FileAccess", "DocumentJSON", "EffectCatalog", "TimelineModel", "Captions",
+            ]),
+        // From a template and media to a timeline: slot filling, framing, music placement.
+        .target(
+            name: "TemplateResolver",
+            dependencies: [
+                "MediaTime", "DocumentLimits", "Appearance", "FileAccess", "DocumentJSON", "EffectCatalog", "TimelineModel", "Captions",
+                "TemplateFormat", "Subjects",
+            ]),
+        // Edits of a timeline, their history and drafts.
+        .target(
+            name: "TimelineEditing",
+            dependencies: [
+                "MediaTime", "DocumentLimits", "FileAccess", "DocumentJSON", "EffectCatalog", "TimelineModel", "Captions",
+                "TemplateFormat", "TemplateResolver",
+            ]),
+        .target(
+            name: "MediaIO",
+            dependencies: ["MediaTime", "DocumentLimits", "Appearance", "FileAccess", "CFFmpeg", "CPNG", "CText", "CHEIF"]),
         .target(
             name: "PixelKernels",
             dependencies: ["MediaIO"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
         // Faces, salient regions and shot signatures of decoded pictures; the only module that sees CVision.
-        .target(name: "SubjectDetection", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "CVision"]),
+        .target(name: "SubjectDetection", dependencies: ["MediaTime", "Subjects", "MediaIO", "CVision"]),
         .target(name: "BeatTracking", dependencies: ["MediaTime", "MediaIO", "CAubio"]),
+        // What media files are: probing, the template asset inspector, live photos, the timeline's
+        // media check, and the analysis caches (beats, subjects, segments).
         .target(
-            name: "RenderCore", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "PixelKernels", "BeatTracking", "SubjectDetection"]),
+            name: "MediaFacts",
+            dependencies: ["ProgressReport",
+                "MediaTime", "DocumentLimits", "Appearance", "FileAccess", "DocumentJSON", "EffectCatalog", "TimelineModel", "Captions", "TemplateFormat",
+                "TemplateResolver", "Subjects", "MediaIO", "BeatTracking", "SubjectDetection",
+            ]),
+        .target(
+            name: "RenderCore",
+            dependencies: ["ProgressReport",
+                "MediaTime", "DocumentLimits", "Appearance", "FileAccess", "DocumentJSON", "EffectCatalog", "TimelineModel", "Captions",
+                "TemplateFormat", "TemplateResolver", "Subjects", "MediaIO", "PixelKernels", "BeatTracking", "SubjectDetection", "MediaFacts",
+            ]),
         // Contact sheets, animated previews, posters and the gallery: drawn by RenderCore's frame renderer, apart from export.
-        .target(name: "Previews", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore", "SubjectDetection"]),
         .target(
-            name: "ReelKit", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "MediaIO", "RenderCore", "Previews", "BeatTracking"]),
+            name: "Previews",
+            dependencies: ["ProgressReport",
+                "MediaTime", "DocumentLimits", "Appearance", "FileAccess", "DocumentJSON", "TimelineModel", "TemplateFormat", "TemplateResolver", "Subjects",
+                "MediaIO", "PixelKernels", "MediaFacts", "RenderCore", "SubjectDetection",
+            ]),
+        .target(
+            name: "ReelKit",
+            dependencies: ["ProgressReport",
+                "MediaTime", "DocumentLimits", "FileAccess", "DocumentJSON", "EffectCatalog", "TimelineModel", "Captions", "TemplateFormat",
+                "TemplateResolver", "TimelineEditing", "Subjects", "MediaIO", "MediaFacts", "RenderCore", "Previews", "BeatTracking",
+            ]),
         // The command line parses and prints over ReelKit; it never sees the media libraries.
-        .executableTarget(name: "reel", dependencies: ["MediaTime", "FileAccess", "TemplateCore", "RenderCore", "Previews", "ReelKit"]),
+        .executableTarget(
+            name: "reel",
+            dependencies: ["ProgressReport",
+                "MediaTime", "DocumentLimits", "FileAccess", "DocumentJSON", "EffectCatalog", "TimelineModel", "Captions", "TemplateFormat",
+                "TemplateResolver", "TimelineEditing", "MediaFacts", "RenderCore", "Previews", "ReelKit",
+            ]),
 
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
-        .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
-        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "MediaTime"]),
-        .testTarget(name: "TemplateCoreTests", dependencies: ["TemplateCore"]),
-        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "FileAccess", "ReelTestSupport"]),
-        .testTarget(name: "PixelKernelsTests", dependencies: ["PixelKernels", "RenderCore"]),
-        .testTarget(name: "SubjectDetectionTests", dependencies: ["SubjectDetection", "MediaIO", "TemplateCore", "ReelTestSupport"]),
+        .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime", "DocumentLimits"]),
+        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "MediaTime", "DocumentLimits"]),
+        .testTarget(
+            name: "TemplateCoreTests",
+            dependencies: [
+                "MediaTime", "DocumentLimits", "DocumentJSON", "EffectCatalog", "TimelineModel", "Captions", "TemplateFormat",
+                "TemplateResolver", "TimelineEditing", "Subjects",
+            ]),
+        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "FileAccess", "DocumentLimits", "ReelTestSupport"]),
+        .testTarget(name: "PixelKernelsTests", dependencies: ["PixelKernels", "RenderCore", "EffectCatalog", "TimelineModel"]),
+        .testTarget(name: "SubjectDetectionTests", dependencies: ["SubjectDetection", "MediaIO", "Subjects", "ReelTestSupport"]),
         .testTarget(name: "BeatTrackingTests", dependencies: ["BeatTracking", "ReelTestSupport"]),
-        .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "Previews", "PixelKernels", "FileAccess", "ReelTestSupport"]),
-        .testTarget(name: "ReelCLITests", dependencies: ["ReelTestSupport", "MediaTime"]),
-        .testTarget(name: "ReelKitTests", dependencies: ["ReelKit", "ReelTestSupport"]),
+        .testTarget(
+            name: "RenderCoreTests",
+            dependencies: [
+                "RenderCore", "MediaFacts", "Previews", "PixelKernels", "FileAccess", "DocumentLimits", "DocumentJSON", "EffectCatalog",
+                "TimelineModel", "Captions", "TemplateFormat", "TemplateResolver", "TimelineEditing", "Subjects", "ReelTestSupport",
+            ]),
+        .testTarget(name: "ReelCLITests", dependencies: ["ReelTestSupport", "MediaTime", "DocumentLimits"]),
+        .testTarget(
+            name: "ReelKitTests",
+            dependencies: [
+                "ReelKit", "MediaTime", "DocumentLimits", "DocumentJSON", "TimelineModel", "TemplateFormat", "TemplateResolver",
+                "TimelineEditing", "MediaFacts", "RenderCore", "ReelTestSupport",
+            ]),
     ]
 )

@@ -1,3 +1,4 @@
+import DocumentLimits
 import MediaTime
 
 #if canImport(Glibc)

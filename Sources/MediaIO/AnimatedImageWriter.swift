@@ -1,4 +1,5 @@
 import CFFmpeg
+import DocumentLimits
 import MediaTime
 
 /// Writes small looping animations (GIF or animated WebP) from pictures, through libavcodec's

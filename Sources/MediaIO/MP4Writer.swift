@@ -1,4 +1,5 @@
 import CFFmpeg
+import DocumentLimits
 import MediaTime
 
 /// Settings of an H.264 + AAC MP4 export.

@@ -184,3 +184,10 @@ func gcd(_ a: Int64, _ b: Int64) -> Int64 {
     while y != 0 { (x, y) = (y, x % y) }
     return x == 0 ? 1 : Int64(x)
 }
+
+extension RationalTime {
+    /// `self - other`, or nil when it does not fit.
+    package func subtractingReportingOverflow(_ other: RationalTime) -> RationalTime? {
+        try? subtracting(other)
+    }
+}

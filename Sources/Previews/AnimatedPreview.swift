@@ -1,7 +1,7 @@
 import MediaIO
 import MediaTime
 import RenderCore
-import TemplateCore
+import TimelineModel
 
 /// A small looping animation of a whole timeline (GIF or WebP), drawn by the render core.
 ///

@@ -1,6 +1,5 @@
 import MediaIO
 import RenderCore
-import TemplateCore
 
 /// A contact sheet being drawn: one 4:2:0 picture holding the header, the cells and their labels.
 ///

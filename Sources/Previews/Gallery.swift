@@ -1,9 +1,12 @@
 import FileAccess
 import Foundation
+import MediaFacts
 import MediaIO
 import MediaTime
 import RenderCore
-import TemplateCore
+import TemplateFormat
+import TemplateResolver
+import TimelineModel
 
 /// Builds the gallery: every template in a folder, with its contact sheet, animated preview,
 /// details and validation status, as a static site (`index.html` beside its images).

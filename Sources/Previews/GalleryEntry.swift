@@ -1,6 +1,7 @@
 import MediaTime
 import RenderCore
-import TemplateCore
+import TemplateFormat
+import TimelineModel
 
 /// What the gallery page says about one template: its facts, its validation status, its images.
 public struct GalleryEntry: Sendable, Hashable {

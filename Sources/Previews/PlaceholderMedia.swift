@@ -3,7 +3,9 @@ import Foundation
 import MediaIO
 import MediaTime
 import RenderCore
-import TemplateCore
+import TemplateFormat
+import TemplateResolver
+import TimelineModel
 
 /// Stand-in pictures for a template previewed without media: one per slot, showing its number,
 /// what it accepts and its length, in a temporary folder removed with this object.

@@ -1,6 +1,6 @@
 import MediaTime
 import RenderCore
-import TemplateCore
+import TimelineModel
 
 /// Which moments of a timeline a contact sheet shows.
 public enum SheetSelection: Sendable, Hashable {

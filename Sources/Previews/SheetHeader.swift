@@ -1,6 +1,7 @@
 import MediaTime
 import RenderCore
-import TemplateCore
+import TemplateFormat
+import TimelineModel
 
 /// The header of a contact sheet: a title and the facts someone choosing or checking a template needs.
 public struct SheetHeader: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import MediaIO
 import RenderCore
-import TemplateCore
+import TimelineModel
 
 /// Contact sheets of timelines, drawn by the render core itself at thumbnail size.
 ///

@@ -3,7 +3,8 @@ import MediaIO
 import MediaTime
 import RenderCore
 import SubjectDetection
-import TemplateCore
+import Subjects
+import TemplateFormat
 
 /// A classic contact sheet of a video file: evenly spaced frames with their times.
 ///

@@ -1,8 +1,10 @@
 import BeatTracking
+import DocumentJSON
+import MediaFacts
 import MediaIO
 import MediaTime
 import RenderCore
-import TemplateCore
+import TimelineModel
 
 /// The beats of a song as `reel beats` shows them: lines for people, one JSON object for scripts.
 ///

@@ -1,5 +1,5 @@
+import DocumentJSON
 import RenderCore
-import TemplateCore
 
 extension LoudnessReport {
     /// What `make --format json` says of the sound: the target, the level before and reached (in

@@ -1,6 +1,8 @@
+import Captions
+import DocumentJSON
+import DocumentLimits
 import FileAccess
 import MediaTime
-import TemplateCore
 
 extension Pipeline {
     /// Reads a caption file for `ResolveOptions.captions`: SRT or WebVTT (told apart by WebVTT's

@@ -1,10 +1,12 @@
 import FileAccess
 import Foundation
+import MediaFacts
 import MediaIO
 import MediaTime
 import Previews
 import RenderCore
-import TemplateCore
+import TemplateResolver
+import TimelineModel
 
 extension OutputGuard.Input {
     /// A timeline file and every file it reads, as inputs no output may replace: its template

@@ -1,8 +1,13 @@
+import ProgressReport
 import BeatTracking
+import DocumentJSON
+import MediaFacts
 import MediaIO
 import MediaTime
 import RenderCore
-import TemplateCore
+import TemplateFormat
+import TemplateResolver
+import TimelineModel
 
 /// A person's own song for the video (`--music song.mp3 [--music-start auto|<time>]`).
 public struct SongRequest: Sendable, Hashable {

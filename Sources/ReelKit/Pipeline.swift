@@ -1,8 +1,15 @@
+import ProgressReport
+import Captions
+import DocumentJSON
+import DocumentLimits
 import FileAccess
+import MediaFacts
 import MediaIO
 import MediaTime
 import RenderCore
-import TemplateCore
+import TemplateFormat
+import TemplateResolver
+import TimelineModel
 
 /// The steps of making a video, as a library: load a template, gather media, resolve, render.
 ///

@@ -1,6 +1,9 @@
+import ProgressReport
+import DocumentJSON
 import MediaIO
 import RenderCore
-import TemplateCore
+import TemplateFormat
+import TemplateResolver
 
 /// A template that loaded, with the findings that did not stop it (warnings, notes).
 public struct LoadedTemplate: Sendable {

@@ -1,8 +1,10 @@
+import DocumentJSON
 import FileAccess
 import Foundation
 import Previews
 import RenderCore
-import TemplateCore
+import TemplateResolver
+import TimelineModel
 
 /// What a preview is drawn from: a template folder (filled with media, or with numbered
 /// placeholders when none are given), a timeline file, or a video file.

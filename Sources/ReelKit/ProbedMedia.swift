@@ -1,8 +1,11 @@
+import DocumentJSON
+import MediaFacts
 import MediaIO
 import MediaTime
 import Previews
 import RenderCore
-import TemplateCore
+import Subjects
+import TimelineModel
 
 /// What Reel reads from a media file, as `reel probe` shows it: one line for people, one JSON
 /// object for scripts (exact times as the timeline writes them, with seconds beside them).

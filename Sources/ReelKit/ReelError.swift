@@ -1,8 +1,12 @@
+import Captions
+import DocumentJSON
 import FileAccess
 import MediaIO
 import Previews
 import RenderCore
-import TemplateCore
+import TemplateFormat
+import TemplateResolver
+import TimelineModel
 
 /// Why a step of the pipeline failed, with what a caller needs to report it.
 ///

@@ -1,7 +1,7 @@
 import FileAccess
 import MediaTime
 import RenderCore
-import TemplateCore
+import TimelineModel
 
 /// One long video split across workers: each renders a segment, video only, and one joins them
 /// with the sound mixed once. The segments are pure functions of the timeline and K/N, so they run

@@ -1,6 +1,6 @@
 import MediaIO
 import MediaTime
-import TemplateCore
+import TimelineModel
 
 /// Draws a decoded picture into a layer-sized picture (by the clip's fit and orientation).
 public typealias FrameInto = (VideoFrame, Picture) throws(MediaError) -> Void

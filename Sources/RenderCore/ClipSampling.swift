@@ -1,6 +1,6 @@
 import MediaIO
 import MediaTime
-import TemplateCore
+import TimelineModel
 
 /// Which source picture an output frame shows, as the time asked of the decoder and the
 /// `FrameChoice` it is asked with.

@@ -1,11 +1,14 @@
 import Foundation
+import MediaFacts
 import MediaIO
 import MediaTime
 import PixelKernels
-import TemplateCore
+import TemplateFormat
+import TimelineModel
+import DocumentLimits
 
 /// Applies timeline effects (catalog filters) to pictures, loading what they read (LUTs) once.
-final class EffectApplier {
+package final class EffectApplier {
     let sources: MediaSources
     private var luts: [String: LUT3D] = [:]
 
@@ -33,7 +36,7 @@ final class EffectApplier {
         let path = sources.resolve(file)
         if let l = luts[path] { return l }
         let text: String
-        do { text = try ReadableFile.text(path, limit: TemplateLimits.maxLUTFileSize, operation: "reading a LUT") } catch {
+        do { text = try ReadableFile.text(path, limit: Limits.maxLUTFileSize, operation: "reading a LUT") } catch {
             throw MediaError(error)
         }
         let lut = try Self.lut(text, file: path)
@@ -43,14 +46,7 @@ final class EffectApplier {
 
     /// The LUT a `.cube` text gives, as the renderer reads it: what the timeline reader checks too.
     static func lut(_ text: String, file path: String) throws(MediaError) -> LUT3D {
-        let cube: CubeLUT
-        do { cube = try CubeLUT.parse(text) } catch {
-            throw MediaError(.corrupt, file: path, operation: "reading a LUT", reason: error.description)
-        }
-        // The kernel looks up normalized input; a LUT with another input domain would be misread.
-        guard cube.domainMin == [0, 0, 0] && cube.domainMax == [1, 1, 1] else {
-            throw MediaError(.unsupported, file: path, operation: "reading a LUT", reason: "only the 0...1 input domain is supported")
-        }
+        let cube = try LUTFile.cube(text, file: path)
         return LUT3D(size: cube.size, values: cube.values)
     }
 }

@@ -1,8 +1,10 @@
+import ProgressReport
+import Captions
 import FileAccess
 import Foundation
 import MediaIO
 import MediaTime
-import TemplateCore
+import TimelineModel
 
 /// How a timeline is exported.
 public struct ExportOptions: Sendable {

@@ -1,5 +1,5 @@
+import EffectCatalog
 import PixelKernels
-import TemplateCore
 
 /// A filter's parameters as its kernel takes them: each one the catalog declares, given or by its
 /// default, within its range.

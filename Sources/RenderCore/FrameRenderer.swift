@@ -1,7 +1,7 @@
 import MediaIO
 import MediaTime
 import PixelKernels
-import TemplateCore
+import TimelineModel
 
 /// Draws output frames of a timeline: the one place pictures are made, for export and previews alike.
 ///

@@ -1,7 +1,8 @@
 import MediaIO
 import MediaTime
 import PixelKernels
-import TemplateCore
+import TemplateFormat
+import TimelineModel
 
 /// Draws what lies over the video: overlays (pictures with alpha), texts, the grade, and the
 /// masks transitions read. Everything it loads or rasterizes is kept for the frames that follow.

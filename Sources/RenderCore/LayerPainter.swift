@@ -1,7 +1,8 @@
 import MediaIO
 import MediaTime
 import PixelKernels
-import TemplateCore
+import TemplateFormat
+import TimelineModel
 
 /// Draws clips: decodes (or recalls) the picture, frames it in its rectangle (cover, contain,
 /// blurred fill), applies the clip's filters (and the grade, for a clip stacked above graphics),

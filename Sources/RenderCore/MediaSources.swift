@@ -1,7 +1,6 @@
 import Foundation
 import MediaIO
 import MediaTime
-import TemplateCore
 
 /// Opens media for the renderer and keeps what it opened for reuse, within a bound.
 ///

@@ -1,5 +1,5 @@
 import MediaIO
-import TemplateCore
+import TimelineModel
 
 /// Joins the video segments of a timeline (`reel render --segment K/N`) into one MP4 without
 /// re-encoding them, with the whole soundtrack mixed once beside them, so the sound has no seam.

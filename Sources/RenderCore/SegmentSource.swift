@@ -1,7 +1,7 @@
 import FileAccess
 import MediaIO
 import MediaTime
-import TemplateCore
+import TimelineModel
 
 /// What the segments of one video are rendered from: the timeline and the files it names, as
 /// digests every worker and the join compute alike, so the join takes only parts of its own

@@ -1,5 +1,4 @@
 import MediaTime
-import TemplateCore
 
 /// What a segment file says it is, in its `comment` tag:
 /// `reel segment 1/4 frames 450-900 of 1800 picture 540x960/crf20/veryfast/full timeline <sha256> identity <sha256>`.

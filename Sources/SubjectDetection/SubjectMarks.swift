@@ -1,6 +1,6 @@
 import CVision
 import MediaIO
-import TemplateCore
+import Subjects
 
 /// Outlines of found subjects drawn over a picture, to show what the analysis saw: faces in
 /// green, salient regions in yellow.

@@ -1,5 +1,5 @@
+import DocumentJSON
 import ReelKit
-import TemplateCore
 
 /// `reel beats`: the tempo, beats, downbeats and sections of a song, found by aubio.
 ///

@@ -1,4 +1,5 @@
-import TemplateCore
+import DocumentJSON
+import EffectCatalog
 
 /// `reel catalog`: every transition, filter, motion, text animation and easing a template can
 /// name, with its parameters (type, range, default, animatable).

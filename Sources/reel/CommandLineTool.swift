@@ -1,7 +1,6 @@
 import FileAccess
 import ReelKit
 import RenderCore
-import TemplateCore
 
 /// Dispatches `reel <subcommand> ...` and turns every failure into one line and an exit code.
 enum CommandLineTool {

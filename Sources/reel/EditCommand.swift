@@ -1,8 +1,13 @@
+import DocumentJSON
+import DocumentLimits
+import EffectCatalog
 import FileAccess
+import MediaFacts
 import MediaTime
 import ReelKit
 import RenderCore
-import TemplateCore
+import TimelineEditing
+import TimelineModel
 
 /// `reel edit`: one edit of a timeline file per call, kept valid, with a history to undo and redo.
 struct EditCommand: Command {

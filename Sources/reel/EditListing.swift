@@ -1,5 +1,8 @@
+import DocumentJSON
 import MediaTime
-import TemplateCore
+import TemplateResolver
+import TimelineEditing
+import TimelineModel
 
 /// What `reel edit <t> list` and `history` print: the timeline's parts, numbered as edits name them.
 /// Every line shows control characters as codes (`VisibleText`): the texts are anyone's bytes.

@@ -1,5 +1,4 @@
 import ReelKit
-import TemplateCore
 
 /// `reel export`: a timeline for other editors (OpenTimelineIO).
 struct ExportCommand: Command {

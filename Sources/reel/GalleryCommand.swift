@@ -1,6 +1,5 @@
 import ReelKit
 import RenderCore
-import TemplateCore
 
 /// `reel gallery`: a static web page of every template in a folder, to choose from by looking.
 struct GalleryCommand: Command {

@@ -1,6 +1,5 @@
 import ReelKit
 import RenderCore
-import TemplateCore
 
 /// `reel join`: the segments of `render --segment K/N` joined into one MP4 without re-encoding,
 /// with the timeline's whole sound mixed once.

@@ -1,6 +1,6 @@
+import DocumentJSON
 import ReelKit
 import RenderCore
-import TemplateCore
 
 /// `reel make`: the one tap. Template and media in, finished MP4 out.
 struct MakeCommand: Command {

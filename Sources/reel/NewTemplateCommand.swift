@@ -1,7 +1,9 @@
 import FileAccess
 import Foundation
 import ReelKit
-import TemplateCore
+import TemplateFormat
+import TimelineModel
+import DocumentLimits
 
 /// `reel new-template`: writes a small valid template to start from, into a new or empty folder.
 ///
@@ -73,7 +75,7 @@ struct NewTemplateCommand: Command {
         let analysis = report.analysis
         let start = analysis.downbeats.first.map(analysis.time(ofSample:)) ?? analysis.beatTimes[0]
         let name = (path as NSString).lastPathComponent
-        let beats = Array(analysis.beatTimes.prefix(TemplateLimits.maxBeats))
+        let beats = Array(analysis.beatTimes.prefix(Limits.maxBeats))
         return (path, StarterTemplate.Music(file: "music/" + name, start: start, beats: beats))
     }
 }

@@ -2,7 +2,7 @@ import MediaTime
 import Previews
 import ReelKit
 import RenderCore
-import TemplateCore
+import TimelineModel
 
 /// `reel poster`: one frame of a template or timeline as a PNG, at the template's cover time or `--at`.
 struct PosterCommand: Command {

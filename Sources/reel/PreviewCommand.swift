@@ -4,7 +4,8 @@ import MediaTime
 import Previews
 import ReelKit
 import RenderCore
-import TemplateCore
+import TemplateResolver
+import TimelineModel
 
 /// `reel preview`: a contact sheet of a template, a timeline or a video file, and animated previews.
 struct PreviewCommand: Command {

@@ -1,6 +1,6 @@
+import DocumentJSON
 import MediaTime
 import ReelKit
-import TemplateCore
 
 /// `reel probe`: what Reel sees in media files (size after rotation, rate, duration, sound).
 ///

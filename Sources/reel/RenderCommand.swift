@@ -1,6 +1,6 @@
 import ReelKit
 import RenderCore
-import TemplateCore
+import TimelineModel
 
 /// `reel render`: renders a timeline file, as written by `resolve` (and perhaps edited).
 struct RenderCommand: Command {

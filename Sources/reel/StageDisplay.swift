@@ -1,3 +1,4 @@
+import ProgressReport
 import ReelKit
 import RenderCore
 

@@ -1,5 +1,5 @@
 import ReelKit
-import TemplateCore
+import TimelineModel
 
 /// Writes timeline files (`Pipeline.writeTimeline`: atomically, media paths relative to the file).
 enum TimelineFile {

@@ -1,5 +1,6 @@
+import DocumentJSON
 import ReelKit
-import TemplateCore
+import TimelineModel
 
 /// Reads a timeline file for a command, checked in full (its rules and its files) before any work.
 ///

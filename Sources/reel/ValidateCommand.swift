@@ -1,7 +1,9 @@
+import DocumentJSON
 import FileAccess
 import Foundation
+import MediaFacts
 import RenderCore
-import TemplateCore
+import TemplateFormat
 
 /// `reel validate`: checks templates and reports every finding at once.
 ///

@@ -3,7 +3,7 @@ import Foundation
 import MediaTime
 import ReelKit
 import RenderCore
-import TemplateCore
+import TimelineModel
 
 /// Rendering steps the commands share: export options from the command line, and the export itself.
 extension Workflow {

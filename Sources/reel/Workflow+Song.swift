@@ -1,6 +1,6 @@
 import MediaTime
 import ReelKit
-import TemplateCore
+import TemplateFormat
 
 /// `--music song.mp3 [--music-start auto|<time>]`: a person's song under the template.
 extension Workflow {

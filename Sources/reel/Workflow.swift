@@ -1,9 +1,14 @@
+import Captions
+import DocumentJSON
+import DocumentLimits
 import FileAccess
 import Foundation
 import MediaTime
 import ReelKit
 import RenderCore
-import TemplateCore
+import TemplateFormat
+import TemplateResolver
+import TimelineModel
 
 /// The steps commands share: load a template, gather media, resolve, render.
 enum Workflow {
@@ -130,7 +135,7 @@ enum Workflow {
     /// Reads `{ "key": "text", ... }`.
     static func textFile(_ path: String) throws -> [String: String] {
         let text: String
-        do { text = try ReadableFile.text(path, limit: TemplateLimits.maxFileSize) } catch {
+        do { text = try ReadableFile.text(path, limit: Limits.maxFileSize) } catch {
             throw CommandFailure(message: "\(path): cannot read the text file: \(error.reason)")
         }
         let document: JSONDocument

@@ -1,3 +1,4 @@
+import DocumentLimits
 import FileAccess
 import Foundation
 import MediaTime

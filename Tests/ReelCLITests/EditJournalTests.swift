@@ -1,3 +1,4 @@
+import DocumentLimits
 import Foundation
 import MediaTime
 import ReelTestSupport

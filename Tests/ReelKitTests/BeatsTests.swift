@@ -1,4 +1,5 @@
 import Foundation
+import MediaFacts
 import ReelKit
 import ReelTestSupport
 import RenderCore

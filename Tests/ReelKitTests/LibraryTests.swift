@@ -2,8 +2,8 @@ import Foundation
 import MediaTime
 import ReelKit
 import ReelTestSupport
-import TemplateCore
 import Testing
+import TimelineModel
 
 /// The pipeline as a library: values in, values out, events on the way, cancellation through Swift
 /// concurrency, and every failure a typed error.

@@ -1,7 +1,8 @@
+import DocumentLimits
 import MediaTime
 import ReelKit
-import TemplateCore
 import Testing
+import TimelineModel
 
 /// The command line's rates are held to the limits the timeline reader and encoder read.
 @Suite struct OptionLimitsTests {

@@ -2,7 +2,6 @@ import Foundation
 import ReelKit
 import ReelTestSupport
 import RenderCore
-import TemplateCore
 import Testing
 
 /// `MakeRequest.song`: the library makes a video over a person's song as `reel make --music` does.

@@ -2,8 +2,8 @@ import Foundation
 import MediaTime
 import ReelKit
 import ReelTestSupport
-import TemplateCore
 import Testing
+import TimelineModel
 
 /// Reading a timeline that names its template folder confines the folder, so that a file of it
 /// swapped for a link leading out after the timeline was read is refused when the render opens it.

@@ -1,8 +1,9 @@
 import Foundation
 import ReelKit
 import ReelTestSupport
-import TemplateCore
+import TemplateResolver
 import Testing
+import TimelineModel
 
 /// Thousands of seeded mutations of a real timeline (its numbers, times, kinds, lists and keys),
 /// read as `reel render` reads them: each one is either refused with coded diagnostics before any

@@ -2,7 +2,8 @@ import Foundation
 import MediaTime
 import ReelKit
 import ReelTestSupport
-import TemplateCore
+import TemplateFormat
+import TemplateResolver
 import Testing
 
 /// The voice-over as a pipeline option: its length is probed from its file, a file without sound

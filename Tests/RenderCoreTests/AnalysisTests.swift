@@ -1,5 +1,6 @@
 import FileAccess
 import Foundation
+import MediaFacts
 import MediaTime
 import ReelTestSupport
 import RenderCore

@@ -1,10 +1,10 @@
 import MediaIO
 import MediaTime
 import ReelTestSupport
-import TemplateCore
 import Testing
 
 @testable import RenderCore
+import TimelineModel
 
 /// Karaoke captions drawn by the real renderer: each word-state item is rasterized once however
 /// many frames show it, lights its own word, and leaves the cache when it leaves the screen.

@@ -1,7 +1,8 @@
+import EffectCatalog
 import PixelKernels
 import RenderCore
-import TemplateCore
 import Testing
+import TimelineModel
 
 /// Every effect a template can name is drawn by a kernel, and every kernel is reachable from the catalog.
 @Suite struct CatalogCoverageTests {

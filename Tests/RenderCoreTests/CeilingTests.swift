@@ -3,8 +3,8 @@ import MediaIO
 import MediaTime
 import ReelTestSupport
 import RenderCore
-import TemplateCore
 import Testing
+import TimelineModel
 
 /// No export goes past `AudioCeiling`, as ffmpeg's true-peak meter reads the encoded file: not
 /// music mastered hot, not a clip at a volume far beyond its range.

@@ -3,8 +3,8 @@ import MediaIO
 import MediaTime
 import ReelTestSupport
 import RenderCore
-import TemplateCore
 import Testing
+import TimelineModel
 
 @Suite struct DamageAndSpeedTests {
     /// Garbage written over the middle of a clip's media data: the export still completes, holds the

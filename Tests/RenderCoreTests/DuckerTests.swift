@@ -3,7 +3,7 @@ import MediaTime
 import Testing
 
 @testable import RenderCore
-@testable import TemplateCore
+@testable import TimelineModel
 
 /// The ducker on synthetic sidechains: down by its amount after the attack while a tone is heard,
 /// held through a short pause, back after hold and release, untouched by silence, and the same

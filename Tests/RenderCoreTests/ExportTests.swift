@@ -1,10 +1,11 @@
 import Foundation
+import MediaFacts
 import MediaIO
 import MediaTime
 import ReelTestSupport
 import RenderCore
-import TemplateCore
 import Testing
+import TimelineModel
 
 @Suite struct ExportTests {
     let rate = FrameRate(30)

@@ -1,8 +1,10 @@
+import DocumentJSON
 import Foundation
+import MediaFacts
 import MediaIO
 import ReelTestSupport
 import RenderCore
-import TemplateCore
+import TemplateFormat
 import Testing
 
 /// Fonts that are not installed (T065) and characters no installed font has (T066), found when a

@@ -1,8 +1,9 @@
 import Foundation
+import MediaFacts
 import MediaIO
 import ReelTestSupport
 import RenderCore
-import TemplateCore
+import TemplateFormat
 import Testing
 
 /// A luma-wipe mask stored as RGBA counts as grayscale when every pixel is gray, so that the fix

@@ -3,8 +3,8 @@ import MediaIO
 import MediaTime
 import ReelTestSupport
 import RenderCore
-import TemplateCore
 import Testing
+import TimelineModel
 
 /// Timelines with transitions, motion, texts, overlays, grades and layers, rendered and checked
 /// by decoding the output with the ffmpeg command line.

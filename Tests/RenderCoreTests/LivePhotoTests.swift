@@ -1,4 +1,5 @@
 import Foundation
+import MediaFacts
 import ReelTestSupport
 import RenderCore
 import Testing

@@ -1,10 +1,11 @@
+import DocumentLimits
 import Foundation
 import MediaIO
 import MediaTime
 import ReelTestSupport
 import RenderCore
-import TemplateCore
 import Testing
+import TimelineModel
 
 @Suite struct LoudnessTests {
     /// A stereo 1 kHz sine of amplitude A reads 20·log10(A) LUFS (K-weighting is about +0.69 dB there,

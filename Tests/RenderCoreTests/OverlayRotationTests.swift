@@ -3,8 +3,8 @@ import MediaTime
 import PixelKernels
 import ReelTestSupport
 import RenderCore
-import TemplateCore
 import Testing
+import TimelineModel
 
 /// Image layers turned by their rotation and rotation keyframes, about their anchor point,
 /// checked on frames drawn by the real renderer.

@@ -3,8 +3,8 @@ import MediaIO
 import MediaTime
 import ReelTestSupport
 import RenderCore
-import TemplateCore
 import Testing
+import TimelineModel
 
 /// Which source picture each output frame shows when the rates differ: the last picture starting
 /// strictly before the frame's time plus half an output frame, so each picture lands on the output

@@ -3,8 +3,8 @@ import MediaIO
 import MediaTime
 import ReelTestSupport
 import RenderCore
-import TemplateCore
 import Testing
+import TimelineModel
 
 /// Reversed clips, exported: their pictures in exact reverse order (long groups of pictures too),
 /// their sound played backwards, to the sample.

@@ -1,10 +1,13 @@
 import Foundation
+import MediaFacts
 import MediaIO
 import MediaTime
 import ReelTestSupport
 import RenderCore
-import TemplateCore
+import TemplateFormat
+import TemplateResolver
 import Testing
+import TimelineModel
 
 /// Smart framing through the real renderer: wide pictures with a red marker at one side, framed
 /// into a 9:16 canvas, checked in the decoded output; and a real face found by the detectors and

@@ -2,8 +2,8 @@ import MediaIO
 import MediaTime
 import ReelTestSupport
 import RenderCore
-import TemplateCore
 import Testing
+import TimelineModel
 
 /// Media layers, images and texts drawn in one order, and the grade colouring the video but never
 /// the graphics, checked on frames drawn by the real renderer from small media made here.

@@ -1,8 +1,10 @@
 import Foundation
+import MediaFacts
 import MediaTime
 import ReelTestSupport
 import RenderCore
-import TemplateCore
+import Subjects
+import TemplateFormat
 import Testing
 
 /// The subject analysis on pictures with a real face (scikit-image's astronaut) at known places,

@@ -3,8 +3,8 @@ import MediaIO
 import MediaTime
 import ReelTestSupport
 import RenderCore
-import TemplateCore
 import Testing
+import TimelineModel
 
 /// Picture and sound stay together: a flash and a beep made at the same instant come out within
 /// one frame of each other.

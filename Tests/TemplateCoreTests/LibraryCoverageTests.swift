@@ -1,7 +1,8 @@
+@testable import EffectCatalog
 import Foundation
+@testable import TemplateFormat
 import Testing
 
-@testable import TemplateCore
 
 /// The shipped templates are the product's shop window: together they must use every effect of
 /// the catalog and cover the shapes people post in.

@@ -1,4 +1,5 @@
 @_exported import Appearance
+import DocumentLimits
 import MediaTime
 
 /// How a text is drawn, in output pixels: the shared look (`TextLook`), scaled to the output.

@@ -1,5 +1,5 @@
 import RenderCore
-import TemplateCore
+import TemplateResolver
 
 /// One row of a jobs file, checked: everything its render needs, resolved to values.
 public struct BatchJob: Sendable {

@@ -1,5 +1,5 @@
+import DocumentJSON
 import FileAccess
-import TemplateCore
 
 /// Reads a jobs file, CSV (`.csv`) or JSON Lines (`.jsonl`, `.ndjson`), into its rows, and checks
 /// what concerns the file as a whole: syntax, column names, every row's `id`, unique ids.

@@ -1,6 +1,6 @@
+import DocumentJSON
 import FileAccess
 import Foundation
-import TemplateCore
 
 /// A manifest file: one `ManifestEntry` a line, in row order, rewritten whole (under a temporary
 /// name, then renamed: `AtomicFile`) each time a row finishes.

@@ -1,4 +1,4 @@
-import TemplateCore
+import DocumentJSON
 
 /// What became of one row of a batch: a line of the manifest (`manifest.jsonl`).
 ///

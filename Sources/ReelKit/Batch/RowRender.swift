@@ -1,7 +1,7 @@
 import FileAccess
 import Foundation
 import MediaIO
-import TemplateCore
+import TemplateResolver
 
 /// One row's turn: keep its earlier output when it is complete and unchanged, else render it,
 /// and say what became of it as a manifest entry.

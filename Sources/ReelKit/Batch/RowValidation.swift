@@ -1,8 +1,10 @@
 import FileAccess
 import Foundation
+import MediaFacts
 import MediaIO
 import RenderCore
-import TemplateCore
+import TemplateFormat
+import TemplateResolver
 
 /// Checks one row before any render: its template loads, its media are there, its texts are the
 /// template's, its options take their values, its output stays beneath the output folder.

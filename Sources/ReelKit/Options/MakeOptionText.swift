@@ -1,6 +1,8 @@
+import DocumentLimits
 import MediaTime
 import RenderCore
-import TemplateCore
+import TemplateResolver
+import TimelineModel
 
 /// The options of `make` as a person writes them (`--quality draft`, a `quality` column), and the
 /// values they stand for.

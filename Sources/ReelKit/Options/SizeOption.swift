@@ -1,4 +1,4 @@
-import TemplateCore
+import TimelineModel
 
 /// `--size`: an exact `WIDTHxHEIGHT`, a height class that keeps the canvas's shape (`720p`,
 /// `1080p`: the short side), or a shape that keeps the canvas's short side (`9:16`, `1:1`).

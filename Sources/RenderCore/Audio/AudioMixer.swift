@@ -1,5 +1,5 @@
 import MediaIO
-import TemplateCore
+import TimelineModel
 
 /// Mixes a timeline's sounds into 48 kHz stereo that never exceeds `AudioCeiling`: the sum of the
 /// sounds (`SoundSum`), times the master gain, through a look-ahead `PeakLimiter`.

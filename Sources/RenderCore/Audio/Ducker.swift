@@ -1,6 +1,7 @@
+import DocumentLimits
 import Foundation
 import MediaTime
-import TemplateCore
+import TimelineModel
 
 /// The gain of a ducked sound (the music) at each sample, from the level of the sidechain (the
 /// clips' own sound and the voice-over, as mixed): down by `Ducking.amount` while the sidechain

@@ -1,3 +1,4 @@
+import DocumentLimits
 import MediaTime
 
 /// What loudness normalization did to a soundtrack: the target, where the mix stood, the gain

@@ -1,6 +1,6 @@
 import MediaIO
 import MediaTime
-import TemplateCore
+import TimelineModel
 
 /// The sum of a timeline's sounds in 48 kHz stereo, each at its gain envelope, block by block in
 /// timeline order: the mix before the master gain and the limiter (`AudioMixer`).

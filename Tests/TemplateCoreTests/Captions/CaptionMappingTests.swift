@@ -1,7 +1,11 @@
+@testable import Captions
+@testable import DocumentJSON
 import MediaTime
+@testable import TemplateResolver
 import Testing
+@testable import TimelineEditing
+@testable import TimelineModel
 
-@testable import TemplateCore
 
 @Suite struct CaptionMappingTests {
     let canvas = Canvas(width: 160, height: 284)

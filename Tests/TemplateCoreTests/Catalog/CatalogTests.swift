@@ -1,6 +1,6 @@
+@testable import EffectCatalog
 import Testing
 
-@testable import TemplateCore
 
 /// The catalog's ids are a contract with the renderer's kernels and with templates in the wild.
 @Suite struct CatalogTests {

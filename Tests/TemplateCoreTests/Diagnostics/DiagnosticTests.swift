@@ -1,7 +1,7 @@
+@testable import DocumentJSON
 import Foundation
 import Testing
 
-@testable import TemplateCore
 
 @Suite struct DiagnosticTests {
     @Test func rendersLikeACompiler() {

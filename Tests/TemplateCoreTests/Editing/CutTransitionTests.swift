@@ -1,7 +1,10 @@
 import MediaTime
+@testable import TemplateFormat
+@testable import TemplateResolver
 import Testing
+@testable import TimelineEditing
+@testable import TimelineModel
 
-@testable import TemplateCore
 
 /// A transition belongs to its cut: swaps and moves keep every cut's transition, between the
 /// clips that now meet there, shortened by the one rule (`TransitionPlacement.fit`) only where

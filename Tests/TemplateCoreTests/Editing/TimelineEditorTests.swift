@@ -1,7 +1,10 @@
 import MediaTime
+@testable import TemplateFormat
+@testable import TemplateResolver
 import Testing
+@testable import TimelineEditing
+@testable import TimelineModel
 
-@testable import TemplateCore
 
 /// Each edit keeps the timeline valid, does what it says, and undoes and redoes exactly.
 @Suite struct TimelineEditorTests {

@@ -1,6 +1,7 @@
+@testable import DocumentJSON
+@testable import DocumentLimits
 import Testing
 
-@testable import TemplateCore
 
 @Suite struct JSONParserTests {
     @Test func parsesATreeKeepingNumberTextAndKeyOrder() throws {

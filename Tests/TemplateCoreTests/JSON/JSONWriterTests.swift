@@ -1,6 +1,6 @@
+@testable import DocumentJSON
 import Testing
 
-@testable import TemplateCore
 
 @Suite struct JSONWriterTests {
     @Test func writesSortedIndentedText() {

@@ -1,7 +1,8 @@
+@testable import DocumentJSON
 import MediaTime
 import Testing
+@testable import TimelineModel
 
-@testable import TemplateCore
 
 @Suite struct TimeTextTests {
     let thirty = FrameRate(30)

@@ -1,8 +1,11 @@
+@testable import Captions
+@testable import DocumentLimits
+@testable import EffectCatalog
 import Foundation
 import MediaTime
 import Testing
+@testable import TimelineModel
 
-@testable import TemplateCore
 
 /// Every declaration of `Limits` is exercised at and past its bound by a test written from the
 /// declaration: a template case (`LimitsTests`), a timeline case (`TimelineLimitsTests`), or a test
@@ -31,7 +34,7 @@ import Testing
 
     /// The names `Limits` declares, read from its source.
     static func declared() throws -> [String] {
-        let source = try RepositoryFiles.text("Sources/MediaTime/Limits.swift")
+        let source = try RepositoryFiles.text("Sources/DocumentLimits/Limits.swift")
         let regex = try NSRegularExpression(pattern: #"public static let (\w+)"#)
         return regex.matches(in: source, range: NSRange(source.startIndex..., in: source)).compactMap { m in
             Range(m.range(at: 1), in: source).map { String(source[$0]) }

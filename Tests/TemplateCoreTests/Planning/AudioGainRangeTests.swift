@@ -1,9 +1,10 @@
 import MediaTime
-import TemplateCore
+import TemplateFormat
 import Testing
+import TimelineModel
 
 /// The planner's gains stay inside their declared ranges whatever a timeline says: the mixer
-/// never multiplies a sound by more than `TemplateLimits.volume` allows.
+/// never multiplies a sound by more than `Limits.volume` allows.
 @Suite struct AudioGainRangeTests {
     func musicGain(volume: Double) -> Float? {
         let d = RationalTime(seconds: 2)
@@ -13,8 +14,8 @@ import Testing
     }
 
     @Test func volumesPastTheRangeAreHeardAtItsTop() {
-        #expect(musicGain(volume: 1e308) == Float(TemplateLimits.volume.upperBound))
-        #expect(musicGain(volume: .infinity) == Float(TemplateLimits.volume.upperBound))
+        #expect(musicGain(volume: 1e308) == Float(Limits.volume.upperBound))
+        #expect(musicGain(volume: .infinity) == Float(Limits.volume.upperBound))
         #expect(musicGain(volume: 4) == 4)
         #expect(musicGain(volume: 0.5) == 0.5)
     }

@@ -1,6 +1,6 @@
 import MediaTime
-import TemplateCore
 import Testing
+import TimelineModel
 
 /// Segments K of N of a timeline: on frames, together every frame once, each at least one frame,
 /// and balanced by what the frames cost to draw rather than by their number.

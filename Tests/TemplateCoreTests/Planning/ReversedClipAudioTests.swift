@@ -1,6 +1,6 @@
 import MediaTime
-import TemplateCore
 import Testing
+import TimelineModel
 
 /// A reversed clip keeps its sound: planned like a forward clip's (handles, fades, ducking), but read
 /// from the top of its source range down.

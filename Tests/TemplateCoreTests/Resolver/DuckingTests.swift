@@ -1,7 +1,9 @@
 import MediaTime
+@testable import TemplateFormat
+@testable import TemplateResolver
 import Testing
+@testable import TimelineModel
 
-@testable import TemplateCore
 
 /// The music gets the template's ducking when something can be heard under it (a clip keeping
 /// its sound, a voice-over); the voice and the sound effects are placed where the template says.

@@ -1,7 +1,9 @@
 import MediaTime
+@testable import TemplateFormat
+@testable import TemplateResolver
 import Testing
+@testable import TimelineModel
 
-@testable import TemplateCore
 
 @Suite struct MotionMappingTests {
     let d = RationalTime(seconds: 2)

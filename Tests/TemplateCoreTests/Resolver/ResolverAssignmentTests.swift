@@ -1,7 +1,9 @@
 import MediaTime
+@testable import TemplateFormat
+@testable import TemplateResolver
 import Testing
+@testable import TimelineModel
 
-@testable import TemplateCore
 
 func landscapeVideo(_ path: String, _ duration: String, date: String? = nil) -> MediaAsset {
     MediaAsset(

@@ -1,7 +1,9 @@
 import MediaTime
+@testable import TemplateFormat
+@testable import TemplateResolver
 import Testing
+@testable import TimelineModel
 
-@testable import TemplateCore
 
 /// Everything a template says reaches the timeline: transitions, motion, filters, grade, layers,
 /// texts and music, checked on the rich fixture that uses every part of the format.

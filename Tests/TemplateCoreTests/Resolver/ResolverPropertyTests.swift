@@ -1,7 +1,9 @@
 import MediaTime
+@testable import TemplateFormat
+@testable import TemplateResolver
 import Testing
+@testable import TimelineModel
 
-@testable import TemplateCore
 
 /// Random templates and media (seeded, so a failure repeats): every timeline the resolver makes
 /// is valid and exactly as long as the template's snapped length; the same inputs give the same bytes.

@@ -1,5 +1,7 @@
 import MediaTime
-import TemplateCore
+import TemplateFormat
+import TemplateResolver
+import TimelineModel
 
 /// Exact seconds from a decimal literal's text: `seconds("2.5")`.
 func seconds(_ text: String) -> RationalTime {

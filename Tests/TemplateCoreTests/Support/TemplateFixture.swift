@@ -1,5 +1,6 @@
+import DocumentJSON
 import Foundation
-import TemplateCore
+import TemplateFormat
 
 /// A template folder made in a temporary directory for one test, removed with `remove()`.
 struct TemplateFixture {

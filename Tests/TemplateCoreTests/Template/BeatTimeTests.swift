@@ -1,8 +1,10 @@
 import Foundation
 import MediaTime
+@testable import TemplateFormat
+@testable import TemplateResolver
 import Testing
+@testable import TimelineModel
 
-@testable import TemplateCore
 
 /// Times in beats wherever a template takes a time of the video: layer start and duration,
 /// animation durations, keyframe times, transitions and the cover, resolved to exact frames.

@@ -1,7 +1,8 @@
 import Foundation
+@testable import TemplateFormat
 import Testing
+@testable import TimelineModel
 
-@testable import TemplateCore
 
 /// The examples in docs/ must stay true: a stale example fails here.
 @Suite struct DocumentedExamplesTests {

@@ -1,8 +1,9 @@
 import Foundation
 import MediaTime
+@testable import TemplateFormat
 import Testing
+@testable import TimelineModel
 
-@testable import TemplateCore
 
 @Suite struct TemplateLoaderTests {
     @Test func loadsTheValidTemplate() throws {

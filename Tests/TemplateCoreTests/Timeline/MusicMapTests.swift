@@ -1,8 +1,11 @@
+@testable import DocumentJSON
 import Foundation
 import MediaTime
+@testable import TemplateResolver
 import Testing
+@testable import TimelineEditing
+@testable import TimelineModel
 
-@testable import TemplateCore
 
 /// The timeline's `music` (beats, downbeats, sections in timeline time) and the clips' `beats`:
 /// written, read back to the same value, and checked (L030).

@@ -1,7 +1,9 @@
 import MediaTime
+@testable import TemplateFormat
+@testable import TemplateResolver
 import Testing
+@testable import TimelineModel
 
-@testable import TemplateCore
 
 /// One z-order for media layers, overlays and texts: the template's order reaches the timeline, its
 /// file, and the plan of every frame; timelines written without stacking numbers plan as before.

@@ -1,8 +1,10 @@
 import Foundation
 import MediaTime
+@testable import TemplateFormat
+@testable import TemplateResolver
 import Testing
+@testable import TimelineModel
 
-@testable import TemplateCore
 
 @Suite struct TimelineCodecTests {
     static let ntsc = FrameRate(numerator: 30000, denominator: 1001)

@@ -1,0 +1,57 @@
+import DocumentLimits
+import MediaTime
+import TimelineModel
+
+/// How captions are drawn: the style of their words over time, their look, and where they may go.
+public struct CaptionStyle: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// The cue's words, outlined.
+        case plain
+        /// The cue's words on a dark rounded box.
+        case box
+        /// The cue's words, the one being spoken in `highlight` (one text item per word spoken).
+        case karaoke
+        /// One word at a time, as it is spoken (one text item per word).
+        case pop
+    }
+
+    public var kind: Kind
+    /// The text's look; nil picks one from the canvas (a size of 4.5 % of its height).
+    public var look: TextLook?
+    /// The colour of the spoken word in karaoke.
+    public var highlight: RGBAColor
+    /// The safe area captions stay within, in canvas fractions: clear of the edges and of the
+    /// buttons phones draw over a video's bottom.
+    public var area: LayerRect
+    /// Most lines a cue takes; it shrinks to fit them, then is cut with an ellipsis.
+    public var maxLines: Int
+
+    public init(
+        kind: Kind = .plain, look: TextLook? = nil, highlight: RGBAColor = RGBAColor(red: 255, green: 212, blue: 0),
+        area: LayerRect = CaptionStyle.defaultArea, maxLines: Int = Limits.defaultCaptionLines
+    ) {
+        self.kind = kind
+        self.look = look
+        self.highlight = highlight
+        self.area = area
+        self.maxLines = maxLines
+    }
+
+    /// 6 % of the width from either side, 8 % of the height from the top and 12 % from the bottom.
+    public static let defaultArea = LayerRect(x: 0.06, y: 0.08, width: 0.88, height: 0.8)
+
+    /// The look drawn on `canvas` when none is given.
+    public func resolvedLook(on canvas: Canvas) -> TextLook {
+        if let look { return look }
+        let size = min(max((Double(canvas.height) * 0.045).rounded(), Limits.textSize.lowerBound), Limits.textSize.upperBound)
+        var look = TextLook(size: size, minimumSize: max(Limits.textSize.lowerBound, (size * 0.7).rounded()), lineSpacing: 1.2)
+        switch kind {
+        case .box:
+            look.box = TextBox(
+                color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 179), padding: (size * 0.3).rounded(), cornerRadius: (size * 0.25).rounded())
+        case .plain, .karaoke, .pop:
+            look.stroke = TextStroke(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 255), width: max(1, (size * 0.08).rounded()))
+        }
+        return look
+    }
+}

@@ -1,0 +1,55 @@
+import DocumentJSON
+import MediaTime
+
+/// The cues of a subtitle file, read and checked: what the resolver turns into caption texts.
+///
+/// Times are exact (milliseconds as written, never through floating point); a cue's words carry
+/// the times they are spoken, from inline timestamps, a words file, or spread over the cue by
+/// their length. The findings of reading (cues left out, cues cut) travel with the track so that
+/// whoever resolves it reports them together with its own.
+public struct CaptionTrack: Sendable, Hashable {
+    /// The file read, for the findings that point into it.
+    public var file: String
+    /// Cues in time order, without overlaps (an overlapped cue ends where the next begins).
+    public var cues: [CaptionCue]
+    /// Warnings and notes (codes `C...`) about the file, with their line numbers.
+    public var diagnostics: [Diagnostic]
+
+    public init(file: String, cues: [CaptionCue], diagnostics: [Diagnostic] = []) {
+        self.file = file
+        self.cues = cues
+        self.diagnostics = diagnostics
+    }
+}
+
+/// One cue: the words shown over a time range.
+public struct CaptionCue: Sendable, Hashable {
+    /// Where the cue's time line is in its file (1-based), for findings about it.
+    public var line: Int
+    public var range: TimeRange
+    /// The words in order, markup removed; the text shown is them joined by single spaces (the
+    /// line breaks of the file are dropped: captions are broken again to the safe width).
+    public var words: [CaptionWord]
+
+    public init(line: Int, range: TimeRange, words: [CaptionWord]) {
+        self.line = line
+        self.range = range
+        self.words = words
+    }
+
+    /// The text shown: the words joined by single spaces.
+    public var text: String { words.map(\.text).joined(separator: " ") }
+}
+
+/// A word of a cue and when it is spoken: `[start, end)`, within its cue.
+public struct CaptionWord: Sendable, Hashable {
+    public var text: String
+    public var start: RationalTime
+    public var end: RationalTime
+
+    public init(text: String, start: RationalTime, end: RationalTime) {
+        self.text = text
+        self.start = start
+        self.end = end
+    }
+}

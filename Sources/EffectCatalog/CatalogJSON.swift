@@ -1,0 +1,78 @@
+import DocumentJSON
+/// The catalog as a JSON value, for `reel catalog --format json` and tools that read it.
+extension Catalog {
+    public static func jsonValue() -> JSONValue {
+        var families = JSONObject()
+        for family in EffectFamily.allCases {
+            families[family.rawValue] = .array(entries(of: family).map(json))
+        }
+        return .object(families)
+    }
+
+    private static func json(_ entry: CatalogEntry) -> JSONValue {
+        var object = JSONObject()
+        object["id"] = .string(entry.id)
+        object["summary"] = .string(entry.summary)
+        object["parameters"] = .array(entry.parameters.map(json))
+        return .object(object)
+    }
+
+    private static func json(_ parameter: CatalogParameter) -> JSONValue {
+        var object = JSONObject()
+        object["name"] = .string(parameter.name)
+        object["type"] = .string(parameter.type.name)
+        if let range = parameter.range {
+            object["minimum"] = JSONNumber(range.lowerBound).map(JSONValue.number) ?? .null
+            object["maximum"] = JSONNumber(range.upperBound).map(JSONValue.number) ?? .null
+        }
+        object["default"] = parameter.defaultValue.flatMap(JSONNumber.init).map(JSONValue.number) ?? .null
+        object["required"] = .bool(parameter.isRequired)
+        object["animatable"] = .bool(parameter.animatable)
+        object["summary"] = .string(parameter.summary)
+        return .object(object)
+    }
+
+    /// One line per entry, grouped by family, as `reel catalog` prints it.
+    public static func text() -> String {
+        var lines: [String] = []
+        for family in EffectFamily.allCases {
+            lines.append("\(family.title):")
+            for entry in entries(of: family) {
+                lines.append("  " + entry.id.padded(to: 13) + entry.summary)
+                for p in entry.parameters {
+                    var detail = p.type.name
+                    if let range = p.range { detail += " \(Self.number(range.lowerBound))...\(Self.number(range.upperBound))" }
+                    if let d = p.defaultValue { detail += ", default \(Self.number(d))" } else { detail += ", required" }
+                    if p.animatable { detail += ", animatable" }
+                    lines.append("      " + p.name.padded(to: 10) + "(\(detail)) \(p.summary)")
+                }
+            }
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `0.5`, `1`, `-1`: the shortest exact form of a catalog number.
+    package static func number(_ x: Double) -> String {
+        JSONNumber.plainText(x)
+    }
+}
+
+extension EffectFamily {
+    /// Heading of the family in listings.
+    public var title: String {
+        switch self {
+        case .transition: "transitions"
+        case .filter: "filters"
+        case .motion: "motions"
+        case .textAnimation: "text animations"
+        case .easing: "easings"
+        }
+    }
+}
+
+extension String {
+    package func padded(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

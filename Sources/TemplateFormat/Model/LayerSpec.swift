@@ -1,0 +1,132 @@
+import MediaTime
+import TimelineModel
+
+/// Something drawn above the main track for part or all of the video: a picture-in-picture slot,
+/// an image overlay, a text, or the captions.
+public struct LayerSpec: Sendable, Hashable {
+    /// Unique within the template (slots and layers).
+    public var id: String
+    /// When it appears, from the start of the video.
+    public var start: RationalTime
+    /// How long it stays; nil until the end of the video.
+    public var duration: RationalTime?
+    public var opacity: Double
+    public var content: LayerContent
+
+    public init(id: String, start: RationalTime = .zero, duration: RationalTime? = nil, opacity: Double = 1, content: LayerContent) {
+        self.id = id
+        self.start = start
+        self.duration = duration
+        self.opacity = opacity
+        self.content = content
+    }
+}
+
+/// What a layer shows.
+public enum LayerContent: Sendable, Hashable {
+    case media(MediaLayerSpec)
+    case image(ImageLayerSpec)
+    case text(TextLayerSpec)
+    /// Where and how captions are drawn (their cues come from a caption file).
+    case captions(CaptionsLayerSpec)
+
+    /// The word a template writes for it (`"kind": "media"`).
+    public var kind: String {
+        switch self {
+        case .media: "media"
+        case .image: "image"
+        case .text: "text"
+        case .captions: "captions"
+        }
+    }
+}
+
+/// A rectangle of the canvas in fractions of its width and height, from its top-left corner: the
+/// same value a timeline records for a clip's frame, so templates and timelines share one type.
+public typealias CanvasRect = LayerRect
+
+/// A slot of user media placed in a rectangle of the canvas (picture-in-picture, split screens).
+///
+/// Media layers are filled after the main track's slots, in layer order, by the same rules.
+public struct MediaLayerSpec: Sendable, Hashable {
+    public var accepts: SlotAccepts
+    public var rect: CanvasRect
+    public var fit: Fit
+    public var volume: Double
+    public var playback: Playback
+    public var motion: MotionSpec?
+    public var filters: [EffectSpec]
+
+    public init(
+        accepts: SlotAccepts = .any, rect: CanvasRect, fit: Fit = .cover, volume: Double = 0, playback: Playback = Playback(),
+        motion: MotionSpec? = nil, filters: [EffectSpec] = []
+    ) {
+        self.accepts = accepts
+        self.rect = rect
+        self.fit = fit
+        self.volume = volume
+        self.playback = playback
+        self.motion = motion
+        self.filters = filters
+    }
+}
+
+/// Which point of a layer is placed at its position.
+public enum Anchor: String, Sendable, Hashable, CaseIterable {
+    case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+
+    /// The point as fractions of the layer's width and height (0,0 top-left).
+    public var point: (x: Double, y: Double) {
+        switch self {
+        case .center: (0.5, 0.5)
+        case .top: (0.5, 0)
+        case .bottom: (0.5, 1)
+        case .left: (0, 0.5)
+        case .right: (1, 0.5)
+        case .topLeft: (0, 0)
+        case .topRight: (1, 0)
+        case .bottomLeft: (0, 1)
+        case .bottomRight: (1, 1)
+        }
+    }
+}
+
+/// Where a layer sits: the point of the canvas (fractions) its anchor is placed at.
+public struct Placement: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+    public var anchor: Anchor
+
+    public init(x: Double = 0.5, y: Double = 0.5, anchor: Anchor = .center) {
+        self.x = x
+        self.y = y
+        self.anchor = anchor
+    }
+}
+
+/// A PNG from the template folder (sticker, logo, frame) drawn over the video.
+public struct ImageLayerSpec: Sendable, Hashable {
+    /// PNG file relative to the template folder.
+    public var file: String
+    public var placement: Placement
+    /// Width as a fraction of the canvas width; the height follows the image.
+    public var width: Double
+    /// Clockwise degrees.
+    public var rotation: Double
+    public var motion: MotionSpec?
+    public var animationIn: AnimationSpec?
+    public var animationOut: AnimationSpec?
+
+    public init(
+        file: String, placement: Placement = Placement(), width: Double = 0.3, rotation: Double = 0, motion: MotionSpec? = nil,
+        animationIn: AnimationSpec? = nil, animationOut: AnimationSpec? = nil
+    ) {
+        self.file = file
+        self.placement = placement
+        self.width = width
+        self.rotation = rotation
+        self.motion = motion
+        self.animationIn = animationIn
+        self.animationOut = animationOut
+    }
+}

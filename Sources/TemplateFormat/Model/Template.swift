@@ -1,0 +1,117 @@
+import MediaTime
+import TimelineModel
+
+/// A template as read from `template.json`: identity, canvas, music, the slots media fill, the
+/// layers above them and the grade over everything.
+///
+/// A loaded template has been validated: every value is within its limits and every effect is in
+/// the catalog with its parameters filled in, so the resolver and the renderer need no checks of
+/// their own. All times are exact.
+public struct Template: Sendable, Hashable {
+    /// The template format version this build reads.
+    public static let supportedFormat = 1
+
+    public var format: Int
+    public var name: String
+    public var description: String?
+    public var author: String?
+    /// Licence of the template and its assets (an SPDX id such as `CC-BY-4.0`, or a sentence).
+    public var license: String?
+    public var tags: [String]
+    /// Where a poster frame of the video is taken; nil for the first frame.
+    public var coverTime: RationalTime?
+    /// Size and background of the output picture.
+    public var canvas: Canvas
+    /// Output frame rate; slot cuts are snapped to its grid.
+    public var frameRate: FrameRate
+    /// The soundtrack under the whole video, when the template has one.
+    public var music: MusicSpec?
+    /// The places media fill on the main track, in timeline order.
+    public var slots: [SlotSpec]
+    /// Picture-in-picture slots, overlays and texts above the main track, drawn in order.
+    public var layers: [LayerSpec]
+    /// Filters over the whole video (the template's look), applied in order.
+    public var grade: [EffectSpec]
+    /// Where a voice-over given with `--voice` goes; nil for the standard place (from the start).
+    public var voice: VoiceSpec?
+    /// Sound effects at times or beats of the video.
+    public var sounds: [SoundSpec]
+    /// How the music is lowered while the clips' own sound or the voice is heard; nil never
+    /// lowers it (`"ducking": false`). A template that says nothing gets `Ducking.standard`.
+    public var ducking: Ducking?
+
+    public init(
+        format: Int = Template.supportedFormat, name: String, description: String? = nil, author: String? = nil,
+        license: String? = nil, tags: [String] = [], coverTime: RationalTime? = nil, canvas: Canvas,
+        frameRate: FrameRate, music: MusicSpec? = nil, slots: [SlotSpec], layers: [LayerSpec] = [],
+        grade: [EffectSpec] = [], voice: VoiceSpec? = nil, sounds: [SoundSpec] = [], ducking: Ducking? = .standard
+    ) {
+        self.format = format
+        self.name = name
+        self.description = description
+        self.author = author
+        self.license = license
+        self.tags = tags
+        self.coverTime = coverTime
+        self.canvas = canvas
+        self.frameRate = frameRate
+        self.music = music
+        self.slots = slots
+        self.layers = layers
+        self.grade = grade
+        self.voice = voice
+        self.sounds = sounds
+        self.ducking = ducking
+    }
+
+    /// Exact sum of the slot durations, before snapping to frames; nil if it does not fit.
+    public var totalDuration: RationalTime? { Template.totalDuration(of: slots) }
+
+    /// Exact sum of the durations of `slots`; nil if it does not fit.
+    public static func totalDuration(of slots: [SlotSpec]) -> RationalTime? {
+        var total = RationalTime.zero
+        for slot in slots {
+            guard let sum = total.addingReportingOverflow(slot.duration) else { return nil }
+            total = sum
+        }
+        return total
+    }
+
+    /// The placeholder keys of the text layers, in order, each once: what `--text key=...` fills.
+    public var textKeys: [String] {
+        var seen = Set<String>()
+        return layers.compactMap { layer in
+            guard case .text(let text) = layer.content, let key = text.key, seen.insert(key).inserted else { return nil }
+            return key
+        }
+    }
+}
+
+/// The template's soundtrack.
+public struct MusicSpec: Sendable, Hashable {
+    /// Path relative to the template folder; checked to stay inside it.
+    public var file: String
+    /// Where in the music file the video's sound begins.
+    public var start: RationalTime
+    /// Linear gain (1 is unchanged).
+    public var volume: Double
+    public var fadeIn: RationalTime
+    public var fadeOut: RationalTime
+    /// Starts the music over when it ends before the video does.
+    public var loop: Bool
+    /// Where its beats fall, when the template counts durations in beats.
+    public var beats: BeatGrid?
+
+    public init(
+        file: String, start: RationalTime = .zero, volume: Double = 1, fadeIn: RationalTime = .zero,
+        fadeOut: RationalTime = .zero, loop: Bool = false, beats: BeatGrid? = nil
+    ) {
+        self.file = file
+        self.start = start
+        self.volume = volume
+        self.fadeIn = fadeIn
+        self.fadeOut = fadeOut
+        self.loop = loop
+        self.beats = beats
+    }
+}

@@ -1,0 +1,62 @@
+import Appearance
+/// A text drawn over the video, which the user may fill (`--text title="Lisbon 2026"`).
+public struct TextLayerSpec: Sendable, Hashable {
+    /// Placeholder name the user fills; nil for fixed text.
+    public var key: String?
+    /// The text shown when the user gives none for `key`.
+    public var text: String
+    /// How the text looks, in pixels of the canvas; a font file is named relative to the template.
+    public var look: TextLook
+    public var placement: Placement
+    /// Widest the block may be, as a fraction of the canvas width; longer text wraps.
+    public var maxWidth: Double
+    /// Most lines the text may wrap onto before it shrinks.
+    public var maxLines: Int
+    public var animationIn: AnimationSpec?
+    public var animationOut: AnimationSpec?
+
+    public init(
+        key: String? = nil, text: String, font: FontSpec = .family("sans-serif"), size: Double = 64, minSize: Double? = nil,
+        color: TemplateColor = .white, stroke: TextStroke? = nil, shadow: TextShadow? = nil, box: TextBox? = nil,
+        alignment: TextAlignment = .center, placement: Placement = Placement(), maxWidth: Double = 0.9, maxLines: Int = 3,
+        animationIn: AnimationSpec? = nil, animationOut: AnimationSpec? = nil
+    ) {
+        self.key = key
+        self.text = text
+        self.look = TextLook(size: size, color: color, stroke: stroke, shadow: shadow, box: box, alignment: alignment)
+        self.placement = placement
+        self.maxWidth = maxWidth
+        self.maxLines = maxLines
+        self.animationIn = animationIn
+        self.animationOut = animationOut
+        self.font = font
+        self.minSize = minSize ?? size
+    }
+
+    /// The font as the template names it: a family looked up on the system, or a file of the template.
+    public var font: FontSpec {
+        get { look.fontFile.map(FontSpec.file) ?? .family(look.fontFamily ?? "sans-serif") }
+        set {
+            switch newValue {
+            case .family(let family): (look.fontFamily, look.fontFile) = (family, nil)
+            case .file(let file): (look.fontFamily, look.fontFile) = (nil, file)
+            }
+        }
+    }
+
+    /// Shrink-to-fit floor in pixels; equal to the size when the text never shrinks.
+    public var minSize: Double {
+        get { look.minimumSize ?? look.size }
+        set { look.minimumSize = newValue < look.size ? newValue : nil }
+    }
+}
+
+/// A font: a family name looked up on the system, or a font file in the template folder.
+public enum FontSpec: Sendable, Hashable {
+    case family(String)
+    case file(String)
+}
+
+/// A colour with opacity as a template writes it (`#rrggbb` or `#rrggbbaa`): the same value a
+/// timeline records, so templates and timelines share one type.
+public typealias TemplateColor = RGBAColor

@@ -1,0 +1,52 @@
+import DocumentJSON
+import MediaTime
+import TimelineModel
+
+/// A person's song put under a resolved video: the part of it used, and why, for the summary.
+public struct SongUse: Sendable, Hashable {
+    public var file: String
+    public var tempo: Double?
+    public var choice: SongChoice
+
+    public init(file: String, tempo: Double?, choice: SongChoice) {
+        self.file = file
+        self.tempo = tempo
+        self.choice = choice
+    }
+
+    /// `music <- song.mp3 01:04.00-01:20.00, 120.2 bpm, cuts on its beats: the strongest stretch ...`.
+    public var summary: String {
+        let range = "\(SlotAssignment.clock(choice.start))-\(SlotAssignment.clock(choice.end))"
+        let tempo = self.tempo.map { ", \(oneDecimal($0)) bpm" } ?? ""
+        let cuts = choice.retimed ? ", cuts on its beats" : ""
+        let looped = choice.loops ? ", looped" : ""
+        return "music <- \(file) \(range)\(tempo)\(cuts)\(looped): \(choice.reason)"
+    }
+
+    public var json: JSONValue {
+        var o = JSONObject()
+        o["file"] = .string(file)
+        o["from"] = TimelineEncoder.time(choice.start)
+        o["to"] = TimelineEncoder.time(choice.end)
+        o["tempo"] = tempo.flatMap { JSONNumber(($0 * 100).rounded() / 100) }.map(JSONValue.number) ?? .null
+        o["loops"] = .bool(choice.loops)
+        o["retimed"] = .bool(choice.retimed)
+        o["reason"] = .string(choice.reason)
+        o["requestedStart"] = choice.requested.map(TimelineEncoder.time) ?? .null
+        return .object(o)
+    }
+}
+
+extension Resolution {
+    /// Puts the person's song under the resolved video: the music's sounds play `song.file`
+    /// (from `choice.start`, as the template was loaded), and the timeline's `music` maps the
+    /// song's beats, downbeats and sections (`MusicMapping`).
+    public mutating func useSong(_ song: SongBeats, choice: SongChoice) {
+        for i in timeline.audio.indices where MusicMapping.musicPieces(timeline).contains(timeline.audio[i]) {
+            timeline.audio[i].media = song.file
+        }
+        timeline.music = MusicMapping.map(song: song, choice: choice, timeline: timeline)
+        self.song = SongUse(file: song.file, tempo: song.tempo, choice: choice)
+    }
+}
+
