@@ -139,7 +139,7 @@ let package = Package(
             name: "TemplateCoreTests",
             dependencies: [
                 "MediaTime", "DocumentLimits", "DocumentJSON", "EffectCatalog", "TimelineModel", "Captions", "TemplateFormat",
-                "TemplateResolver", "TimelineEditing", "Subjects",
+                "TemplateResolver", "TimelineEditing", "Subjects", "RenderCore",
             ]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "FileAccess", "DocumentLimits", "ReelTestSupport"]),
         .testTarget(name: "PixelKernelsTests", dependencies: ["PixelKernels", "RenderCore", "EffectCatalog", "TimelineModel"]),

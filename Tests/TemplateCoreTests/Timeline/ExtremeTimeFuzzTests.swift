@@ -1,3 +1,4 @@
+@testable import RenderCore
 @testable import DocumentJSON
 @testable import DocumentLimits
 import Foundation

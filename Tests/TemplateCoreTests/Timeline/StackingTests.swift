@@ -1,3 +1,4 @@
+@testable import RenderCore
 import MediaTime
 @testable import TemplateFormat
 @testable import TemplateResolver

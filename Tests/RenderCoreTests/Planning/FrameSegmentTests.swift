@@ -1,3 +1,4 @@
+@testable import RenderCore
 import MediaTime
 import Testing
 import TimelineModel
