@@ -3,9 +3,9 @@
 
 /// An 8-bit sRGB colour, written `#rrggbb` in documents.
 public struct RGBColor: Sendable, Hashable {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
+    package var red: UInt8
+    package var green: UInt8
+    package var blue: UInt8
 
     public init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
@@ -24,7 +24,7 @@ public struct RGBColor: Sendable, Hashable {
         self.init(red: UInt8(v >> 16 & 0xff), green: UInt8(v >> 8 & 0xff), blue: UInt8(v & 0xff))
     }
 
-    public var hex: String {
+    package var hex: String {
         let digits = Array("0123456789abcdef")
         return "#" + [red, green, blue].map { "\(digits[Int($0 >> 4)])\(digits[Int($0 & 15)])" }.joined()
     }
@@ -32,10 +32,10 @@ public struct RGBColor: Sendable, Hashable {
 
 /// A colour with opacity, written `#rrggbbaa` (or `#rrggbb`, opaque).
 public struct RGBAColor: Sendable, Hashable {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
-    public var alpha: UInt8
+    package var red: UInt8
+    package var green: UInt8
+    package var blue: UInt8
+    package var alpha: UInt8
 
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red
@@ -62,9 +62,9 @@ public struct RGBAColor: Sendable, Hashable {
     }
 
     /// The colour without its opacity.
-    public var rgb: RGBColor { RGBColor(red: red, green: green, blue: blue) }
+    package var rgb: RGBColor { RGBColor(red: red, green: green, blue: blue) }
 
-    public var hex: String {
+    package var hex: String {
         let base = RGBColor(red: red, green: green, blue: blue).hex
         return alpha == 255 ? base : base + RGBColor(red: 0, green: 0, blue: alpha).hex.suffix(2)
     }

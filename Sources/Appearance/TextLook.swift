@@ -7,26 +7,26 @@
 /// which the template validator, the timeline reader and the text layout all enforce.
 public struct TextLook: Sendable, Hashable {
     /// A fontconfig pattern such as "DejaVu Sans:bold"; nil means "sans-serif".
-    public var fontFamily: String?
+    package var fontFamily: String?
     /// A .ttf, .otf or .ttc file (first face); when set it wins over `fontFamily`, which then only
     /// guides the choice of fallback fonts for characters the file lacks.
-    public var fontFile: String?
+    package var fontFile: String?
     /// The em size in pixels.
-    public var size: Double
+    package var size: Double
     /// Shrink-to-fit floor: when the text does not fit the maximum width and height, the size is
     /// reduced, no further than this. nil means never shrink.
-    public var minimumSize: Double?
-    public var color: RGBAColor
-    public var stroke: TextStroke?
-    public var shadow: TextShadow?
-    public var box: TextBox?
-    public var alignment: TextAlignment
+    package var minimumSize: Double?
+    package var color: RGBAColor
+    package var stroke: TextStroke?
+    package var shadow: TextShadow?
+    package var box: TextBox?
+    package var alignment: TextAlignment
     /// Distance between baselines as a multiple of the size, like CSS `line-height`. It does not
     /// depend on the font's own metrics, so a fallback font cannot change the spacing of lines.
-    public var lineSpacing: Double
+    package var lineSpacing: Double
     /// Characters filled in another colour (the spoken word of a karaoke caption); a timeline
     /// records it on its text item, not in the look.
-    public var highlight: TextHighlightRun?
+    package var highlight: TextHighlightRun?
 
     public init(
         fontFamily: String? = nil, fontFile: String? = nil, size: Double, minimumSize: Double? = nil,
@@ -48,7 +48,7 @@ public struct TextLook: Sendable, Hashable {
 
     /// The look with every length (size, floor, stroke, shadow, box) multiplied by `scale`: a
     /// canvas-pixel look drawn at another output size.
-    public func scaled(by scale: Double) -> TextLook {
+    package func scaled(by scale: Double) -> TextLook {
         guard scale != 1 else { return self }
         var look = self
         look.size = size * scale
@@ -62,9 +62,9 @@ public struct TextLook: Sendable, Hashable {
 
 /// An outline drawn around the glyphs, outside their edges, beneath the fill.
 public struct TextStroke: Sendable, Hashable {
-    public var color: RGBAColor
+    package var color: RGBAColor
     /// How far the outline reaches beyond the glyph edge, in pixels.
-    public var width: Double
+    package var width: Double
 
     public init(color: RGBAColor, width: Double) {
         self.color = color
@@ -74,12 +74,12 @@ public struct TextStroke: Sendable, Hashable {
 
 /// A soft copy of the text's ink (fill and stroke) drawn behind it.
 public struct TextShadow: Sendable, Hashable {
-    public var color: RGBAColor
+    package var color: RGBAColor
     /// Offset of the shadow in pixels; positive is right and down.
-    public var dx: Double
-    public var dy: Double
+    package var dx: Double
+    package var dy: Double
     /// Blur radius in pixels: the shadow fades out over about this distance (0 is a sharp copy).
-    public var blur: Double
+    package var blur: Double
 
     public init(color: RGBAColor, dx: Double, dy: Double, blur: Double) {
         self.color = color
@@ -91,10 +91,10 @@ public struct TextShadow: Sendable, Hashable {
 
 /// A filled, optionally rounded rectangle behind the text block.
 public struct TextBox: Sendable, Hashable {
-    public var color: RGBAColor
+    package var color: RGBAColor
     /// Space between the text block (its line boxes) and the edge of the box, in pixels.
-    public var padding: Double
-    public var cornerRadius: Double
+    package var padding: Double
+    package var cornerRadius: Double
 
     public init(color: RGBAColor, padding: Double, cornerRadius: Double = 0) {
         self.color = color
@@ -111,8 +111,8 @@ public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
 /// A run of a text's Unicode scalars (counted over the whole text, line breaks included) whose
 /// glyphs are filled with `color` instead of the text colour. Colour glyphs keep their colours.
 public struct TextHighlightRun: Sendable, Hashable {
-    public var scalars: Range<Int>
-    public var color: RGBAColor
+    package var scalars: Range<Int>
+    package var color: RGBAColor
 
     public init(scalars: Range<Int>, color: RGBAColor) {
         self.scalars = scalars

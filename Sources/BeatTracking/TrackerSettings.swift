@@ -27,12 +27,12 @@ struct TrackerSettings: Sendable {
 }
 
 /// The bounds of beat analysis, declared once.
-public enum BeatLimits {
+package enum BeatLimits {
     /// Longest stretch of a file analysed, in seconds: an hour at 48 kHz, and at 180 bpm about
     /// 10 800 beats, inside a template's limit of listed beats.
-    public static let maxSeconds: Int64 = 3600
+    package static let maxSeconds: Int64 = 3600
     /// Sound whose loudest hop is quieter than this (dBFS) is silence.
-    public static let silenceLevel = -70.0
+    static let silenceLevel = -70.0
     /// Fewest bars a section lasts, unless it is the last.
-    public static let minSectionBars = 4
+    static let minSectionBars = 4
 }

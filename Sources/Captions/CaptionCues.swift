@@ -5,7 +5,7 @@ import TimelineModel
 /// is its text item (`caption-N`); a karaoke or pop cue is its word items (`caption-N.M`) together,
 /// from the first word's start to the last's end, with the cue's text (a karaoke item holds it
 /// whole; pop items hold a word each).
-public enum CaptionCues {
+package enum CaptionCues {
     /// The id of cue `number` (from 1), and of its word `word` (from 1).
     package static func id(_ number: Int, word: Int? = nil) -> String {
         word.map { "caption-\(number).\($0)" } ?? "caption-\(number)"
@@ -26,7 +26,7 @@ public enum CaptionCues {
     }
 
     /// Every cue of `timeline`'s captions, in time order.
-    public static func cues(of timeline: Timeline) -> [(range: TimeRange, text: String)] {
+    package static func cues(of timeline: Timeline) -> [(range: TimeRange, text: String)] {
         var order: [Int] = []
         var byNumber: [Int: (range: TimeRange, texts: [String], whole: String?)] = [:]
         for item in timeline.texts {

@@ -10,8 +10,8 @@ import MediaTime
 /// accepted, as players accept them. A block that cannot be read is a warning and the next block
 /// is read: one malformed time never costs the other cues. WebVTT is recognised by its
 /// `WEBVTT` first line; its `NOTE`, `STYLE` and `REGION` blocks are skipped.
-public enum CaptionParser {
-    public static func parse(_ text: String, file: String) -> CaptionTrack {
+package enum CaptionParser {
+    package static func parse(_ text: String, file: String) -> CaptionTrack {
         var lines = CaptionLines.split(text)
         if let first = lines.first, first.hasPrefix("\u{feff}") { lines[0] = String(first.dropFirst()) }
         let isVTT = lines.first.map { $0 == "WEBVTT" || $0.hasPrefix("WEBVTT ") || $0.hasPrefix("WEBVTT\t") } ?? false
@@ -96,13 +96,13 @@ public enum CaptionParser {
 /// A cue as read, before overlaps are resolved and its words timed.
 package struct RawCue {
     package var line: Int
-    package var start: RationalTime
+    public var start: RationalTime
     package var end: RationalTime
     package var words: [CueText.Word]
 }
 
 extension Substring {
-    package func trimmingWhitespace() -> Substring {
+    func trimmingWhitespace() -> Substring {
         var s = self
         while let f = s.first, f.isWhitespace { s = s.dropFirst() }
         while let l = s.last, l.isWhitespace { s = s.dropLast() }

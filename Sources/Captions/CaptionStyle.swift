@@ -3,7 +3,7 @@ import MediaTime
 import TimelineModel
 
 /// How captions are drawn: the style of their words over time, their look, and where they may go.
-public struct CaptionStyle: Sendable, Hashable {
+package struct CaptionStyle: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// The cue's words, outlined.
         case plain
@@ -15,16 +15,16 @@ public struct CaptionStyle: Sendable, Hashable {
         case pop
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The text's look; nil picks one from the canvas (a size of 4.5 % of its height).
-    public var look: TextLook?
+    package var look: TextLook?
     /// The colour of the spoken word in karaoke.
-    public var highlight: RGBAColor
+    package var highlight: RGBAColor
     /// The safe area captions stay within, in canvas fractions: clear of the edges and of the
     /// buttons phones draw over a video's bottom.
-    public var area: LayerRect
+    package var area: LayerRect
     /// Most lines a cue takes; it shrinks to fit them, then is cut with an ellipsis.
-    public var maxLines: Int
+    package var maxLines: Int
 
     public init(
         kind: Kind = .plain, look: TextLook? = nil, highlight: RGBAColor = RGBAColor(red: 255, green: 212, blue: 0),
@@ -38,10 +38,10 @@ public struct CaptionStyle: Sendable, Hashable {
     }
 
     /// 6 % of the width from either side, 8 % of the height from the top and 12 % from the bottom.
-    public static let defaultArea = LayerRect(x: 0.06, y: 0.08, width: 0.88, height: 0.8)
+    package static let defaultArea = LayerRect(x: 0.06, y: 0.08, width: 0.88, height: 0.8)
 
     /// The look drawn on `canvas` when none is given.
-    public func resolvedLook(on canvas: Canvas) -> TextLook {
+    package func resolvedLook(on canvas: Canvas) -> TextLook {
         if let look { return look }
         let size = min(max((Double(canvas.height) * 0.045).rounded(), Limits.textSize.lowerBound), Limits.textSize.upperBound)
         var look = TextLook(size: size, minimumSize: max(Limits.textSize.lowerBound, (size * 0.7).rounded()), lineSpacing: 1.2)

@@ -9,11 +9,11 @@ import MediaTime
 /// whoever resolves it reports them together with its own.
 public struct CaptionTrack: Sendable, Hashable {
     /// The file read, for the findings that point into it.
-    public var file: String
+    package var file: String
     /// Cues in time order, without overlaps (an overlapped cue ends where the next begins).
-    public var cues: [CaptionCue]
+    package var cues: [CaptionCue]
     /// Warnings and notes (codes `C...`) about the file, with their line numbers.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
     public init(file: String, cues: [CaptionCue], diagnostics: [Diagnostic] = []) {
         self.file = file
@@ -25,11 +25,11 @@ public struct CaptionTrack: Sendable, Hashable {
 /// One cue: the words shown over a time range.
 public struct CaptionCue: Sendable, Hashable {
     /// Where the cue's time line is in its file (1-based), for findings about it.
-    public var line: Int
-    public var range: TimeRange
+    package var line: Int
+    package var range: TimeRange
     /// The words in order, markup removed; the text shown is them joined by single spaces (the
     /// line breaks of the file are dropped: captions are broken again to the safe width).
-    public var words: [CaptionWord]
+    package var words: [CaptionWord]
 
     public init(line: Int, range: TimeRange, words: [CaptionWord]) {
         self.line = line
@@ -38,14 +38,14 @@ public struct CaptionCue: Sendable, Hashable {
     }
 
     /// The text shown: the words joined by single spaces.
-    public var text: String { words.map(\.text).joined(separator: " ") }
+    package var text: String { words.map(\.text).joined(separator: " ") }
 }
 
 /// A word of a cue and when it is spoken: `[start, end)`, within its cue.
 public struct CaptionWord: Sendable, Hashable {
-    public var text: String
+    package var text: String
     public var start: RationalTime
-    public var end: RationalTime
+    package var end: RationalTime
 
     public init(text: String, start: RationalTime, end: RationalTime) {
         self.text = text

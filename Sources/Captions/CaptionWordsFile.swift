@@ -9,8 +9,8 @@ import TimelineModel
 /// It times the words of a subtitle file's cues (`CaptionTrack.timingWords`), or is itself the
 /// caption file (`CaptionTrack.init(words:file:)`), grouped into cues. Entries that cannot be read
 /// are warnings with their line; an unreadable file is an error.
-public enum CaptionWordsFile {
-    public static func words(_ text: String, file: String) throws(CaptionFileError) -> (words: [CaptionWord], diagnostics: [Diagnostic]) {
+package enum CaptionWordsFile {
+    package static func words(_ text: String, file: String) throws(CaptionFileError) -> (words: [CaptionWord], diagnostics: [Diagnostic]) {
         let document: JSONDocument
         do { document = try JSONParser.parse(text) } catch {
             throw CaptionFileError(file: file, line: error.position?.line, reason: "not valid JSON: \(error.message)")
@@ -52,9 +52,9 @@ public enum CaptionWordsFile {
 
 /// A caption file that cannot be read at all: not UTF-8 text, not JSON where JSON is expected.
 public struct CaptionFileError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var file: String
-    public var line: Int?
-    public var reason: String
+    package var file: String
+    package var line: Int?
+    package var reason: String
 
     public init(file: String, line: Int? = nil, reason: String) {
         self.file = file

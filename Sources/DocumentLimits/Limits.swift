@@ -11,121 +11,121 @@ public enum Limits {
     // MARK: Documents
 
     /// Largest `template.json`, in bytes.
-    public static let maxFileSize = 1 << 20
+    package static let maxFileSize = 1 << 20
     /// Largest timeline file, in bytes: a timeline names every clip and keyframe, so it is larger.
-    public static let maxTimelineFileSize = 16 << 20
+    package static let maxTimelineFileSize = 16 << 20
     /// Deepest nesting of JSON objects and arrays.
-    public static let maxDepth = 64
+    package static let maxDepth = 64
 
     // MARK: Picture
 
     /// Canvas width and height in pixels, both even (4:2:0 chroma): what the encoder takes.
-    public static let canvasSide = 16...8192
-    public static let maxFrameRate = RationalTime(seconds: 120)
+    package static let canvasSide = 16...8192
+    package static let maxFrameRate = RationalTime(seconds: 120)
     /// Slowest frame rate: one picture a second. Slower, a frame would outlast a slot (and a
     /// rate of `1e-9` makes a frame of 31 years, past every time a template or timeline holds).
-    public static let minFrameRate = RationalTime(seconds: 1)
+    package static let minFrameRate = RationalTime(seconds: 1)
 
     // MARK: Counts
 
-    public static let slotCount = 1...200
-    public static let maxLayers = 64
+    package static let slotCount = 1...200
+    package static let maxLayers = 64
     /// Clips of a timeline: one per slot and one per media layer.
-    public static let maxClips = slotCount.upperBound + maxLayers
+    package static let maxClips = slotCount.upperBound + maxLayers
     /// Texts of a timeline: one per text layer, and the captions (at most one per word).
-    public static let maxTexts = maxLayers + maxCaptionWords
+    package static let maxTexts = maxLayers + maxCaptionWords
     /// Sounds of a timeline: a short looping music is written once per repeat.
-    public static let maxAudioClips = 1000
-    public static let maxBeats = 20_000
-    public static let maxFilters = 16
-    public static let maxKeyframes = 64
+    package static let maxAudioClips = 1000
+    package static let maxBeats = 20_000
+    package static let maxFilters = 16
+    package static let maxKeyframes = 64
     /// Keyframes of one clip's crop path (smart framing writes at most four a second, 600 s of a
     /// slot in 2400).
-    public static let maxCropKeyframes = 4000
-    public static let maxTags = 32
+    package static let maxCropKeyframes = 4000
+    package static let maxTags = 32
     /// Stacking numbers of clips, overlays and texts (0 is the main track).
-    public static let layerNumbers = 0...100
+    package static let layerNumbers = 0...100
 
     // MARK: Durations
 
-    public static let maxSlotDuration = RationalTime(seconds: 600)
+    package static let maxSlotDuration = RationalTime(seconds: 600)
     /// Longest video: the sum of the slots, and a timeline's `duration`.
-    public static let maxTotalDuration = RationalTime(seconds: 3600)
+    package static let maxTotalDuration = RationalTime(seconds: 3600)
     /// Farthest time, either way, a timeline may write (a source time of a long recording
     /// included): past it, a time is no time of any video, and sums of such times leave Int64.
-    public static let maxTimelineTime = RationalTime(seconds: 10_000_000)
+    package static let maxTimelineTime = RationalTime(seconds: 10_000_000)
     /// Finest step of a time a timeline may write (`1/1000000000s`, a nanosecond: frame, sample
     /// and FFmpeg's times are far coarser): finer ones make sums of times of other steps overflow
     /// their common denominator.
-    public static let maxTimescale: Int64 = 1_000_000_000
+    package static let maxTimescale: Int64 = 1_000_000_000
     /// Most ticks of a clip's finest source step its source times may count (see the rule in
     /// `SourceTimeRules`): 2^56, leaving a factor of 128 below Int64's end for the decoders and
     /// the mix to count them in their own ticks.
-    public static let maxSourceTicks: Int64 = 1 << 56
-    public static let maxMusicStart = RationalTime(seconds: 3600)
+    package static let maxSourceTicks: Int64 = 1 << 56
+    package static let maxMusicStart = RationalTime(seconds: 3600)
     /// Latest time in a music file that a beat, a section or the part played may name: the
     /// latest start plus the longest video.
-    public static let maxSongTime = maxMusicStart + maxTotalDuration
-    public static let maxFade = RationalTime(seconds: 600)
-    public static let maxTransition = RationalTime(seconds: 10)
+    package static let maxSongTime = maxMusicStart + maxTotalDuration
+    package static let maxFade = RationalTime(seconds: 600)
+    package static let maxTransition = RationalTime(seconds: 10)
     /// A transition's duration in a video of `frame` a frame: a frame or more (a shorter one is no
     /// transition), `maxTransition` or less; read by the template reader and by `reel edit`.
-    public static func transitionDuration(frame: RationalTime) -> ClosedRange<RationalTime> {
+    package static func transitionDuration(frame: RationalTime) -> ClosedRange<RationalTime> {
         min(frame, maxTransition)...maxTransition
     }
-    public static let maxAnimation = RationalTime(seconds: 10)
+    package static let maxAnimation = RationalTime(seconds: 10)
 
     // MARK: Placement and motion
 
     /// Where a layer, text or sticker sits, in canvas fractions: -1...2 lets a layer start or end
     /// off the canvas (a slide in from the side).
-    public static let position = -1.0...2.0
+    package static let position = -1.0...2.0
     /// Anchors, opacities, crop centres, section energies and other plain fractions.
-    public static let fraction = 0.0...1.0
+    package static let fraction = 0.0...1.0
     /// Width and height of a clip's rectangle on the canvas, in canvas fractions (above 0).
-    public static let rectSide = 0.001...1.0
+    package static let rectSide = 0.001...1.0
     /// Width of a sticker or overlay, in canvas widths: up to 4 for a picture that pans across.
-    public static let layerWidth = 0.01...4.0
+    package static let layerWidth = 0.01...4.0
     /// Widest a text may be set, in canvas widths.
-    public static let textMaxWidth = 0.05...1.0
+    package static let textMaxWidth = 0.05...1.0
     /// Scale of a motion keyframe (a slot's or sticker's pose), 1 is as framed.
-    public static let poseScale = 0.1...10.0
+    package static let poseScale = 0.1...10.0
     /// Offset of a motion keyframe, in canvas fractions.
-    public static let poseOffset = -2.0...2.0
+    package static let poseOffset = -2.0...2.0
     /// Rotation of a pose or a sticker, in degrees: ten turns either way.
-    public static let rotation = -3600.0...3600.0
+    package static let rotation = -3600.0...3600.0
     /// Rotation of a timeline pose: the resolver writes a sticker's own rotation into its
     /// keyframes, so a template at both limits makes twice as much.
-    public static let timelineRotation = (rotation.lowerBound * 2)...(rotation.upperBound * 2)
+    package static let timelineRotation = (rotation.lowerBound * 2)...(rotation.upperBound * 2)
 
     // MARK: Playback and sound
 
-    public static let tempo = 20.0...400.0
+    package static let tempo = 20.0...400.0
     /// A slot's written speed.
-    public static let speed = 0.25...4.0
+    package static let speed = 0.25...4.0
     /// How far a slot may slow a short video down to fill itself, as a fraction of its speed.
-    public static let minSpeed = 0.1...1.0
+    package static let minSpeed = 0.1...1.0
     /// A timeline clip's speed: from the slowest written speed slowed the most
     /// (`speed.lowerBound × minSpeed.lowerBound`, 1/40) to the fastest written speed.
-    public static let clipSpeed = RationalTime(value: 1, timescale: 40)...RationalTime(seconds: 4)
+    package static let clipSpeed = RationalTime(value: 1, timescale: 40)...RationalTime(seconds: 4)
     /// Linear gain of a clip's sound or of music: 0 is silent, 4 is +12 dB.
-    public static let volume = 0.0...4.0
+    package static let volume = 0.0...4.0
     /// Gain of music under a clip's own sound in timelines written before signal-driven ducking
     /// (`"duck"`): 1 leaves it alone, 0 silences it. Read and mapped onto `duckAmount`.
-    public static let duck = 0.0...1.0
+    package static let duck = 0.0...1.0
     /// How far ducking lowers a sound, in dB: 0 leaves it alone, -60 all but silences it.
-    public static let duckAmount = -60.0...0.0
+    package static let duckAmount = -60.0...0.0
     /// Level of the sidechain (the clips' own sound and the voice-over), in dBFS, above which
     /// the ducker hears it as present.
-    public static let duckThreshold = -80.0...0.0
+    package static let duckThreshold = -80.0...0.0
     /// Attack (the way down), hold (how long the sound stays down after the sidechain falls
     /// quiet) and release (the way back up) of ducking: a few seconds at most keeps the
     /// ducker's window of samples small.
-    public static let duckTime = RationalTime.zero...RationalTime(seconds: 5)
+    package static let duckTime = RationalTime.zero...RationalTime(seconds: 5)
     /// Sound effects of a template: one per beat of a long video is already too many to hear.
-    public static let maxSounds = 200
+    package static let maxSounds = 200
     /// Longest voice-over or sound effect placed on a video, and the longest `duration` of a looped one.
-    public static let maxSoundDuration = maxTotalDuration
+    package static let maxSoundDuration = maxTotalDuration
 
     // MARK: Loudness
 
@@ -135,75 +135,75 @@ public enum Limits {
     /// hears the limiter); a whole stretch held down by more pumps and flattens audibly. So the
     /// gain stops where reaching the target would take more, and the summary says the loudness
     /// reached and why.
-    public static let maxLimiting = 6.0
+    package static let maxLimiting = 6.0
 
     // MARK: Encoding
 
     /// x264's constant rate factor (0 is lossless, 51 the worst).
-    public static let crf = 0...51
+    package static let crf = 0...51
     /// AAC bit rate in bits per second, of a timeline's output and of `--audio-bitrate`.
-    public static let audioBitrate = 8_000...1_000_000
+    package static let audioBitrate = 8_000...1_000_000
     /// Average video bit rate of `--bitrate` and `--bpp`, in bits per second.
-    public static let videoBitrate = 50_000...200_000_000
+    package static let videoBitrate = 50_000...200_000_000
 
     // MARK: Text
 
     /// Characters of a name or an id.
-    public static let maxShortText = 200
+    package static let maxShortText = 200
     /// Characters of a tag or a text's placeholder key, which people type on a command line.
-    public static let maxKeyLength = 64
+    package static let maxKeyLength = 64
     /// Characters (grapheme clusters) of a description or a text layer's text.
-    public static let maxLongText = 2000
+    package static let maxLongText = 2000
     /// Unicode scalars of a text, so that a few characters with thousands of combining marks
     /// cannot pass the character limit.
-    public static let maxTextScalars = 8000
+    package static let maxTextScalars = 8000
     /// Font sizes, and shrink-to-fit floors, in canvas pixels.
-    public static let textSize = 4.0...1000.0
-    public static let maxTextLines = 1...50
+    package static let textSize = 4.0...1000.0
+    package static let maxTextLines = 1...50
     /// Line height as a multiple of the size.
-    public static let textLineSpacing = 0.5...4.0
+    package static let textLineSpacing = 0.5...4.0
     /// Outline width in pixels.
-    public static let textStroke = 0.0...100.0
+    package static let textStroke = 0.0...100.0
     /// Drop shadow offsets, and its blur, in pixels.
-    public static let textShadowOffset = -200.0...200.0
-    public static let textShadowBlur = 0.0...200.0
+    package static let textShadowOffset = -200.0...200.0
+    package static let textShadowBlur = 0.0...200.0
     /// Padding and corner radius of the box behind a text, in pixels.
-    public static let textBox = 0.0...500.0
+    package static let textBox = 0.0...500.0
 
     // MARK: Captions
 
     /// Largest subtitle file (SRT, WebVTT) or words file read: a 3-hour talk is about 300 kB of
     /// SRT, and a words file with one object per word a few MB.
-    public static let maxCaptionFileSize = 8 << 20
+    package static let maxCaptionFileSize = 8 << 20
     /// Cues of a caption file: one every second of the longest video is far more than people read.
-    public static let maxCaptionCues = 5000
+    package static let maxCaptionCues = 5000
     /// Words of all cues together (and entries of a words file): 100 minutes of speech at 150
     /// words a minute. Karaoke and pop captions make a timeline text per word, about 1 kB of
     /// timeline each, so this many fit `maxTimelineFileSize`.
-    public static let maxCaptionWords = 15_000
+    package static let maxCaptionWords = 15_000
     /// Words of one cue: the pop and karaoke styles make a text item per word.
-    public static let maxCueWords = 100
+    package static let maxCueWords = 100
     /// Lines a caption may take on screen; the default is `defaultCaptionLines`.
-    public static let captionLines = 1...5
-    public static let defaultCaptionLines = 2
+    package static let captionLines = 1...5
+    package static let defaultCaptionLines = 2
 
     // MARK: Files
 
     /// Largest `.cube` file read: a 129-point LUT is about 55 MB of text.
-    public static let maxLUTFileSize = 64 << 20
+    package static let maxLUTFileSize = 64 << 20
 
     // MARK: Previews
 
     /// Sides of an animated preview (GIF, WebP), in pixels: GIF's own limit is 65535, but a
     /// preview larger than this is a video, not a preview.
-    public static let animatedPreviewSide = 2...4096
+    package static let animatedPreviewSide = 2...4096
 
     // MARK: Runs
 
     /// Rows a batch renders at once (`--jobs`): also what sizes the registry of temporary files a
     /// signal removes, so every row's are in it.
-    public static let batchJobs = 1...256
+    package static let batchJobs = 1...256
     /// Longest `reel edit` waits for another edit of the same timeline to finish (the lock on its
     /// journal) before it is refused: an edit takes well under a second, a new song's analysis a few.
-    public static let maxEditWait = RationalTime(seconds: 10)
+    package static let maxEditWait = RationalTime(seconds: 10)
 }

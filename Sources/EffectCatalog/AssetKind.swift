@@ -1,6 +1,6 @@
 
 /// What a template uses a file of its folder as; decides how the file is checked.
-public enum AssetKind: String, Sendable, Hashable, CaseIterable {
+package enum AssetKind: String, Sendable, Hashable, CaseIterable {
     /// Music: must decode and carry sound.
     case audio
     /// Overlays, stickers and luma-wipe masks: PNG pictures (with alpha where they need it).

@@ -1,6 +1,6 @@
 /// The filters: changes of look applied to one slot, one layer, or the whole video (the grade).
 extension Catalog {
-    public static let filters: [CatalogEntry] = [
+    package static let filters: [CatalogEntry] = [
         CatalogEntry(
             "brightness", .filter, "makes the picture lighter or darker",
             parameters: [.number("amount", -1...1, default: 0, "added to every level: -1 black, 0 unchanged, 1 white")]),

@@ -6,7 +6,7 @@ extension Catalog {
         [.number("amount", 1...2, default: 1.15, animatable: false, summary)]
     }
 
-    public static let motions: [CatalogEntry] = [
+    package static let motions: [CatalogEntry] = [
         CatalogEntry("none", .motion, "the picture stays still"),
         CatalogEntry(
             "zoomIn", .motion, "slowly moves closer, from the fitted picture to `amount` times larger",
@@ -31,7 +31,7 @@ extension Catalog {
             parameters: zoom("zoom factor at the end")),
     ]
 
-    public static let textAnimations: [CatalogEntry] = [
+    static let textAnimations: [CatalogEntry] = [
         CatalogEntry("none", .textAnimation, "appears or disappears at once"),
         CatalogEntry("fade", .textAnimation, "fades in or out"),
         CatalogEntry("slideUp", .textAnimation, "moves up into place (in) or up out of it (out) while fading"),

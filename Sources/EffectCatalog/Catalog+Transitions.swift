@@ -6,10 +6,10 @@
 /// (see the template format), which are not catalog parameters.
 extension Catalog {
     /// The edge of the wipes and `circleOpen`, feathered over a fraction of the canvas's shorter side.
-    package static let featheredEdge = CatalogParameter.number(
+    static let featheredEdge = CatalogParameter.number(
         "softness", 0...0.5, default: 0.02, animatable: false, "width of the feathered edge, as a fraction of the canvas's shorter side")
 
-    public static let transitions: [CatalogEntry] = [
+    package static let transitions: [CatalogEntry] = [
         CatalogEntry("cut", .transition, "no transition: the next picture replaces the current one at the cut"),
         CatalogEntry("crossfade", .transition, "the current picture fades into the next"),
         CatalogEntry("dipToBlack", .transition, "fades to black, then from black to the next picture"),

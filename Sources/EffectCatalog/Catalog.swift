@@ -2,13 +2,13 @@
 ///
 /// The validator checks templates against it, `reel catalog` prints it, the documentation lists it,
 /// and the render core asserts that it has one kernel per entry. Ids never change meaning.
-public enum Catalog {
+package enum Catalog {
     /// Every entry of every family, in family order.
-    public static var all: [CatalogEntry] {
+    package static var all: [CatalogEntry] {
         EffectFamily.allCases.flatMap { entries(of: $0) }
     }
 
-    public static func entries(of family: EffectFamily) -> [CatalogEntry] {
+    package static func entries(of family: EffectFamily) -> [CatalogEntry] {
         switch family {
         case .transition: transitions
         case .filter: filters
@@ -19,17 +19,17 @@ public enum Catalog {
     }
 
     /// The entry of `family` named `id`; nil when there is none.
-    public static func entry(_ family: EffectFamily, _ id: String) -> CatalogEntry? {
+    package static func entry(_ family: EffectFamily, _ id: String) -> CatalogEntry? {
         entries(of: family).first { $0.id == id }
     }
 
     /// The ids of `family`, in catalog order.
-    public static func ids(of family: EffectFamily) -> [String] {
+    package static func ids(of family: EffectFamily) -> [String] {
         entries(of: family).map(\.id)
     }
 
     /// How values move between keyframes and through transitions (the curves are in `Easing`).
-    public static let easings: [CatalogEntry] = Easing.allCases.map { easing in
+    static let easings: [CatalogEntry] = Easing.allCases.map { easing in
         let summary =
             switch easing {
             case .linear: "constant speed"

@@ -1,5 +1,5 @@
 /// What a catalog entry is: the four families of effects a template can name.
-public enum EffectFamily: String, Sendable, Hashable, CaseIterable {
+package enum EffectFamily: String, Sendable, Hashable, CaseIterable {
     case transition
     case filter
     case motion
@@ -8,14 +8,14 @@ public enum EffectFamily: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The value type of an effect parameter.
-public enum ParameterType: Sendable, Hashable {
+package enum ParameterType: Sendable, Hashable {
     /// A number within `range`.
     case number(range: ClosedRange<Double>)
     /// A file in the template folder, checked to be readable as `kind`.
     case file(AssetKind)
 
     /// The word for it in messages and in `reel catalog`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .number: "number"
         case .file(let kind): "\(kind.rawValue) file"
@@ -24,14 +24,14 @@ public enum ParameterType: Sendable, Hashable {
 }
 
 /// One parameter of an effect: what a template may write beside the effect's `kind`.
-public struct CatalogParameter: Sendable, Hashable {
-    public let name: String
-    public let type: ParameterType
+package struct CatalogParameter: Sendable, Hashable {
+    package let name: String
+    package let type: ParameterType
     /// The value used when the template leaves it out; nil when the template must give it.
-    public let defaultValue: Double?
+    package let defaultValue: Double?
     /// True when the value may change over the effect's time (written as keyframes).
-    public let animatable: Bool
-    public let summary: String
+    package let animatable: Bool
+    package let summary: String
 
     public init(_ name: String, _ type: ParameterType, default defaultValue: Double?, animatable: Bool, _ summary: String) {
         self.name = name
@@ -55,24 +55,24 @@ public struct CatalogParameter: Sendable, Hashable {
     }
 
     /// The allowed range of a number parameter.
-    public var range: ClosedRange<Double>? {
+    package var range: ClosedRange<Double>? {
         if case .number(let range) = type { return range }
         return nil
     }
 
     /// True when a template must give this parameter.
-    public var isRequired: Bool {
+    var isRequired: Bool {
         if case .file = type { return true }
         return defaultValue == nil
     }
 }
 
 /// One effect a template can name: its id, family, parameters and a one-line description.
-public struct CatalogEntry: Sendable, Hashable {
-    public let id: String
-    public let family: EffectFamily
-    public let summary: String
-    public let parameters: [CatalogParameter]
+package struct CatalogEntry: Sendable, Hashable {
+    package let id: String
+    package let family: EffectFamily
+    package let summary: String
+    package let parameters: [CatalogParameter]
 
     public init(_ id: String, _ family: EffectFamily, _ summary: String, parameters: [CatalogParameter] = []) {
         self.id = id
@@ -81,7 +81,7 @@ public struct CatalogEntry: Sendable, Hashable {
         self.parameters = parameters
     }
 
-    public func parameter(_ name: String) -> CatalogParameter? {
+    package func parameter(_ name: String) -> CatalogParameter? {
         parameters.first { $0.name == name }
     }
 }

@@ -1,7 +1,7 @@
 import DocumentJSON
 /// The catalog as a JSON value, for `reel catalog --format json` and tools that read it.
 extension Catalog {
-    public static func jsonValue() -> JSONValue {
+    package static func jsonValue() -> JSONValue {
         var families = JSONObject()
         for family in EffectFamily.allCases {
             families[family.rawValue] = .array(entries(of: family).map(json))
@@ -33,7 +33,7 @@ extension Catalog {
     }
 
     /// One line per entry, grouped by family, as `reel catalog` prints it.
-    public static func text() -> String {
+    package static func text() -> String {
         var lines: [String] = []
         for family in EffectFamily.allCases {
             lines.append("\(family.title):")
@@ -60,7 +60,7 @@ extension Catalog {
 
 extension EffectFamily {
     /// Heading of the family in listings.
-    public var title: String {
+    package var title: String {
         switch self {
         case .transition: "transitions"
         case .filter: "filters"
@@ -72,7 +72,7 @@ extension EffectFamily {
 }
 
 extension String {
-    package func padded(to width: Int) -> String {
+    func padded(to width: Int) -> String {
         count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 }

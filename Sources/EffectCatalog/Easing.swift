@@ -9,7 +9,7 @@ public enum Easing: String, Sendable, Hashable, CaseIterable {
     case easeInOut
 
     /// Maps linear progress `x` in 0...1 to eased progress in 0...1.
-    public func apply(_ x: Double) -> Double {
+    package func apply(_ x: Double) -> Double {
         let t = min(1, max(0, x))
         switch self {
         case .linear: return t

@@ -24,8 +24,8 @@ import CSystem
 /// batch's videos and manifest), never follows a link: see there.
 ///
 /// A path that holds a NUL byte is refused: the system would cut it there.
-public final class AtomicFile {
-    public enum Destination: Sendable, Equatable {
+package final class AtomicFile {
+    package enum Destination: Sendable, Equatable {
         /// A regular file, written under `temporaryPath` and renamed into place.
         case file
         /// Written in place, front to back, through `descriptor`: a device, a FIFO, or standard output.
@@ -33,12 +33,12 @@ public final class AtomicFile {
     }
 
     /// The path the caller asked for (`-` for standard output).
-    public let path: String
-    public let destination: Destination
+    package let path: String
+    package let destination: Destination
     /// Where writers write until `commit()`: the temporary file, or the stream's descriptor path.
-    public private(set) var temporaryPath: String
+    package private(set) var temporaryPath: String
     /// The open descriptor of what is written: the temporary file (held for its lock) or the stream.
-    public private(set) var descriptor: Int32
+    package private(set) var descriptor: Int32
     /// Where the finished file is moved: `path`, or the file it leads to when it is a link.
     private var finalPath = ""
     /// Where the temporary file is listed for removal on a signal.
@@ -55,15 +55,15 @@ public final class AtomicFile {
 
     /// The name libraries that open outputs by name (FFmpeg, libpng) are given: the descriptor's
     /// `/proc/self/fd` name, which reaches exactly the file created here whatever its name's bytes.
-    public var libraryPath: String { "/proc/self/fd/\(descriptor)" }
+    package var libraryPath: String { "/proc/self/fd/\(descriptor)" }
 
     /// Whether `path` names standard output.
-    public static func isStandardOutput(_ path: String) -> Bool { path == "-" }
+    static func isStandardOutput(_ path: String) -> Bool { path == "-" }
 
     /// Opens the output `path`; with `streams` false, anything there but a regular file (a
     /// device, a FIFO, standard output) is refused, for outputs that must be files.
     /// `registry` is where the temporary file is listed for removal on a signal.
-    public convenience init(path: String, streams: Bool = true, registry: TemporaryFiles = .shared) throws(FileAccessError) {
+    package convenience init(path: String, streams: Bool = true, registry: TemporaryFiles = .shared) throws(FileAccessError) {
         try self.init(path: path, streams: streams, within: OutputFolders.root(containing: path), registry: registry)
     }
 
@@ -73,7 +73,7 @@ public final class AtomicFile {
     /// but a regular file) at the output's name is refused, at open and again when the finished
     /// file is renamed into place (`renameat` on the folder's descriptor, which replaces a name and
     /// never writes through it). For a batch's videos and manifest, whose names come from a file.
-    public convenience init(beneath folder: String, name: String, registry: TemporaryFiles = .shared) throws(FileAccessError) {
+    package convenience init(beneath folder: String, name: String, registry: TemporaryFiles = .shared) throws(FileAccessError) {
         let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
         try self.init(path: path, streams: false, within: (root: folder, relative: name), registry: registry)
     }
@@ -155,7 +155,7 @@ public final class AtomicFile {
 
     /// Throws unless `path` is absent or a regular file (links followed): for outputs that must
     /// be files, such as a batch's videos and manifest. `label` names the output in the message.
-    public static func checkFileOutput(_ path: String, label: String) throws(FileAccessError) {
+    package static func checkFileOutput(_ path: String, label: String) throws(FileAccessError) {
         let kind = isStandardOutput(path) ? .other : FileKind.of(path)
         guard let kind, kind != .regular else { return }
         let what = isStandardOutput(path) ? "standard output" : kind.phrase
@@ -210,7 +210,7 @@ public final class AtomicFile {
     /// Throws unless every part of `name` beneath `folder` that exists is a folder and the output
     /// itself is absent or a regular file, links not followed (see `init(beneath:name:)`): the check
     /// before any work of what that initializer refuses when it opens.
-    public static func checkFileOutput(beneath folder: String, name: String, label: String) throws(FileAccessError) {
+    package static func checkFileOutput(beneath folder: String, name: String, label: String) throws(FileAccessError) {
         let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
         let operation = "creating the output"
         if PathBytes.holdsNUL(path) { throw FileAccessError(.failed, file: path, operation: operation, reason: PathBytes.nulReason) }
@@ -253,7 +253,7 @@ public final class AtomicFile {
 
     /// Moves the finished file into place (its data on disk first, so a crash right after cannot
     /// leave an empty file where a good one was).
-    public func commit() throws(FileAccessError) {
+    package func commit() throws(FileAccessError) {
         guard !done else { return }
         if fsync(descriptor) != 0 && errno != EINVAL {
             let error = FileAccessError.system(errno, file: path, operation: "writing the output")
@@ -287,7 +287,7 @@ public final class AtomicFile {
     }
 
     /// Removes the temporary file; the output path is left untouched.
-    public func discard() {
+    package func discard() {
         guard !done else { return }
         done = true
         if folderDescriptor >= 0 {
@@ -301,7 +301,7 @@ public final class AtomicFile {
 
     /// Writes the whole of `file` to the output, a megabyte at a time (a copy of a song into a
     /// new template).
-    public func write(contentsOf file: ReadableFile) throws(FileAccessError) {
+    package func write(contentsOf file: ReadableFile) throws(FileAccessError) {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var offset: off_t = 0
         while true {
@@ -317,7 +317,7 @@ public final class AtomicFile {
     }
 
     /// Writes `bytes` to the output (whole), for writers that do not go through a library.
-    public func write(_ bytes: [UInt8]) throws(FileAccessError) {
+    package func write(_ bytes: [UInt8]) throws(FileAccessError) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }

@@ -9,12 +9,12 @@
 /// would escape a check made earlier. Registering the folder makes every later open of a path
 /// inside it resolve beneath the folder's descriptor (`openat2` with `RESOLVE_BENEATH`), so a link
 /// that leaves the folder is refused whenever it appears.
-public enum ConfinedFolders {
+package enum ConfinedFolders {
     nonisolated(unsafe) private static var roots: [String] = []
     private static let lock = Lock()
 
     /// Confines every later open of a path inside `folder` to it.
-    public static func confine(_ folder: String) {
+    package static func confine(_ folder: String) {
         let absolute = PathText.absolute(folder)
         lock.withLock {
             if !roots.contains(absolute) { roots.append(absolute) }
@@ -23,7 +23,7 @@ public enum ConfinedFolders {
     }
 
     /// Forgets every confinement (for tests that reuse a process).
-    public static func reset() {
+    package static func reset() {
         lock.withLock { roots.removeAll() }
     }
 

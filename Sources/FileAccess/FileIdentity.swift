@@ -4,9 +4,9 @@
 
 /// A file's identity in the file system (device and inode): two paths that reach one file, through
 /// links, `..` or hard links, have the same identity.
-public struct FileIdentity: Sendable, Hashable {
-    public let device: UInt64
-    public let inode: UInt64
+package struct FileIdentity: Sendable, Hashable {
+    package let device: UInt64
+    let inode: UInt64
 
     init(_ st: stat) {
         device = UInt64(st.st_dev)
@@ -14,7 +14,7 @@ public struct FileIdentity: Sendable, Hashable {
     }
 
     /// The identity of what `path` names after following links, or nil when nothing is there.
-    public static func of(_ path: String) -> FileIdentity? {
+    package static func of(_ path: String) -> FileIdentity? {
         var st = stat()
         guard PathBytes.withCString(path, { stat($0, &st) }) == 0 else { return nil }
         return FileIdentity(st)

@@ -3,7 +3,7 @@
 #endif
 
 /// What a path names in the file system, in the words Reel's messages use.
-public enum FileKind: Sendable, Equatable {
+package enum FileKind: Sendable, Equatable {
     case regular, folder, fifo, socket, characterDevice, blockDevice, link, other
 
     init(mode: mode_t) {
@@ -20,14 +20,14 @@ public enum FileKind: Sendable, Equatable {
     }
 
     /// The kind of what `path` names after following links, or nil when nothing is there.
-    public static func of(_ path: String) -> FileKind? {
+    package static func of(_ path: String) -> FileKind? {
         var st = stat()
         guard PathBytes.withCString(path, { stat($0, &st) }) == 0 else { return nil }
         return FileKind(mode: st.st_mode)
     }
 
     /// The kind of what `path` names itself, a link not followed (`.link`), or nil when nothing is there.
-    public static func withoutFollowing(_ path: String) -> FileKind? {
+    package static func withoutFollowing(_ path: String) -> FileKind? {
         var st = stat()
         guard PathBytes.withCString(path, { lstat($0, &st) }) == 0 else { return nil }
         return FileKind(mode: st.st_mode)
@@ -52,12 +52,12 @@ public enum FileKind: Sendable, Equatable {
     }
 
     /// Whether this process may read `path` (`access(R_OK)`), by its bytes.
-    public static func isReadable(_ path: String) -> Bool {
+    static func isReadable(_ path: String) -> Bool {
         PathBytes.withCString(path) { access($0, R_OK) } == 0
     }
 
     /// "a FIFO", "a folder": for "is a FIFO, not a file".
-    public var phrase: String {
+    package var phrase: String {
         switch self {
         case .regular: return "a file"
         case .folder: return "a folder"

@@ -19,8 +19,8 @@ import MediaTime
 /// The locked file is opened as every file here is: never through a link, never blocking, and
 /// refused unless it is a regular file. It is also where the locked work may keep its data (an
 /// edit's journal is its own lock): `readAll`, `append` and `truncate` use the locked descriptor.
-public final class FileLock: @unchecked Sendable {
-    public enum Mode: Sendable {
+package final class FileLock: @unchecked Sendable {
+    package enum Mode: Sendable {
         /// Many holders at once (readers; shards that each write their own files).
         case shared
         /// One holder, and no shared one.
@@ -28,10 +28,10 @@ public final class FileLock: @unchecked Sendable {
     }
 
     /// The path as the caller named it, for messages.
-    public let path: String
-    public let descriptor: Int32
+    package let path: String
+    package let descriptor: Int32
     /// Whether `acquire` created the file (nothing was at the path).
-    public let created: Bool
+    package let created: Bool
     private var removeIfLeftEmpty = false
 
     private init(path: String, descriptor: Int32, created: Bool) {
@@ -58,7 +58,7 @@ public final class FileLock: @unchecked Sendable {
     /// umask); without it, a missing file is `notFound`. `waiting` is called once if the lock has
     /// not been taken after a second, so a person can be told why nothing happens yet.
     /// `operation` names what the caller does, for errors.
-    public static func acquire(
+    package static func acquire(
         _ path: String, _ mode: Mode, creating: Bool, wait: RationalTime, operation: String, waiting: (() -> Void)? = nil
     ) throws(FileAccessError) -> FileLock? {
         let start = monotonicSeconds()
@@ -104,22 +104,22 @@ public final class FileLock: @unchecked Sendable {
 
     /// Removes the file when the lock is released if it is then still empty and still at its path:
     /// for a file `acquire` created that the work ended up not needing.
-    public func removeWhenReleasedIfEmpty() { removeIfLeftEmpty = true }
+    package func removeWhenReleasedIfEmpty() { removeIfLeftEmpty = true }
 
     /// Size of the locked file now.
-    public var size: Int64 {
+    package var size: Int64 {
         var st = stat()
         return fstat(descriptor, &st) == 0 ? Int64(st.st_size) : 0
     }
 
     /// The whole locked file, refused when larger than `limit` bytes.
-    public func readAll(limit: Int) throws(FileAccessError) -> [UInt8] {
+    package func readAll(limit: Int) throws(FileAccessError) -> [UInt8] {
         try WholeFileRead.bytes(of: descriptor, path: path, limit: limit)
     }
 
     /// Appends `bytes` in one `write` (the file is opened to append), then `fsync`s: an entry is
     /// either whole on disk or, after a crash mid-write, a cut-short last line.
-    public func append(_ bytes: [UInt8]) throws(FileAccessError) {
+    package func append(_ bytes: [UInt8]) throws(FileAccessError) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
@@ -133,7 +133,7 @@ public final class FileLock: @unchecked Sendable {
     }
 
     /// Cuts the file to its first `length` bytes (a journal's last line cut short by a crash).
-    public func truncate(to length: Int64) throws(FileAccessError) {
+    package func truncate(to length: Int64) throws(FileAccessError) {
         if ftruncate(descriptor, off_t(length)) != 0 || fsync(descriptor) != 0 {
             throw .system(errno, file: path, operation: "cutting the file short")
         }

@@ -3,9 +3,9 @@
 #endif
 
 /// The names in a folder, their bytes kept (`PathBytes`), without `.` and `..`.
-public enum FolderListing {
+package enum FolderListing {
     /// Nil when the folder cannot be read.
-    public static func names(_ folder: String) -> [String]? {
+    package static func names(_ folder: String) -> [String]? {
         guard let dir = PathBytes.withCString(folder, { opendir($0) }) else { return nil }
         defer { closedir(dir) }
         var names: [String] = []

@@ -4,11 +4,11 @@
 
 /// Folders made for outputs (`mkdir -p`), their names' bytes kept (`PathBytes`): Foundation's
 /// `createDirectory` turns a byte that is not UTF-8 into another name.
-public enum FolderMaking {
+package enum FolderMaking {
     /// Makes `path` and any missing folder above it (mode 0777 less the umask), and returns those
     /// it made, outermost first, so a caller that fails can remove what it made and nothing else.
     @discardableResult
-    public static func create(_ path: String) throws(FileAccessError) -> [String] {
+    package static func create(_ path: String) throws(FileAccessError) -> [String] {
         if FileKind.of(path) == .folder { return [] }
         var missing: [String] = []
         var current = path
@@ -36,7 +36,7 @@ public enum FolderMaking {
     /// Makes the folders of `relative` (`videos/2026`) beneath `root`, one at a time through
     /// descriptors, never through a link: a link among them is refused, not followed (the
     /// subfolders of a batch's outputs, see `AtomicFile(beneath:name:)`). An empty `relative` makes nothing.
-    public static func create(beneath root: String, _ relative: String) throws(FileAccessError) {
+    package static func create(beneath root: String, _ relative: String) throws(FileAccessError) {
         guard !relative.isEmpty else { return }
         let path = root.hasSuffix("/") ? root + relative : root + "/" + relative
         guard let parts = LinkFreeWalk.parts(relative) else {
@@ -47,7 +47,7 @@ public enum FolderMaking {
 
     /// Removes the folders `made` listed (innermost first) that are still empty; a folder that
     /// holds anything is left as it is.
-    public static func removeEmpty(_ made: [String]) {
+    package static func removeEmpty(_ made: [String]) {
         for folder in made.reversed() { _ = PathBytes.withCString(folder) { rmdir($0) } }
     }
 }

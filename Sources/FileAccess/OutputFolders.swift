@@ -6,18 +6,18 @@
 /// one of its subfolders) must never carry the video elsewhere. Holding the folder makes every
 /// `AtomicFile` inside it use `AtomicFile(beneath:name:)`, however the writer was reached (the
 /// exporter, the MP4 writer), without threading the folder through every layer.
-public enum OutputFolders {
+package enum OutputFolders {
     nonisolated(unsafe) private static var held: [String: Int] = [:]
     private static let lock = Lock()
 
     /// Makes every output inside `folder` link-free until `release(folder)` (holds are counted).
-    public static func hold(_ folder: String) {
+    package static func hold(_ folder: String) {
         let absolute = PathText.absolute(folder)
         lock.withLock { held[absolute, default: 0] += 1 }
     }
 
     /// Ends one `hold(folder)`.
-    public static func release(_ folder: String) {
+    package static func release(_ folder: String) {
         let absolute = PathText.absolute(folder)
         lock.withLock {
             let count = (held[absolute] ?? 1) - 1

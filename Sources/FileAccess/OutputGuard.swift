@@ -24,7 +24,7 @@ public struct OutputGuard {
         case tree(String)
 
         /// A media operand: a file, or a folder whose files are read.
-        public static func media(_ path: String) -> Input { FileKind.of(path) == .folder ? .folder(path) : .file(path) }
+        package static func media(_ path: String) -> Input { FileKind.of(path) == .folder ? .folder(path) : .file(path) }
     }
 
     /// Most files looked at beneath one folder; a template holds far fewer.
@@ -60,7 +60,7 @@ public struct OutputGuard {
     /// Throws a `.collision` error when an output (`label`, such as `-o` or `--timeline`, and its
     /// path) names an input or the same file as another output. Standard output (`-`) and devices
     /// are written in place and never collide.
-    public func check(_ outputs: [(label: String, path: String)]) throws(FileAccessError) {
+    package func check(_ outputs: [(label: String, path: String)]) throws(FileAccessError) {
         var targets: [String: String] = [:]
         var identities: [FileIdentity: String] = [:]
         for (label, path) in outputs where !AtomicFile.isStandardOutput(path) {

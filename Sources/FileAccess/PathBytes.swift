@@ -7,11 +7,11 @@
 /// through every `String` operation and through timeline files; every system call in FileAccess
 /// turns it back into the byte. (A name that really contains U+10FF00...U+10FFFF, which no system
 /// assigns, would be misread.)
-public enum PathBytes {
+package enum PathBytes {
     static let escapeBase: UInt32 = 0x10FF00
 
     /// The name `bytes` stands for: valid UTF-8 as it is, other bytes escaped one by one.
-    public static func string<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+    package static func string<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         let array = Array(bytes)
         if let valid = String(validating: array, as: UTF8.self) { return valid }
         var scalars = String.UnicodeScalarView()
@@ -33,14 +33,14 @@ public enum PathBytes {
     }
 
     /// The name in a C string from the system (`readdir`, `argv`).
-    public static func string(cString: UnsafePointer<CChar>) -> String {
+    package static func string(cString: UnsafePointer<CChar>) -> String {
         var length = 0
         while cString[length] != 0 { length += 1 }
         return cString.withMemoryRebound(to: UInt8.self, capacity: length) { string(UnsafeBufferPointer(start: $0, count: length)) }
     }
 
     /// The bytes `path` stands for.
-    public static func bytes(_ path: String) -> [UInt8] {
+    package static func bytes(_ path: String) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(path.utf8.count)
         for scalar in path.unicodeScalars {
@@ -55,12 +55,12 @@ public enum PathBytes {
 
     /// Whether `path` holds a NUL byte (U+0000, or its escape U+10FF00), which no file name can:
     /// a system call would read the path only up to it, so `a.mp4\0x` would name `a.mp4`.
-    public static func holdsNUL(_ path: String) -> Bool {
+    package static func holdsNUL(_ path: String) -> Bool {
         path.unicodeScalars.contains { $0.value == 0 || $0.value == escapeBase }
     }
 
     /// Why `path` cannot be a file name, or nil: for the readers of documents and FileAccess alike.
-    public static let nulReason = "the path holds a NUL byte (\\0), which no file name can hold"
+    package static let nulReason = "the path holds a NUL byte (\\0), which no file name can hold"
 
     /// Calls `body` with the NUL-terminated bytes of `path`, for a system call.
     ///
@@ -68,14 +68,14 @@ public enum PathBytes {
     /// system call refuses (`ENOENT`): cut at the NUL, it would name another file than the one
     /// compared and checked before. Readers of documents refuse such paths where they read them;
     /// this is the last line, so no file is ever reached through a shortened name.
-    public static func withCString<T>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
+    package static func withCString<T>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
         var raw = holdsNUL(path) ? [] : bytes(path)
         raw.append(0)
         return try raw.withUnsafeBufferPointer { try $0.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) } }
     }
 
     /// `path` for messages: escaped bytes shown as `\xFF`.
-    public static func display(_ path: String) -> String {
+    package static func display(_ path: String) -> String {
         guard path.unicodeScalars.contains(where: { $0.value >= escapeBase && $0.value <= escapeBase + 0xFF }) else { return path }
         var out = ""
         for scalar in path.unicodeScalars {
@@ -90,7 +90,7 @@ public enum PathBytes {
     }
 
     /// The program's arguments, their bytes kept (see `string(_:)`).
-    public static var arguments: [String] {
+    package static var arguments: [String] {
         (0..<Int(CommandLine.argc)).map { i in CommandLine.unsafeArgv[i].map { string(cString: $0) } ?? "" }
     }
 }

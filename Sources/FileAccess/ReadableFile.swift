@@ -12,13 +12,13 @@ import CSystem
 /// it lies in one (`ConfinedFolders`), and refused unless `fstat` on the descriptor says it is a
 /// regular file. Libraries that open by name (FFmpeg, libheif, libpng, FreeType) are then given
 /// `descriptorPath`, which names this very file however the path changes meanwhile.
-public final class ReadableFile: @unchecked Sendable {
+package final class ReadableFile: @unchecked Sendable {
     /// The path as the caller named it, for messages.
-    public let path: String
-    public let descriptor: Int32
+    package let path: String
+    package let descriptor: Int32
     /// Size in bytes when opened.
-    public let size: Int64
-    public let identity: FileIdentity
+    package let size: Int64
+    package let identity: FileIdentity
 
     /// Opens `path` for reading; `operation` names what the caller is doing, for errors.
     public init(path: String, operation: String = "opening") throws(FileAccessError) {
@@ -37,19 +37,19 @@ public final class ReadableFile: @unchecked Sendable {
 
     /// A name for this opened file that libraries can open (Linux's `/proc/self/fd`): it reaches the
     /// same file even if `path` is replaced, and never leads anywhere else.
-    public var descriptorPath: String { "/proc/self/fd/\(descriptor)" }
+    package var descriptorPath: String { "/proc/self/fd/\(descriptor)" }
 
     /// The whole file, refused when larger than `limit` bytes.
-    public func readAll(limit: Int) throws(FileAccessError) -> [UInt8] {
+    package func readAll(limit: Int) throws(FileAccessError) -> [UInt8] {
         try WholeFileRead.bytes(of: descriptor, path: path, limit: limit)
     }
 
     /// Up to `count` bytes from the start (fewer when the file is shorter or a read fails).
-    public func prefix(_ count: Int) -> [UInt8] { bytes(at: 0, count: count) }
+    package func prefix(_ count: Int) -> [UInt8] { bytes(at: 0, count: count) }
 
     /// Up to `count` bytes from `offset` (fewer when the file ends before, none when a read fails):
     /// for walking a header's parts without reading the file whole.
-    public func bytes(at offset: Int, count: Int) -> [UInt8] {
+    package func bytes(at offset: Int, count: Int) -> [UInt8] {
         guard offset >= 0, count > 0 else { return [] }
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
@@ -63,7 +63,7 @@ public final class ReadableFile: @unchecked Sendable {
     }
 
     /// The whole file as UTF-8 text.
-    public func readText(limit: Int) throws(FileAccessError) -> String {
+    package func readText(limit: Int) throws(FileAccessError) -> String {
         let bytes = try readAll(limit: limit)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw FileAccessError(.failed, file: path, operation: "reading", reason: "not UTF-8 text")
@@ -72,7 +72,7 @@ public final class ReadableFile: @unchecked Sendable {
     }
 
     /// Reads `path` whole as UTF-8 text, with every check of `init`.
-    public static func text(_ path: String, limit: Int, operation: String = "reading") throws(FileAccessError) -> String {
+    package static func text(_ path: String, limit: Int, operation: String = "reading") throws(FileAccessError) -> String {
         try ReadableFile(path: path, operation: operation).readText(limit: limit)
     }
 

@@ -17,8 +17,8 @@ import Foundation
 /// nothing in it that has stood for a minute is removed too: a run killed between making the
 /// folder and its lock leaves one, and a live run makes its lock at once. Anything else in doubt
 /// (no lock file beside other files, a process alive, a folder inside) is left alone.
-public final class ScratchFolder: @unchecked Sendable {
-    public let path: String
+package final class ScratchFolder: @unchecked Sendable {
+    package let path: String
     private var registered: [String] = []
     private let lock = Lock()
     private let lockFile: Int32
@@ -47,7 +47,7 @@ public final class ScratchFolder: @unchecked Sendable {
 
     /// The path of `name` inside the folder, registered for removal on a signal (an error when
     /// the registry is full: a file a signal would leave behind is not made).
-    public func file(_ name: String) throws(FileAccessError) -> String {
+    package func file(_ name: String) throws(FileAccessError) -> String {
         let file = path + "/" + name
         let added = lock.withLock {
             if registered.contains(file) { return true }
@@ -76,7 +76,7 @@ public final class ScratchFolder: @unchecked Sendable {
     }
 
     /// How long an empty scratch folder stands before it is taken for a killed run's.
-    public static let emptyFolderAge: time_t = 60
+    static let emptyFolderAge: time_t = 60
 
     /// Removes the scratch folders (`reel-*-XXXXXX`) of dead runs in `base`.
     static func removeStale(in base: String) {

@@ -13,17 +13,17 @@ import MediaTime
 /// and for a template's placeholder pictures; a file that finds no slot is refused (`register`
 /// returns false), never left off the list in silence. A registry of its own can be given to an
 /// `AtomicFile`, so code that empties or fills one (its tests) leaves the process's alone.
-public final class TemporaryFiles: @unchecked Sendable {
+package final class TemporaryFiles: @unchecked Sendable {
     /// Temporary files one row of a batch may have at once: its output's, a two-pass first
     /// pass's and the scratch files naming them, and the four files of x264's statistics.
     static let filesPerRow = 8
     /// The slots of the process's registry.
-    public static let defaultCapacity = Limits.batchJobs.upperBound * filesPerRow + Limits.slotCount.upperBound + 64
+    static let defaultCapacity = Limits.batchJobs.upperBound * filesPerRow + Limits.slotCount.upperBound + 64
 
     /// The registry the signal handler empties.
-    public static let shared = TemporaryFiles()
+    package static let shared = TemporaryFiles()
 
-    public let capacity: Int
+    package let capacity: Int
     private let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
     private let lock = Lock()
 
@@ -70,7 +70,7 @@ public final class TemporaryFiles: @unchecked Sendable {
     }
 
     /// Unlinks every registered temporary file. Async-signal-safe: only `unlink` on prepared strings.
-    public func removeAllForSignal() {
+    package func removeAllForSignal() {
         for i in 0..<capacity {
             if let s = slots[i] { unlink(s) }
         }

@@ -4,11 +4,11 @@ import Foundation
 /// (`IMG_0042.HEIC` and `IMG_0042.MOV`). Both files are one moment; taken from a folder, the pair
 /// counts once, as its photo, so a slideshow does not show the same moment twice.
 package enum LivePhotos {
-    package static let photoExtensions: Set<String> = ["heic", "heif", "jpg", "jpeg"]
-    package static let motionExtensions: Set<String> = ["mov", "mp4"]
+    static let photoExtensions: Set<String> = ["heic", "heif", "jpg", "jpeg"]
+    static let motionExtensions: Set<String> = ["mov", "mp4"]
 
     /// `names` without the videos that are the motion half of a Live Photo in the same list.
-    package static func withoutMotionHalves(_ names: [String]) -> [String] {
+    static func withoutMotionHalves(_ names: [String]) -> [String] {
         func split(_ name: String) -> (stem: String, ext: String) {
             let n = name as NSString
             return (n.deletingPathExtension.lowercased(), n.pathExtension.lowercased())

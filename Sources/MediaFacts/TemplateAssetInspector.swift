@@ -10,10 +10,10 @@ import TemplateFormat
 ///
 /// TemplateCore cannot see FFmpeg or libpng, so the template loader asks this through its
 /// `AssetInspector` protocol; the CLI passes one to `validate`, `make` and `resolve`.
-public struct TemplateAssetInspector: AssetInspector {
+package struct TemplateAssetInspector: AssetInspector {
     public init() {}
 
-    public func problem(with path: String, as kind: AssetKind) -> String? {
+    package func problem(with path: String, as kind: AssetKind) -> String? {
         switch kind {
         case .audio:
             do {
@@ -37,12 +37,12 @@ public struct TemplateAssetInspector: AssetInspector {
         }
     }
 
-    public func audioDuration(of path: String) -> RationalTime? {
+    package func audioDuration(of path: String) -> RationalTime? {
         (try? MediaProbe.probe(path))?.duration
     }
 
     /// The beats `reel beats` finds, from the analysis cache; nil for music without a beat.
-    public func beats(of path: String) -> FoundBeats? {
+    package func beats(of path: String) -> FoundBeats? {
         guard let analysis = try? AnalysisCache.standard.beats(of: path), let tempo = analysis.tempo, analysis.beats.count >= 2 else {
             return nil
         }
@@ -50,7 +50,7 @@ public struct TemplateAssetInspector: AssetInspector {
     }
 
     /// Decodes the PNG and compares the channels of every pixel: masks saved as RGB count too.
-    public func isGrayscalePicture(_ path: String) -> Bool? {
+    package func isGrayscalePicture(_ path: String) -> Bool? {
         guard let image = try? PNGFile.read(path) else { return nil }
         var i = 0
         let pixels = image.pixels
@@ -61,19 +61,19 @@ public struct TemplateAssetInspector: AssetInspector {
         return true
     }
 
-    public func substituteFamily(for family: String) -> String? {
+    package func substituteFamily(for family: String) -> String? {
         TextRasterizer.substituteFamily(for: family)
     }
 
     /// With the fonts the renderer would use (a rasterizer of its own: this is called from any
     /// thread); a font that cannot be loaded is reported as an asset problem, not here.
-    public func undrawableCharacters(in text: String, font: FontSpec) -> [Unicode.Scalar] {
+    package func undrawableCharacters(in text: String, font: FontSpec) -> [Unicode.Scalar] {
         Self.undrawable(text, font: font)
     }
 
     /// The characters of `text` no installed font can draw in `font`; none when the fonts
     /// cannot be loaded at all (that failure is reported where the font is).
-    public static func undrawable(_ text: String, font: FontSpec) -> [Unicode.Scalar] {
+    package static func undrawable(_ text: String, font: FontSpec) -> [Unicode.Scalar] {
         let style: TextStyle
         switch font {
         case .family(let family): style = TextStyle(fontFamily: family, size: 16)

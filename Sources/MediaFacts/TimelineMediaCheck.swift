@@ -17,8 +17,8 @@ import TimelineModel
 /// a render never starts only to fail on its fortieth clip. A timeline made from a template names
 /// its folder (`Timeline.template`): the folder is confined first (`ConfinedFolders`), so that
 /// this check and every later open of its files, during the render too, resolve beneath it.
-public enum TimelineMediaCheck {
-    public static let check: TimelineFileCheck = { timeline in problems(timeline) }
+package enum TimelineMediaCheck {
+    package static let check: TimelineFileCheck = { timeline in problems(timeline) }
 
     /// What a field needs its file to be.
     enum Need: Hashable {
@@ -35,12 +35,12 @@ public enum TimelineMediaCheck {
         package var need: Need
     }
 
-    public static func problems(_ t: Timeline) -> [TimelineProblem] { examine(t).problems }
+    package static func problems(_ t: Timeline) -> [TimelineProblem] { examine(t).problems }
 
     /// The problems of `t`'s files, and the length of each video its clips name (by the path as
     /// the timeline names it), as probed while checking them: what `reel edit` shortens a
     /// transition to when a swap or a move brings other clips to its cut.
-    public static func examine(_ t: Timeline) -> (problems: [TimelineProblem], videoDurations: [String: RationalTime]) {
+    package static func examine(_ t: Timeline) -> (problems: [TimelineProblem], videoDurations: [String: RationalTime]) {
         var found: [TimelineProblem] = []
         if let folder = t.template { found += templateFolderProblems(folder) }
         var order: [String] = []
@@ -59,7 +59,7 @@ public enum TimelineMediaCheck {
 
     /// Warnings about a timeline that reads (T065): a text's font family that is not installed,
     /// found by the lookup a template's texts are checked with; the text is drawn in another.
-    public static let warnings: TimelineFileCheck = { timeline in fontWarnings(timeline) }
+    package static let warnings: TimelineFileCheck = { timeline in fontWarnings(timeline) }
 
     static func fontWarnings(_ t: Timeline) -> [TimelineProblem] {
         var substitutes: [String: String?] = [:]

@@ -10,8 +10,8 @@ import MediaTime
 /// A fixed palette costs no pass over the whole animation and keeps memory to one frame; ordered
 /// (not error-diffusion) dithering gives the same pattern on every frame, so still areas do not
 /// shimmer. The file is written under a temporary name and appears only after `finish()`.
-public final class AnimatedImageWriter {
-    public enum Format: String, Sendable, CaseIterable {
+package final class AnimatedImageWriter {
+    package enum Format: String, Sendable, CaseIterable {
         case gif, webp
 
         /// The format a file name asks for (`.gif`, `.webp`), or nil.
@@ -21,10 +21,10 @@ public final class AnimatedImageWriter {
         }
     }
 
-    public let path: String
-    public let format: Format
-    public let width: Int
-    public let height: Int
+    package let path: String
+    package let format: Format
+    package let width: Int
+    package let height: Int
     private let output: AtomicFile
     private let muxer: UnsafeMutablePointer<AVFormatContext>
     private var codec: UnsafeMutablePointer<AVCodecContext>?
@@ -103,7 +103,7 @@ public final class AnimatedImageWriter {
     }
 
     /// Adds the next picture (of the animation's size).
-    public func write(_ picture: Picture) throws(MediaError) {
+    package func write(_ picture: Picture) throws(MediaError) {
         guard picture.width == width, picture.height == height, let ctx = codec else {
             throw MediaError(
                 .writeFailed, file: path, operation: "adding a frame",
@@ -132,7 +132,7 @@ public final class AnimatedImageWriter {
     }
 
     /// Flushes the encoder, writes the trailer and moves the file into place.
-    public func finish() throws(MediaError) {
+    package func finish() throws(MediaError) {
         guard let ctx = codec, !closed else { return }
         try encode(ctx, nil)
         try check(av_write_trailer(muxer), .writeFailed, file: path, operation: "finishing the animation")

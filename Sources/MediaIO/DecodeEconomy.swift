@@ -3,7 +3,7 @@
 /// An exact frame at an arbitrary time means decoding from the keyframe before it. Playback shows
 /// every one of those pictures, so it must decode them as the file says. Previews show only the
 /// pictures they ask for, and can spend less on the others.
-public enum DecodeEconomy: Sendable, Hashable {
+package enum DecodeEconomy: Sendable, Hashable {
     /// Every picture decoded bit-exactly: for playback and export.
     case none
     /// For previews that jump through a file (contact-sheet cells, an animated preview at a low

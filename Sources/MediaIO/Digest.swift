@@ -10,7 +10,7 @@ import FileAccess
 /// A batch tells a finished output from a changed or cut-short one, and inputs that changed from
 /// inputs that did not, by their content: a copy of the same media on another machine, with
 /// another modification time, hashes the same.
-public final class Digest {
+package final class Digest {
     private let context: OpaquePointer
 
     public init() {
@@ -22,21 +22,21 @@ public final class Digest {
 
     deinit { av_free(UnsafeMutableRawPointer(context)) }
 
-    public func update(_ bytes: [UInt8]) {
+    package func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { av_sha_update(context, $0.baseAddress, $0.count) }
     }
 
-    public func update(_ text: String) { update(Array(text.utf8)) }
+    package func update(_ text: String) { update(Array(text.utf8)) }
 
     /// The digest as 64 hex digits; the context is spent.
-    public func finish() -> String {
+    package func finish() -> String {
         var out = [UInt8](repeating: 0, count: 32)
         av_sha_final(context, &out)
         return out.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
     /// The SHA-256 of `bytes`.
-    public static func hex(of bytes: [UInt8]) -> String {
+    package static func hex(of bytes: [UInt8]) -> String {
         let d = Digest()
         d.update(bytes)
         return d.finish()
@@ -44,7 +44,7 @@ public final class Digest {
 
     /// The SHA-256 of a file's content and its size, read through `ReadableFile` (so only a
     /// regular file is read, beneath its template folder when it lies in one).
-    public static func file(_ path: String) throws(FileAccessError) -> (hex: String, size: Int64) {
+    package static func file(_ path: String) throws(FileAccessError) -> (hex: String, size: Int64) {
         let file = try ReadableFile(path: path, operation: "hashing")
         let d = Digest()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
@@ -66,7 +66,7 @@ public final class Digest {
     /// shorter than twice that), read through `ReadableFile`: a cheap fingerprint that tells a
     /// medium replaced or re-encoded (its header, its index and its length change) from the same
     /// file copied elsewhere, where a modification time would differ, without reading it all.
-    public static func fingerprint(_ path: String, edge: Int64 = 1 << 20) throws(FileAccessError) -> (hex: String, size: Int64) {
+    package static func fingerprint(_ path: String, edge: Int64 = 1 << 20) throws(FileAccessError) -> (hex: String, size: Int64) {
         let file = try ReadableFile(path: path, operation: "fingerprinting")
         let d = Digest()
         d.update("size \(file.size)\n")

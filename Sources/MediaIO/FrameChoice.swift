@@ -11,7 +11,7 @@ import MediaTime
 /// come out within half an output frame of each other at any pair of rates; the picture on screen
 /// at the frame's own time could lag its sound by up to a whole source frame (33 ms for a 29.97 fps
 /// clip in a 30 fps video).
-public enum FrameChoice: Sendable, Hashable {
+package enum FrameChoice: Sendable, Hashable {
     /// The last picture starting at or before *t*.
     case displayed
     /// The last picture starting strictly before *t*.

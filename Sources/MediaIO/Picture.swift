@@ -4,17 +4,17 @@
 /// crossfades and alpha blends are linear and give the same result in Y'CbCr as in R'G'B'.
 /// Planes are contiguous, 64-byte aligned rows, owned by this object.
 public final class Picture: @unchecked Sendable {
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// Bytes per row of the luma plane and of each chroma plane.
-    public let lumaStride: Int
-    public let chromaStride: Int
-    public var chromaWidth: Int { (width + 1) / 2 }
-    public var chromaHeight: Int { (height + 1) / 2 }
+    package let lumaStride: Int
+    package let chromaStride: Int
+    package var chromaWidth: Int { (width + 1) / 2 }
+    package var chromaHeight: Int { (height + 1) / 2 }
 
-    public let y: UnsafeMutablePointer<UInt8>
-    public let u: UnsafeMutablePointer<UInt8>
-    public let v: UnsafeMutablePointer<UInt8>
+    package let y: UnsafeMutablePointer<UInt8>
+    package let u: UnsafeMutablePointer<UInt8>
+    package let v: UnsafeMutablePointer<UInt8>
 
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "Picture: empty size \(width)x\(height)")
@@ -40,20 +40,20 @@ public final class Picture: @unchecked Sendable {
     }
 
     /// Fills the whole picture with one colour given in limited-range Y'CbCr.
-    public func fill(y luma: UInt8, u cb: UInt8, v cr: UInt8) {
+    package func fill(y luma: UInt8, u cb: UInt8, v cr: UInt8) {
         y.update(repeating: luma, count: lumaStride * height)
         u.update(repeating: cb, count: chromaStride * chromaHeight)
         v.update(repeating: cr, count: chromaStride * chromaHeight)
     }
 
     /// Fills with an sRGB colour (converted with BT.709 limited-range coefficients).
-    public func fill(red: UInt8, green: UInt8, blue: UInt8) {
+    package func fill(red: UInt8, green: UInt8, blue: UInt8) {
         let c = YCbCr(red: red, green: green, blue: blue)
         fill(y: c.y, u: c.cb, v: c.cr)
     }
 
     /// Copies `other` (same size) into this picture.
-    public func copy(from other: Picture) {
+    package func copy(from other: Picture) {
         precondition(other.width == width && other.height == height)
         y.update(from: other.y, count: lumaStride * height)
         u.update(from: other.u, count: chromaStride * chromaHeight)
@@ -61,18 +61,18 @@ public final class Picture: @unchecked Sendable {
     }
 
     /// The luma value at a pixel, for tests and analysis.
-    public func luma(x: Int, y row: Int) -> UInt8 { y[row * lumaStride + x] }
-    public func chroma(x: Int, y row: Int) -> (u: UInt8, v: UInt8) {
+    package func luma(x: Int, y row: Int) -> UInt8 { y[row * lumaStride + x] }
+    package func chroma(x: Int, y row: Int) -> (u: UInt8, v: UInt8) {
         let i = (row / 2) * chromaStride + x / 2
         return (u[i], v[i])
     }
 }
 
 /// A colour in BT.709 limited-range Y'CbCr.
-public struct YCbCr: Sendable, Hashable {
-    public var y: UInt8
-    public var cb: UInt8
-    public var cr: UInt8
+package struct YCbCr: Sendable, Hashable {
+    package var y: UInt8
+    package var cb: UInt8
+    package var cr: UInt8
 
     public init(y: UInt8, cb: UInt8, cr: UInt8) {
         self.y = y
@@ -93,7 +93,7 @@ public struct YCbCr: Sendable, Hashable {
     }
 
     /// Back to sRGB (BT.709, limited range), for tests and PNG previews of single colours.
-    public var rgb: (red: UInt8, green: UInt8, blue: UInt8) {
+    package var rgb: (red: UInt8, green: UInt8, blue: UInt8) {
         let yy = (Double(y) - 16) / 219
         let pb = (Double(cb) - 128) / 224
         let pr = (Double(cr) - 128) / 224

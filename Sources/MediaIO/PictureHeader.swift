@@ -2,8 +2,8 @@ import FileAccess
 
 /// The largest picture side Reel reads, in pixels, for photos and video alike: past it, memory for
 /// one decoded frame reaches gigabytes, and FFmpeg's own limit would refuse it with a vague error.
-public enum MediaLimits {
-    public static let maxPictureSide = 16384
+package enum MediaLimits {
+    static let maxPictureSide = 16384
 }
 
 /// A picture's size read from its header alone, to refuse an oversized one in Reel's words before

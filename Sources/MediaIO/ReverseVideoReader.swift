@@ -19,24 +19,24 @@ import MediaTime
 /// its time to the next picture's, by the reader's `choice`), so the picture for a time is exactly
 /// the frame `VideoDecoder.frame(at:choice:)` gives for it. A request outside every kept interval (off the grid, or
 /// ahead of the last one) reads the group around it again.
-public final class ReverseVideoReader {
-    public let decoder: VideoDecoder
+package final class ReverseVideoReader {
+    package let decoder: VideoDecoder
     /// Size of the framed pictures.
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// Most framed pictures held at once.
-    public let capacity: Int
+    package let capacity: Int
     /// Which picture answers a time, as for `VideoDecoder.frame(at:choice:)`.
-    public let choice: FrameChoice
+    package let choice: FrameChoice
     /// Groups of pictures read so far (a request that found nothing kept reads one).
-    public private(set) var groupReads = 0
+    package private(set) var groupReads = 0
     /// Pictures framed so far: each picture shown is framed once.
-    public private(set) var framedPictures = 0
+    package private(set) var framedPictures = 0
     /// Most framed pictures held at once so far (never above `capacity`).
-    public private(set) var peakHeld = 0
+    package private(set) var peakHeld = 0
 
     /// 96 MB of framed pictures: 31 of 1080x1920 (a one-second group at 30 fps), 117 of 540x960.
-    public static let defaultBudget = 96 << 20
+    static let defaultBudget = 96 << 20
 
     /// A framed picture and the source times it is shown for: unbounded below for the first
     /// picture of the stream (it also shows before it), above for the last (it holds).
@@ -69,7 +69,7 @@ public final class ReverseVideoReader {
     /// - Parameter step: source time between successive requests (a frame's duration times the
     ///   speed); the next request is expected at `time - step`. Only pictures on that grid are
     ///   framed. Nil frames every picture.
-    public func picture(
+    package func picture(
         at time: RationalTime, step: RationalTime?,
         frame: (VideoFrame, Picture) throws(MediaError) -> Void
     ) throws(MediaError) -> Picture {

@@ -2,10 +2,10 @@ import CFFmpeg
 import MediaTime
 
 /// One cue of a soft subtitle stream: its text and when it shows.
-public struct SubtitleCue: Sendable, Hashable {
+package struct SubtitleCue: Sendable, Hashable {
     public var start: RationalTime
-    public var end: RationalTime
-    public var text: String
+    package var end: RationalTime
+    package var text: String
 
     public init(start: RationalTime, end: RationalTime, text: String) {
         self.start = start

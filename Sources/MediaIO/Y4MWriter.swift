@@ -8,8 +8,8 @@ import MediaTime
 /// output format. It is an output like any other (`AtomicFile`): written under a temporary name
 /// and moved into place by `close()`, a device or FIFO written in place, and nothing left behind
 /// when the render fails or is cancelled.
-public final class Y4MWriter {
-    public let path: String
+package final class Y4MWriter {
+    package let path: String
     private let output: AtomicFile
 
     public init(path: String, width: Int, height: Int, frameRate: FrameRate) throws(MediaError) {
@@ -21,7 +21,7 @@ public final class Y4MWriter {
     }
 
     /// Appends one frame: its planes row by row, without the padding of the strides.
-    public func write(_ p: Picture) throws(MediaError) {
+    package func write(_ p: Picture) throws(MediaError) {
         var frame = Array("FRAME\n".utf8)
         frame.reserveCapacity(6 + p.width * p.height + 2 * p.chromaWidth * p.chromaHeight)
         for row in 0..<p.height { frame.append(contentsOf: UnsafeBufferPointer(start: p.y + row * p.lumaStride, count: p.width)) }
@@ -34,7 +34,7 @@ public final class Y4MWriter {
     }
 
     /// Moves the complete file into place.
-    public func close() throws(MediaError) {
+    package func close() throws(MediaError) {
         try output.commitMedia()
     }
 

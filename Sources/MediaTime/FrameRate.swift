@@ -5,9 +5,9 @@
 /// reasonable answer.
 public struct FrameRate: Sendable, Hashable {
     /// Frames...
-    public let numerator: Int64
+    package let numerator: Int64
     /// ...per this many seconds.
-    public let denominator: Int64
+    package let denominator: Int64
 
     /// Makes `numerator / denominator` frames per second, normalized; both must be positive.
     public init(numerator: Int64, denominator: Int64 = 1) {
@@ -60,22 +60,22 @@ public struct FrameRate: Sendable, Hashable {
     }
 
     /// The rate as a number of frames per second (exact).
-    public var asTime: RationalTime { RationalTime(value: numerator, timescale: denominator) }
+    package var asTime: RationalTime { RationalTime(value: numerator, timescale: denominator) }
 
     /// Length of one frame: `denominator / numerator` seconds.
-    public var frameDuration: RationalTime { RationalTime(value: denominator, timescale: numerator) }
+    package var frameDuration: RationalTime { RationalTime(value: denominator, timescale: numerator) }
 
     /// Frames per second as a `Double`, for display only.
-    public var framesPerSecond: Double { Double(numerator) / Double(denominator) }
+    package var framesPerSecond: Double { Double(numerator) / Double(denominator) }
 
     /// Start time of frame `index`, exactly.
-    public func time(ofFrame index: Int64) -> RationalTime {
+    package func time(ofFrame index: Int64) -> RationalTime {
         frameDuration * index
     }
 
     /// The frame whose grid point is at or around `time`, rounded by `rule`.
     /// `.down` gives the frame being shown at `time`; `.up` the first frame starting at or after it.
-    public func frame(at time: RationalTime, rounding rule: FloatingPointRoundingRule) -> Int64 {
+    package func frame(at time: RationalTime, rounding rule: FloatingPointRoundingRule) -> Int64 {
         // time.value * numerator / (time.timescale * denominator), exactly in 128 bits: no intermediate
         // product is formed as a RationalTime, so only an index that does not fit in Int64 traps.
         let product = WideInt(time.value, times: numerator)
@@ -86,12 +86,12 @@ public struct FrameRate: Sendable, Hashable {
     }
 
     /// `time` moved onto this rate's grid by `rule`.
-    public func snap(_ time: RationalTime, rounding rule: FloatingPointRoundingRule) -> RationalTime {
+    package func snap(_ time: RationalTime, rounding rule: FloatingPointRoundingRule) -> RationalTime {
         self.time(ofFrame: frame(at: time, rounding: rule))
     }
 
     /// True when `time` is exactly on this rate's grid.
-    public func isOnGrid(_ time: RationalTime) -> Bool {
+    package func isOnGrid(_ time: RationalTime) -> Bool {
         // Exactly on the grid when no rounding is needed; unlike snapping and comparing, this
         // never forms the snapped time, which may not fit for very large times.
         frame(at: time, rounding: .down) == frame(at: time, rounding: .up)

@@ -6,9 +6,9 @@
 /// Arithmetic traps on overflow like Swift's integers; the `throwing` variants report it instead.
 public struct RationalTime: Sendable, Hashable {
     /// Ticks; negative for times before zero. Never `Int64.min`, so negation cannot overflow.
-    public let value: Int64
+    package let value: Int64
     /// Ticks per second; always positive.
-    public let timescale: Int64
+    package let timescale: Int64
 
     /// Makes `value / timescale` seconds, normalized. `timescale` must not be zero.
     public init(value: Int64, timescale: Int64) {
@@ -33,15 +33,15 @@ public struct RationalTime: Sendable, Hashable {
     public static let zero = RationalTime(value: 0, timescale: 1)
 
     /// Seconds as a `Double`, for display and progress only: never compute with it.
-    public var seconds: Double { Double(value) / Double(timescale) }
+    package var seconds: Double { Double(value) / Double(timescale) }
 
-    public var isNegative: Bool { value < 0 }
-    public var isZero: Bool { value == 0 }
-    public var isPositive: Bool { value > 0 }
+    package var isNegative: Bool { value < 0 }
+    package var isZero: Bool { value == 0 }
+    package var isPositive: Bool { value > 0 }
 
     /// This time counted in ticks of `timescale` per second, rounded by `rule` when it is not a whole
     /// number of them (for example a frame or sample index). Traps when the result does not fit.
-    public func ticks(timescale target: Int64, rounding rule: FloatingPointRoundingRule) -> Int64 {
+    package func ticks(timescale target: Int64, rounding rule: FloatingPointRoundingRule) -> Int64 {
         precondition(target > 0, "RationalTime: target timescale must be positive")
         // value * target / timescale, exactly, in 128 bits.
         let product = value.multipliedFullWidth(by: target)
@@ -53,7 +53,7 @@ public struct RationalTime: Sendable, Hashable {
     }
 
     /// The same time on a grid of `timescale` ticks per second, rounded by `rule`.
-    public func rounded(toTimescale target: Int64, rule: FloatingPointRoundingRule) -> RationalTime {
+    package func rounded(toTimescale target: Int64, rule: FloatingPointRoundingRule) -> RationalTime {
         RationalTime(value: ticks(timescale: target, rounding: rule), timescale: target)
     }
 }
@@ -75,79 +75,79 @@ extension RationalTime: CustomStringConvertible {
 }
 
 /// Raised by the throwing arithmetic when a result does not fit in 64-bit ticks.
-public struct TimeOverflowError: Error, Sendable, CustomStringConvertible {
-    public let operation: String
-    public var description: String { "time arithmetic overflow in \(operation)" }
+package struct TimeOverflowError: Error, Sendable, CustomStringConvertible {
+    package let operation: String
+    package var description: String { "time arithmetic overflow in \(operation)" }
 }
 
 extension RationalTime {
     /// `lhs + rhs`, or nil when the exact result does not fit.
-    public func addingReportingOverflow(_ other: RationalTime) -> RationalTime? {
+    package func addingReportingOverflow(_ other: RationalTime) -> RationalTime? {
         combine(other, subtract: false)
     }
 
-    public func adding(_ other: RationalTime) throws(TimeOverflowError) -> RationalTime {
+    package func adding(_ other: RationalTime) throws(TimeOverflowError) -> RationalTime {
         guard let r = combine(other, subtract: false) else { throw TimeOverflowError(operation: "\(self) + \(other)") }
         return r
     }
 
-    public func subtracting(_ other: RationalTime) throws(TimeOverflowError) -> RationalTime {
+    package func subtracting(_ other: RationalTime) throws(TimeOverflowError) -> RationalTime {
         guard let r = combine(other, subtract: true) else { throw TimeOverflowError(operation: "\(self) - \(other)") }
         return r
     }
 
-    public func multiplied(by factor: RationalTime) throws(TimeOverflowError) -> RationalTime {
+    package func multiplied(by factor: RationalTime) throws(TimeOverflowError) -> RationalTime {
         guard let r = multiply(factor) else { throw TimeOverflowError(operation: "\(self) * \(factor)") }
         return r
     }
 
     /// `self / divisor` for a nonzero divisor, reporting overflow instead of trapping: for ratios
     /// built from untrusted input, such as a speed computed from two durations.
-    public func divided(by divisor: RationalTime) throws(TimeOverflowError) -> RationalTime {
+    package func divided(by divisor: RationalTime) throws(TimeOverflowError) -> RationalTime {
         precondition(divisor.value != 0, "RationalTime: division by zero")
         let reciprocal = RationalTime(value: divisor.timescale, timescale: divisor.value)
         guard let r = multiply(reciprocal) else { throw TimeOverflowError(operation: "\(self) / \(divisor)") }
         return r
     }
 
-    public static func + (lhs: RationalTime, rhs: RationalTime) -> RationalTime {
+    package static func + (lhs: RationalTime, rhs: RationalTime) -> RationalTime {
         guard let r = lhs.combine(rhs, subtract: false) else { preconditionFailure("RationalTime: overflow in \(lhs) + \(rhs)") }
         return r
     }
 
-    public static func - (lhs: RationalTime, rhs: RationalTime) -> RationalTime {
+    package static func - (lhs: RationalTime, rhs: RationalTime) -> RationalTime {
         guard let r = lhs.combine(rhs, subtract: true) else { preconditionFailure("RationalTime: overflow in \(lhs) - \(rhs)") }
         return r
     }
 
-    public static prefix func - (time: RationalTime) -> RationalTime {
+    package static prefix func - (time: RationalTime) -> RationalTime {
         RationalTime(value: -time.value, timescale: time.timescale)
     }
 
-    public static func += (lhs: inout RationalTime, rhs: RationalTime) { lhs = lhs + rhs }
-    public static func -= (lhs: inout RationalTime, rhs: RationalTime) { lhs = lhs - rhs }
+    package static func += (lhs: inout RationalTime, rhs: RationalTime) { lhs = lhs + rhs }
+    package static func -= (lhs: inout RationalTime, rhs: RationalTime) { lhs = lhs - rhs }
 
     /// Scales a time by an exact factor (a speed, a count of frames as `n/1`).
-    public static func * (lhs: RationalTime, rhs: RationalTime) -> RationalTime {
+    package static func * (lhs: RationalTime, rhs: RationalTime) -> RationalTime {
         guard let r = lhs.multiply(rhs) else { preconditionFailure("RationalTime: overflow in \(lhs) * \(rhs)") }
         return r
     }
 
-    public static func * (lhs: RationalTime, rhs: Int64) -> RationalTime {
+    package static func * (lhs: RationalTime, rhs: Int64) -> RationalTime {
         lhs * RationalTime(value: rhs, timescale: 1)
     }
 
     /// Divides by an exact nonzero factor.
-    public static func / (lhs: RationalTime, rhs: RationalTime) -> RationalTime {
+    package static func / (lhs: RationalTime, rhs: RationalTime) -> RationalTime {
         precondition(rhs.value != 0, "RationalTime: division by zero")
         return lhs * RationalTime(value: rhs.timescale, timescale: rhs.value)
     }
 
-    public static func / (lhs: RationalTime, rhs: Int64) -> RationalTime {
+    package static func / (lhs: RationalTime, rhs: Int64) -> RationalTime {
         lhs / RationalTime(value: rhs, timescale: 1)
     }
 
-    public func clamped(to lower: RationalTime, _ upper: RationalTime) -> RationalTime {
+    package func clamped(to lower: RationalTime, _ upper: RationalTime) -> RationalTime {
         Swift.min(Swift.max(self, lower), upper)
     }
 

@@ -1,6 +1,6 @@
 /// Conversions between time and audio sample indices, each with its rounding rule named.
-public struct SampleRate: Sendable, Hashable {
-    public let samplesPerSecond: Int64
+package struct SampleRate: Sendable, Hashable {
+    package let samplesPerSecond: Int64
 
     public init(_ samplesPerSecond: Int64) {
         precondition(samplesPerSecond > 0, "SampleRate: must be positive")
@@ -10,11 +10,11 @@ public struct SampleRate: Sendable, Hashable {
     /// 48 kHz, the rate of every mix and export.
     public static let standard = SampleRate(48_000)
 
-    public func sample(at time: RationalTime, rounding rule: FloatingPointRoundingRule) -> Int64 {
+    package func sample(at time: RationalTime, rounding rule: FloatingPointRoundingRule) -> Int64 {
         time.ticks(timescale: samplesPerSecond, rounding: rule)
     }
 
-    public func time(ofSample index: Int64) -> RationalTime {
+    package func time(ofSample index: Int64) -> RationalTime {
         RationalTime(value: index, timescale: samplesPerSecond)
     }
 }

@@ -3,7 +3,7 @@
 public struct TimeRange: Sendable, Hashable {
     public let start: RationalTime
     /// Never negative.
-    public let duration: RationalTime
+    package let duration: RationalTime
 
     public init(start: RationalTime, duration: RationalTime) {
         precondition(!duration.isNegative, "TimeRange: negative duration \(duration)")
@@ -17,37 +17,37 @@ public struct TimeRange: Sendable, Hashable {
     }
 
     /// The first instant after the range.
-    public var end: RationalTime { start + duration }
-    public var isEmpty: Bool { duration.isZero }
+    package var end: RationalTime { start + duration }
+    package var isEmpty: Bool { duration.isZero }
 
     /// `start <= time < end`.
-    public func contains(_ time: RationalTime) -> Bool {
+    package func contains(_ time: RationalTime) -> Bool {
         time >= start && time < end
     }
 
-    public func contains(_ other: TimeRange) -> Bool {
+    package func contains(_ other: TimeRange) -> Bool {
         other.start >= start && other.end <= end
     }
 
     /// True when the two share at least one instant; an empty range shares none.
-    public func overlaps(_ other: TimeRange) -> Bool {
+    package func overlaps(_ other: TimeRange) -> Bool {
         !isEmpty && !other.isEmpty && start < other.end && other.start < end
     }
 
     /// The shared part, or nil when they share no instant.
-    public func intersection(_ other: TimeRange) -> TimeRange? {
+    package func intersection(_ other: TimeRange) -> TimeRange? {
         let s = max(start, other.start)
         let e = min(end, other.end)
         return s < e ? TimeRange(start: s, end: e) : nil
     }
 
-    public func offset(by delta: RationalTime) -> TimeRange {
+    package func offset(by delta: RationalTime) -> TimeRange {
         TimeRange(start: start + delta, duration: duration)
     }
 
     /// The frames whose start lies in this range: `[first, last + 1)` as frame indices.
     /// Exact when both ends are on the grid; otherwise a frame belongs where its start time falls.
-    public func frames(at rate: FrameRate) -> Range<Int64> {
+    package func frames(at rate: FrameRate) -> Range<Int64> {
         let first = rate.frame(at: start, rounding: .up)
         let end = rate.frame(at: self.end, rounding: .up)
         return first..<max(first, end)

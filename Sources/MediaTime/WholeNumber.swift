@@ -3,8 +3,8 @@
 /// Swift's `Int(_:)` also takes a sign (`+1`, `-0`); this takes neither, nor spaces, exponents
 /// (`1e3`) or other digits, and says nil for a number past `Int.max` rather than trapping, so a
 /// value from the environment, an argument or a file is either read exactly or refused.
-public enum WholeNumber {
-    public static func parse<S: StringProtocol>(_ text: S) -> Int? {
+package enum WholeNumber {
+    package static func parse<S: StringProtocol>(_ text: S) -> Int? {
         guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
         return Int(text)
     }

@@ -5,13 +5,13 @@ import Foundation
 ///
 /// Coordinates are continuous: pixel (i, j) covers the square from (i, j) to (i + 1, j + 1), so its
 /// centre is at (i + 0.5, j + 0.5) and scaling about the canvas centre is symmetric.
-public struct AffineTransform: Sendable, Hashable {
-    public var a: Double
-    public var b: Double
-    public var c: Double
-    public var d: Double
-    public var tx: Double
-    public var ty: Double
+package struct AffineTransform: Sendable, Hashable {
+    package var a: Double
+    package var b: Double
+    package var c: Double
+    package var d: Double
+    var tx: Double
+    var ty: Double
 
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a
@@ -22,20 +22,20 @@ public struct AffineTransform: Sendable, Hashable {
         self.ty = ty
     }
 
-    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    package static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
-    public static func translation(x: Double, y: Double) -> AffineTransform {
+    package static func translation(x: Double, y: Double) -> AffineTransform {
         AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
     }
 
-    public static func scale(x: Double, y: Double) -> AffineTransform {
+    package static func scale(x: Double, y: Double) -> AffineTransform {
         AffineTransform(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
     }
 
-    public static func scale(_ factor: Double) -> AffineTransform { scale(x: factor, y: factor) }
+    package static func scale(_ factor: Double) -> AffineTransform { scale(x: factor, y: factor) }
 
     /// A rotation about the origin; positive angles turn clockwise on screen, since y points down.
-    public static func rotation(degrees: Double) -> AffineTransform {
+    package static func rotation(degrees: Double) -> AffineTransform {
         let r = degrees * .pi / 180
         let cosine = cos(r)
         let sine = sin(r)
@@ -43,26 +43,26 @@ public struct AffineTransform: Sendable, Hashable {
     }
 
     /// Scales by `factor` about the point (x, y), which stays where it is (Ken Burns zooms).
-    public static func scale(_ factor: Double, aboutX x: Double, y: Double) -> AffineTransform {
+    package static func scale(_ factor: Double, aboutX x: Double, y: Double) -> AffineTransform {
         translation(x: -x, y: -y).concatenating(scale(factor)).concatenating(translation(x: x, y: y))
     }
 
     /// This transform followed by `other`.
-    public func concatenating(_ other: AffineTransform) -> AffineTransform {
+    package func concatenating(_ other: AffineTransform) -> AffineTransform {
         AffineTransform(
             a: other.a * a + other.c * b, b: other.b * a + other.d * b,
             c: other.a * c + other.c * d, d: other.b * c + other.d * d,
             tx: other.a * tx + other.c * ty + other.tx, ty: other.b * tx + other.d * ty + other.ty)
     }
 
-    public var determinant: Double { a * d - b * c }
+    var determinant: Double { a * d - b * c }
 
     /// Whether the transform can be undone (it does not flatten the plane onto a line or point).
-    public var isInvertible: Bool { determinant.isFinite && abs(determinant) > 1e-12 }
+    var isInvertible: Bool { determinant.isFinite && abs(determinant) > 1e-12 }
 
     /// The inverse transform; a transform that is not invertible is returned unchanged (check
     /// `isInvertible` first where that matters).
-    public func inverted() -> AffineTransform {
+    func inverted() -> AffineTransform {
         guard isInvertible else { return self }
         let k = 1 / determinant
         return AffineTransform(
@@ -71,7 +71,7 @@ public struct AffineTransform: Sendable, Hashable {
     }
 
     /// Maps a point.
-    public func apply(x: Double, y: Double) -> (x: Double, y: Double) {
+    package func apply(x: Double, y: Double) -> (x: Double, y: Double) {
         (a * x + c * y + tx, b * x + d * y + ty)
     }
 }

@@ -4,7 +4,7 @@ extension Compositor {
     /// Box-blurs (three passes approximate a Gaussian) in place; used for the blurred-fill background
     /// behind a contained picture. `radius` is the box radius in luma pixels of each pass (the
     /// Gaussian's standard deviation is about the same); the chroma planes use half of it.
-    public static func blur(_ picture: Picture, radius: Int) {
+    package static func blur(_ picture: Picture, radius: Int) {
         EntryChecks.picture(picture, "Compositor.blur")
         guard radius > 0 else { return }
         EntryChecks.require(radius <= 1 << 20, "Compositor.blur: a radius of \(radius)")

@@ -1,7 +1,7 @@
 import MediaIO
 
 /// Puts layers, images and blurred backgrounds onto pictures, in Y'CbCr 4:2:0.
-public enum Compositor {
+package enum Compositor {
     /// Blends a straight-alpha sRGB image onto the picture with its top-left at (x, y) (may be partly
     /// or wholly outside), times `opacity` 0...1. Converts with BT.709 limited range; chroma alpha is
     /// the average of the 2x2 luma alphas.
@@ -9,7 +9,7 @@ public enum Compositor {
     /// A chroma sample moves towards each covering image pixel's chroma by that pixel's alpha, a
     /// quarter each (or a half at an odd-sized picture's last row or column), so a half-covered block
     /// takes the image's own colour at half strength instead of a colour mixed with transparent black.
-    public static func blend(_ image: RGBAImage, onto picture: Picture, x: Int, y: Int, opacity: Double) {
+    package static func blend(_ image: RGBAImage, onto picture: Picture, x: Int, y: Int, opacity: Double) {
         EntryChecks.image(image, "Compositor.blend")
         EntryChecks.picture(picture, "Compositor.blend")
         // Far outside the picture, the edges below would overflow: nothing of the image shows.

@@ -2,7 +2,7 @@
 ///
 /// Parameters are given by name; each one's range and default is listed with its case. Filters
 /// that change colour clip in R'G'B', so the result is always a legal limited-range picture.
-public enum FilterKind: String, CaseIterable, Sendable {
+package enum FilterKind: String, CaseIterable, Sendable {
     /// `amount` -1...1, default 0: added to every R'G'B' level; -1 black, 1 white.
     case brightness
     /// `amount` 0...4, default 1: R'G'B' levels spread about the middle gray; 0 flat gray.

@@ -1,13 +1,13 @@
 import MediaIO
 
 /// Applies filters to pictures in place.
-public enum FilterRenderer {
+package enum FilterRenderer {
     /// Applies a filter in place. `parameters` holds every parameter the kernel reads
     /// (`parameterNames`), within its range: the catalog declares ranges and defaults, and the
     /// render core completes and clamps the values from it, so the kernels repeat neither.
     /// `frame` seeds grain. Parameters that leave the picture unchanged (brightness 0,
     /// strength 0, ...) return without touching it.
-    public static func apply(
+    package static func apply(
         _ kind: FilterKind, parameters: [String: Double], to picture: Picture,
         lut: LUT3D? = nil, frame: Int64 = 0
     ) {
@@ -60,7 +60,7 @@ public enum FilterRenderer {
     }
 
     /// The parameters each filter's kernel reads.
-    public static func parameterNames(_ kind: FilterKind) -> Set<String> {
+    static func parameterNames(_ kind: FilterKind) -> Set<String> {
         switch kind {
         case .brightness, .temperature, .contrast, .saturation, .sharpen: ["amount"]
         case .grayscale, .sepia, .lut, .filmFade, .grain: ["strength"]

@@ -11,7 +11,7 @@ extension Compositor {
     /// a turned image over one pixel instead of stepping them. Conversion and chroma follow
     /// `blend(_:onto:x:y:opacity:)`: a chroma sample moves towards the colour sampled at each of the
     /// luma pixels it covers, by that sample's alpha. A non-invertible transform draws nothing.
-    public static func draw(_ image: RGBAImage, onto picture: Picture, transform: AffineTransform, opacity: Double) {
+    package static func draw(_ image: RGBAImage, onto picture: Picture, transform: AffineTransform, opacity: Double) {
         EntryChecks.image(image, "Compositor.draw")
         EntryChecks.picture(picture, "Compositor.draw")
         let strength = Float(opacity.isNaN ? 0 : min(max(opacity, 0), 1)) / 255
@@ -82,7 +82,7 @@ struct ImageSampler: Sendable {
 
     /// The position of picture pixel (0, y)'s centre.
     @inline(__always)
-    func start(row y: Int) -> (u: Int, v: Int) {
+    public func start(row y: Int) -> (u: Int, v: Int) {
         let unit = Double(Self.unit)
         let cy = Double(y) + 0.5
         let u = Int(((inverse.a * 0.5 + inverse.c * cy + inverse.tx - 0.5) * unit).rounded())

@@ -7,7 +7,7 @@ extension Compositor {
     /// A separable tent filter as wide as the scale step (bilinear when enlarging, an area-like
     /// average when shrinking, so small stickers do not alias). A size of 0 or less gives an empty
     /// image.
-    public static func scaled(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
+    package static func scaled(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
         EntryChecks.image(image, "Compositor.scaled")
         guard width > 0, height > 0, image.width > 0, image.height > 0 else { return RGBAImage(width: 0, height: 0) }
         EntryChecks.require(

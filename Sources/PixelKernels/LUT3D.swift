@@ -1,10 +1,10 @@
 /// A 3D colour lookup table on normalized R'G'B' (0...1 in, 0...1 out).
-public struct LUT3D: Sendable {
+package struct LUT3D: Sendable {
     /// Lattice points per axis (2 or more for a usable table).
-    public let size: Int
+    package let size: Int
     /// `size³` R'G'B' triples, red index fastest (the `.cube` order): entry (r, g, b) starts at
     /// `3 * (r + g * size + b * size * size)`.
-    public let values: [Float]
+    package let values: [Float]
 
     /// A table whose size and value count disagree is kept as given, and the LUT filter then leaves
     /// pictures unchanged.
@@ -14,10 +14,10 @@ public struct LUT3D: Sendable {
     }
 
     /// Whether the table has `size³` triples and at least two points per axis.
-    public var isValid: Bool { size >= 2 && size <= 256 && values.count == 3 * size * size * size }
+    package var isValid: Bool { size >= 2 && size <= 256 && values.count == 3 * size * size * size }
 
     /// The table that maps every colour to itself.
-    public static func identity(size: Int) -> LUT3D {
+    package static func identity(size: Int) -> LUT3D {
         EntryChecks.require(size >= 1 && size <= 256, "LUT3D.identity: \(size) points per axis")
         var values: [Float] = []
         values.reserveCapacity(3 * size * size * size)

@@ -8,7 +8,7 @@ extension Compositor {
     ///
     /// Each canvas sample is mapped back through the inverse transform; the chroma planes use the same
     /// transform at half scale. A non-invertible transform draws nothing.
-    public static func draw(_ layer: Picture, onto canvas: Picture, transform: AffineTransform, opacity: Double) {
+    package static func draw(_ layer: Picture, onto canvas: Picture, transform: AffineTransform, opacity: Double) {
         EntryChecks.picture(layer, "Compositor.draw")
         EntryChecks.picture(canvas, "Compositor.draw")
         let alpha = BlendRows.weight(opacity)

@@ -7,11 +7,11 @@ import TimelineModel
 ///
 /// Frames are taken from the timeline's own frame grid at a low rate (the frame shown at each
 /// preview time), rendered straight at the small size; nothing is encoded but the animation.
-public enum AnimatedPreview {
+package enum AnimatedPreview {
     /// - Parameters:
     ///   - maxSide: the longer side of the animation, in pixels.
     ///   - frameRate: the animation's rate; lower than the video's keeps the file small.
-    public static func write(
+    package static func write(
         _ timeline: Timeline, baseFolder: String? = nil, to path: String, maxSide: Int = 320,
         frameRate: FrameRate = FrameRate(10)
     ) throws {
@@ -35,7 +35,7 @@ public enum AnimatedPreview {
     }
 
     /// The canvas scaled so its longer side is `maxSide`, both sides even.
-    public static func thumbnailSize(canvas: Canvas, maxSide: Int) -> (width: Int, height: Int) {
+    static func thumbnailSize(canvas: Canvas, maxSide: Int) -> (width: Int, height: Int) {
         let w = Double(canvas.width)
         let h = Double(canvas.height)
         let scale = min(1, Double(maxSide) / max(w, h, 1))
@@ -44,9 +44,9 @@ public enum AnimatedPreview {
 }
 
 /// A single frame of a timeline as a picture: the poster or cover of the video.
-public enum Poster {
+package enum Poster {
     /// The frame shown at `time` (clamped into the video), `width` pixels wide (default: the canvas).
-    public static func image(_ timeline: Timeline, baseFolder: String? = nil, at time: RationalTime, width: Int? = nil) throws -> RGBAImage {
+    package static func image(_ timeline: Timeline, baseFolder: String? = nil, at time: RationalTime, width: Int? = nil) throws -> RGBAImage {
         let last = max(0, timeline.frameCount - 1)
         // Clamped as a time first: a time far past the video is its last frame, not a frame index past Int64.
         let frame = min(last, max(0, timeline.frameRate.frame(at: time.clamped(to: .zero, timeline.duration), rounding: .down)))

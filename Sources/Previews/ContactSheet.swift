@@ -7,8 +7,8 @@ import RenderCore
 /// cell-sized picture, copied here at an even offset), so nothing is scaled twice. The sheet is
 /// converted to RGB once, when it is written as a PNG.
 public final class ContactSheet {
-    public let layout: SheetLayout
-    public let picture: Picture
+    package let layout: SheetLayout
+    package let picture: Picture
     private let text: SheetTextPainter
     static let labelColor = RGBAColor(red: 214, green: 214, blue: 218)
     static let dimColor = RGBAColor(red: 150, green: 150, blue: 158)
@@ -22,10 +22,10 @@ public final class ContactSheet {
     }
 
     /// A picture of one cell's size, to render into before `place`.
-    public func makeCellPicture() -> Picture { Picture(width: layout.cellWidth, height: layout.cellHeight) }
+    func makeCellPicture() -> Picture { Picture(width: layout.cellWidth, height: layout.cellHeight) }
 
     /// Copies `cell` (cell-sized) into its place.
-    public func place(_ cell: Picture, at index: Int) {
+    package func place(_ cell: Picture, at index: Int) {
         let origin = layout.cellOrigin(index)
         let w = min(cell.width, layout.cellWidth)
         let h = min(cell.height, layout.cellHeight)
@@ -41,7 +41,7 @@ public final class ContactSheet {
     }
 
     /// Writes the label lines under cell `index`: the first bright, the others dimmer.
-    public func label(_ lines: [String], at index: Int) throws(MediaError) {
+    package func label(_ lines: [String], at index: Int) throws(MediaError) {
         let origin = layout.cellOrigin(index)
         let size = layout.labelSize
         var y = origin.y + layout.cellHeight + Int(size * 0.35)
@@ -54,7 +54,7 @@ public final class ContactSheet {
     }
 
     /// Writes the header: a title, then detail lines.
-    public func header(title: String, details: [String]) throws(MediaError) {
+    package func header(title: String, details: [String]) throws(MediaError) {
         guard layout.headerHeight > 0 else { return }
         let size = layout.labelSize
         let x = layout.cellOrigin(0).x + 2
@@ -69,10 +69,10 @@ public final class ContactSheet {
     }
 
     /// The finished sheet as sRGB.
-    public func image() -> RGBAImage { picture.rgbaImage() }
+    package func image() -> RGBAImage { picture.rgbaImage() }
 
     /// Writes the sheet as a PNG, atomically.
-    public func write(to path: String) throws(MediaError) {
+    package func write(to path: String) throws(MediaError) {
         try PNGFile.write(image(), to: path)
     }
 }

@@ -6,10 +6,10 @@ import RenderCore
 /// Computed on the cell picture itself (already scaled), so judging costs little beside decoding.
 /// Detail is the mean absolute difference between neighbouring luma samples: high for sharp,
 /// textured pictures, low for blurred or flat ones.
-public struct FrameQuality: Sendable, Hashable {
+package struct FrameQuality: Sendable, Hashable {
     /// Mean luma, 16 (black) to 235 (white) in limited range.
-    public let brightness: Double
-    public let detail: Double
+    package let brightness: Double
+    package let detail: Double
 
     public init(brightness: Double, detail: Double) {
         self.brightness = brightness
@@ -40,16 +40,16 @@ public struct FrameQuality: Sendable, Hashable {
     }
 
     /// Nearly black: a fade, a lens cap, the dark first frame of many phone clips.
-    public var isBlack: Bool { brightness < 26 }
+    var isBlack: Bool { brightness < 26 }
 
     /// Blurred compared with the sheet's typical cell (`typicalDetail`, the median). Flat videos,
     /// whose typical detail is itself tiny, have no blurred frames.
-    public func isBlurred(typicalDetail: Double) -> Bool {
+    func isBlurred(typicalDetail: Double) -> Bool {
         typicalDetail > 1.5 && detail < typicalDetail * 0.35
     }
 
     /// True when `self` is a better cell than `other`: not black when the other is, else more detail.
-    public func isBetter(than other: FrameQuality) -> Bool {
+    func isBetter(than other: FrameQuality) -> Bool {
         if isBlack != other.isBlack { return !isBlack }
         return detail > other.detail * 1.15
     }

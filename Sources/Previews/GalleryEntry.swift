@@ -4,32 +4,32 @@ import TemplateFormat
 import TimelineModel
 
 /// What the gallery page says about one template: its facts, its validation status, its images.
-public struct GalleryEntry: Sendable, Hashable {
+package struct GalleryEntry: Sendable, Hashable {
     /// Folder name, which also names its image files.
-    public var folderName: String
-    public var title: String
-    public var description: String?
+    var folderName: String
+    package var title: String
+    package var description: String?
     /// Canvas, frame rate, length and slot count in words, empty for an invalid template.
-    public var facts: [String]
+    package var facts: [String]
     /// Canvas size (`1080x1920`) and length (`12.5 s`) for the card, nil for an invalid template.
-    public var canvas: String?
-    public var length: String?
+    package var canvas: String?
+    package var length: String?
     /// One line per slot, in order: id, what it accepts, its length.
-    public var slots: [String]
+    package var slots: [String]
     /// Keys of the texts to fill (`--text key=...`).
-    public var texts: [String]
+    package var texts: [String]
     public var music: String?
     /// Error and warning messages from validation; the template is valid when none is an error.
-    public var findings: [String]
-    public var isValid: Bool
+    package var findings: [String]
+    package var isValid: Bool
     /// File names, inside the site folder, of the contact sheet and the animated preview.
     /// The template's own page (`page`) is always written.
-    public var sheet: String?
-    public var animation: String?
+    package var sheet: String?
+    package var animation: String?
 
     /// File name, inside the site folder, of the template's own page: `<folder name>.sheet.html`,
     /// which no other file of the site can be named.
-    public var page: String { "\(folderName).sheet.html" }
+    package var page: String { "\(folderName).sheet.html" }
 
     public init(
         folderName: String, title: String, description: String? = nil, facts: [String] = [], slots: [String] = [],

@@ -10,9 +10,9 @@ import FileAccess
 /// and, on the index, where the browser laid out each card (`data-card-boxes`, page pixels
 /// `x,y,width,height;...`, for the width in `data-view-width`), so a headless browser can check a
 /// deployed gallery, and so can the tests.
-public enum GalleryPage {
+package enum GalleryPage {
     /// The index: table of contents, then the cards.
-    public static func html(title: String, entries: [GalleryEntry]) -> String {
+    package static func html(title: String, entries: [GalleryEntry]) -> String {
         var toc = ""
         for e in entries {
             toc += "  <li><a href=\"#\(url(e.folderName))\">\(escape(e.title))</a>\(e.isValid ? "" : " <span class=\"bad\">invalid</span>")</li>\n"
@@ -37,7 +37,7 @@ public enum GalleryPage {
     }
 
     /// One template's page: its full contact sheet, its animation and every detail.
-    public static func templatePage(_ e: GalleryEntry, galleryTitle: String) -> String {
+    static func templatePage(_ e: GalleryEntry, galleryTitle: String) -> String {
         var body = "<p class=\"back\"><a href=\"index.html#\(url(e.folderName))\">← \(escape(galleryTitle))</a></p>\n"
         body += "<h1>\(escape(e.title)) \(status(e))</h1>\n"
         if let d = e.description { body += "<p class=\"description\">\(escape(d))</p>\n" }
@@ -172,7 +172,7 @@ public enum GalleryPage {
     }
 
     /// Text made safe inside HTML elements and double-quoted attributes.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         for c in text {
             switch c {

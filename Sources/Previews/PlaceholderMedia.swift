@@ -15,9 +15,9 @@ import TimelineModel
 /// pointed at its own slot's picture, whatever kind the slot asked for.
 public final class PlaceholderMedia {
     private let scratch: ScratchFolder
-    public var folder: String { scratch.path }
+    package var folder: String { scratch.path }
     /// Picture path for each slot, in slot order; each is drawn by `timeline(template:templateFolder:options:)`.
-    public let paths: [String]
+    package let paths: [String]
     private let width: Int
     private let height: Int
 
@@ -35,13 +35,13 @@ public final class PlaceholderMedia {
     }
 
     /// Why placeholders could not stand in: the template did not resolve, or a picture could not be written.
-    public enum Failure: Error, Sendable {
+    package enum Failure: Error, Sendable {
         case resolve(ResolveError)
         case media(MediaError)
     }
 
     /// Facts of the pictures, in slot order, to resolve the template against.
-    public func assets(template: Template) -> [MediaAsset] {
+    package func assets(template: Template) -> [MediaAsset] {
         let w = template.canvas.width
         let h = template.canvas.height
         return paths.map { MediaAsset(path: $0, kind: .image, duration: nil, displayWidth: w, displayHeight: h) }
@@ -53,7 +53,7 @@ public final class PlaceholderMedia {
     /// The pictures are drawn after resolving, each with the length its clip has in the timeline
     /// (a slot of "2 beats" is snapped to whole frames), so a picture and the sheet's label under
     /// it say the same length: both come from `clip.timelineRange`.
-    public func timeline(template: Template, templateFolder: String, options: ResolveOptions = ResolveOptions()) throws(Failure) -> Timeline {
+    package func timeline(template: Template, templateFolder: String, options: ResolveOptions = ResolveOptions()) throws(Failure) -> Timeline {
         var options = options
         options.useAll = false
         var timeline: Timeline

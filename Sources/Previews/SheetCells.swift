@@ -13,9 +13,9 @@ public enum SheetSelection: Sendable, Hashable {
 }
 
 /// One cell to draw: the output frame and the lines under it.
-public struct SheetCell: Sendable, Hashable {
-    public var frame: Int64
-    public var lines: [String]
+package struct SheetCell: Sendable, Hashable {
+    package var frame: Int64
+    package var lines: [String]
 
     public init(frame: Int64, lines: [String]) {
         self.frame = frame
@@ -24,8 +24,8 @@ public struct SheetCell: Sendable, Hashable {
 }
 
 /// Chooses the frames of a timeline's contact sheet and writes their labels. Pure: no media is read.
-public enum SheetCells {
-    public static func cells(for timeline: Timeline, selection: SheetSelection) throws(PreviewError) -> [SheetCell] {
+package enum SheetCells {
+    package static func cells(for timeline: Timeline, selection: SheetSelection) throws(PreviewError) -> [SheetCell] {
         let rate = timeline.frameRate
         let frameCount = timeline.frameCount
         let name = timeline.source ?? "timeline"
@@ -85,7 +85,7 @@ public enum SheetCells {
     }
 
     /// `m:ss.cc`, for people (display only: the frame chosen is exact).
-    public static func clock(_ time: RationalTime) -> String {
+    package static func clock(_ time: RationalTime) -> String {
         let hundredths = time.ticks(timescale: 100, rounding: .toNearestOrAwayFromZero)
         let minutes = hundredths / 6000
         let rest = hundredths % 6000
@@ -95,7 +95,7 @@ public enum SheetCells {
     }
 
     /// `2.5 s`, `0.47 s`: a length, for people.
-    public static func seconds(_ time: RationalTime) -> String {
+    package static func seconds(_ time: RationalTime) -> String {
         let hundredths = time.ticks(timescale: 100, rounding: .toNearestOrAwayFromZero)
         var text = "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
         while text.hasSuffix("0") { text.removeLast() }

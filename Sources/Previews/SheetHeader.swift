@@ -5,8 +5,8 @@ import TimelineModel
 
 /// The header of a contact sheet: a title and the facts someone choosing or checking a template needs.
 public struct SheetHeader: Sendable, Hashable {
-    public var title: String
-    public var details: [String]
+    package var title: String
+    package var details: [String]
 
     public init(title: String, details: [String]) {
         self.title = title

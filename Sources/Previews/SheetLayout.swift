@@ -4,13 +4,13 @@ import Appearance
 /// What a person may choose about a contact sheet's layout; nil leaves the choice to `SheetLayout`.
 public struct SheetLayoutOptions: Sendable, Hashable {
     /// Number of columns.
-    public var columns: Int?
+    package var columns: Int?
     /// Number of rows; with `columns`, fixes the grid (and, for evenly spaced cells, their number).
-    public var rows: Int?
+    package var rows: Int?
     /// Width of the whole sheet in pixels.
-    public var width: Int?
+    package var width: Int?
     /// Colour behind the cells.
-    public var background: RGBColor
+    package var background: RGBColor
 
     public init(columns: Int? = nil, rows: Int? = nil, width: Int? = nil, background: RGBColor = SheetLayoutOptions.defaultBackground) {
         self.columns = columns
@@ -20,10 +20,10 @@ public struct SheetLayoutOptions: Sendable, Hashable {
     }
 
     /// A dark grey: pictures read best on it, and it is not the black of a black frame.
-    public static let defaultBackground = RGBColor(red: 24, green: 24, blue: 27)
+    static let defaultBackground = RGBColor(red: 24, green: 24, blue: 27)
 
     /// The number of cells a fixed grid asks for, or nil when the grid is not fixed.
-    public var gridCellCount: Int? {
+    package var gridCellCount: Int? {
         guard let columns, let rows else { return nil }
         // Past Int: more cells than any sheet takes, refused as such by the layout.
         let (cells, overflow) = columns.multipliedReportingOverflow(by: rows)
@@ -36,23 +36,23 @@ public struct SheetLayoutOptions: Sendable, Hashable {
 /// Every position and size is even, because the sheet is a 4:2:0 picture and a cell copied at an
 /// odd position would shift its chroma by half a pixel. Defaults follow the canvas shape: narrow
 /// portrait cells need more columns than wide landscape ones for the sheet to read at a glance.
-public struct SheetLayout: Sendable, Hashable {
-    public static let maxSide = 8192
-    public static let maxCells = 400
+package struct SheetLayout: Sendable, Hashable {
+    package static let maxSide = 8192
+    package static let maxCells = 400
 
-    public let columns: Int
-    public let rows: Int
-    public let cellWidth: Int
-    public let cellHeight: Int
+    package let columns: Int
+    package let rows: Int
+    let cellWidth: Int
+    let cellHeight: Int
     /// Height of the text band under each cell.
-    public let labelHeight: Int
-    public let headerHeight: Int
+    let labelHeight: Int
+    let headerHeight: Int
     /// Space around the sheet and between cells.
-    public let gap: Int
-    public let width: Int
-    public let height: Int
+    package let gap: Int
+    package let width: Int
+    package let height: Int
     /// Font size of labels, in pixels; the header uses larger sizes derived from it.
-    public let labelSize: Double
+    let labelSize: Double
 
     /// - Parameters:
     ///   - cells: number of cells to place.
@@ -97,7 +97,7 @@ public struct SheetLayout: Sendable, Hashable {
     }
 
     /// Top-left corner of cell `index` (row-major).
-    public func cellOrigin(_ index: Int) -> (x: Int, y: Int) {
+    func cellOrigin(_ index: Int) -> (x: Int, y: Int) {
         let column = index % columns
         let row = index / columns
         // Centre the grid when rounding left room on the right.

@@ -7,10 +7,10 @@ import TimelineModel
 /// Each cell is the output frame `FrameRenderer` draws for export, rendered straight at the cell's
 /// size, so fit, motion, filters, texts, overlays and the grade look as they will in the video,
 /// and only the source frames those cells show are decoded.
-public enum TimelineSheet {
+package enum TimelineSheet {
     /// Draws the sheet; write it with `ContactSheet.write(to:)`.
     /// - Parameter baseFolder: folder relative media paths are resolved against.
-    public static func make(
+    package static func make(
         _ timeline: Timeline, baseFolder: String? = nil, header: SheetHeader?, selection: SheetSelection,
         options: SheetLayoutOptions = SheetLayoutOptions()
     ) throws -> ContactSheet {

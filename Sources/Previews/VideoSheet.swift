@@ -16,17 +16,17 @@ import TemplateFormat
 /// its own decoder. Given the file's subjects (`AnalysisCache.subjects(of:)`), each cell also
 /// shows the boxes of the last sample at or before its time: faces in green, salient regions in
 /// yellow.
-public enum VideoSheet {
+package enum VideoSheet {
     public struct Result {
-        public let sheet: ContactSheet
+        package let sheet: ContactSheet
         /// The presentation time of the frame in each cell, as printed under it.
-        public let times: [RationalTime]
+        package let times: [RationalTime]
     }
 
     /// Cells when the grid is not given: two rows of five for portrait video, four by three otherwise.
-    public static func defaultCount(width: Int, height: Int) -> Int { height > width ? 10 : 12 }
+    static func defaultCount(width: Int, height: Int) -> Int { height > width ? 10 : 12 }
 
-    public static func make(
+    package static func make(
         _ path: String, count: Int? = nil, options: SheetLayoutOptions = SheetLayoutOptions(),
         header: Bool = true, subjects: MediaSubjects? = nil
     ) throws -> Result {
@@ -113,7 +113,7 @@ public enum VideoSheet {
     }
 
     /// `m:ss.mmm`: the frame's own presentation time, to the millisecond.
-    public static func clockMillis(_ time: RationalTime) -> String {
+    static func clockMillis(_ time: RationalTime) -> String {
         let ms = time.ticks(timescale: 1000, rounding: .down)
         let minutes = ms / 60000
         let rest = ms % 60000

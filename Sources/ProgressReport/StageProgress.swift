@@ -20,7 +20,7 @@ public struct StageProgress: Sendable {
         case sound
 
         /// What `done` and `total` count.
-        public var unit: Unit {
+        package var unit: Unit {
             switch self {
             case .probing: .files
             case .analysing, .firstPass, .render: .frames
@@ -30,15 +30,15 @@ public struct StageProgress: Sendable {
     }
 
     /// Files probed; frames analysed or drawn; milliseconds of sound gone through.
-    public enum Unit: String, Sendable {
+    package enum Unit: String, Sendable {
         case files, frames, milliseconds
     }
 
-    public let stage: Stage
-    public let done: Int64
-    public let total: Int64
+    package let stage: Stage
+    package let done: Int64
+    package let total: Int64
     /// Seconds since the stage began (a monotonic clock).
-    public let elapsed: Double
+    package let elapsed: Double
 
     public init(stage: Stage, done: Int64, total: Int64, elapsed: Double) {
         self.stage = stage
@@ -48,16 +48,16 @@ public struct StageProgress: Sendable {
     }
 
     /// The stage's last report.
-    public var isFinished: Bool { done >= total }
+    package var isFinished: Bool { done >= total }
 }
 
 /// Times one stage and reports it by the rules of `StageProgress`: made with `begin` (which
 /// reports 0), moved on with `advance`, ended with `finish`. Safe from several threads (probing
 /// runs in parallel); work that turns out longer than counted (a sound encoded again) stays just
 /// short of the total until `finish`.
-public final class StageClock: @unchecked Sendable {
-    public let stage: StageProgress.Stage
-    public let total: Int64
+package final class StageClock: @unchecked Sendable {
+    package let stage: StageProgress.Stage
+    package let total: Int64
     private let report: @Sendable (StageProgress) -> Void
     private let start = DispatchTime.now().uptimeNanoseconds
     private let lock = NSLock()
@@ -72,7 +72,7 @@ public final class StageClock: @unchecked Sendable {
 
     /// A clock for `stage` that has reported its beginning; nil without a `report` to call or
     /// without work to count.
-    public static func begin(_ stage: StageProgress.Stage, total: Int64, report: (@Sendable (StageProgress) -> Void)?) -> StageClock? {
+    package static func begin(_ stage: StageProgress.Stage, total: Int64, report: (@Sendable (StageProgress) -> Void)?) -> StageClock? {
         guard let report, total > 0 else { return nil }
         let clock = StageClock(stage: stage, total: total, report: report)
         report(StageProgress(stage: stage, done: 0, total: total, elapsed: 0))
@@ -82,10 +82,10 @@ public final class StageClock: @unchecked Sendable {
     private var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
 
     /// Work done so far, of `total`; reported when it moves on.
-    public func advance(to value: Int64) { move { _ in value } }
+    package func advance(to value: Int64) { move { _ in value } }
 
     /// `n` more done.
-    public func advance(by n: Int64) { move { $0 + n } }
+    package func advance(by n: Int64) { move { $0 + n } }
 
     private func move(_ next: (Int64) -> Int64) {
         lock.lock()
@@ -102,7 +102,7 @@ public final class StageClock: @unchecked Sendable {
     }
 
     /// Reports the end, once.
-    public func finish() {
+    package func finish() {
         lock.lock()
         guard !finished else {
             lock.unlock()

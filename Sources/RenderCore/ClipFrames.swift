@@ -3,7 +3,7 @@ import MediaTime
 import TimelineModel
 
 /// Draws a decoded picture into a layer-sized picture (by the clip's fit and orientation).
-public typealias FrameInto = (VideoFrame, Picture) throws(MediaError) -> Void
+package typealias FrameInto = (VideoFrame, Picture) throws(MediaError) -> Void
 
 /// Where one clip's pictures come from, framed at its layer's size: the one interface the
 /// renderer asks for a clip's picture at a source time, whatever the medium and the direction.
@@ -162,7 +162,7 @@ final class ClipFrames {
 /// The frames of one video file, read as a forward clip's are (`ForwardFrames` on a decoder of
 /// its own): what a contact sheet of a video shows. A time names the picture on screen at it, as
 /// its cell's label says (`ClipSampling.fileFrames`).
-public final class VideoFileFrames {
+package final class VideoFileFrames {
     private let sources: MediaSources
     private let frames: ForwardFrames
 
@@ -174,7 +174,7 @@ public final class VideoFileFrames {
     }
 
     /// The frame shown at `time`, framed at `width` x `height` by `frame`; valid until the next call.
-    public func picture(at time: RationalTime, width: Int, height: Int, frame: FrameInto) throws(MediaError) -> Picture {
+    package func picture(at time: RationalTime, width: Int, height: Int, frame: FrameInto) throws(MediaError) -> Picture {
         try frames.picture(at: time, width: width, height: height, focus: nil, frame: frame)
     }
 }

@@ -9,33 +9,33 @@ import TimelineModel
 /// How a timeline is exported.
 public struct ExportOptions: Sendable {
     /// Output size; the canvas size when nil.
-    public var width: Int?
-    public var height: Int?
+    package var width: Int?
+    package var height: Int?
     /// Overrides the timeline's encoder settings when set.
-    public var crf: Int?
-    public var preset: String?
+    package var crf: Int?
+    package var preset: String?
     /// An average video bit rate instead of a constant quality, reached in two passes.
-    public var videoBitrate: Int?
+    package var videoBitrate: Int?
     /// AAC bit rate; the timeline's when nil.
-    public var audioBitrate: Int?
+    package var audioBitrate: Int?
     /// Cheaper scaling (drafts).
-    public var fastScaling: Bool
+    package var fastScaling: Bool
     /// Integrated loudness the mix is normalized to, in LUFS (-14 is what the big social platforms
     /// play at); nil leaves levels as mixed. The gain reaches it with the limiter holding the peaks
     /// (`LoudnessNormalizer`), short of it only where the limiter would take more than
     /// `Limits.maxLimiting` off a stretch, and every output stays under `AudioCeiling`.
-    public var loudnessTarget: Double?
+    package var loudnessTarget: Double?
     /// Render only this segment's frames, video only, tagged with what it is (for `SegmentJoiner`).
-    public var segment: FrameSegment?
+    package var segment: FrameSegment?
     /// What the segment is rendered from, for its tag: `SegmentSource.of` the timeline and the
     /// folder it was read from (so parts rendered from copies in other folders agree). When nil,
     /// a segment's source is taken with the timeline's paths as they are.
-    public var segmentSource: SegmentSource?
+    package var segmentSource: SegmentSource?
     /// Also writes the frames handed to the encoder, unencoded, to this YUV4MPEG2 file: the
     /// reference `scripts/bench` measures the output's PSNR and SSIM against. Nil writes none.
-    public var rawVideo: String?
+    package var rawVideo: String?
     /// Also carry the timeline's captions as a subtitle stream (`mov_text`) people can turn off.
-    public var softCaptions = false
+    package var softCaptions = false
 
     public init(
         width: Int? = nil, height: Int? = nil, crf: Int? = nil, preset: String? = nil, videoBitrate: Int? = nil,
@@ -56,7 +56,7 @@ extension ExportOptions {
     /// The AAC bit rate that suits a video bit rate a person asked for: a clip sized for messaging
     /// (under 0.5 Mb/s of video) gets 64 kb/s and one under 1.5 Mb/s 96 kb/s, so the sound does not
     /// take a third of the budget; nil (the timeline's rate) above that.
-    public static func audioBitrate(forVideoBitrate video: Int) -> Int? {
+    package static func audioBitrate(forVideoBitrate video: Int) -> Int? {
         if video < 500_000 { return 64_000 }
         if video < 1_500_000 { return 96_000 }
         return nil
@@ -65,14 +65,14 @@ extension ExportOptions {
 
 /// What an export did, beyond writing the file.
 public struct ExportReport: Sendable {
-    public let frameCount: Int64
+    package let frameCount: Int64
     /// Problems that were covered rather than fatal (damaged video data held over), one line each.
-    public let warnings: [String]
+    package let warnings: [String]
     /// What loudness normalization did, when a target was set and the sound could be measured.
-    public var loudness: LoudnessReport?
+    package var loudness: LoudnessReport?
     /// Times the sound was encoded to bring it under the ceiling (1 when the first encode was);
     /// nil for a file without sound of its own (a segment).
-    public var soundEncodes: Int? = nil
+    var soundEncodes: Int? = nil
 
     public init(frameCount: Int64, warnings: [String], loudness: LoudnessReport? = nil, soundEncodes: Int? = nil) {
         self.frameCount = frameCount
@@ -82,19 +82,19 @@ public struct ExportReport: Sendable {
     }
 
     /// Loudness of the mix before normalization, in LUFS.
-    public var measuredLoudness: Double? { loudness?.measured }
+    var measuredLoudness: Double? { loudness?.measured }
     /// The linear gain applied to reach the target.
-    public var loudnessGain: Double? { loudness.map { pow(10, $0.gain / 20) } }
+    var loudnessGain: Double? { loudness.map { pow(10, $0.gain / 20) } }
 }
 
 /// Where an export stands, for progress displays.
 public struct ExportProgress: Sendable {
     /// Frames done in this pass, of the timeline's frames.
-    public let framesDone: Int64
-    public let frameCount: Int64
+    package let framesDone: Int64
+    package let frameCount: Int64
     /// The pass under way, from 1, of `passCount` (2 when a bit rate is asked for).
-    public let pass: Int
-    public let passCount: Int
+    package let pass: Int
+    let passCount: Int
 
     public init(framesDone: Int64, frameCount: Int64, pass: Int = 1, passCount: Int = 1) {
         self.framesDone = framesDone
@@ -104,8 +104,8 @@ public struct ExportProgress: Sendable {
     }
 
     /// Frames done and to do over every pass, for one progress bar and an honest ETA.
-    public var overallDone: Int64 { Int64(pass - 1) * frameCount + framesDone }
-    public var overallCount: Int64 { Int64(passCount) * frameCount }
+    package var overallDone: Int64 { Int64(pass - 1) * frameCount + framesDone }
+    package var overallCount: Int64 { Int64(passCount) * frameCount }
 }
 
 /// Renders a timeline to an MP4 file.
@@ -113,12 +113,12 @@ public struct ExportProgress: Sendable {
 /// Drawing and encoding overlap: the caller's thread draws frames into a small ring of pictures
 /// while an encoder thread takes them in order, so memory is bounded by the ring whatever the
 /// length of the video. The file appears at `path` only when complete.
-public enum Exporter {
+package enum Exporter {
     /// Pictures in flight between drawing and encoding.
     static let ringSize = 4
 
     @discardableResult
-    public static func export(
+    package static func export(
         _ timeline: Timeline, baseFolder: String? = nil, to path: String, options: ExportOptions = ExportOptions(),
         progress: (@Sendable (ExportProgress) -> Void)? = nil,
         isCancelled: (@Sendable () -> Bool)? = nil, stages: (@Sendable (StageProgress) -> Void)? = nil

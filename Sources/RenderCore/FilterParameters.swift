@@ -8,8 +8,8 @@ import PixelKernels
 /// template validator and the timeline reader; the kernels declare neither, so the value a
 /// template is checked against is the value drawn. A timeline read from a file already holds
 /// every value within range; animated values and timelines built in code are completed here.
-public enum FilterParameters {
-    public static func complete(_ kind: FilterKind, _ given: [String: Double]) -> [String: Double] {
+package enum FilterParameters {
+    package static func complete(_ kind: FilterKind, _ given: [String: Double]) -> [String: Double] {
         guard let entry = Catalog.entry(.filter, kind.rawValue) else { return given }
         var values: [String: Double] = [:]
         for parameter in entry.parameters {
@@ -24,8 +24,8 @@ public enum FilterParameters {
 
 /// A transition's edge softness as its kernel takes it: the one given, or the catalog's default
 /// for the kind (0 for kinds without an edge, which ignore it).
-public enum TransitionParameters {
-    public static func softness(_ kind: TransitionKind, _ given: Double?) -> Double {
+package enum TransitionParameters {
+    package static func softness(_ kind: TransitionKind, _ given: Double?) -> Double {
         let declared = Catalog.entry(.transition, kind.rawValue)?.parameter("softness")
         guard let range = declared?.range else { return given ?? 0 }
         let v = given ?? declared?.defaultValue ?? range.lowerBound

@@ -13,12 +13,12 @@ import TimelineModel
 /// interleaved, that is every clip, and the grade costs one pass); a clip stacked above an overlay or
 /// a text is graded on its own layer picture before it is placed, so the graphics under it stay as
 /// drawn.
-public final class FrameRenderer {
-    public let timeline: Timeline
-    public let planner: FramePlanner
+package final class FrameRenderer {
+    package let timeline: Timeline
+    let planner: FramePlanner
     /// Size frames are drawn at (the canvas, or smaller for previews and drafts).
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     let sources: MediaSources
     let fast: Bool
     let background: YCbCr
@@ -50,7 +50,7 @@ public final class FrameRenderer {
         graphics = GraphicsPainter(timeline: timeline, sources: sources, width: self.width, height: self.height)
     }
 
-    public func makePicture() -> Picture { Picture(width: width, height: height) }
+    package func makePicture() -> Picture { Picture(width: width, height: height) }
 
     /// Clips drawn at the previous frame: when the set changes, what left is released.
     private var previousClips: Set<Int> = []
@@ -58,7 +58,7 @@ public final class FrameRenderer {
     private var previousTexts: Set<Int> = []
 
     /// Draws output frame `index` into `picture` (which must be `width` x `height`).
-    public func render(frame index: Int64, into picture: Picture) throws(RenderError) {
+    package func render(frame index: Int64, into picture: Picture) throws(RenderError) {
         let plan = planner.plan(frame: index)
         release(keeping: plan)
         clear(picture)
@@ -142,9 +142,9 @@ public final class FrameRenderer {
 
 /// A failure while rendering, naming the clip and output frame, around the media error that caused it.
 public struct RenderError: Error, Sendable, CustomStringConvertible {
-    public let media: MediaError
-    public let clip: String?
-    public let frame: Int64?
+    package let media: MediaError
+    package let clip: String?
+    package let frame: Int64?
 
     public init(media: MediaError, clip: String? = nil, frame: Int64? = nil) {
         self.media = media

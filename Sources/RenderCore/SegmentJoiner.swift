@@ -12,9 +12,9 @@ import TimelineModel
 /// in order with their times moved to their place; every segment starts with a keyframe (a
 /// segment is a whole encode of its own). The result has exactly the timeline's frames, and with
 /// `softCaptions` the timeline's caption cues as a subtitle stream, as an unsegmented export has.
-public enum SegmentJoiner {
+package enum SegmentJoiner {
     @discardableResult
-    public static func join(
+    package static func join(
         _ timeline: Timeline, parts: [String], source: SegmentSource, baseFolder: String? = nil, to path: String,
         options: ExportOptions = ExportOptions(),
         progress: (@Sendable (ExportProgress) -> Void)? = nil, isCancelled: (@Sendable () -> Bool)? = nil

@@ -16,8 +16,8 @@ import TimelineModel
 ///   on another machine does not (a modification time would). Not the whole content: each of N
 ///   workers and the join would read every medium in full.
 public struct SegmentSource: Sendable, Hashable {
-    public let timeline: String
-    public let files: String
+    package let timeline: String
+    package let files: String
 
     public init(timeline: String, files: String) {
         self.timeline = timeline
@@ -25,7 +25,7 @@ public struct SegmentSource: Sendable, Hashable {
     }
 
     /// The source of `timeline`, read from a file in `folder` (nil: paths are taken as they are).
-    public static func of(_ timeline: Timeline, folder: String?) throws(RenderError) -> SegmentSource {
+    package static func of(_ timeline: Timeline, folder: String?) throws(RenderError) -> SegmentSource {
         let text = TimelineCodec.encode(timeline, mediaRelativeTo: folder)
         let files = Digest()
         for path in timeline.referencedFiles {
@@ -39,7 +39,7 @@ public struct SegmentSource: Sendable, Hashable {
 
     /// The identity of segment `index` of `count` rendered with `picture`: one digest of all that
     /// shapes its frames, which the join recomputes for each part.
-    public func identity(of segment: FrameSegment, picture: SegmentPicture) -> String {
+    package func identity(of segment: FrameSegment, picture: SegmentPicture) -> String {
         Digest.hex(
             of: Array(
                 "reel segment identity 1\ntimeline \(timeline)\nfiles \(files)\npicture \(picture.text)\nsegment \(segment.index)/\(segment.count) \(segment.frames.lowerBound)-\(segment.frames.upperBound)\n"
@@ -50,12 +50,12 @@ public struct SegmentSource: Sendable, Hashable {
 /// The render settings that shape a segment's picture: its size, the encoder's quality and speed
 /// (`--quality`, `--size`) and the scaling. Segments of one video must share them; a segment
 /// has no sound, so the sound's settings are the join's own.
-public struct SegmentPicture: Sendable, Hashable {
-    public let width: Int
-    public let height: Int
-    public let crf: Int
-    public let preset: String
-    public let fastScaling: Bool
+package struct SegmentPicture: Sendable, Hashable {
+    package let width: Int
+    package let height: Int
+    package let crf: Int
+    package let preset: String
+    package let fastScaling: Bool
 
     public init(width: Int, height: Int, crf: Int, preset: String, fastScaling: Bool) {
         self.width = width
@@ -66,7 +66,7 @@ public struct SegmentPicture: Sendable, Hashable {
     }
 
     /// One word: `540x960/crf20/veryfast/full` (`fast` for the drafts' cheaper scaling).
-    public var text: String { "\(width)x\(height)/crf\(crf)/\(preset)/\(fastScaling ? "fast" : "full")" }
+    package var text: String { "\(width)x\(height)/crf\(crf)/\(preset)/\(fastScaling ? "fast" : "full")" }
 
     /// The settings in `text`, or nil when it is not such a word.
     public init?(text: Substring) {
@@ -81,7 +81,7 @@ public struct SegmentPicture: Sendable, Hashable {
     }
 
     /// For messages: `540x960, CRF 20, preset veryfast`.
-    public var description: String {
+    package var description: String {
         "\(width)x\(height), CRF \(crf), preset \(preset)\(fastScaling ? ", fast scaling" : "")"
     }
 }

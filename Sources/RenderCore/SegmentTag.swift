@@ -8,15 +8,15 @@ import MediaTime
 /// other files, one rendered with other settings): `timeline` is `SegmentSource.timeline`, and
 /// `identity` is `SegmentSource.identity(of:picture:)`, which the join recomputes from its own
 /// timeline, its files and the part's picture settings.
-public struct SegmentTag: Sendable, Hashable {
-    public let segment: FrameSegment
+package struct SegmentTag: Sendable, Hashable {
+    package let segment: FrameSegment
     /// The frame count of the whole timeline.
-    public let totalFrames: Int64
-    public let picture: SegmentPicture
+    let totalFrames: Int64
+    package let picture: SegmentPicture
     /// The digest of the timeline's text the segment was rendered from.
-    public let timeline: String
+    package let timeline: String
     /// The digest of everything that shapes the segment's frames.
-    public let identity: String
+    package let identity: String
 
     public init(segment: FrameSegment, totalFrames: Int64, picture: SegmentPicture, source: SegmentSource) {
         self.segment = segment
@@ -27,9 +27,9 @@ public struct SegmentTag: Sendable, Hashable {
     }
 
     /// The words every tag of a segment starts with, of this version of the tag or another.
-    public static let prefix = "reel segment "
+    package static let prefix = "reel segment "
 
-    public var text: String {
+    package var text: String {
         Self.prefix
             + "\(segment.index)/\(segment.count) frames \(segment.frames.lowerBound)-\(segment.frames.upperBound) of \(totalFrames) picture \(picture.text) timeline \(timeline) identity \(identity)"
     }

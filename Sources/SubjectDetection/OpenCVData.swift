@@ -6,20 +6,20 @@ import MediaIO
 /// Debian's `opencv-data` installs them in `/usr/share/opencv4/haarcascades`; other systems put
 /// OpenCV's data under another prefix. `REEL_OPENCV_DATA` names a folder to use instead: either
 /// the `haarcascades` folder itself or the folder holding it.
-public enum OpenCVData {
+package enum OpenCVData {
     /// The environment variable that overrides the standard locations.
-    public static let environmentKey = "REEL_OPENCV_DATA"
+    static let environmentKey = "REEL_OPENCV_DATA"
     /// OpenCV's data folders on Linux distributions and in a `/usr/local` build, in search order.
-    public static let standardFolders = [
+    static let standardFolders = [
         "/usr/share/opencv4", "/usr/local/share/opencv4", "/usr/share/opencv", "/usr/local/share/opencv",
     ]
     /// The frontal face cascade: `alt2` misfires less on textured backgrounds than `default`.
-    public static let frontalCascade = "haarcascade_frontalface_alt2.xml"
+    static let frontalCascade = "haarcascade_frontalface_alt2.xml"
     /// Faces turned to one side (the detector mirrors the picture for the other side).
-    public static let profileCascade = "haarcascade_profileface.xml"
+    static let profileCascade = "haarcascade_profileface.xml"
 
     /// The folder holding the cascades, or nil when none of the places has the frontal cascade.
-    public static func cascadeFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    static func cascadeFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         var candidates: [String] = []
         if let custom = environment[environmentKey], !custom.isEmpty {
             // An override is taken alone: a wrong one should fail, not fall back silently.

@@ -11,14 +11,14 @@ import Subjects
 /// and the detectors' cost does not grow with the source's size.
 ///
 /// A detector holds its loaded cascades and a scaler: use one per thread.
-public final class SubjectDetector {
+package final class SubjectDetector {
     /// Longest side, in pixels, of the picture the detectors see.
-    public static let analysisSide = 640
+    static let analysisSide = 640
     /// The smallest face looked for, in pixels of that picture (the cascades' own window): a
     /// face a thirty-second of the longest side, 60 pixels tall in a 1920 × 1080 frame.
-    public static let minFaceSide = 20
+    static let minFaceSide = 20
     /// Most faces kept per picture, the largest.
-    public static let maxFaces = 16
+    static let maxFaces = 16
 
     private let handle: OpaquePointer
     private let scaler = FrameScaler(fast: true)
@@ -41,7 +41,7 @@ public final class SubjectDetector {
 
     /// The size a `width` × `height` displayed picture is analysed at: longest side
     /// `analysisSide` (never enlarged), even sides.
-    public static func analysisSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    static func analysisSize(width: Int, height: Int) -> (width: Int, height: Int) {
         let longest = max(width, height, 1)
         let scale = min(1, Double(analysisSide) / Double(longest))
         func side(_ s: Int) -> Int { max(2, Int((Double(s) * scale).rounded()) & ~1) }
@@ -51,13 +51,13 @@ public final class SubjectDetector {
     /// What was found in one picture: faces first, largest first, then the salient region; and
     /// the picture's signature.
     public struct Result: Sendable {
-        public var boxes: [SubjectBox]
-        public var signature: ShotSignature
+        package var boxes: [SubjectBox]
+        package var signature: ShotSignature
     }
 
     /// Analyses `frame`, displayed `displayWidth` × `displayHeight` after turning it by
     /// `rotation` degrees clockwise and mirroring it when `mirrored` (the media's orientation).
-    public func analyse(
+    package func analyse(
         _ frame: VideoFrame, displayWidth: Int, displayHeight: Int, rotation: Int, mirrored: Bool, file: String
     ) throws(MediaError) -> Result {
         let size = Self.analysisSize(width: displayWidth, height: displayHeight)
@@ -76,7 +76,7 @@ public final class SubjectDetector {
     }
 
     /// Analyses a picture already drawn as displayed.
-    public func analyse(_ p: Picture, file: String) throws(MediaError) -> Result {
+    package func analyse(_ p: Picture, file: String) throws(MediaError) -> Result {
         let w = Double(p.width)
         let h = Double(p.height)
         func fraction(_ b: ReelVisionBox, _ kind: SubjectBox.Kind) -> SubjectBox {
@@ -108,12 +108,12 @@ public final class SubjectDetector {
 
 /// The tones and colours of a picture (histograms of its luma and chroma planes), compared
 /// between consecutive samples to find the cuts of a video.
-public struct ShotSignature: Sendable, Hashable {
+package struct ShotSignature: Sendable, Hashable {
     let bins: [Float]
 
     /// OpenCV's Bhattacharyya distance between the two pictures' histograms, averaged over luma,
     /// Cb and Cr: 0 for the same distribution, 1 for disjoint ones.
-    public func distance(to other: ShotSignature) -> Double {
+    package func distance(to other: ShotSignature) -> Double {
         let d = bins.withUnsafeBufferPointer { a in other.bins.withUnsafeBufferPointer { b in reel_histogram_distance(a.baseAddress, b.baseAddress) }
         }
         return max(0, d)

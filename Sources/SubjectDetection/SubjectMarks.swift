@@ -4,13 +4,13 @@ import Subjects
 
 /// Outlines of found subjects drawn over a picture, to show what the analysis saw: faces in
 /// green, salient regions in yellow.
-public enum SubjectMarks {
-    public static let faceColor = YCbCr(red: 0, green: 230, blue: 60)
-    public static let salientColor = YCbCr(red: 255, green: 210, blue: 0)
+package enum SubjectMarks {
+    static let faceColor = YCbCr(red: 0, green: 230, blue: 60)
+    static let salientColor = YCbCr(red: 255, green: 210, blue: 0)
 
     /// Draws `boxes` (fractions of the displayed picture) over the part `rect` of `picture` that
     /// shows it, with lines about a hundred-and-fiftieth of the rectangle's longest side wide.
-    public static func draw(_ boxes: [SubjectBox], on picture: Picture, in rect: PixelRect) {
+    package static func draw(_ boxes: [SubjectBox], on picture: Picture, in rect: PixelRect) {
         let thickness = max(2, max(rect.width, rect.height) / 150)
         for box in boxes {
             let color = box.kind == .face ? faceColor : salientColor

@@ -12,15 +12,15 @@ public struct SubjectBox: Sendable, Hashable {
         case salient
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Left edge, from 0 (left of the picture) to 1.
-    public var x: Double
+    package var x: Double
     /// Top edge, from 0 (top of the picture) to 1.
-    public var y: Double
-    public var width: Double
-    public var height: Double
+    package var y: Double
+    package var width: Double
+    package var height: Double
     /// How sure the detector is, 0 to 1; larger boxes of equal score matter more.
-    public var score: Double
+    package var score: Double
 
     public init(kind: Kind, x: Double, y: Double, width: Double, height: Double, score: Double = 1) {
         self.kind = kind
@@ -31,17 +31,17 @@ public struct SubjectBox: Sendable, Hashable {
         self.score = score
     }
 
-    public var centerX: Double { x + width / 2 }
-    public var centerY: Double { y + height / 2 }
-    public var area: Double { width * height }
+    package var centerX: Double { x + width / 2 }
+    package var centerY: Double { y + height / 2 }
+    package var area: Double { width * height }
 }
 
 /// What the detectors found at one moment of a media file.
 public struct SubjectSample: Sendable, Hashable {
     /// Source time of the analysed frame (0 for a photo).
-    public var time: RationalTime
+    package var time: RationalTime
     /// Faces first, largest first; then salient regions.
-    public var boxes: [SubjectBox]
+    package var boxes: [SubjectBox]
 
     public init(time: RationalTime, boxes: [SubjectBox]) {
         self.time = time
@@ -56,14 +56,14 @@ public struct SubjectSample: Sendable, Hashable {
 /// second, in increasing source time, and the source times at which a new shot begins (a cut in
 /// the footage), where the virtual camera may jump instead of panning.
 public struct MediaSubjects: Sendable, Hashable {
-    public var samples: [SubjectSample]
+    package var samples: [SubjectSample]
     /// Source times at which a new shot begins, increasing; time 0 is not listed.
-    public var shotChanges: [RationalTime]
+    package var shotChanges: [RationalTime]
 
     public init(samples: [SubjectSample], shotChanges: [RationalTime] = []) {
         self.samples = samples
         self.shotChanges = shotChanges
     }
 
-    public static let none = MediaSubjects(samples: [])
+    package static let none = MediaSubjects(samples: [])
 }

@@ -19,13 +19,13 @@ package enum ClipBuilder {
         package var opacity: Double = 1
         /// Timeline time the transitions on either side reach beyond the cuts (see `TransitionPlacement`).
         package var lead: RationalTime = .zero
-        package var tail: RationalTime = .zero
+        var tail: RationalTime = .zero
         /// The exact start the template gives the item minus `range.start` (its start on the frame
         /// grid), so that keyframes written as times keep to the exact time.
         package var shift: RationalTime = .zero
 
         /// Source time the place plays at its written speed.
-        package var sourceNeeded: RationalTime { (try? range.duration.multiplied(by: playback.speed)) ?? range.duration }
+        var sourceNeeded: RationalTime { (try? range.duration.multiplied(by: playback.speed)) ?? range.duration }
     }
 
     package struct Made {
@@ -33,11 +33,11 @@ package enum ClipBuilder {
         package var holdsLastFrame: Bool
         package var loops: Bool
         /// What a smart clip was framed on (see `SlotAssignment.framedOn`).
-        package var framedOn: String?
+        var framedOn: String?
         /// True when a photo's default move became a drift toward its subject.
-        package var drifts = false
+        var drifts = false
         /// True when a photo's default move was dropped: none kept its subject in view.
-        package var holdsStill = false
+        var holdsStill = false
     }
 
     /// How the clips are framed: the options' `reframe` and settings, on the canvas.
@@ -100,7 +100,7 @@ package enum ClipBuilder {
     }
 
     /// The clip as `cover` would have it: its source range, speed, motion and filters.
-    package static func unframed(_ place: Place, asset: MediaAsset, used: [TimeRange], stillMotion: String?, templateFolder: String) -> Made? {
+    static func unframed(_ place: Place, asset: MediaAsset, used: [TimeRange], stillMotion: String?, templateFolder: String) -> Made? {
         let d = place.range.duration
         var clip = VideoClip(
             id: place.id, media: asset.path, kind: asset.kind, timelineRange: place.range,

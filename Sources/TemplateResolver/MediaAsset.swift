@@ -9,26 +9,26 @@ import TimelineModel
 /// lets a batch service probe once and resolve many times.
 public struct MediaAsset: Sendable, Hashable {
     /// The path as the user gave it (or as found in a folder they gave).
-    public var path: String
-    public var kind: MediaKind
+    package var path: String
+    package var kind: MediaKind
     /// Exact playable length of a video; nil for a still image.
-    public var duration: RationalTime?
+    package var duration: RationalTime?
     /// Width and height as displayed, after `orientation` is applied.
-    public var displayWidth: Int
-    public var displayHeight: Int
-    public var orientation: Orientation
+    package var displayWidth: Int
+    package var displayHeight: Int
+    package var orientation: Orientation
     /// Nominal frame rate of a video; nil for a still image.
-    public var frameRate: FrameRate?
-    public var hasAudio: Bool
+    package var frameRate: FrameRate?
+    package var hasAudio: Bool
     /// When the picture was taken, as `YYYY-MM-DDTHH:MM:SS`: in UTC with a `Z` when the file says its
     /// offset (every video container, EXIF with `OffsetTimeOriginal`), else local time as written.
-    public var captureDate: String?
+    package var captureDate: String?
     /// How watchable each whole second of a video is, 0 (black, blurred or frozen) to 1, from the
     /// cheap analysis pass; nil when not analysed. Only `whenLonger: best` reads it.
-    public var segmentScores: [Double]?
+    package var segmentScores: [Double]?
     /// Faces and salient regions over the file's length, from the subject analysis; nil when not
     /// analysed. Only `fit: "smart"` (and `--reframe smart`) reads it.
-    public var subjects: MediaSubjects?
+    package var subjects: MediaSubjects?
 
     public init(
         path: String, kind: MediaKind, duration: RationalTime?, displayWidth: Int, displayHeight: Int,
@@ -48,10 +48,10 @@ public struct MediaAsset: Sendable, Hashable {
         self.subjects = subjects
     }
 
-    public var isPortrait: Bool { displayHeight > displayWidth }
+    var isPortrait: Bool { displayHeight > displayWidth }
 
     /// The shape of the picture as displayed; within 5 % of square counts as square.
-    public var shape: PreferredOrientation {
+    package var shape: PreferredOrientation {
         let w = Double(displayWidth)
         let h = Double(displayHeight)
         guard w > 0, h > 0 else { return .any }
@@ -60,5 +60,5 @@ public struct MediaAsset: Sendable, Hashable {
     }
 
     /// The file name without its folder, as people read it in summaries.
-    public var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
+    package var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
 }

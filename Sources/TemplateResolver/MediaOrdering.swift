@@ -27,7 +27,7 @@ package enum MediaOrdering {
     }
 
     /// Negative, zero or positive as `a` sorts before, with or after `b`.
-    package static func naturalCompare(_ a: String, _ b: String) -> Int {
+    static func naturalCompare(_ a: String, _ b: String) -> Int {
         let x = Array(a.utf8)
         let y = Array(b.utf8)
         var i = 0

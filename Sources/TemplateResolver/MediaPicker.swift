@@ -7,7 +7,7 @@ package struct SlotRequest: Sendable, Hashable {
     package var accepts: SlotAccepts
     package var orientation: PreferredOrientation
     /// Source time the slot plays (its length times its speed): a video at least this long fits best.
-    package var sourceNeeded: RationalTime
+    var sourceNeeded: RationalTime
 }
 
 /// Chooses which media fills each slot, following the template's wishes and the person's order.
@@ -27,11 +27,11 @@ package struct SlotRequest: Sendable, Hashable {
 ///    the previous slot took when another would do (so the same frames never play twice in a row).
 package struct MediaPicker {
     package let media: [MediaAsset]
-    package let requests: [SlotRequest]
+    let requests: [SlotRequest]
     private(set) var uses: [Int]
     private var previous: Int?
 
-    package init(media: [MediaAsset], requests: [SlotRequest]) {
+    public init(media: [MediaAsset], requests: [SlotRequest]) {
         self.media = media
         self.requests = requests
         self.uses = Array(repeating: 0, count: media.count)
@@ -81,5 +81,5 @@ package struct MediaPicker {
     }
 
     /// Indices never picked, in the order given.
-    package var unused: [Int] { media.indices.filter { uses[$0] == 0 } }
+    var unused: [Int] { media.indices.filter { uses[$0] == 0 } }
 }

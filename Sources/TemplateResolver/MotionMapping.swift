@@ -23,8 +23,8 @@ import TimelineModel
 /// smoothly through a transition into the next shot.
 package enum MotionMapping {
     /// The gentle moves a photo gets when its slot names no motion, so that stills never sit dead.
-    package static let stillMotions = ["zoomIn", "panLeft", "zoomOut", "panRight"]
-    package static let stillAmount = 1.08
+    static let stillMotions = ["zoomIn", "panLeft", "zoomOut", "panRight"]
+    static let stillAmount = 1.08
 
     /// `shift` is the item's exact start (as the template places it) minus its start on the frame
     /// grid: a keyframe written as a time keeps to that exact time of the video.

@@ -8,34 +8,34 @@ import TimelineModel
 /// Choices a caller can make about a resolution.
 public struct ResolveOptions: Sendable, Hashable {
     /// Encoding settings written into the timeline.
-    public var output: OutputSettings
+    package var output: OutputSettings
     /// The order media fill slots in.
-    public var order: MediaOrder
+    package var order: MediaOrder
     /// Grow the template (repeat its middle slots) until every medium is used.
-    public var useAll: Bool
+    package var useAll: Bool
     /// Seeds the choices made for variety (the default motion of photos), so that the same inputs
     /// and seed give the same timeline byte for byte, and another seed another look.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Texts for the template's placeholders (`--text title="Lisbon 2026"`), by key.
-    public var texts: [String: String]
+    package var texts: [String: String]
     /// Length of the template's music file, when known: the music loops (when the template says
     /// so) or stops at its end. Nil assumes the music lasts the whole video.
-    public var musicDuration: RationalTime?
+    package var musicDuration: RationalTime?
     /// Captions burnt into the video (`--captions talk.srt`), read by `CaptionParser`; their
     /// findings are reported with the resolver's.
-    public var captions: CaptionTrack?
+    package var captions: CaptionTrack?
     /// How captions look; nil takes the template's captions layer, or the default style.
-    public var captionStyle: CaptionStyle?
+    package var captionStyle: CaptionStyle?
     /// A voice-over (`--voice narration.m4a`), placed where the template's voice slot says.
-    public var voice: VoiceInput?
+    package var voice: VoiceInput?
     /// Lengths of the template's sound effect files, by the path the template writes: a sound
     /// plays its file's length unless the template gives a `duration`.
-    public var soundDurations: [String: RationalTime]
+    package var soundDurations: [String: RationalTime]
     /// How `cover` places are framed: `smart` frames them on their subjects wherever cover would
     /// cut away more than `framing.reframeCutAway` of the picture (`reel make --reframe smart`).
-    public var reframe: Reframe
+    package var reframe: Reframe
     /// The numbers smart framing works by.
-    public var framing: FramingSettings
+    package var framing: FramingSettings
 
     public init(
         output: OutputSettings = OutputSettings(), order: MediaOrder = .given, useAll: Bool = false, seed: UInt64 = 0,
@@ -61,7 +61,7 @@ public struct ResolveOptions: Sendable, Hashable {
 extension ResolveOptions {
     /// The caption style used: the options' own, else the template's captions layer's, else the
     /// default one.
-    public func resolvedCaptionStyle(template: Template, templateFolder: String) -> CaptionStyle {
+    package func resolvedCaptionStyle(template: Template, templateFolder: String) -> CaptionStyle {
         var style =
             captionStyle ?? template.captionsLayer?.spec.captionStyle(on: template.canvas, templateFolder: templateFolder) ?? CaptionStyle()
         style.look = style.resolvedLook(on: template.canvas)
@@ -70,10 +70,10 @@ extension ResolveOptions {
 }
 
 /// A voice-over a person gives: its file and length (a fact of the file, probed by the caller).
-public struct VoiceInput: Sendable, Hashable {
-    public var path: String
+package struct VoiceInput: Sendable, Hashable {
+    package var path: String
     /// Nil when unknown: the voice is then placed to the end of the video.
-    public var duration: RationalTime?
+    package var duration: RationalTime?
 
     public init(path: String, duration: RationalTime?) {
         self.path = path
@@ -82,7 +82,7 @@ public struct VoiceInput: Sendable, Hashable {
 }
 
 /// The order in which the person's media fill the slots.
-public enum MediaOrder: String, Sendable, Hashable, CaseIterable {
+package enum MediaOrder: String, Sendable, Hashable, CaseIterable {
     /// As given on the command line (folders expanded in name order).
     case given
     /// By file name, in natural order (`IMG_2` before `IMG_10`).
@@ -93,45 +93,45 @@ public enum MediaOrder: String, Sendable, Hashable, CaseIterable {
 
 /// What the resolver made: the timeline, what it had to compromise on, and a line per slot for people.
 public struct Resolution: Sendable, Hashable {
-    public var timeline: Timeline
+    package var timeline: Timeline
     /// Warnings and notes (codes `R...`, and `C...` for captions): kind fallbacks, held frames, media left out, shortened transitions.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// Which media filled each slot (main track first, then media layers), in order.
-    public var assignments: [SlotAssignment]
+    var assignments: [SlotAssignment]
     /// Media given but not used, in the order given.
-    public var leftOut: [MediaAsset]
+    var leftOut: [MediaAsset]
     /// The person's song under the video (`--music`), when one was given: which part plays, and why.
-    public var song: SongUse? = nil
+    package var song: SongUse? = nil
 
     /// Lines saying where the voice-over went (and what of it the video's end cut), after the slots'.
-    public var soundLines: [String] = []
+    var soundLines: [String] = []
 
     /// The song's line when one was given, then one line per slot, such as `slot 3 (two) <- IMG_2041.MOV 00:04.20-00:06.70, slowed to 0.8x`,
     /// then the voice-over's: `voice <- narration.m4a 00:00.00-00:12.00 at 00:00.00, cut at the
     /// video's end (3.50 s not heard), faded out over 0.50 s`.
-    public var summary: [String] { (song.map { [$0.summary] } ?? []) + assignments.map(\.summary) + soundLines }
+    package var summary: [String] { (song.map { [$0.summary] } ?? []) + assignments.map(\.summary) + soundLines }
 }
 
 /// How one slot was filled.
-public struct SlotAssignment: Sendable, Hashable {
+package struct SlotAssignment: Sendable, Hashable {
     /// 1-based, as people count slots (media layers continue the count after the main track).
-    public var number: Int
-    public var slotID: String
-    public var media: MediaAsset
+    package var number: Int
+    var slotID: String
+    package var media: MediaAsset
     /// The clip made, or nil when the slot was shorter than a frame after snapping.
-    public var clip: VideoClip?
+    package var clip: VideoClip?
     /// True when the video was shorter than the slot even at the slowest speed allowed, so its last frame holds.
-    public var holdsLastFrame: Bool
+    package var holdsLastFrame: Bool
     /// True when the slot wanted another kind of media and none was given.
-    public var isKindFallback: Bool
+    var isKindFallback: Bool
     /// True when the video plays again from its start to fill the slot (`whenShorter: loop`).
-    public var loops: Bool = false
+    package var loops: Bool = false
     /// The motion preset chosen for a photo when the template named none (for the summary);
     /// `drift` for a photo framed smart, whose move heads for its subject.
-    public var defaultMotion: String?
+    var defaultMotion: String?
     /// What a clip framed smart was framed on (`2 faces`, `the salient region`, `the centre`),
     /// for the summary; nil for other fits.
-    public var framedOn: String?
+    var framedOn: String?
 }
 
 /// Why resolving could not start: thrown, since no timeline can come out of it.

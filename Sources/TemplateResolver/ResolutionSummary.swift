@@ -5,7 +5,7 @@ import TimelineModel
 /// The human line for each slot: what filled it, which part, and any compromise.
 extension SlotAssignment {
     /// `slot 3 (two) <- IMG_2041.MOV 00:04.20-00:06.70, slowed to 0.8x`.
-    public var summary: String {
+    package var summary: String {
         var line = "slot \(number) (\(slotID)) "
         guard let clip else { return line + "skipped: shorter than one frame" }
         line += "<- \(media.fileName) "
@@ -33,7 +33,7 @@ extension SlotAssignment {
     }
 
     /// `mm:ss.cc`, rounded to the nearest hundredth; display only.
-    public static func clock(_ time: RationalTime) -> String {
+    package static func clock(_ time: RationalTime) -> String {
         // A time no video reaches (a mistaken argument, shown back in its error) is written exactly.
         let far = RationalTime(seconds: 1_000_000_000_000)
         guard time < far, .zero - far < time else { return time.description }
@@ -57,7 +57,7 @@ extension SlotAssignment {
 /// The summary as JSON for tools (`--format json`): every slot with its media, ranges and
 /// compromises, the media left out, the lines of the voice-over (`sounds`), and the resolver's findings.
 extension Resolution {
-    public var summaryJSON: JSONValue {
+    package var summaryJSON: JSONValue {
         let slots: [JSONValue] = assignments.map { a in
             var o = JSONObject([
                 "number": .number(JSONNumber(a.number)), "slot": .string(a.slotID), "media": .string(a.media.path),

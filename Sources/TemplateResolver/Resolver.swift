@@ -14,8 +14,8 @@ import TimelineModel
 /// `TransitionPlacement` (transitions and their handles), `MotionMapping` and `EffectMapping`
 /// (motion and filters), `LayerMapping` (layers, texts), `CaptionMapping` (captions) and
 /// `MusicPlacement` (music).
-public enum Resolver {
-    public static func resolve(
+package enum Resolver {
+    package static func resolve(
         template: Template, templateFolder: String, media given: [MediaAsset],
         options: ResolveOptions = ResolveOptions()
     ) throws(ResolveError) -> Resolution {

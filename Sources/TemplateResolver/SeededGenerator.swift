@@ -1,12 +1,12 @@
 /// A small deterministic generator (SplitMix64): the resolver's only source of variety, seeded
 /// by `--seed`, so that the same seed always gives the same choices on every machine; the seeded
 /// fuzz tests draw from it too, so a seed names one run anywhere.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     public init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,5 +15,5 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 
     /// A number in `0..<count`.
-    public mutating func next(below count: Int) -> Int { Int(next() % UInt64(max(1, count))) }
+    package mutating func next(below count: Int) -> Int { Int(next() % UInt64(max(1, count))) }
 }

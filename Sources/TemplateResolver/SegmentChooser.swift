@@ -27,12 +27,12 @@ package enum SegmentChooser {
         package var scores: [Double]?
         /// Source time to keep before the segment and after it, when the video allows.
         package var lead: RationalTime
-        package var tail: RationalTime
+        var tail: RationalTime
         /// Earlier uses of this video, oldest first.
         package var used: [TimeRange]
     }
 
-    package static func start(for r: Request) -> RationalTime {
+    public static func start(for r: Request) -> RationalTime {
         let latest = r.available - r.needed
         let lo = min(r.lead, latest)
         let hi = max(lo, latest - r.tail)
@@ -98,7 +98,7 @@ package enum SegmentChooser {
     }
 
     /// Mean of the per-second scores over `[from, from + length)`, weighting partly covered seconds.
-    package static func meanScore(_ scores: [Double], from: Double, length: Double) -> Double {
+    static func meanScore(_ scores: [Double], from: Double, length: Double) -> Double {
         guard length > 0 else { return 0 }
         var total = 0.0
         var t = from

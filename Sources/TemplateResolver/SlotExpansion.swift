@@ -28,15 +28,15 @@ package enum SlotExpansion {
     package struct Placed {
         package var spec: SlotSpec
         /// Index of the slot in the template it comes from (where its diagnostics point).
-        package var templateIndex: Int
+        var templateIndex: Int
     }
 
     /// The places media can go, by what they accept, and whether they take every medium given.
     package struct Capacity {
         package var only: [MediaKind: Int] = [:]
-        package var any = 0
+        public var any = 0
 
-        package init(_ accepts: [SlotAccepts]) {
+        public init(_ accepts: [SlotAccepts]) {
             for a in accepts { add(a) }
         }
 
@@ -49,7 +49,7 @@ package enum SlotExpansion {
         }
 
         /// Media of each kind still without a place of their own kind.
-        package func shortfall(_ need: [MediaKind: Int]) -> [MediaKind: Int] {
+        func shortfall(_ need: [MediaKind: Int]) -> [MediaKind: Int] {
             var short: [MediaKind: Int] = [:]
             for (kind, n) in need where n > (only[kind] ?? 0) { short[kind] = n - (only[kind] ?? 0) }
             return short
@@ -58,7 +58,7 @@ package enum SlotExpansion {
         package func fits(_ need: [MediaKind: Int]) -> Bool { shortfall(need).values.reduce(0, +) <= any }
 
         /// Whether one more place accepting `accepts` brings the media closer to fitting.
-        package func helps(_ accepts: SlotAccepts, _ need: [MediaKind: Int]) -> Bool {
+        func helps(_ accepts: SlotAccepts, _ need: [MediaKind: Int]) -> Bool {
             let short = shortfall(need)
             switch accepts {
             case .any: return !short.isEmpty

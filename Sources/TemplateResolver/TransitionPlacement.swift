@@ -32,7 +32,7 @@ package enum TransitionPlacement {
         package var mediaDuration: RationalTime?
         package var holdsLastFrame: Bool
 
-        package init(clip: VideoClip, mediaDuration: RationalTime? = nil, holdsLastFrame: Bool) {
+        public init(clip: VideoClip, mediaDuration: RationalTime? = nil, holdsLastFrame: Bool) {
             self.clip = clip
             self.mediaDuration = mediaDuration
             self.holdsLastFrame = holdsLastFrame
@@ -89,11 +89,11 @@ package enum TransitionPlacement {
     }
 
     /// How long a transition may last on one cut, and why it is shorter than asked.
-    package struct Fit: Equatable {
+    public struct Fit: Equatable {
         /// Frames it may last: under 2, the cut is a straight cut.
         package var frames: Int64
         /// Frames it may last before the handles are counted (the limit and the clips' lengths).
-        package var unhandled: Int64
+        var unhandled: Int64
         /// Why the clips' lengths made it shorter, when they did.
         package var lengthNote: String?
         /// The clips whose handles made it shorter.
@@ -104,7 +104,7 @@ package enum TransitionPlacement {
     package struct Shortage: Equatable {
         package var clip: VideoClip
         /// Frames before its in-point (the clip after the cut), or after its out-point.
-        package var beforeInPoint: Bool
+        var beforeInPoint: Bool
         package var has: Int64
         package var needs: Int64
 
@@ -140,7 +140,7 @@ package enum TransitionPlacement {
 
     /// Whole frames of source a clip has before its in-point (`before`) or after its out-point;
     /// nil when unlimited.
-    package static func handleFrames(before: Bool, _ n: Neighbour, rate: FrameRate) -> Int64? {
+    static func handleFrames(before: Bool, _ n: Neighbour, rate: FrameRate) -> Int64? {
         let clip = n.clip
         guard clip.kind == .video, let duration = n.mediaDuration, !clip.loop, !n.holdsLastFrame else { return nil }
         // Playing forwards, frames before the in-point lie before the source range; reversed, after it.

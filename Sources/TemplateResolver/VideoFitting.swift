@@ -16,7 +16,7 @@ import TimelineModel
 ///        freeze: source [0, 8) at 1: plays 3 s, then its last frame holds
 /// ```
 package enum VideoFitting {
-    package struct Fit: Equatable {
+    public struct Fit: Equatable {
         package var sourceRange: TimeRange
         package var speed: RationalTime
         package var holdsLastFrame: Bool

@@ -5,19 +5,19 @@ import MediaTime
 /// A transition belongs to its cut, not to the clips that met there: after a swap or a move the
 /// cut at each place keeps the transition it had, joining the clips that now meet there,
 /// shortened only where they lack the frames it needs (see `TransitionPlacement.fit`).
-public struct CutChange: Sendable, Hashable {
+package struct CutChange: Sendable, Hashable {
     /// The cut, by the main-track place (0 first) of the clip before it.
-    public var cut: Int
+    package var cut: Int
     /// Catalog id of the transition.
-    public var kind: String
+    package var kind: String
     /// The clips now on either side of the cut.
-    public var from: String
-    public var to: String
+    package var from: String
+    package var to: String
     /// Frames it lasted before the edit, and after it (under 2: it became a straight cut).
-    public var was: Int64
-    public var now: Int64
+    package var was: Int64
+    package var now: Int64
     /// Why it is shorter, in words (which clip lacks frames, and how many it has); empty when it is not.
-    public var reasons: [String]
+    package var reasons: [String]
 
     public init(cut: Int, kind: String, from: String, to: String, was: Int64, now: Int64, reasons: [String] = []) {
         self.cut = cut
@@ -30,5 +30,5 @@ public struct CutChange: Sendable, Hashable {
     }
 
     /// True when the transition lasts fewer frames than before (or is gone).
-    public var isShortened: Bool { now < was }
+    package var isShortened: Bool { now < was }
 }

@@ -24,16 +24,16 @@ import TimelineModel
 /// it is released, so two edits of one timeline never interleave: the later waits for the earlier
 /// (up to a bound) and then sees what it wrote. Reading the history alone (`readHistory`) takes a
 /// shared lock and writes nothing.
-public struct EditDraft {
+package struct EditDraft {
     /// What a timeline taken from the journal must pass before it is written: nil when it reads,
     /// else its first problem, in one line.
-    public typealias TimelineCheck = (String) -> String?
+    package typealias TimelineCheck = (String) -> String?
 
-    public let timelinePath: String
-    public let historyPath: String
-    public private(set) var history: EditHistory
+    package let timelinePath: String
+    let historyPath: String
+    package private(set) var history: EditHistory
     /// Largest history read (each edit keeps its whole timeline).
-    public static let maxHistorySize = 256 << 20
+    static let maxHistorySize = 256 << 20
 
     private let journal: FileLock
     private let check: TimelineCheck
@@ -49,7 +49,7 @@ public struct EditDraft {
     private var needsLineEnd = false
 
     /// The history file of a timeline: `t.json` → `t.history.jsonl`.
-    public static func historyPath(for timelinePath: String) -> String {
+    static func historyPath(for timelinePath: String) -> String {
         let base = timelinePath.hasSuffix(".json") ? String(timelinePath.dropLast(5)) : timelinePath
         return base + ".history.jsonl"
     }
@@ -100,7 +100,7 @@ public struct EditDraft {
     /// The history of `timelinePath` as its journal holds it, read under a shared lock and never
     /// written: nothing is reconciled, rolled forward or dropped. Without a journal, the history a
     /// first edit would begin (the timeline file as it is).
-    public static func readHistory(
+    package static func readHistory(
         of timelinePath: String, wait: RationalTime, waiting: (() -> Void)? = nil
     ) throws(EditDraftError) -> EditHistory {
         let path = historyPath(for: timelinePath)
@@ -120,7 +120,7 @@ public struct EditDraft {
     /// The check `reel render` makes of a timeline file (every rule, limit and catalog entry, and
     /// with `files` the files it names, beneath its template folder), for a timeline text taken
     /// from the journal of `timelinePath`: relative paths in it start from the timeline's folder.
-    public static func readCheck(timelinePath: String, files: TimelineFileCheck?) -> TimelineCheck {
+    package static func readCheck(timelinePath: String, files: TimelineFileCheck?) -> TimelineCheck {
         let folder = PathText.folder(of: timelinePath)
         return { text in
             do throws(TimelineCodingError) {
@@ -136,17 +136,17 @@ public struct EditDraft {
     }
 
     /// The timeline's text as the history stands (what the file holds once the draft is open).
-    public var currentTimeline: String { history.currentTimeline }
+    package var currentTimeline: String { history.currentTimeline }
 
     /// Records an edit and writes its timeline (which the caller has checked: it made it).
-    public mutating func commitEdit(_ operation: String, summary: String, timeline: String) throws(EditDraftError) {
+    package mutating func commitEdit(_ operation: String, summary: String, timeline: String) throws(EditDraftError) {
         try append(.init(kind: .edit, operation: operation, summary: summary, timeline: timeline))
         try replaceTimeline(with: timeline)
     }
 
     /// Undoes the last edit; its summary, or nil when there is nothing to undo. The timeline it
     /// goes back to is checked first; one that does not read is refused and nothing is written.
-    public mutating func undo() throws(EditDraftError) -> String? {
+    package mutating func undo() throws(EditDraftError) -> String? {
         var next = history
         guard let undone = next.undo(), let entry = next.entries.last else { return nil }
         try verify(next.currentTimeline, entry: next.state.current)
@@ -156,7 +156,7 @@ public struct EditDraft {
     }
 
     /// Redoes the last undone edit; its summary, or nil when there is nothing to redo. Checked as `undo`.
-    public mutating func redo() throws(EditDraftError) -> String? {
+    package mutating func redo() throws(EditDraftError) -> String? {
         var next = history
         guard let redone = next.redo(), let entry = next.entries.last else { return nil }
         try verify(next.currentTimeline, entry: next.state.current)
@@ -217,8 +217,8 @@ public struct EditDraft {
     struct Read {
         package var history: EditHistory
         package var lines: [Int]
-        package var cutAt: Int64?
-        package var needsLineEnd: Bool
+        var cutAt: Int64?
+        var needsLineEnd: Bool
     }
 
     /// Reads the journal's bytes. Every line must be an entry (`kind` one of the four, `operation`
@@ -276,7 +276,7 @@ public struct EditDraft {
 }
 
 /// Why an edit's draft cannot be opened or changed. Nothing was written.
-public enum EditDraftError: Error, Sendable, CustomStringConvertible {
+package enum EditDraftError: Error, Sendable, CustomStringConvertible {
     /// The timeline file cannot be read (missing, not a file, too large, not text).
     case timeline(FileAccessError)
     /// The journal or the timeline cannot be opened, locked or written.
@@ -290,7 +290,7 @@ public enum EditDraftError: Error, Sendable, CustomStringConvertible {
 
     /// The problem is in a document (the journal, a timeline it holds, the timeline file's text)
     /// rather than in reaching a file: exit 3 rather than 1.
-    public var isInvalidDocument: Bool {
+    package var isInvalidDocument: Bool {
         switch self {
         case .journal, .journalTimeline: return true
         case .timeline(let e): return e.kind != .notFound
@@ -298,7 +298,7 @@ public enum EditDraftError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .timeline(let e), .file(let e):
             return e.description

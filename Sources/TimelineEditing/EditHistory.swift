@@ -11,8 +11,8 @@
 /// ```
 ///
 /// An edit made after an undo drops what could be redone, as in every editor.
-public struct EditHistory: Sendable, Equatable {
-    public struct Entry: Sendable, Equatable {
+package struct EditHistory: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         public enum Kind: String, Sendable {
             /// The timeline as it was when editing began.
             case open
@@ -22,13 +22,13 @@ public struct EditHistory: Sendable, Equatable {
             case redo
         }
 
-        public var kind: Kind
+        package var kind: Kind
         /// The operation as the person called it (`split 2 --at 2.5s`), for `history`.
-        public var operation: String
+        package var operation: String
         /// The one-line description of what changed.
-        public var summary: String
+        package var summary: String
         /// The complete timeline text after the entry (open and edit only).
-        public var timeline: String?
+        package var timeline: String?
 
         public init(kind: Kind, operation: String, summary: String, timeline: String? = nil) {
             self.kind = kind
@@ -38,7 +38,7 @@ public struct EditHistory: Sendable, Equatable {
         }
     }
 
-    public private(set) var entries: [Entry]
+    package private(set) var entries: [Entry]
 
     /// A history that begins with `timeline` (the file's exact text).
     public init(opening timeline: String) {
@@ -52,16 +52,16 @@ public struct EditHistory: Sendable, Equatable {
     }
 
     /// Where the history stands after replaying every entry.
-    public struct State: Sendable, Equatable {
+    package struct State: Sendable, Equatable {
         /// Index of the entry whose timeline is current.
-        public var current: Int
+        package var current: Int
         /// Indices of the states undo goes back to, the last first to pop.
-        public var undo: [Int]
+        package var undo: [Int]
         /// Indices of the states redo brings back, the last first to pop.
-        public var redo: [Int]
+        package var redo: [Int]
     }
 
-    public var state: State {
+    package var state: State {
         var s = State(current: 0, undo: [], redo: [])
         for (i, entry) in entries.enumerated().dropFirst() {
             switch entry.kind {
@@ -85,24 +85,24 @@ public struct EditHistory: Sendable, Equatable {
     }
 
     /// The timeline text the history stands at.
-    public var currentTimeline: String { entries[state.current].timeline ?? "" }
+    package var currentTimeline: String { entries[state.current].timeline ?? "" }
 
     /// The timeline text before the last entry, to recognise a file whose last write did not land.
-    public var previousTimeline: String? {
+    var previousTimeline: String? {
         guard entries.count > 1 else { return nil }
         return EditHistory(entries: Array(entries.dropLast()))?.currentTimeline
     }
 
-    public var canUndo: Bool { !state.undo.isEmpty }
-    public var canRedo: Bool { !state.redo.isEmpty }
+    package var canUndo: Bool { !state.undo.isEmpty }
+    package var canRedo: Bool { !state.redo.isEmpty }
 
     /// Records an edit that produced `timeline`.
-    public mutating func recordEdit(_ operation: String, summary: String, timeline: String) {
+    mutating func recordEdit(_ operation: String, summary: String, timeline: String) {
         entries.append(Entry(kind: .edit, operation: operation, summary: summary, timeline: timeline))
     }
 
     /// Goes back one state; the summary of the edit undone, or nil when there is none.
-    public mutating func undo() -> String? {
+    package mutating func undo() -> String? {
         let s = state
         guard !s.undo.isEmpty else { return nil }
         let undone = entries[s.current].summary
@@ -111,7 +111,7 @@ public struct EditHistory: Sendable, Equatable {
     }
 
     /// Makes the last undone edit again; its summary, or nil when there is none.
-    public mutating func redo() -> String? {
+    package mutating func redo() -> String? {
         let s = state
         guard let forward = s.redo.last else { return nil }
         let redone = entries[forward].summary

@@ -23,7 +23,7 @@ extension TimelineEditor {
     /// after   [  4 beats  ][ 2b  ][  4 beats   ]   at 100 bpm: 2.4 s, 1.2 s, 2.4 s
     /// ```
     @discardableResult
-    public mutating func setMusic(_ song: SongBeats, start: SongStart = .auto, loops: Bool = false) throws(EditError) -> SongChoice {
+    package mutating func setMusic(_ song: SongBeats, start: SongStart = .auto, loops: Bool = false) throws(EditError) -> SongChoice {
         let current = timeline
         let choice: SongChoice
         do {
@@ -76,7 +76,7 @@ extension TimelineEditor {
     }
 
     /// Which beat a cut moves to.
-    public enum BeatDirection: String, Sendable, CaseIterable {
+    package enum BeatDirection: String, Sendable, CaseIterable {
         case next
         case previous
         case nearest
@@ -92,7 +92,7 @@ extension TimelineEditor {
     /// before  [ a    ][ b         ]     snap a next
     /// after   [ a       ][ b      ]     a ends on the next beat, b starts there
     /// ```
-    public mutating func snapCut(after id: String, to direction: BeatDirection) throws(EditError) {
+    package mutating func snapCut(after id: String, to direction: BeatDirection) throws(EditError) {
         try apply("snap") { (t: inout Timeline) throws(EditError) in
             guard let map = t.music, !map.beats.isEmpty else {
                 throw .outOfRange("the timeline's music has no beats (make it with a template written in beats, or reel make --music)")
@@ -144,7 +144,7 @@ extension TimelineEditor {
     /// The main-track durations re-timed on `grid` (video time 0 at the video's start): clips with
     /// a beat count last that many beats from where they start, the others as they are; nil when
     /// exact arithmetic overflows.
-    package static func retimedDurations(_ t: Timeline, on grid: BeatGrid?) -> [RationalTime]? {
+    static func retimedDurations(_ t: Timeline, on grid: BeatGrid?) -> [RationalTime]? {
         var at = RationalTime.zero
         var durations: [RationalTime] = []
         for c in t.clips where c.layer == 0 {
@@ -162,7 +162,7 @@ extension TimelineEditor {
 
     /// Gives a clip a new timeline duration from the same start: a video keeps its first source
     /// frame shown (its last, reversed) and its speed; a photo fills the time.
-    package static func setDuration(_ c: inout VideoClip, _ d: RationalTime) {
+    static func setDuration(_ c: inout VideoClip, _ d: RationalTime) {
         c.timelineRange = TimeRange(start: c.timelineRange.start, duration: d)
         if c.kind == .image {
             c.sourceRange = TimeRange(start: .zero, duration: d)

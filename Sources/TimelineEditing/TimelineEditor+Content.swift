@@ -14,7 +14,7 @@ extension TimelineEditor {
     /// after   [ c ]X[ b ]W[ a ]      each keeps its own length; cuts move, each keeps its transition
     /// ```
     @discardableResult
-    public mutating func swap(_ first: String, _ second: String) throws(EditError) -> [CutChange] {
+    package mutating func swap(_ first: String, _ second: String) throws(EditError) -> [CutChange] {
         let main = timeline.clips.filter { $0.layer == 0 }.map(\.id)
         guard main.contains(first) else { throw timeline.clips.contains(where: { $0.id == first }) ? .notOnMainTrack(first) : .noClip(first) }
         guard main.contains(second) else { throw timeline.clips.contains(where: { $0.id == second }) ? .notOnMainTrack(second) : .noClip(second) }
@@ -27,7 +27,7 @@ extension TimelineEditor {
     /// then its last frame holds), a photo fills the clip's time. Place, length, fit, filters,
     /// motion and stacking are kept; the orientation is the new medium's, and a smart clip's crop
     /// path is dropped (the new picture is framed at its centre).
-    public mutating func replace(_ id: String, with asset: MediaAsset) throws(EditError) {
+    package mutating func replace(_ id: String, with asset: MediaAsset) throws(EditError) {
         try apply("replace") { (t: inout Timeline) throws(EditError) in
             let i = try Self.index(of: id, in: t)
             var c = t.clips[i]
@@ -67,7 +67,7 @@ extension TimelineEditor {
     /// `caption-3.2`, ...) changes all of its items at once: the new text must have as many words
     /// as the cue has items, each pop item takes its word, each karaoke item the whole text with
     /// its word highlighted again.
-    public mutating func setText(_ id: String, _ text: String) throws(EditError) {
+    package mutating func setText(_ id: String, _ text: String) throws(EditError) {
         try apply("text") { (t: inout Timeline) throws(EditError) in
             if !t.texts.contains(where: { $0.id == id }) {
                 let words = t.texts.indices.filter { CaptionCues.isWord(t.texts[$0].id, ofCue: id) }
@@ -110,7 +110,7 @@ extension TimelineEditor {
     /// Puts another song under the video: it plays from `start` in the song for the whole video
     /// (looping is not done: a song shorter than what remains stops at its end), keeping the old
     /// music's volume, fades and ducking. `duration` is the song's length.
-    public mutating func setMusic(_ path: String, duration: RationalTime, start: RationalTime = .zero) throws(EditError) {
+    package mutating func setMusic(_ path: String, duration: RationalTime, start: RationalTime = .zero) throws(EditError) {
         try apply("music") { (t: inout Timeline) throws(EditError) in
             guard start < duration, !start.isNegative else {
                 throw .outOfRange("the song is \(SlotAssignment.clock(duration)) long; the start must be inside it")

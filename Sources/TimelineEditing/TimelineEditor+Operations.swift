@@ -11,7 +11,7 @@ extension TimelineEditor {
     /// before  [     a      ]
     /// after   [  a  ][ a-2 ]     same frames on screen, two clips
     /// ```
-    public mutating func split(_ id: String, atFrame frame: Int64) throws(EditError) {
+    package mutating func split(_ id: String, atFrame frame: Int64) throws(EditError) {
         try apply("split") { (t: inout Timeline) throws(EditError) in
             let i = try Self.index(of: id, in: t)
             let c = t.clips[i]
@@ -58,7 +58,7 @@ extension TimelineEditor {
 
     /// Shortens (positive) or lengthens (negative) a clip by whole frames at its start and end.
     /// On the main track later clips follow (a ripple edit); the video's length changes.
-    public mutating func trim(_ id: String, startFrames: Int64 = 0, endFrames: Int64 = 0) throws(EditError) {
+    package mutating func trim(_ id: String, startFrames: Int64 = 0, endFrames: Int64 = 0) throws(EditError) {
         try apply("trim") { (t: inout Timeline) throws(EditError) in
             let i = try Self.index(of: id, in: t)
             var c = t.clips[i]
@@ -87,7 +87,7 @@ extension TimelineEditor {
     }
 
     /// Shows another part of the source in the same place: the source range starts at `sourceStart`.
-    public mutating func slip(_ id: String, sourceStart: RationalTime) throws(EditError) {
+    package mutating func slip(_ id: String, sourceStart: RationalTime) throws(EditError) {
         try apply("slip") { (t: inout Timeline) throws(EditError) in
             let i = try Self.index(of: id, in: t)
             guard t.clips[i].kind == .video else { throw .notAVideo(id) }
@@ -96,7 +96,7 @@ extension TimelineEditor {
     }
 
     /// Removes a clip. On the main track the clips after it move up and its transitions go.
-    public mutating func delete(_ id: String) throws(EditError) {
+    package mutating func delete(_ id: String) throws(EditError) {
         try apply("delete") { (t: inout Timeline) throws(EditError) in
             let i = try Self.index(of: id, in: t)
             let wasMain = t.clips[i].layer == 0
@@ -114,7 +114,7 @@ extension TimelineEditor {
     /// after   [ c ]X[ a ]W[ b ]      the cuts keep X and W, between the clips that now meet there
     /// ```
     @discardableResult
-    public mutating func move(_ id: String, to position: Int) throws(EditError) -> [CutChange] {
+    package mutating func move(_ id: String, to position: Int) throws(EditError) -> [CutChange] {
         _ = try Self.mainIndex(of: id, in: timeline)
         var ids = timeline.clips.filter { $0.layer == 0 }.map(\.id)
         ids.removeAll { $0 == id }
@@ -131,11 +131,11 @@ extension TimelineEditor {
     /// (`TransitionPlacement.fit`, with `videoDurations`). Returns what became of the transitions
     /// on the cuts whose clips changed, and of any that had to be shortened.
     @discardableResult
-    public mutating func reorder(_ ids: [String]) throws(EditError) -> [CutChange] {
+    mutating func reorder(_ ids: [String]) throws(EditError) -> [CutChange] {
         try rearrange("reorder", ids)
     }
 
-    package mutating func rearrange(_ operation: String, _ ids: [String]) throws(EditError) -> [CutChange] {
+    mutating func rearrange(_ operation: String, _ ids: [String]) throws(EditError) -> [CutChange] {
         var changes: [CutChange] = []
         let durations = videoDurations
         try apply(operation) { (t: inout Timeline) throws(EditError) in

@@ -7,7 +7,7 @@ import TimelineModel
 extension TimelineEditor {
     /// Plays the clip at `speed` source seconds per timeline second, in the same place: its source
     /// range keeps its start (its end, reversed) and takes the length the speed needs.
-    public mutating func setSpeed(_ id: String, _ speed: RationalTime) throws(EditError) {
+    package mutating func setSpeed(_ id: String, _ speed: RationalTime) throws(EditError) {
         try apply("speed") { (t: inout Timeline) throws(EditError) in
             let i = try Self.index(of: id, in: t)
             var c = t.clips[i]
@@ -28,7 +28,7 @@ extension TimelineEditor {
         }
     }
 
-    public mutating func setReverse(_ id: String, _ reverse: Bool) throws(EditError) {
+    package mutating func setReverse(_ id: String, _ reverse: Bool) throws(EditError) {
         try apply("reverse") { (t: inout Timeline) throws(EditError) in
             let i = try Self.index(of: id, in: t)
             guard t.clips[i].kind == .video else { throw .notAVideo(id) }
@@ -37,7 +37,7 @@ extension TimelineEditor {
     }
 
     /// Turns the picture by quarter turns clockwise (negative: anticlockwise).
-    public mutating func rotate(_ id: String, quarterTurns: Int) throws(EditError) {
+    package mutating func rotate(_ id: String, quarterTurns: Int) throws(EditError) {
         try apply("rotate") { (t: inout Timeline) throws(EditError) in
             let i = try Self.index(of: id, in: t)
             let o = t.clips[i].orientation
@@ -46,7 +46,7 @@ extension TimelineEditor {
     }
 
     /// Gain of the clip's own sound (0 mutes it), within `Limits.volume`.
-    public mutating func setVolume(_ id: String, _ volume: Double) throws(EditError) {
+    package mutating func setVolume(_ id: String, _ volume: Double) throws(EditError) {
         try apply("volume") { (t: inout Timeline) throws(EditError) in
             let i = try Self.index(of: id, in: t)
             guard Limits.volume.contains(volume) else {
@@ -56,10 +56,10 @@ extension TimelineEditor {
         }
     }
 
-    public mutating func mute(_ id: String) throws(EditError) { try setVolume(id, 0) }
+    package mutating func mute(_ id: String) throws(EditError) { try setVolume(id, 0) }
 
     /// Replaces the clip's filters.
-    public mutating func setFilters(_ id: String, _ filters: [Effect]) throws(EditError) {
+    package mutating func setFilters(_ id: String, _ filters: [Effect]) throws(EditError) {
         try apply("filter") { (t: inout Timeline) throws(EditError) in
             let i = try Self.index(of: id, in: t)
             t.clips[i].filters = filters
@@ -67,14 +67,14 @@ extension TimelineEditor {
     }
 
     /// Adds a filter after the clip's others.
-    public mutating func addFilter(_ id: String, _ filter: Effect) throws(EditError) {
+    package mutating func addFilter(_ id: String, _ filter: Effect) throws(EditError) {
         let current = timeline.clips.first { $0.id == id }?.filters ?? []
         try setFilters(id, current + [filter])
     }
 
     /// Sets the transition from main-track clip `id` into the next one: `frames` long, centred on
     /// the cut (⌊frames/2⌋ before it), at most half of either clip. Zero frames (or `cut`) removes it.
-    public mutating func setTransition(
+    package mutating func setTransition(
         after id: String, kind: String, frames: Int64, easing: Easing = .linear,
         parameters: [String: Double] = [:], mask: String? = nil
     ) throws(EditError) {
@@ -97,7 +97,7 @@ extension TimelineEditor {
         }
     }
 
-    public mutating func removeTransition(after id: String) throws(EditError) {
+    package mutating func removeTransition(after id: String) throws(EditError) {
         try setTransition(after: id, kind: "cut", frames: 0)
     }
 }

@@ -2,7 +2,7 @@ import MediaTime
 import TimelineModel
 
 /// Why an edit was refused; the timeline is left as it was.
-public enum EditError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum EditError: Error, Sendable, Hashable, CustomStringConvertible {
     case noClip(String)
     case notOnMainTrack(String)
     case notAVideo(String)
@@ -11,7 +11,7 @@ public enum EditError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The edit would break a rule every timeline keeps.
     case invalid(operation: String, problems: [TimelineProblem])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noClip(let id): "no clip has the id '\(id)'"
         case .notOnMainTrack(let id): "clip '\(id)' is not on the main track"
@@ -29,13 +29,13 @@ public enum EditError: Error, Sendable, Hashable, CustomStringConvertible {
 /// the timeline, so a refused edit changes nothing and an accepted one always renders. Main-track edits ripple: later clips
 /// move to stay back to back, and transitions follow their cuts (see `TimelineLayout`). Frames are
 /// counted on the timeline's frame grid from the start of the video.
-public struct TimelineEditor: Sendable {
-    public private(set) var timeline: Timeline
+package struct TimelineEditor: Sendable {
+    package private(set) var timeline: Timeline
     /// What the editor knows of the media: each video's length, by its path as the timeline names
     /// it. A swap or a move keeps each cut's transition and shortens it where the clips that now
     /// meet there lack the frames it needs beyond the cut (their handles); a video not named here
     /// counts as having all it needs. The command line fills it from its check of the media.
-    public var videoDurations: [String: RationalTime] = [:]
+    package var videoDurations: [String: RationalTime] = [:]
     private var undoStack: [Timeline] = []
     private var redoStack: [Timeline] = []
 
@@ -45,11 +45,11 @@ public struct TimelineEditor: Sendable {
         self.timeline = timeline
     }
 
-    public var canUndo: Bool { !undoStack.isEmpty }
-    public var canRedo: Bool { !redoStack.isEmpty }
+    package var canUndo: Bool { !undoStack.isEmpty }
+    package var canRedo: Bool { !redoStack.isEmpty }
 
     /// Goes back one edit; false when there is none.
-    @discardableResult public mutating func undo() -> Bool {
+    @discardableResult package mutating func undo() -> Bool {
         guard let previous = undoStack.popLast() else { return false }
         redoStack.append(timeline)
         timeline = previous
@@ -57,7 +57,7 @@ public struct TimelineEditor: Sendable {
     }
 
     /// Makes the last undone edit again; false when there is none.
-    @discardableResult public mutating func redo() -> Bool {
+    @discardableResult package mutating func redo() -> Bool {
         guard let next = redoStack.popLast() else { return false }
         undoStack.append(timeline)
         timeline = next

@@ -18,7 +18,7 @@ package enum TimelineLayout {
     /// transition, what it lasted and lasts now (gone: 0 frames). With `videoDurations` (video
     /// lengths by media path) the handles count too; without, only the clips' lengths do.
     @discardableResult
-    package static func relayout(_ t: inout Timeline, videoDurations: [String: RationalTime]? = nil) -> [CutChange] {
+    static func relayout(_ t: inout Timeline, videoDurations: [String: RationalTime]? = nil) -> [CutChange] {
         let rate = t.frameRate
         var at = RationalTime.zero
         for i in t.clips.indices where t.clips[i].layer == 0 {
@@ -55,7 +55,7 @@ package enum TimelineLayout {
     /// before  [ a ]X[ b ]W[ c ]        X, W: the transitions on the cuts after places 1 and 2
     /// after   [ b ]X[ a ]W[ c ]        swap a b: the cuts keep X and W, joining other clips
     /// ```
-    package static func keepTransitionsOnCuts(_ t: inout Timeline, mainBefore: [String]) -> Set<Int> {
+    static func keepTransitionsOnCuts(_ t: inout Timeline, mainBefore: [String]) -> Set<Int> {
         let main = t.clips.filter { $0.layer == 0 }.map(\.id)
         guard main.count == mainBefore.count else { return [] }
         let place = Dictionary(mainBefore.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
@@ -74,13 +74,13 @@ package enum TimelineLayout {
 
     /// A main-track clip as the transition rule sees it: a video's length when known, and whether
     /// it already holds its last frame (its source range runs past the video's end).
-    package static func neighbour(_ c: VideoClip, _ videoDurations: [String: RationalTime]?) -> TransitionPlacement.Neighbour {
+    static func neighbour(_ c: VideoClip, _ videoDurations: [String: RationalTime]?) -> TransitionPlacement.Neighbour {
         let duration = c.kind == .video ? videoDurations?[c.media] : nil
         return TransitionPlacement.Neighbour(clip: c, mediaDuration: duration, holdsLastFrame: duration.map { c.sourceRange.end > $0 } ?? false)
     }
 
     /// Cuts upper-layer clips, texts, overlays and sounds at the end of the video; drops those left empty.
-    package static func clampToDuration(_ t: inout Timeline) {
+    static func clampToDuration(_ t: inout Timeline) {
         let end = t.duration
         t.clips = t.clips.compactMap { c in
             guard c.layer > 0, c.timelineRange.end > end else { return c }
@@ -121,7 +121,7 @@ package enum TimelineLayout {
     }
 
     /// An id like `base` that no clip has: `base-2`, `base-3`, ...
-    package static func freshID(_ base: String, in t: Timeline) -> String {
+    static func freshID(_ base: String, in t: Timeline) -> String {
         let taken = Set(t.clips.map(\.id))
         var n = 2
         while taken.contains("\(base)-\(n)") { n += 1 }

@@ -19,10 +19,10 @@ public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
 
 /// Where a finding is: the file, the JSON path in it, and the line and column when known.
 public struct SourceLocation: Sendable, Hashable {
-    public var file: String?
-    public var path: JSONPath?
-    public var line: Int?
-    public var column: Int?
+    package var file: String?
+    package var path: JSONPath?
+    package var line: Int?
+    package var column: Int?
 
     public init(file: String? = nil, path: JSONPath? = nil, line: Int? = nil, column: Int? = nil) {
         self.file = file
@@ -40,12 +40,12 @@ public struct SourceLocation: Sendable, Hashable {
 ///
 /// Validation reports every problem at once, so an author fixes them in one round.
 public struct Diagnostic: Sendable, Hashable {
-    public var severity: Severity
-    public var code: DiagnosticCode
-    public var message: String
-    public var location: SourceLocation
+    package var severity: Severity
+    package var code: DiagnosticCode
+    package var message: String
+    package var location: SourceLocation
     /// Further lines: how to fix it, what was expected.
-    public var notes: [String]
+    package var notes: [String]
 
     public init(
         _ severity: Severity, _ code: DiagnosticCode, _ message: String,
@@ -82,12 +82,12 @@ extension Diagnostic: CustomStringConvertible {
 
 extension Sequence where Element == Diagnostic {
     /// True when any finding is an error, or, with `strict` (`--strict`), a warning.
-    public func hasFailures(strict: Bool) -> Bool {
+    package func hasFailures(strict: Bool) -> Bool {
         contains { $0.severity == .error || (strict && $0.severity == .warning) }
     }
 
     /// All findings rendered, one after another, each ending with a newline.
-    public func rendered() -> String {
+    package func rendered() -> String {
         map { $0.description + "\n" }.joined()
     }
 }

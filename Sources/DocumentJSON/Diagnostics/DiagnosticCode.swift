@@ -103,7 +103,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
     case captionShort = "C009"
 
     /// One line saying what the code means.
-    public var meaning: String {
+    var meaning: String {
         switch self {
         case .jsonSyntax: "template.json (or a timeline) is not valid JSON"
         case .fileTooLarge: "template.json is larger than 1 MiB"
@@ -202,7 +202,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
     }
 
     /// True for the codes of caption files (`C...`).
-    public var isCaption: Bool { rawValue.hasPrefix("C") }
+    package var isCaption: Bool { rawValue.hasPrefix("C") }
 
     public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool {
         lhs.rawValue < rhs.rawValue

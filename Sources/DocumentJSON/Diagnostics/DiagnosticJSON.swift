@@ -2,7 +2,7 @@
 extension Diagnostic {
     /// `{"severity", "code", "meaning", "message", "file", "line", "column", "path", "notes"}`;
     /// `path` is the JSON Pointer of the value, absent keys are omitted.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var object = JSONObject()
         object["severity"] = .string(severity.rawValue)
         object["code"] = .string(code.rawValue)

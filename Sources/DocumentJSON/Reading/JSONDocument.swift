@@ -2,22 +2,22 @@
 ///
 /// Kept together because diagnostics about a value need its position, and the map is computed
 /// once, when the text is parsed.
-public struct JSONDocument: Sendable, Hashable {
-    public let root: JSONValue
-    public let sourceMap: JSONSourceMap
+package struct JSONDocument: Sendable, Hashable {
+    package let root: JSONValue
+    package let sourceMap: JSONSourceMap
 
-    package init(root: JSONValue, sourceMap: JSONSourceMap) {
+    public init(root: JSONValue, sourceMap: JSONSourceMap) {
         self.root = root
         self.sourceMap = sourceMap
     }
 
     /// Line and column of the value at `path` (or, when it is absent, of its nearest ancestor).
-    public func position(of path: JSONPath) -> TextPosition? {
+    package func position(of path: JSONPath) -> TextPosition? {
         sourceMap.nearestPosition(of: path)
     }
 
     /// Line and column of the key of the member at `path`, or of the value for array items.
-    public func keyPosition(of path: JSONPath) -> TextPosition? {
+    package func keyPosition(of path: JSONPath) -> TextPosition? {
         sourceMap.keyPosition(of: path) ?? sourceMap.nearestPosition(of: path)
     }
 }

@@ -6,11 +6,11 @@ import DocumentLimits
 /// json-c does the parsing (strict mode, UTF-8 validation, bounded depth) and reports syntax
 /// errors as a byte offset, which becomes a line and column here. A scan of the accepted text then
 /// records positions and exact number texts (see `JSONSourceMap`).
-public enum JSONParser {
+package enum JSONParser {
     /// Limits that keep an untrusted document from costing much memory or stack.
     public struct Limits: Sendable, Hashable {
-        public var maxBytes: Int
-        public var maxDepth: Int
+        package var maxBytes: Int
+        package var maxDepth: Int
 
         public init(maxBytes: Int = 1 << 20, maxDepth: Int = 64) {
             self.maxBytes = maxBytes
@@ -18,12 +18,12 @@ public enum JSONParser {
         }
     }
 
-    public static func parse(_ text: String, limits: Limits = Limits()) throws(JSONSyntaxError) -> JSONDocument {
+    package static func parse(_ text: String, limits: Limits = Limits()) throws(JSONSyntaxError) -> JSONDocument {
         try parse(bytes: Array(text.utf8), limits: limits)
     }
 
     /// Parses UTF-8 `bytes`; throws a `JSONSyntaxError` with the position of the first problem.
-    public static func parse(bytes: [UInt8], limits: Limits = Limits()) throws(JSONSyntaxError) -> JSONDocument {
+    package static func parse(bytes: [UInt8], limits: Limits = Limits()) throws(JSONSyntaxError) -> JSONDocument {
         guard bytes.count <= limits.maxBytes else {
             throw JSONSyntaxError(
                 reason: .tooLarge(limit: limits.maxBytes),

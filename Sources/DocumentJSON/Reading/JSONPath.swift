@@ -9,34 +9,34 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         case index(Int)
     }
 
-    public private(set) var components: [Component]
+    package private(set) var components: [Component]
 
     public init(_ components: [Component] = []) {
         self.components = components
     }
 
-    public static let root = JSONPath()
+    package static let root = JSONPath()
 
-    public var isRoot: Bool { components.isEmpty }
+    package var isRoot: Bool { components.isEmpty }
 
     /// This path followed by an object key.
-    public func appending(_ key: String) -> JSONPath {
+    package func appending(_ key: String) -> JSONPath {
         JSONPath(components + [.key(key)])
     }
 
     /// This path followed by an array index.
-    public func appending(_ index: Int) -> JSONPath {
+    package func appending(_ index: Int) -> JSONPath {
         JSONPath(components + [.index(index)])
     }
 
     /// The path of the object or array that holds this value; the root is its own parent.
-    public var parent: JSONPath {
+    package var parent: JSONPath {
         JSONPath(Array(components.dropLast()))
     }
 
     /// The JSON Pointer (RFC 6901) of the value: `/slots/2/duration`; the root is the empty string.
     /// Diagnostics show it, since editors and JSON Schema validators name places the same way.
-    public var pointer: String {
+    package var pointer: String {
         components.map { component in
             switch component {
             case .index(let i): "/\(i)"

@@ -4,28 +4,28 @@
 /// column of `slots[2].duration`. The scan also does what json-c's strict mode leaves undone:
 /// it keeps each number's exact text, rejects `NaN`, `Infinity`, `1.` and raw control characters
 /// in strings, and notes duplicated keys (json-c keeps the last silently).
-public struct JSONSourceMap: Sendable, Hashable {
+package struct JSONSourceMap: Sendable, Hashable {
     /// What the scan recorded about one value.
     struct Entry: Sendable, Hashable {
         /// Byte offset of the value's first character.
-        package var valueOffset: Int
+        var valueOffset: Int
         /// Byte offset of the opening quote of its key, for object members.
-        package var keyOffset: Int?
+        var keyOffset: Int?
         /// The exact text of a number.
-        package var numberText: String?
+        var numberText: String?
     }
 
     /// A key written twice in the same object.
-    public struct DuplicateKey: Sendable, Hashable {
+    package struct DuplicateKey: Sendable, Hashable {
         /// Path of the repeated member (the value kept is the last one).
-        public let path: JSONPath
+        package let path: JSONPath
         /// Where the later occurrence's key starts.
-        public let position: TextPosition
+        package let position: TextPosition
     }
 
     private var entries: [JSONPath: Entry] = [:]
     private let lines: LineTable
-    public private(set) var duplicateKeys: [DuplicateKey] = []
+    package private(set) var duplicateKeys: [DuplicateKey] = []
 
     /// Scans `bytes`, which json-c has already accepted; throws for what json-c lets through.
     init(scanning bytes: [UInt8]) throws(JSONSyntaxError) {
@@ -37,18 +37,18 @@ public struct JSONSourceMap: Sendable, Hashable {
     }
 
     /// Line and column where the value at `path` starts; nil when the document has no such value.
-    public func position(of path: JSONPath) -> TextPosition? {
+    package func position(of path: JSONPath) -> TextPosition? {
         entries[path].map { lines.position(ofOffset: $0.valueOffset) }
     }
 
     /// Line and column of the key of the member at `path` (its value's position for array items and the root).
-    public func keyPosition(of path: JSONPath) -> TextPosition? {
+    package func keyPosition(of path: JSONPath) -> TextPosition? {
         entries[path].map { lines.position(ofOffset: $0.keyOffset ?? $0.valueOffset) }
     }
 
     /// The nearest known position: the value at `path`, or else that of its closest ancestor
     /// (a missing key is reported at the object that lacks it).
-    public func nearestPosition(of path: JSONPath) -> TextPosition? {
+    func nearestPosition(of path: JSONPath) -> TextPosition? {
         var p = path
         while true {
             if let found = position(of: p) { return found }

@@ -2,9 +2,9 @@
 ///
 /// Thrown by `JSONParser`; the template loader turns it into a diagnostic, the timeline decoder into
 /// its own error. It carries the position so that the message can point at the character.
-public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem: callers map them to distinct diagnostic codes.
-    public enum Reason: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         /// Not JSON (json-c's description, or our stricter checks).
         case syntax
         /// Objects and arrays nested deeper than the limit.
@@ -13,10 +13,10 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         case tooLarge(limit: Int)
     }
 
-    public let reason: Reason
-    public let message: String
+    package let reason: Reason
+    package let message: String
     /// Where the parser stopped; nil for a document too large to read.
-    public let position: TextPosition?
+    package let position: TextPosition?
 
     public init(reason: Reason, message: String, position: TextPosition?) {
         self.reason = reason
@@ -25,7 +25,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// `3:14: unexpected character`.
-    public var description: String {
+    package var description: String {
         position.map { "\($0): \(message)" } ?? message
     }
 }

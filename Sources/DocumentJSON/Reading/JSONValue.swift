@@ -12,7 +12,7 @@ public enum JSONValue: Sendable, Hashable {
     case object(JSONObject)
 
     /// The JSON name of the value's type, for messages such as "expected a string, found a number".
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -23,27 +23,27 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
 
-    public var numberValue: JSONNumber? {
+    package var numberValue: JSONNumber? {
         if case .number(let n) = self { return n }
         return nil
     }
 
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let b) = self { return b }
         return nil
     }
 
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let a) = self { return a }
         return nil
     }
 
-    public var objectValue: JSONObject? {
+    package var objectValue: JSONObject? {
         if case .object(let o) = self { return o }
         return nil
     }
@@ -55,7 +55,7 @@ public enum JSONValue: Sendable, Hashable {
 /// round trip of a document needs.
 public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The number as written, matching JSON's grammar (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`).
-    public let text: String
+    package let text: String
 
     /// Accepts only text that follows JSON's number grammar; nil otherwise.
     public init?(text: String) {
@@ -82,10 +82,10 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     public var description: String { text }
 
     /// The value as an `Int` when the text is a plain integer that fits.
-    public var intValue: Int? { Int(text) }
+    package var intValue: Int? { Int(text) }
 
     /// The nearest `Double`, for values such as gains where binary floating point is fine.
-    public var doubleValue: Double? { Double(text) }
+    package var doubleValue: Double? { Double(text) }
 
     /// True when `bytes` follow JSON's number grammar exactly.
     static func isValid<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
@@ -126,8 +126,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 public struct JSONObject: Sendable, Hashable {
     /// One `"key": value` pair.
     public struct Member: Sendable, Hashable {
-        public var key: String
-        public var value: JSONValue
+        package var key: String
+        package var value: JSONValue
 
         public init(key: String, value: JSONValue) {
             self.key = key
@@ -135,7 +135,7 @@ public struct JSONObject: Sendable, Hashable {
         }
     }
 
-    public private(set) var members: [Member]
+    package private(set) var members: [Member]
 
     public init(_ members: [Member] = []) {
         self.members = []
@@ -152,13 +152,13 @@ public struct JSONObject: Sendable, Hashable {
         self.init(pairs.map { Member(key: $0.key, value: $0.value) })
     }
 
-    public var keys: [String] { members.map(\.key) }
-    public var count: Int { members.count }
-    public var isEmpty: Bool { members.isEmpty }
+    package var keys: [String] { members.map(\.key) }
+    package var count: Int { members.count }
+    package var isEmpty: Bool { members.isEmpty }
 
     /// The value of `key`; setting replaces it in place or appends a new key at the end,
     /// and setting nil removes it.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         get { members.first(where: { $0.key == key })?.value }
         set {
             let index = members.firstIndex(where: { $0.key == key })

@@ -3,9 +3,9 @@
 /// Columns count Unicode scalars from the start of the line, so a key after `"é"` is where an
 /// editor shows it.
 public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
-    public let offset: Int
-    public let line: Int
-    public let column: Int
+    package let offset: Int
+    package let line: Int
+    package let column: Int
 
     public init(offset: Int, line: Int, column: Int) {
         self.offset = offset
@@ -23,7 +23,7 @@ package struct LineTable: Sendable, Hashable {
     /// Offset of the first byte of each line.
     private let lineStarts: [Int]
 
-    package init(_ bytes: [UInt8]) {
+    public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
         for (i, b) in bytes.enumerated() where b == 0x0a { starts.append(i + 1) }

@@ -3,8 +3,8 @@
 /// Keys are sorted (by their UTF-8 bytes, so the order does not depend on locale or Unicode
 /// tables), indentation is two spaces, the text ends with a newline, numbers are written from
 /// their kept text, and strings escape only what JSON requires (non-ASCII stays UTF-8).
-public enum JSONWriter {
-    public static func write(_ value: JSONValue) -> String {
+package enum JSONWriter {
+    package static func write(_ value: JSONValue) -> String {
         var out = ""
         write(value, indent: 0, into: &out)
         out += "\n"
@@ -12,7 +12,7 @@ public enum JSONWriter {
     }
 
     /// `value` on one line without spaces, keys sorted as in `write`: a line of a JSON Lines file.
-    public static func line(_ value: JSONValue) -> String {
+    package static func line(_ value: JSONValue) -> String {
         var out = ""
         writeLine(value, into: &out)
         return out
@@ -75,7 +75,7 @@ public enum JSONWriter {
     }
 
     /// `text` as a JSON string literal, quotes included.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

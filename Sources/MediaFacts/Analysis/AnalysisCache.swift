@@ -11,10 +11,10 @@ import MediaTime
 /// cannot be read or written is passed over: the analysis is an optimisation, never a failure.
 public struct AnalysisCache: Sendable {
     /// Bumped when the segment scores change meaning, so old entries are ignored.
-    public static let version = 1
+    package static let version = 1
     /// Largest entry read: a beat list of a long song is some hundreds of kB.
     static let maxEntrySize = 16 << 20
-    public let folder: String
+    package let folder: String
 
     public init(folder: String) { self.folder = folder }
 
@@ -29,19 +29,19 @@ public struct AnalysisCache: Sendable {
         package var version: Int
         package var path: String
         package var size: UInt64
-        package var modified: Double
+        var modified: Double
         package var value: Value
     }
 
     /// The cached scores of `path`, else the analysis's (then cached); nil when the video cannot be analysed.
-    public func scores(path: String, duration: RationalTime, analyze: (String, RationalTime) throws -> [Double]) -> [Double]? {
+    package func scores(path: String, duration: RationalTime, analyze: (String, RationalTime) throws -> [Double]) -> [Double]? {
         try? value(of: path, kind: "segments", version: Self.version) { p in try analyze(p, duration) }
     }
 
     /// The cached analysis of one `kind` (`"segments"`, `"beats"`) of `path`, else `analyze`'s
     /// (then cached). An entry of another `version` of that kind is ignored, so an analysis whose
     /// results change meaning bumps its own version. `analyze`'s failure is the caller's.
-    public func value<Value: Codable, Failure: Error>(
+    package func value<Value: Codable, Failure: Error>(
         of path: String, kind: String, version: Int, analyze: (String) throws(Failure) -> Value
     ) throws(Failure) -> Value {
         guard let key = self.key(path) else { return try analyze(path) }

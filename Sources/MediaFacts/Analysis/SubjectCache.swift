@@ -6,7 +6,7 @@ extension AnalysisCache {
     /// The faces, salient regions and shot changes of the photo or video at `path`
     /// (`SubjectAnalyzer`), analysed once and then read from the cache while the file is unchanged.
     /// `progress` is told the samples analysed so far; a file read from the cache tells nothing.
-    public func subjects(of path: String, progress: ((Int64) -> Void)? = nil) throws(MediaError) -> MediaSubjects {
+    package func subjects(of path: String, progress: ((Int64) -> Void)? = nil) throws(MediaError) -> MediaSubjects {
         let stored = try value(of: path, kind: "subjects", version: SubjectAnalyzer.version) { p throws(MediaError) in
             StoredSubjects(try SubjectAnalyzer.analyze(path: p, progress: progress))
         }
@@ -31,7 +31,7 @@ package struct StoredSubjects: Codable {
     package var samples: [Sample]
     package var shotChanges: [Time]
 
-    package init(_ s: MediaSubjects) {
+    public init(_ s: MediaSubjects) {
         samples = s.samples.map { sample in
             Sample(
                 time: Time(sample.time),
@@ -56,11 +56,11 @@ package struct StoredSubjects: Codable {
 }
 
 extension StoredSubjects.Time {
-    package init(_ t: RationalTime) { self.init(value: t.value, timescale: t.timescale) }
+    public init(_ t: RationalTime) { self.init(value: t.value, timescale: t.timescale) }
 
     /// A damaged entry's time (no positive timescale, an impossible value) fails to decode, and
     /// the file is analysed afresh.
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let value = try c.decode(Int64.self, forKey: .value)
         let timescale = try c.decode(Int64.self, forKey: .timescale)
@@ -70,5 +70,5 @@ extension StoredSubjects.Time {
         self.init(value: value, timescale: timescale)
     }
 
-    package var rational: RationalTime { RationalTime(value: value, timescale: timescale) }
+    var rational: RationalTime { RationalTime(value: value, timescale: timescale) }
 }

@@ -5,7 +5,7 @@ import CFFmpeg
 /// Phones record HDR by default (HLG on most, PQ on some). Shown as if it were SDR, such a video
 /// looks flat and grey with washed-out colour; Reel converts it to the SDR BT.709 it composes and
 /// encodes in (see `HDRToneMapper`).
-public enum DynamicRange: String, Sendable, Hashable {
+package enum DynamicRange: String, Sendable, Hashable {
     case sdr
     /// Hybrid log-gamma (ARIB STD-B67, BT.2100), scene-referred.
     case hlg
@@ -20,5 +20,5 @@ public enum DynamicRange: String, Sendable, Hashable {
         }
     }
 
-    public var isHDR: Bool { self != .sdr }
+    package var isHDR: Bool { self != .sdr }
 }

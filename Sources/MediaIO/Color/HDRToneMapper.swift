@@ -18,8 +18,8 @@ import Foundation
 /// Reference white lands on SDR white, so a person's face or a sky keeps the brightness it has on
 /// an SDR screen, and only what is brighter than white (the sun, lamps, specular glints) is
 /// compressed. The transfer functions are table lookups, so the cost is a few nanoseconds a pixel.
-public final class HDRToneMapper: @unchecked Sendable {
-    public let range: DynamicRange
+package final class HDRToneMapper: @unchecked Sendable {
+    package let range: DynamicRange
     /// Display light (relative to reference white) for each 12-bit signal value, per channel.
     private let signalToLight: UnsafeMutableBufferPointer<Float>
     /// `Ys^0.2` for HLG's OOTF, over `Ys` in 0...1 in 4096 steps.
@@ -42,7 +42,7 @@ public final class HDRToneMapper: @unchecked Sendable {
     private static let pq = HDRToneMapper(range: .pq)
 
     /// The shared mapper for `range`; nil for SDR.
-    public static func mapper(for range: DynamicRange) -> HDRToneMapper? {
+    static func mapper(for range: DynamicRange) -> HDRToneMapper? {
         switch range {
         case .hlg: return hlg
         case .pq: return pq
@@ -114,7 +114,7 @@ public final class HDRToneMapper: @unchecked Sendable {
     /// `YUV444P16` when only asked to scale) of `width` x `height` into the region of `picture` at
     /// (`x`, `y`). Strides are in samples. swscale's own route to 16-bit RGB costs several times
     /// more than scaling alone, so the matrix is applied here, where it is a few multiplications.
-    public func convert(
+    func convert(
         luma: UnsafePointer<UInt16>, cb: UnsafePointer<UInt16>, cr: UnsafePointer<UInt16>, stride: Int,
         fullRange: Bool, width: Int, height: Int, into picture: Picture, x: Int, y: Int
     ) {

@@ -12,9 +12,9 @@ import Foundation
 /// covers every sound at every bit rate, so the promise is kept by measurement: the limiter holds
 /// the mix `codecHeadroom(audioBitrate:)` under the ceiling, and `SoundtrackEncoder` decodes the
 /// encoded sound, measures it and encodes again, lower where it went past, until it is under.
-public enum AudioCeiling {
+package enum AudioCeiling {
     /// The promise, in dBFS true peak.
-    public static let decibels = -1.0
+    static let decibels = -1.0
 
     /// The ceiling as a linear amplitude (0.891).
     public static var linear: Float { Float(pow(10, decibels / 20)) }
@@ -22,22 +22,22 @@ public enum AudioCeiling {
     /// What the encoded sound is checked against (`SoundtrackEncoder`): 0.1 dB under the ceiling,
     /// for meters and decoders that read the same packets a few hundredths of a decibel apart
     /// (another oversampling filter, other float rounding), and for ffmpeg's one decimal.
-    public static let checkedDecibels = decibels - 0.1
+    static let checkedDecibels = decibels - 0.1
 
     /// `checkedDecibels` as a linear amplitude.
-    public static var checkedLinear: Float { Float(pow(10, checkedDecibels / 20)) }
+    static var checkedLinear: Float { Float(pow(10, checkedDecibels / 20)) }
 
     /// What the limiter leaves for the encoder to overshoot into, in dB: a first guess, so that
     /// most sound is encoded once (`SoundtrackEncoder` lowers the threshold where it is not
     /// enough). FFmpeg's AAC encoder lifted the true peak of pink noise limited by 12 to 20 dB by
     /// up to 1.3 dB at 160 kb/s, 0.4 dB at 256 kb/s, and 2 dB at 64 and 96 kb/s; music overshoots
     /// far less, white noise and square waves limited hard up to 3 dB.
-    public static func codecHeadroom(audioBitrate: Int) -> Double {
+    static func codecHeadroom(audioBitrate: Int) -> Double {
         audioBitrate >= 128_000 ? 1.5 : 2.5
     }
 
     /// The limiter's threshold as a linear amplitude: the ceiling less the codec's headroom.
-    public static func limiterThreshold(audioBitrate: Int) -> Float {
+    static func limiterThreshold(audioBitrate: Int) -> Float {
         Float(pow(10, (decibels - codecHeadroom(audioBitrate: audioBitrate)) / 20))
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// K-weighting (a high shelf and a high-pass, the standard's 48 kHz coefficients), mean square over
 /// 400 ms blocks overlapping by 75 %, an absolute gate at -70 LUFS and a relative gate 10 LU below
 /// the loudness of the blocks that pass it. Fed in any block sizes; memory is one value per 100 ms.
-public struct LoudnessMeter: Sendable {
+package struct LoudnessMeter: Sendable {
     private var shelf = [Biquad](repeating: Biquad.shelf, count: 2)
     private var highPass = [Biquad](repeating: Biquad.highPass, count: 2)
     /// Sum of squared K-weighted samples (both channels) over each 100 ms step.
@@ -14,12 +14,12 @@ public struct LoudnessMeter: Sendable {
     private var inStep = 0
     private let stepLength = 4800
     /// Largest absolute sample seen (sample peak, not true peak).
-    public private(set) var peak: Float = 0
+    package private(set) var peak: Float = 0
 
     public init() {}
 
     /// Adds interleaved stereo samples.
-    public mutating func add(_ samples: UnsafeBufferPointer<Float>) {
+    package mutating func add(_ samples: UnsafeBufferPointer<Float>) {
         var i = 0
         while i + 1 < samples.count {
             let l = Double(samples[i])
@@ -40,7 +40,7 @@ public struct LoudnessMeter: Sendable {
 
     /// Mean square of each 400 ms block (K-weighted, the channels summed), one starting every
     /// 100 ms: what the gates and the integrated loudness are computed from.
-    public var blocks: [Double] {
+    package var blocks: [Double] {
         guard steps.count >= 4 else { return [] }
         let length = Double(4 * stepLength)
         var result: [Double] = []
@@ -54,7 +54,7 @@ public struct LoudnessMeter: Sendable {
 
     /// Indices in `blocks` of the blocks that pass both gates: the sound the integrated loudness
     /// is the loudness of.
-    public var gatedBlocks: [Int] {
+    var gatedBlocks: [Int] {
         let blocks = self.blocks
         let absolute = blocks.indices.filter { blocks[$0] > 0 && Self.lufs(blocks[$0]) > -70 }
         guard !absolute.isEmpty else { return [] }
@@ -63,7 +63,7 @@ public struct LoudnessMeter: Sendable {
     }
 
     /// Integrated loudness in LUFS; nil when nothing passes the gates (silence, or under 400 ms).
-    public var integratedLoudness: Double? {
+    var integratedLoudness: Double? {
         let blocks = self.blocks
         let gated = gatedBlocks
         guard !gated.isEmpty else { return nil }
@@ -71,7 +71,7 @@ public struct LoudnessMeter: Sendable {
     }
 
     /// The loudness of a mean square, in LUFS.
-    public static func lufs(_ meanSquare: Double) -> Double { -0.691 + 10 * log10(meanSquare) }
+    static func lufs(_ meanSquare: Double) -> Double { -0.691 + 10 * log10(meanSquare) }
 }
 
 /// A direct-form-I biquad section.

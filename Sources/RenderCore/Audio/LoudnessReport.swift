@@ -7,23 +7,23 @@ import MediaTime
 /// `reached` is measured on the sound decoded from the very packets the file carries (after the
 /// gain, the limiter, the ceiling's lowering and the encoder), so the summary never claims a level
 /// the file does not have.
-public struct LoudnessReport: Sendable, Equatable {
+package struct LoudnessReport: Sendable, Equatable {
     /// How close to the target counts as on it, in LU: what the encoder can move the loudness by
     /// (it drops the highest bands and adds noise), and meters differ by.
-    public static let tolerance = 0.5
+    package static let tolerance = 0.5
 
     /// The target, in LUFS.
-    public let target: Double
+    package let target: Double
     /// Integrated loudness of the mix as summed, before the gain, in LUFS.
-    public let measured: Double
+    package let measured: Double
     /// Gain applied to the whole mix before the limiter, in dB.
-    public let gain: Double
+    package let gain: Double
     /// Integrated loudness of the sound as the file carries it (decoded), in LUFS.
-    public let reached: Double
+    package let reached: Double
     /// The most the limiter took off the loudness of a 400 ms stretch, in dB.
-    public let limiting: Double
+    package let limiting: Double
     /// Whether more gain was refused for taking more than `Limits.maxLimiting` off a stretch.
-    public let heldBack: Bool
+    let heldBack: Bool
 
     public init(target: Double, measured: Double, gain: Double, reached: Double, limiting: Double, heldBack: Bool) {
         self.target = target
@@ -35,10 +35,10 @@ public struct LoudnessReport: Sendable, Equatable {
     }
 
     /// Whether the sound is within `tolerance` of the target.
-    public var isOnTarget: Bool { abs(reached - target) <= Self.tolerance }
+    package var isOnTarget: Bool { abs(reached - target) <= Self.tolerance }
 
     /// Why the sound is not on its target, in words; nil when it is.
-    public var reason: String? {
+    package var reason: String? {
         guard !isOnTarget else { return nil }
         if heldBack {
             return "more gain would have the limiter take over \(Self.text(Limits.maxLimiting)) dB off its loudest stretch"
@@ -48,7 +48,7 @@ public struct LoudnessReport: Sendable, Equatable {
     }
 
     /// One line for a person: `sound: -14.0 LUFS` on target, else how far from it and why.
-    public var line: String {
+    package var line: String {
         let level = "sound: \(Self.text(reached)) LUFS"
         guard let reason else { return level }
         let gap = Self.text(abs(target - reached))

@@ -21,18 +21,18 @@
 ///
 /// Every term of each mean is at most `r(t)`, so the gain never lets a sample past the threshold;
 /// memory is a window of about 0.1 s of input, whatever the length of the sound.
-public final class PeakLimiter {
+package final class PeakLimiter {
     /// Amplitude that no sample, and no point between samples, exceeds on the way out.
-    public let threshold: Float
+    package let threshold: Float
     /// Look-ahead and length of the ramp down: 5 ms at 48 kHz.
-    public static let attack = 240
+    package static let attack = 240
     /// How long the gain stays down after a peak: 50 ms, longer than a period of any bass note,
     /// so a loud low tone is turned down steadily instead of being shaped cycle by cycle.
-    public static let hold = 2400
+    package static let hold = 2400
     /// Length of the way back up: 50 ms.
-    public static let release = 2400
+    package static let release = 2400
     /// Input samples before `t` that can change the gain at `t`.
-    public static var lookBehind: Int { release - 1 + attack - 1 + hold }
+    static var lookBehind: Int { release - 1 + attack - 1 + hold }
 
     private static let unit: Int64 = 1 << 24
     /// Input (interleaved) for samples `base ..< base + raw.count / 2`; timeline samples before 0 are silent.
@@ -48,7 +48,7 @@ public final class PeakLimiter {
 
     /// Stretches of samples where the threshold is lower, by stretch index (samples
     /// `k * stretch ..< (k + 1) * stretch`) to a factor in (0, 1).
-    public let lowered: [Int64: Float]
+    package let lowered: [Int64: Float]
 
     /// `lowered` lowers the threshold over some stretches (see `SoundtrackEncoder`); the gain
     /// comes down before them and goes back up after them as around any peak.
@@ -60,7 +60,7 @@ public final class PeakLimiter {
     }
 
     /// Samples per stretch of `lowered`: one AAC frame.
-    public static let stretch: Int64 = 1024
+    package static let stretch: Int64 = 1024
 
     /// The threshold at sample `s`.
     private func threshold(at s: Int64) -> Float {
@@ -72,7 +72,7 @@ public final class PeakLimiter {
     /// Writes limited samples `[start, start + count)` into `out` (interleaved stereo), reading the
     /// input from `source`, which fills `count` samples from a start it is given. Blocks asked for
     /// in order read each input sample once; any other order reads again what it needs.
-    public func process<E: Error>(
+    package func process<E: Error>(
         start: Int64, count: Int, into out: UnsafeMutablePointer<Float>,
         source: (Int64, Int, UnsafeMutablePointer<Float>) throws(E) -> Void
     ) throws(E) {

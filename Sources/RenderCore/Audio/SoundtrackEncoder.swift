@@ -14,22 +14,22 @@ import MediaIO
 ///
 /// Sound that never goes past the ceiling once encoded is encoded once, and its samples are
 /// those of the mix as before (the threshold is lowered nowhere).
-public enum SoundtrackEncoder {
+package enum SoundtrackEncoder {
     /// Encodes tried before giving up; a second is rare, and each lowers the threshold further.
-    public static let maxPasses = 8
+    static let maxPasses = 8
     /// Mixed per block of this many samples (the mix is the same whatever the blocks).
     static let block = 48_000
 
     /// An encoded soundtrack and what it took.
     public struct Result {
-        public let track: AACTrack
+        package let track: AACTrack
         /// Encodes made (1 when the first was under the ceiling).
-        public let passes: Int
+        package let passes: Int
         /// The highest true peak of the decoded track, in dBFS.
-        public let truePeak: Double
+        let truePeak: Double
         /// Integrated loudness of the sound decoded from the track, as a meter reading the file
         /// hears it, in LUFS; nil when silent or under 400 ms.
-        public let loudness: Double?
+        package let loudness: Double?
     }
 
     /// Mixes timeline samples `0 ..< sampleCount` through `mixer` and encodes them at `bitrate`,
@@ -37,7 +37,7 @@ public enum SoundtrackEncoder {
     /// `AudioCeiling.checkedLinear`, in at most `tries` encodes (an error after the last, never a
     /// file over the ceiling). `file` names the export in errors.
     /// `progress` is told the samples encoded so far, on every try.
-    public static func encode(
+    package static func encode(
         mixer: AudioMixer, sampleCount: Int64, bitrate: Int, file: String, tries: Int = maxPasses, progress: ((Int64) -> Void)? = nil
     ) throws(RenderError) -> Result {
         precondition(tries >= 1, "SoundtrackEncoder: at least one encode")

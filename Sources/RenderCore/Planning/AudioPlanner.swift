@@ -6,42 +6,42 @@ import TimelineModel
 ///
 /// Sample positions are derived once from the exact times (rounded to the nearest sample), so the
 /// sound stays locked to the pictures however long the video is.
-public struct AudioPlanner: Sendable {
+package struct AudioPlanner: Sendable {
     /// One sound on the mix: timeline samples `[start, end)`, reading its source from `sourceStart`.
-    public struct Item: Sendable, Hashable {
-        public var media: String
+    package struct Item: Sendable, Hashable {
+        package var media: String
         public var start: Int64
-        public var end: Int64
+        package var end: Int64
         /// Source time heard at `start`. Played backwards, the source time just above it: the sound
         /// runs down from there.
-        public var sourceStart: RationalTime
-        public var volume: Double
-        public var fadeInSamples: Int64
-        public var fadeOutSamples: Int64
+        package var sourceStart: RationalTime
+        package var volume: Double
+        var fadeInSamples: Int64
+        var fadeOutSamples: Int64
         /// True for the sound of a video clip (which may have none), false for music.
-        public var isClipAudio: Bool = false
+        var isClipAudio: Bool = false
         /// Source seconds per timeline second: a clip played fast or slow plays its sound so too
         /// (resampled, so its pitch moves with the speed).
-        public var speed: Double = 1
+        package var speed: Double = 1
         /// Played backwards (a reversed clip): source samples from just below `sourceStart` down.
-        public var reverse: Bool = false
+        package var reverse: Bool = false
         /// A looped sound: source times past the media's end wrap to its start. A clip's sound
         /// wraps at its video's length, with the picture; a sound of the timeline's `audio` at its
         /// own length (the mixer reads them, facts of the file).
-        public var loop: Bool = false
+        package var loop: Bool = false
         /// What the sound is, for sounds of the timeline's `audio` (nil for a clip's own sound).
-        public var role: AudioRole? = nil
+        package var role: AudioRole? = nil
         /// Lowered while the sidechain is heard (the mixer's `Ducker`); nil leaves it alone.
-        public var ducking: Ducking? = nil
+        package var ducking: Ducking? = nil
 
         /// True for what ducking listens to: the clips' own sound and the voice-over.
-        public var isSidechain: Bool { isClipAudio || role == .voice }
+        var isSidechain: Bool { isClipAudio || role == .voice }
 
         /// Gain at timeline sample `s` (inside `[start, end)`): volume times the linear fades (the
         /// ducking, which depends on the sound heard, is the mixer's). Volume is held to
         /// `Limits.volume` (a value that is not a number is silence), whoever made the
         /// timeline: the mixer never multiplies by more.
-        public func gain(at s: Int64) -> Float {
+        package func gain(at s: Int64) -> Float {
             var g = Self.clamp(volume, Limits.volume)
             if fadeInSamples > 0 && s - start < fadeInSamples { g *= Double(s - start) / Double(fadeInSamples) }
             if fadeOutSamples > 0 && end - s <= fadeOutSamples { g *= Double(end - 1 - s) / Double(fadeOutSamples) }
@@ -53,9 +53,9 @@ public struct AudioPlanner: Sendable {
         }
     }
 
-    public let rate: SampleRate
-    public let totalSamples: Int64
-    public let items: [Item]
+    package let rate: SampleRate
+    let totalSamples: Int64
+    package let items: [Item]
 
     public init(timeline: Timeline, rate: SampleRate = .standard) {
         self.rate = rate
@@ -108,7 +108,7 @@ public struct AudioPlanner: Sendable {
     }
 
     /// First sample of output frame `index`: frame boundaries rounded down to the sample grid.
-    public func firstSample(ofFrame index: Int64, frameRate: FrameRate) -> Int64 {
+    func firstSample(ofFrame index: Int64, frameRate: FrameRate) -> Int64 {
         min(totalSamples, rate.sample(at: frameRate.time(ofFrame: index), rounding: .toNearestOrAwayFromZero))
     }
 

@@ -3,20 +3,20 @@ import TimelineModel
 
 /// What to draw for one output frame, bottom to top: the main track (one clip or a transition
 /// between two), then everything above it (clips on upper layers, overlays, texts) in stacking order.
-public struct FramePlan: Sendable, Hashable {
-    public var main: MainTrackPlan?
+package struct FramePlan: Sendable, Hashable {
+    package var main: MainTrackPlan?
     /// Everything above the main track, bottom to top, interleaved by stacking number (`Stacking`).
-    public var above: [StackPlan]
+    package var above: [StackPlan]
 
     /// Clips on layers above the main track, bottom to top.
-    public var upper: [LayerPlan] { above.compactMap { if case .clip(let l) = $0 { l } else { nil } } }
+    package var upper: [LayerPlan] { above.compactMap { if case .clip(let l) = $0 { l } else { nil } } }
     /// Overlays, bottom to top.
-    public var overlays: [OverlayPlan] { above.compactMap { if case .overlay(let o) = $0 { o } else { nil } } }
+    package var overlays: [OverlayPlan] { above.compactMap { if case .overlay(let o) = $0 { o } else { nil } } }
     /// Texts, bottom to top.
-    public var texts: [TextPlan] { above.compactMap { if case .text(let t) = $0 { t } else { nil } } }
+    package var texts: [TextPlan] { above.compactMap { if case .text(let t) = $0 { t } else { nil } } }
 
     /// Every clip layer drawn, in order (for tests and tools).
-    public var layers: [LayerPlan] {
+    package var layers: [LayerPlan] {
         var all: [LayerPlan] = []
         switch main {
         case .clip(let l): all.append(l)
@@ -28,49 +28,49 @@ public struct FramePlan: Sendable, Hashable {
 }
 
 /// One item above the main track at one frame.
-public enum StackPlan: Sendable, Hashable {
+package enum StackPlan: Sendable, Hashable {
     case clip(LayerPlan)
     case overlay(OverlayPlan)
     case text(TextPlan)
 }
 
 /// The main track at one frame.
-public enum MainTrackPlan: Sendable, Hashable {
+package enum MainTrackPlan: Sendable, Hashable {
     case clip(LayerPlan)
     case transition(TransitionPlan)
 }
 
 /// A transition in progress.
-public struct TransitionPlan: Sendable, Hashable {
-    public var index: Int
-    public var from: LayerPlan
-    public var to: LayerPlan
+package struct TransitionPlan: Sendable, Hashable {
+    package var index: Int
+    package var from: LayerPlan
+    package var to: LayerPlan
     /// Eased progress, 0 at the transition's first frame time, 1 at its end.
-    public var progress: Double
+    package var progress: Double
 }
 
 /// One clip to draw: which instant of its media, and where.
-public struct LayerPlan: Sendable, Hashable {
+package struct LayerPlan: Sendable, Hashable {
     /// Index into `Timeline.clips`.
-    public var clipIndex: Int
+    var clipIndex: Int
     /// Source time to show (for a still image, the time since the clip began).
-    public var sourceTime: RationalTime
+    package var sourceTime: RationalTime
     /// The clip's pose (motion) at this frame.
-    public var pose: Pose
+    package var pose: Pose
 }
 
 
-public struct OverlayPlan: Sendable, Hashable {
-    public var index: Int
-    public var pose: Pose
+package struct OverlayPlan: Sendable, Hashable {
+    package var index: Int
+    package var pose: Pose
 }
 
-public struct TextPlan: Sendable, Hashable {
-    public var index: Int
+package struct TextPlan: Sendable, Hashable {
+    package var index: Int
     /// Animation state: opacity, a scale about the anchor, and an offset in canvas fractions.
-    public var pose: Pose
+    package var pose: Pose
     /// For `typewriter`: how many characters are shown; nil shows all.
-    public var visibleCharacters: Int?
+    var visibleCharacters: Int?
 }
 
 /// Says, for every output frame, what is visible and how: the pure half of rendering.
@@ -79,17 +79,17 @@ public struct TextPlan: Sendable, Hashable {
 /// constant, so planning a frame is a binary search plus the few animated values of what is
 /// visible, never a scan of the timeline. Export and previews plan through this one type, so a
 /// preview cannot drift from the video.
-public struct FramePlanner: Sendable {
-    public let timeline: Timeline
+package struct FramePlanner: Sendable {
+    package let timeline: Timeline
     /// Frame spans `[start, end)` with the items visible in each.
-    public let spans: [Span]
+    package let spans: [Span]
 
-    public struct Span: Sendable {
-        public let frames: Range<Int64>
-        public let mainClips: [Int]
-        public let transitions: [Int]
+    package struct Span: Sendable {
+        package let frames: Range<Int64>
+        package let mainClips: [Int]
+        package let transitions: [Int]
         /// Clips of upper layers, overlays and texts, bottom to top.
-        public let above: [Stacking.Item]
+        package let above: [Stacking.Item]
     }
 
     public init(timeline: Timeline) {
@@ -136,7 +136,7 @@ public struct FramePlanner: Sendable {
     }
 
     /// Everything drawn at output frame `index` (0-based).
-    public func plan(frame index: Int64) -> FramePlan {
+    package func plan(frame index: Int64) -> FramePlan {
         guard let span = span(containing: index) else { return FramePlan(main: nil, above: []) }
         let t = timeline.frameRate.time(ofFrame: index)
         var main: MainTrackPlan?

@@ -14,11 +14,11 @@ import TimelineModel
 /// ```
 public struct FrameSegment: Sendable, Hashable {
     /// K, from 0.
-    public let index: Int
+    package let index: Int
     /// N.
-    public let count: Int
+    package let count: Int
     /// The frames `[start, end)` of the timeline this segment renders.
-    public let frames: Range<Int64>
+    package let frames: Range<Int64>
 
     public init(index: Int, count: Int, frames: Range<Int64>) {
         self.index = index
@@ -27,7 +27,7 @@ public struct FrameSegment: Sendable, Hashable {
     }
 
     /// The N segments of `timeline`, in order; nil when N is below 1 or above the frame count.
-    public static func all(of timeline: Timeline, count: Int) -> [FrameSegment]? {
+    package static func all(of timeline: Timeline, count: Int) -> [FrameSegment]? {
         let total = timeline.frameCount
         guard count >= 1, Int64(count) <= total else { return nil }
         let planner = FramePlanner(timeline: timeline)

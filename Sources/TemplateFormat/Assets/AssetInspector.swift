@@ -6,7 +6,7 @@ import MediaTime
 /// TemplateCore cannot decode audio, PNGs or fonts (that needs FFmpeg, libpng, FreeType), so the
 /// loader asks an inspector given by the caller; without one it checks paths only. LUTs are plain
 /// text and are always parsed here (`CubeLUT`).
-public protocol AssetInspector: Sendable {
+package protocol AssetInspector: Sendable {
     /// Nil when the file at `path` (absolute or relative to the working folder) is readable as
     /// `kind`; otherwise what is wrong, in a few words ("no audio stream", "not a PNG").
     func problem(with path: String, as kind: AssetKind) -> String?
@@ -35,10 +35,10 @@ public protocol AssetInspector: Sendable {
 }
 
 /// Beats an analysis of the music found: at least two, increasing, with their tempo.
-public struct FoundBeats: Sendable, Hashable {
-    public var times: [RationalTime]
+package struct FoundBeats: Sendable, Hashable {
+    package var times: [RationalTime]
     /// Beats per minute, for people.
-    public var tempo: Double
+    package var tempo: Double
 
     public init(times: [RationalTime], tempo: Double) {
         self.times = times
@@ -48,14 +48,14 @@ public struct FoundBeats: Sendable, Hashable {
 
 extension AssetInspector {
     /// Without a way to decode pictures, only the PNG header's colour type tells (`AssetRole`).
-    public func isGrayscalePicture(_ path: String) -> Bool? { nil }
+    package func isGrayscalePicture(_ path: String) -> Bool? { nil }
 
     /// Without fontconfig, no family can be looked up.
-    public func substituteFamily(for family: String) -> String? { nil }
+    package func substituteFamily(for family: String) -> String? { nil }
 
     /// Without the fonts' character maps, no character can be told missing.
-    public func undrawableCharacters(in text: String, font: FontSpec) -> [Unicode.Scalar] { [] }
+    package func undrawableCharacters(in text: String, font: FontSpec) -> [Unicode.Scalar] { [] }
 
     /// Without a way to analyse sound, a template's beats are the ones it writes.
-    public func beats(of path: String) -> FoundBeats? { nil }
+    package func beats(of path: String) -> FoundBeats? { nil }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// What a template uses a file for: finer than its `AssetKind`, because a luma-wipe mask and a
 /// sticker are both PNGs, yet a fix note that proposes a mask must propose a grayscale picture,
 /// never the folder's sticker.
-public enum AssetRole: Sendable, Hashable, CaseIterable {
+package enum AssetRole: Sendable, Hashable, CaseIterable {
     /// The soundtrack.
     case music
     /// A sound effect.
@@ -21,7 +21,7 @@ public enum AssetRole: Sendable, Hashable, CaseIterable {
     case captions
 
     /// How the file is checked.
-    public var kind: AssetKind {
+    package var kind: AssetKind {
         switch self {
         case .music, .sound: .audio
         case .picture, .mask: .image
@@ -32,7 +32,7 @@ public enum AssetRole: Sendable, Hashable, CaseIterable {
     }
 
     /// A path a template would write for it, for examples in notes.
-    public var example: String {
+    package var example: String {
         switch self {
         case .music: "music/track.m4a"
         case .sound: "sfx/whoosh.wav"
@@ -45,7 +45,7 @@ public enum AssetRole: Sendable, Hashable, CaseIterable {
     }
 
     /// "a grayscale PNG", "an audio file": what a fix note asks for.
-    public var description: String {
+    package var description: String {
         switch self {
         case .music, .sound: "an audio file"
         case .picture: "a PNG"
@@ -57,7 +57,7 @@ public enum AssetRole: Sendable, Hashable, CaseIterable {
     }
 
     /// Lowercased name endings of files of this kind.
-    public var extensions: [String] {
+    var extensions: [String] {
         switch kind {
         case .audio: [".m4a", ".aac", ".mp3", ".wav", ".flac", ".ogg", ".oga", ".opus"]
         case .image: [".png"]
@@ -68,14 +68,14 @@ public enum AssetRole: Sendable, Hashable, CaseIterable {
     }
 
     /// True when `relative` is named as a file of this kind.
-    public func names(_ relative: String) -> Bool {
+    package func names(_ relative: String) -> Bool {
         let lower = relative.lowercased()
         return extensions.contains { lower.hasSuffix($0) }
     }
 
     /// The files of `folder` (relative paths) that could serve: named as this kind and, for a
     /// mask, grayscale (its PNG header says so, or the inspector finds every pixel gray).
-    public func candidates(in folder: String, inspector: (any AssetInspector)?) -> [String] {
+    package func candidates(in folder: String, inspector: (any AssetInspector)?) -> [String] {
         AssetPath.files(in: folder).filter { relative in
             guard names(relative) else { return false }
             guard self == .mask else { return true }
@@ -90,7 +90,7 @@ package enum PNGHeader {
     package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// True when the file is a PNG of colour type 0 (gray) or 4 (gray with alpha).
-    package static func isGrayscale(_ path: String) -> Bool {
+    static func isGrayscale(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let bytes = [UInt8](handle.readData(ofLength: 26))

@@ -6,25 +6,25 @@
 /// max), `#` comments and blank lines anywhere, then exactly N³ rows of three numbers with red
 /// changing fastest. 1D LUTs (`LUT_1D_SIZE`) and unknown keywords are errors: a LUT that is read
 /// only in part would silently give the wrong colours.
-public struct CubeLUT: Sendable, Hashable {
-    public static let sizeLimits = 2...256
+package struct CubeLUT: Sendable, Hashable {
+    static let sizeLimits = 2...256
 
-    public var title: String?
+    package var title: String?
     /// Entries per axis.
-    public var size: Int
-    public var domainMin: [Double]
-    public var domainMax: [Double]
+    package var size: Int
+    package var domainMin: [Double]
+    package var domainMax: [Double]
     /// `size³` rows of red, green, blue, flattened, red index fastest: row `r + g*N + b*N*N`.
-    public var values: [Float]
+    package var values: [Float]
 
     /// The output colour stored for lattice point (r, g, b).
-    public func entry(r: Int, g: Int, b: Int) -> (Float, Float, Float) {
+    package func entry(r: Int, g: Int, b: Int) -> (Float, Float, Float) {
         let i = 3 * (r + g * size + b * size * size)
         return (values[i], values[i + 1], values[i + 2])
     }
 
     /// Parses the text of a `.cube` file.
-    public static func parse(_ text: String) throws(CubeLUTError) -> CubeLUT {
+    package static func parse(_ text: String) throws(CubeLUTError) -> CubeLUT {
         var reader = CubeLUTReader()
         var lineNumber = 0
         // "\r\n" is one Character in Swift: split on every kind of line end.

@@ -1,8 +1,8 @@
 /// Why a `.cube` file is not a 3D LUT Reel reads, and on which line.
-public struct CubeLUTError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct CubeLUTError: Error, Sendable, Hashable, CustomStringConvertible {
     /// 1-based line of the problem; nil when it concerns the whole file (too few rows).
-    public let line: Int?
-    public let message: String
+    package let line: Int?
+    package let message: String
 
     public init(line: Int?, message: String) {
         self.line = line
@@ -10,7 +10,7 @@ public struct CubeLUTError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `line 12: expected three numbers, found 2`.
-    public var description: String {
+    package var description: String {
         line.map { "line \($0): \(message)" } ?? message
     }
 }

@@ -46,7 +46,7 @@ package struct DecodingContext {
     }
 
     /// Warns about every key of `object` not in `known`, suggesting the closest known one.
-    package mutating func reportUnknownKeys(of object: JSONObject, at path: JSONPath, known: [String]) {
+    mutating func reportUnknownKeys(of object: JSONObject, at path: JSONPath, known: [String]) {
         for key in object.keys where !known.contains(key) {
             var notes: [String] = []
             if let guess = Suggestion.closest(to: key, among: known) {

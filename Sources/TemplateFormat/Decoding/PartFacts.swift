@@ -12,21 +12,21 @@ package struct PartFacts {
     /// Nil when the canvas size is unusable.
     package var canvas: Canvas?
     /// False when the frame rate is unusable: frame counts then cannot be turned into time.
-    package var frameRateKnown = false
+    var frameRateKnown = false
     /// The beat grid of the music, when it has a usable one.
     package var beats: BeatGrid?
     /// True when the music writes beats (a tempo or a list) but they are unusable.
-    package var beatsBroken = false
+    var beatsBroken = false
     /// True when the music writes no beats and its file, where they would be found, has an error.
-    package var beatsAwaitFile = false
+    var beatsAwaitFile = false
     /// True once the one note of the times in beats that wait for the music file is written.
-    package var beatsAwaitFileNoted = false
+    var beatsAwaitFileNoted = false
     /// True when the template has music (usable or not).
-    package var hasMusic = false
+    var hasMusic = false
     /// The music file (checked), its start and whether it loops, when all three are usable.
-    package var musicLength: (file: String, start: RationalTime, loop: Bool)?
+    var musicLength: (file: String, start: RationalTime, loop: Bool)?
     /// The cover time, when one is written and usable.
-    package var cover: RationalTime?
+    public var cover: RationalTime?
     /// One per slot of a usable slots list, in order.
     package var slots: [SlotFacts] = []
     /// The sum of the slot durations, when every one is known.
@@ -35,7 +35,7 @@ package struct PartFacts {
     package var layers: [LayerFacts] = []
 
     /// The first slot without a usable duration, for notes that say why a rule waits.
-    package var firstSlotWithoutDuration: SlotFacts? { slots.first { $0.duration == nil } }
+    var firstSlotWithoutDuration: SlotFacts? { slots.first { $0.duration == nil } }
 }
 
 /// A slot's id, duration and transition as far as they could be read.
@@ -56,15 +56,15 @@ package struct LayerFacts {
     package var path: JSONPath
     package var id: String?
     /// Nil when the start is unusable.
-    package var start: RationalTime?
+    public var start: RationalTime?
     /// The written duration; `.some(nil)` when none is written (it lasts to the end), nil when unusable.
     package var duration: RationalTime??
     /// True when the layer writes a start or a duration (a layer from 0 to the end always fits the video).
-    package var isTimed = false
+    var isTimed = false
     /// The keys that decide whether a text fits (text, sizes, width, lines, box padding), when all are usable.
     package var fit: TextLayerSpec?
     /// True for a text layer whose fit keys are not all usable.
-    package var fitBroken = false
+    var fitBroken = false
 
     /// `layer 'title'`, or `the layer at /layers/2` when its id is unusable.
     package var name: String { id.map { "layer '\($0)'" } ?? "the layer at \(path.pointer)" }

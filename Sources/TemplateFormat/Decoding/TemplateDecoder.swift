@@ -13,7 +13,7 @@ package struct TemplateDecoder {
     package let folder: String
     package let inspector: (any AssetInspector)?
     /// Canonical paths of the files the template uses, for the unused-asset note.
-    package var usedAssets: Set<String> = []
+    var usedAssets: Set<String> = []
     /// Every slot and layer id seen, with the path of its first use.
     package var ids: [String: JSONPath] = [:]
     /// The frame rate of the canvas, or a stand-in when the canvas has none, for frame counts.
@@ -21,13 +21,13 @@ package struct TemplateDecoder {
     /// What each part yielded, for the rules across parts (which run whatever else is broken).
     package var facts = PartFacts()
     /// Files of the folder that a fix note proposed: never called unused in the same report.
-    package var proposedAssets: Set<String> = []
+    var proposedAssets: Set<String> = []
     /// Set by the first captions layer read: a template has at most one.
-    package var hasCaptionsLayer = false
+    var hasCaptionsLayer = false
     /// The beats of a song that replaces the music's (`TemplateLoader.load(beats:)`).
-    package var givenBeats: BeatGrid?
+    var givenBeats: BeatGrid?
 
-    package init(document: JSONDocument, file: String, folder: String, inspector: (any AssetInspector)?) {
+    public init(document: JSONDocument, file: String, folder: String, inspector: (any AssetInspector)?) {
         self.context = DecodingContext(document: document, file: file)
         self.folder = folder
         self.inspector = inspector
@@ -116,10 +116,10 @@ package struct TemplateDecoder {
 
     package struct Info {
         package var description: String?
-        package var author: String?
-        package var license: String?
+        var author: String?
+        var license: String?
         package var tags: [String] = []
-        package var cover: RationalTime?
+        public var cover: RationalTime?
     }
 
     /// Description, author, licence, tags and cover time: all optional.

@@ -3,15 +3,15 @@ import MediaTime
 import TimelineModel
 
 /// The template `reel new-template` writes: small, valid, and showing the main features.
-public enum StarterTemplate {
+package enum StarterTemplate {
     /// A song for the starter, with the beats found in it.
-    public struct Music: Sendable {
+    package struct Music: Sendable {
         /// The file's path inside the template folder (`music/track.m4a`).
-        public var file: String
+        package var file: String
         /// Music time where the video starts: a downbeat, so that cuts counted in beats land on beats.
         public var start: RationalTime
         /// Music times of the beats, increasing (at least two).
-        public var beats: [RationalTime]
+        package var beats: [RationalTime]
 
         public init(file: String, start: RationalTime, beats: [RationalTime]) {
             self.file = file
@@ -22,7 +22,7 @@ public enum StarterTemplate {
 
     /// The text of `template.json` for a template called `name`; with `music`, the slots and the
     /// title last a number of beats of it, and its beats are listed.
-    public static func json(name: String, music: Music? = nil) -> String {
+    package static func json(name: String, music: Music? = nil) -> String {
         let durations = music == nil ? ["2.5", "2", "3", "3"] : ["\"4 beats\"", "\"4 beats\"", "\"8 beats\"", "\"4 beats\""]
         var musicLine = ""
         if let music {

@@ -18,7 +18,7 @@ public enum TemplateLoadError: Error, Sendable, Hashable, CustomStringConvertibl
     case unreadable(path: String, reason: String)
 
     /// The file or folder concerned.
-    public var path: String {
+    package var path: String {
         switch self {
         case .folderNotFound(let p), .notAFolder(let p), .templateFileMissing(let p), .templateFileNotRegular(let p, _), .templateFileOutside(let p),
             .unreadable(let p, _):
@@ -30,7 +30,7 @@ public enum TemplateLoadError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String { "\(path): \(problem)" }
 
     /// What is wrong, without the path: the message of the diagnostic.
-    public var problem: String {
+    package var problem: String {
         switch self {
         case .folderNotFound: "template folder not found"
         case .notAFolder: "not a folder (a template is a folder holding template.json)"
@@ -43,7 +43,7 @@ public enum TemplateLoadError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// The failure as a finding (T005) of the path, so that `validate` reports it with a code and a
     /// fix like every other problem, in text and JSON alike.
-    public var diagnostic: Diagnostic {
+    package var diagnostic: Diagnostic {
         let fix =
             switch self {
             case .folderNotFound, .notAFolder: "give the folder that holds template.json, or template.json itself"

@@ -5,12 +5,12 @@ import TimelineModel
 import DocumentLimits
 
 /// What loading a template found: the template when it is usable, and every finding.
-public struct TemplateLoadResult: Sendable {
+package struct TemplateLoadResult: Sendable {
     /// Nil when any finding is an error.
-    public var template: Template?
-    public var diagnostics: [Diagnostic]
+    package var template: Template?
+    package var diagnostics: [Diagnostic]
     /// Path of the `template.json` read, as diagnostics name it.
-    public var templateFile: String
+    package var templateFile: String
 
     public init(template: Template?, diagnostics: [Diagnostic], templateFile: String) {
         self.template = template
@@ -23,18 +23,18 @@ public struct TemplateLoadResult: Sendable {
 ///
 /// Loading never stops at the first problem: it reports all it finds, so an author fixes a template
 /// in one round. Only a missing folder or file is thrown.
-public enum TemplateLoader {
+package enum TemplateLoader {
     /// Largest `template.json` read: templates are downloaded and untrusted.
-    public static let maxFileSize = Limits.maxFileSize
+    package static let maxFileSize = Limits.maxFileSize
     /// Deepest nesting of objects and arrays accepted.
-    public static let maxDepth = Limits.maxDepth
-    public static let fileName = "template.json"
+    package static let maxDepth = Limits.maxDepth
+    package static let fileName = "template.json"
 
     /// Loads the template in `folder`; `inspector`, when given, checks that assets are readable
     /// as what they are used for (without it, only their paths are checked). `beats`, when given,
     /// replaces the music's beat grid: every time written in beats counts on it (a person's song,
     /// see `SongPlacement`), and the music's own beats are not analysed.
-    public static func load(folder: String, inspector: (any AssetInspector)? = nil, beats: BeatGrid? = nil) throws(TemplateLoadError)
+    package static func load(folder: String, inspector: (any AssetInspector)? = nil, beats: BeatGrid? = nil) throws(TemplateLoadError)
         -> TemplateLoadResult
     {
         guard let kind = FileKind.of(folder) else { throw .folderNotFound(path: folder) }
@@ -62,7 +62,7 @@ public enum TemplateLoader {
 
     /// Validates and decodes the bytes of a `template.json` that lives in `folder`
     /// (assets are checked there). `file` names it in diagnostics.
-    public static func decode(
+    package static func decode(
         bytes: [UInt8], file: String, folder: String, inspector: (any AssetInspector)? = nil, beats: BeatGrid? = nil
     ) -> TemplateLoadResult {
         let document: JSONDocument

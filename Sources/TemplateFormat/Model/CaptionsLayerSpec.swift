@@ -10,18 +10,18 @@ import TimelineModel
 /// around a title at the bottom keeps its captions clear of it.
 public struct CaptionsLayerSpec: Sendable, Hashable {
     /// An SRT, WebVTT or JSON words file of the template folder, used when none is given.
-    public var file: String?
-    public var style: CaptionStyle.Kind
+    package var file: String?
+    package var style: CaptionStyle.Kind
     /// Most lines a cue takes on screen.
-    public var lines: Int
+    package var lines: Int
     /// The safe area, in canvas fractions.
-    public var area: CanvasRect
+    package var area: CanvasRect
     /// Text size in canvas pixels; nil for 4.5 % of the canvas height.
-    public var size: Double?
-    public var font: FontSpec?
-    public var color: TemplateColor?
+    package var size: Double?
+    package var font: FontSpec?
+    package var color: TemplateColor?
     /// The spoken word's colour in karaoke.
-    public var highlight: TemplateColor
+    package var highlight: TemplateColor
 
     public init(
         file: String? = nil, style: CaptionStyle.Kind = .plain, lines: Int = Limits.defaultCaptionLines,
@@ -39,12 +39,12 @@ public struct CaptionsLayerSpec: Sendable, Hashable {
     }
 
     /// The caption file's path, for reading it: `file` in `templateFolder`.
-    public func filePath(templateFolder: String) -> String? {
+    package func filePath(templateFolder: String) -> String? {
         file.map { AssetPath.join(templateFolder, $0) }
     }
 
     /// The caption style this layer asks for on `canvas`, its font file found in `templateFolder`.
-    public func captionStyle(on canvas: Canvas, templateFolder: String) -> CaptionStyle {
+    package func captionStyle(on canvas: Canvas, templateFolder: String) -> CaptionStyle {
         var style = CaptionStyle(kind: style, highlight: highlight, area: area, maxLines: lines)
         var look = style.resolvedLook(on: canvas)
         if let size {
@@ -68,7 +68,7 @@ public struct CaptionsLayerSpec: Sendable, Hashable {
 
 extension Template {
     /// The template's captions layer, if it has one (a template has at most one).
-    public var captionsLayer: (index: Int, layer: LayerSpec, spec: CaptionsLayerSpec)? {
+    package var captionsLayer: (index: Int, layer: LayerSpec, spec: CaptionsLayerSpec)? {
         for (i, layer) in layers.enumerated() {
             if case .captions(let spec) = layer.content { return (i, layer, spec) }
         }

@@ -4,9 +4,9 @@ import MediaTime
 /// A catalog effect (a filter) named by a template, with every parameter resolved.
 public struct EffectSpec: Sendable, Hashable {
     /// Catalog id (`saturation`, `lut`, ...).
-    public var kind: String
+    package var kind: String
     /// Every catalog parameter of the kind: written values, defaults for the rest.
-    public var parameters: [String: ParameterValue]
+    package var parameters: [String: ParameterValue]
 
     public init(kind: String, parameters: [String: ParameterValue] = [:]) {
         self.kind = kind
@@ -14,13 +14,13 @@ public struct EffectSpec: Sendable, Hashable {
     }
 
     /// The constant number of parameter `name`, when it is one.
-    public func number(_ name: String) -> Double? {
+    package func number(_ name: String) -> Double? {
         if case .number(let x) = parameters[name] { return x }
         return nil
     }
 
     /// The file of parameter `name` (relative to the template folder), when it is one.
-    public func file(_ name: String) -> String? {
+    package func file(_ name: String) -> String? {
         if case .file(let path) = parameters[name] { return path }
         return nil
     }
@@ -38,13 +38,13 @@ public enum ParameterValue: Sendable, Hashable {
 /// One key value of an animated parameter.
 public struct ValueKeyframe: Sendable, Hashable {
     /// Fraction of the item's time, 0...1 (0 its start, 1 its end).
-    public var at: Double
+    package var at: Double
     /// The exact time from the item's start, when the template writes a time (seconds, frames or
     /// beats) rather than a fraction: the timeline uses it, so a beat stays on the beat.
-    public var time: RationalTime?
-    public var value: Double
+    package var time: RationalTime?
+    package var value: Double
     /// How the value moves from this keyframe to the next.
-    public var easing: Easing
+    package var easing: Easing
 
     public init(at: Double, time: RationalTime? = nil, value: Double, easing: Easing = .linear) {
         self.at = at
@@ -57,12 +57,12 @@ public struct ValueKeyframe: Sendable, Hashable {
 /// How a slot gives way to the next, centred on the cut between them.
 public struct TransitionSpec: Sendable, Hashable {
     /// Catalog id (`crossfade`, `wipeLeft`, ...); `cut` has no duration.
-    public var kind: String
+    package var kind: String
     /// Exact length, half before the cut and half after.
-    public var duration: RationalTime
-    public var easing: Easing
+    package var duration: RationalTime
+    package var easing: Easing
     /// Every catalog parameter of the kind (the `mask` of `lumaWipe` is a `.file`).
-    public var parameters: [String: ParameterValue]
+    package var parameters: [String: ParameterValue]
 
     public init(kind: String, duration: RationalTime, easing: Easing = .linear, parameters: [String: ParameterValue] = [:]) {
         self.kind = kind
@@ -83,18 +83,18 @@ public enum MotionSpec: Sendable, Hashable {
 /// One pose of a moving picture.
 public struct PoseKeyframe: Sendable, Hashable {
     /// Fraction of the item's time, 0...1.
-    public var at: Double
+    package var at: Double
     /// The exact time from the item's start, when the template writes a time (seconds, frames or
     /// beats) rather than a fraction: the timeline uses it, so a beat stays on the beat.
-    public var time: RationalTime?
+    package var time: RationalTime?
     /// Size relative to the fitted picture (1 fills it exactly).
-    public var scale: Double
+    package var scale: Double
     /// Offset of the picture's centre, as fractions of the canvas width and height.
-    public var x: Double
-    public var y: Double
+    package var x: Double
+    package var y: Double
     /// Clockwise degrees.
-    public var rotation: Double
-    public var easing: Easing
+    package var rotation: Double
+    package var easing: Easing
 
     public init(
         at: Double, time: RationalTime? = nil, scale: Double = 1, x: Double = 0, y: Double = 0, rotation: Double = 0,
@@ -111,10 +111,10 @@ public struct PoseKeyframe: Sendable, Hashable {
 }
 
 /// How a layer enters or leaves: a catalog text animation over a time.
-public struct AnimationSpec: Sendable, Hashable {
+package struct AnimationSpec: Sendable, Hashable {
     /// Catalog id (`fade`, `slideUp`, `pop`, `typewriter`, ...).
-    public var kind: String
-    public var duration: RationalTime
+    package var kind: String
+    package var duration: RationalTime
 
     public init(kind: String, duration: RationalTime) {
         self.kind = kind

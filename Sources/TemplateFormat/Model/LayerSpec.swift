@@ -5,13 +5,13 @@ import TimelineModel
 /// an image overlay, a text, or the captions.
 public struct LayerSpec: Sendable, Hashable {
     /// Unique within the template (slots and layers).
-    public var id: String
+    package var id: String
     /// When it appears, from the start of the video.
     public var start: RationalTime
     /// How long it stays; nil until the end of the video.
-    public var duration: RationalTime?
-    public var opacity: Double
-    public var content: LayerContent
+    package var duration: RationalTime?
+    package var opacity: Double
+    package var content: LayerContent
 
     public init(id: String, start: RationalTime = .zero, duration: RationalTime? = nil, opacity: Double = 1, content: LayerContent) {
         self.id = id
@@ -31,7 +31,7 @@ public enum LayerContent: Sendable, Hashable {
     case captions(CaptionsLayerSpec)
 
     /// The word a template writes for it (`"kind": "media"`).
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .media: "media"
         case .image: "image"
@@ -43,19 +43,19 @@ public enum LayerContent: Sendable, Hashable {
 
 /// A rectangle of the canvas in fractions of its width and height, from its top-left corner: the
 /// same value a timeline records for a clip's frame, so templates and timelines share one type.
-public typealias CanvasRect = LayerRect
+package typealias CanvasRect = LayerRect
 
 /// A slot of user media placed in a rectangle of the canvas (picture-in-picture, split screens).
 ///
 /// Media layers are filled after the main track's slots, in layer order, by the same rules.
 public struct MediaLayerSpec: Sendable, Hashable {
-    public var accepts: SlotAccepts
-    public var rect: CanvasRect
-    public var fit: Fit
-    public var volume: Double
-    public var playback: Playback
-    public var motion: MotionSpec?
-    public var filters: [EffectSpec]
+    package var accepts: SlotAccepts
+    package var rect: CanvasRect
+    package var fit: Fit
+    package var volume: Double
+    package var playback: Playback
+    package var motion: MotionSpec?
+    package var filters: [EffectSpec]
 
     public init(
         accepts: SlotAccepts = .any, rect: CanvasRect, fit: Fit = .cover, volume: Double = 0, playback: Playback = Playback(),
@@ -72,11 +72,11 @@ public struct MediaLayerSpec: Sendable, Hashable {
 }
 
 /// Which point of a layer is placed at its position.
-public enum Anchor: String, Sendable, Hashable, CaseIterable {
+package enum Anchor: String, Sendable, Hashable, CaseIterable {
     case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
 
     /// The point as fractions of the layer's width and height (0,0 top-left).
-    public var point: (x: Double, y: Double) {
+    package var point: (x: Double, y: Double) {
         switch self {
         case .center: (0.5, 0.5)
         case .top: (0.5, 0)
@@ -92,10 +92,10 @@ public enum Anchor: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Where a layer sits: the point of the canvas (fractions) its anchor is placed at.
-public struct Placement: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
-    public var anchor: Anchor
+package struct Placement: Sendable, Hashable {
+    package var x: Double
+    package var y: Double
+    package var anchor: Anchor
 
     public init(x: Double = 0.5, y: Double = 0.5, anchor: Anchor = .center) {
         self.x = x
@@ -107,15 +107,15 @@ public struct Placement: Sendable, Hashable {
 /// A PNG from the template folder (sticker, logo, frame) drawn over the video.
 public struct ImageLayerSpec: Sendable, Hashable {
     /// PNG file relative to the template folder.
-    public var file: String
-    public var placement: Placement
+    package var file: String
+    package var placement: Placement
     /// Width as a fraction of the canvas width; the height follows the image.
-    public var width: Double
+    package var width: Double
     /// Clockwise degrees.
-    public var rotation: Double
-    public var motion: MotionSpec?
-    public var animationIn: AnimationSpec?
-    public var animationOut: AnimationSpec?
+    package var rotation: Double
+    package var motion: MotionSpec?
+    package var animationIn: AnimationSpec?
+    package var animationOut: AnimationSpec?
 
     public init(
         file: String, placement: Placement = Placement(), width: Double = 0.3, rotation: Double = 0, motion: MotionSpec? = nil,

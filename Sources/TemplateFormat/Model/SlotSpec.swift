@@ -4,27 +4,27 @@ import TimelineModel
 /// One place on the main track that a piece of the user's media fills.
 public struct SlotSpec: Sendable, Hashable {
     /// Unique within the template (slots and layers); names the clip in the timeline.
-    public var id: String
-    public var accepts: SlotAccepts
+    package var id: String
+    package var accepts: SlotAccepts
     /// Exact length; the cut after the slot is snapped to the frame grid (see the resolver).
-    public var duration: RationalTime
+    package var duration: RationalTime
     /// The length as written (seconds, frames or beats), for tools that show it back.
-    public var length: TemplateTime
-    public var fit: Fit
+    package var length: TemplateTime
+    package var fit: Fit
     /// Gain of the clip's own sound: 0 (the default) mutes it and leaves the music alone, 1 keeps it.
-    public var volume: Double
+    package var volume: Double
     /// How media fill the slot's time: speed, direction, what happens when too short or too long.
-    public var playback: Playback
+    package var playback: Playback
     /// The orientation of media this slot is made for; media of that shape are preferred.
-    public var orientation: PreferredOrientation
+    package var orientation: PreferredOrientation
     /// Ken Burns preset or author keyframes; nil leaves the picture still.
-    public var motion: MotionSpec?
+    package var motion: MotionSpec?
     /// Filters applied to this slot's picture, in order.
-    public var filters: [EffectSpec]
+    package var filters: [EffectSpec]
     /// How this slot gives way to the next; nil is a cut.
-    public var transition: TransitionSpec?
+    package var transition: TransitionSpec?
     /// Part of the group of slots that repeats, in order, when `--use-all` needs more places.
-    public var repeatable: Bool = false
+    package var repeatable: Bool = false
 
     public init(
         id: String, accepts: SlotAccepts = .any, duration: RationalTime, length: TemplateTime? = nil, fit: Fit = .cover,
@@ -48,15 +48,15 @@ public struct SlotSpec: Sendable, Hashable {
 /// How a video fills a slot's time.
 public struct Playback: Sendable, Hashable {
     /// Source seconds per slot second, exact (1 unchanged, 1/2 slow motion, 2 double speed).
-    public var speed: RationalTime
+    package var speed: RationalTime
     /// Plays the chosen part backwards.
-    public var reverse: Bool
+    package var reverse: Bool
     /// What to do when the media is shorter than the slot.
-    public var whenShorter: WhenShorter
+    package var whenShorter: WhenShorter
     /// Slowest speed `speedFit` may use, as a fraction of `speed`.
-    public var minSpeed: RationalTime
+    package var minSpeed: RationalTime
     /// Which part to take when the media is longer than the slot.
-    public var whenLonger: WhenLonger
+    package var whenLonger: WhenLonger
 
     public init(
         speed: RationalTime = RationalTime(seconds: 1), reverse: Bool = false, whenShorter: WhenShorter = .speedFit,
@@ -76,7 +76,7 @@ public enum SlotAccepts: String, Sendable, Hashable, CaseIterable {
     case video
     case image
 
-    public func accepts(_ kind: MediaKind) -> Bool {
+    package func accepts(_ kind: MediaKind) -> Bool {
         switch self {
         case .any: true
         case .video: kind == .video

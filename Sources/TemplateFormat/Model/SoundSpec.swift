@@ -8,10 +8,10 @@ public struct VoiceSpec: Sendable, Hashable {
     /// Where on the video the voice begins.
     public var start: RationalTime
     /// Linear gain (1 is unchanged).
-    public var volume: Double
-    public var fadeIn: RationalTime
+    package var volume: Double
+    package var fadeIn: RationalTime
     /// The fade at the voice's own end (at least `cutFade` where the video cuts it).
-    public var fadeOut: RationalTime
+    package var fadeOut: RationalTime
 
     public init(start: RationalTime = .zero, volume: Double = 1, fadeIn: RationalTime = .zero, fadeOut: RationalTime = .zero) {
         self.start = start
@@ -25,23 +25,23 @@ public struct VoiceSpec: Sendable, Hashable {
 
     /// The shortest fade-out of a voice the video's end cuts short: half a second, so the cut
     /// is not a click mid-word.
-    public static let cutFade = RationalTime(value: 1, timescale: 2)
+    package static let cutFade = RationalTime(value: 1, timescale: 2)
 }
 
 /// A sound effect of the template: a file of its folder played at a time or beat of the video.
 public struct SoundSpec: Sendable, Hashable {
     /// Path relative to the template folder; checked to stay inside it and to be audio.
-    public var file: String
+    package var file: String
     /// Where on the video it starts (written in seconds, frames or beats).
-    public var at: RationalTime
+    package var at: RationalTime
     /// Linear gain (1 is unchanged).
-    public var volume: Double
-    public var fadeIn: RationalTime
-    public var fadeOut: RationalTime
+    package var volume: Double
+    package var fadeIn: RationalTime
+    package var fadeOut: RationalTime
     /// Plays the file again and again, back to back, for its `duration` (or to the video's end).
-    public var loop: Bool
+    package var loop: Bool
     /// How long it plays; nil for the file's own length (looped: to the end of the video).
-    public var duration: RationalTime?
+    package var duration: RationalTime?
 
     public init(
         file: String, at: RationalTime, volume: Double = 1, fadeIn: RationalTime = .zero, fadeOut: RationalTime = .zero,

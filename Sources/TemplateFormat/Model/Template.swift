@@ -11,34 +11,34 @@ public struct Template: Sendable, Hashable {
     /// The template format version this build reads.
     public static let supportedFormat = 1
 
-    public var format: Int
-    public var name: String
+    package var format: Int
+    package var name: String
     public var description: String?
-    public var author: String?
+    var author: String?
     /// Licence of the template and its assets (an SPDX id such as `CC-BY-4.0`, or a sentence).
-    public var license: String?
-    public var tags: [String]
+    var license: String?
+    package var tags: [String]
     /// Where a poster frame of the video is taken; nil for the first frame.
-    public var coverTime: RationalTime?
+    package var coverTime: RationalTime?
     /// Size and background of the output picture.
-    public var canvas: Canvas
+    package var canvas: Canvas
     /// Output frame rate; slot cuts are snapped to its grid.
-    public var frameRate: FrameRate
+    package var frameRate: FrameRate
     /// The soundtrack under the whole video, when the template has one.
     public var music: MusicSpec?
     /// The places media fill on the main track, in timeline order.
-    public var slots: [SlotSpec]
+    package var slots: [SlotSpec]
     /// Picture-in-picture slots, overlays and texts above the main track, drawn in order.
-    public var layers: [LayerSpec]
+    package var layers: [LayerSpec]
     /// Filters over the whole video (the template's look), applied in order.
-    public var grade: [EffectSpec]
+    package var grade: [EffectSpec]
     /// Where a voice-over given with `--voice` goes; nil for the standard place (from the start).
-    public var voice: VoiceSpec?
+    package var voice: VoiceSpec?
     /// Sound effects at times or beats of the video.
-    public var sounds: [SoundSpec]
+    package var sounds: [SoundSpec]
     /// How the music is lowered while the clips' own sound or the voice is heard; nil never
     /// lowers it (`"ducking": false`). A template that says nothing gets `Ducking.standard`.
-    public var ducking: Ducking?
+    package var ducking: Ducking?
 
     public init(
         format: Int = Template.supportedFormat, name: String, description: String? = nil, author: String? = nil,
@@ -65,10 +65,10 @@ public struct Template: Sendable, Hashable {
     }
 
     /// Exact sum of the slot durations, before snapping to frames; nil if it does not fit.
-    public var totalDuration: RationalTime? { Template.totalDuration(of: slots) }
+    package var totalDuration: RationalTime? { Template.totalDuration(of: slots) }
 
     /// Exact sum of the durations of `slots`; nil if it does not fit.
-    public static func totalDuration(of slots: [SlotSpec]) -> RationalTime? {
+    package static func totalDuration(of slots: [SlotSpec]) -> RationalTime? {
         var total = RationalTime.zero
         for slot in slots {
             guard let sum = total.addingReportingOverflow(slot.duration) else { return nil }
@@ -78,7 +78,7 @@ public struct Template: Sendable, Hashable {
     }
 
     /// The placeholder keys of the text layers, in order, each once: what `--text key=...` fills.
-    public var textKeys: [String] {
+    package var textKeys: [String] {
         var seen = Set<String>()
         return layers.compactMap { layer in
             guard case .text(let text) = layer.content, let key = text.key, seen.insert(key).inserted else { return nil }
@@ -90,17 +90,17 @@ public struct Template: Sendable, Hashable {
 /// The template's soundtrack.
 public struct MusicSpec: Sendable, Hashable {
     /// Path relative to the template folder; checked to stay inside it.
-    public var file: String
+    package var file: String
     /// Where in the music file the video's sound begins.
     public var start: RationalTime
     /// Linear gain (1 is unchanged).
-    public var volume: Double
-    public var fadeIn: RationalTime
-    public var fadeOut: RationalTime
+    package var volume: Double
+    package var fadeIn: RationalTime
+    package var fadeOut: RationalTime
     /// Starts the music over when it ends before the video does.
-    public var loop: Bool
+    package var loop: Bool
     /// Where its beats fall, when the template counts durations in beats.
-    public var beats: BeatGrid?
+    package var beats: BeatGrid?
 
     public init(
         file: String, start: RationalTime = .zero, volume: Double = 1, fadeIn: RationalTime = .zero,

@@ -2,18 +2,18 @@ import Appearance
 /// A text drawn over the video, which the user may fill (`--text title="Lisbon 2026"`).
 public struct TextLayerSpec: Sendable, Hashable {
     /// Placeholder name the user fills; nil for fixed text.
-    public var key: String?
+    package var key: String?
     /// The text shown when the user gives none for `key`.
-    public var text: String
+    package var text: String
     /// How the text looks, in pixels of the canvas; a font file is named relative to the template.
-    public var look: TextLook
-    public var placement: Placement
+    package var look: TextLook
+    package var placement: Placement
     /// Widest the block may be, as a fraction of the canvas width; longer text wraps.
-    public var maxWidth: Double
+    package var maxWidth: Double
     /// Most lines the text may wrap onto before it shrinks.
-    public var maxLines: Int
-    public var animationIn: AnimationSpec?
-    public var animationOut: AnimationSpec?
+    package var maxLines: Int
+    package var animationIn: AnimationSpec?
+    package var animationOut: AnimationSpec?
 
     public init(
         key: String? = nil, text: String, font: FontSpec = .family("sans-serif"), size: Double = 64, minSize: Double? = nil,
@@ -34,7 +34,7 @@ public struct TextLayerSpec: Sendable, Hashable {
     }
 
     /// The font as the template names it: a family looked up on the system, or a file of the template.
-    public var font: FontSpec {
+    package var font: FontSpec {
         get { look.fontFile.map(FontSpec.file) ?? .family(look.fontFamily ?? "sans-serif") }
         set {
             switch newValue {
@@ -45,7 +45,7 @@ public struct TextLayerSpec: Sendable, Hashable {
     }
 
     /// Shrink-to-fit floor in pixels; equal to the size when the text never shrinks.
-    public var minSize: Double {
+    var minSize: Double {
         get { look.minimumSize ?? look.size }
         set { look.minimumSize = newValue < look.size ? newValue : nil }
     }
@@ -59,4 +59,4 @@ public enum FontSpec: Sendable, Hashable {
 
 /// A colour with opacity as a template writes it (`#rrggbb` or `#rrggbbaa`): the same value a
 /// timeline records, so templates and timelines share one type.
-public typealias TemplateColor = RGBAColor
+package typealias TemplateColor = RGBAColor

@@ -47,7 +47,7 @@ public enum TemplateTime: Sendable, Hashable {
     }
 
     /// The unit written, for messages: "seconds", "frames", "beats".
-    public var unit: String {
+    package var unit: String {
         switch self {
         case .seconds: "seconds"
         case .frames: "frames"
@@ -56,7 +56,7 @@ public enum TemplateTime: Sendable, Hashable {
     }
 
     /// The form a template would write: `"2.5s"`, `"48f"`, `"4 beats"`.
-    public var text: String {
+    package var text: String {
         switch self {
         case .seconds(let t): TimeText.string(from: t)
         case .frames(let n): "\(n)f"

@@ -32,7 +32,7 @@ import TimelineModel
 package enum CameraPath {
     /// What the camera needs of the clip.
     package struct Clip {
-        package var timelineDuration: RationalTime
+        var timelineDuration: RationalTime
         package var sourceRange: TimeRange
         package var speed: RationalTime
         package var reverse: Bool
@@ -40,7 +40,7 @@ package enum CameraPath {
         /// Length of the media; looped clips wrap their source times onto it.
         package var mediaDuration: RationalTime?
 
-        package init(_ clip: VideoClip, mediaDuration: RationalTime?) {
+        public init(_ clip: VideoClip, mediaDuration: RationalTime?) {
             timelineDuration = clip.timelineRange.duration
             sourceRange = clip.sourceRange
             speed = clip.speed
@@ -98,13 +98,13 @@ package enum CameraPath {
     }
 
     /// Whether consecutive frames' source times are further apart than two steps: a loop's wrap.
-    package static func jumps(_ a: RationalTime, _ b: RationalTime, step: RationalTime) -> Bool {
+    static func jumps(_ a: RationalTime, _ b: RationalTime, step: RationalTime) -> Bool {
         let d = b - a
         return max(d, -d) > step * 2
     }
 
     /// Keyframes inside a still stretch add nothing: the monotone cubic holds between equal ones.
-    package static func withoutRests(_ keys: [CropKeyframe]) -> [CropKeyframe] {
+    static func withoutRests(_ keys: [CropKeyframe]) -> [CropKeyframe] {
         guard keys.count > 2 else { return keys }
         var kept = [keys[0]]
         for i in 1..<(keys.count - 1) {
@@ -119,7 +119,7 @@ package enum CameraPath {
     package static func rounded(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
 
     /// Which shot a source time lies in: the number of shot changes at or before it.
-    package static func shotIndex(_ t: RationalTime, _ changes: [RationalTime]) -> Int {
+    static func shotIndex(_ t: RationalTime, _ changes: [RationalTime]) -> Int {
         var low = 0
         var high = changes.count
         while low < high {
@@ -131,7 +131,7 @@ package enum CameraPath {
 
     /// The focus at source time `t`: the samples on either side in the same shot, interpolated;
     /// the one of them in the shot, alone; nil when the shot has none near.
-    package static func focusAt(_ t: RationalTime, shot: Int, subjects: MediaSubjects, window: CoverWindow) -> SubjectFocus? {
+    static func focusAt(_ t: RationalTime, shot: Int, subjects: MediaSubjects, window: CoverWindow) -> SubjectFocus? {
         let samples = subjects.samples
         guard !samples.isEmpty else { return nil }
         var low = 0
@@ -230,7 +230,7 @@ package enum CameraPath {
 
     /// `values` smoothed by a Gaussian of `sigma` samples, centred (no lag), the kernel cut at 3σ and
     /// renormalized at the ends.
-    package static func gaussian(_ values: [Double], sigma: Double) -> [Double] {
+    static func gaussian(_ values: [Double], sigma: Double) -> [Double] {
         guard sigma > 0.5, values.count > 2 else { return values }
         let reach = Int((3 * sigma).rounded(.up))
         let weights = (0...reach).map { d in exp(-Double(d * d) / (2 * sigma * sigma)) }

@@ -3,11 +3,11 @@
 /// `cover` scales the picture until it fills the frame, so one side fits exactly and the other
 /// overflows: the window spans the whole picture along that side and `width` (or `height`) of it
 /// along the other. Smart framing moves this window; it never changes its size.
-public struct CoverWindow: Sendable, Hashable {
+package struct CoverWindow: Sendable, Hashable {
     /// Width of the window as a fraction of the picture's width, 0 to 1.
-    public var width: Double
+    package var width: Double
     /// Height of the window as a fraction of the picture's height, 0 to 1.
-    public var height: Double
+    package var height: Double
 
     public init(width: Double, height: Double) {
         self.width = width
@@ -28,10 +28,10 @@ public struct CoverWindow: Sendable, Hashable {
 
     /// The share of the picture `cover` cuts away: 0 when the shapes match, 0.68 for a 16:9
     /// picture in a 9:16 frame.
-    public var cutAway: Double { 1 - width * height }
+    var cutAway: Double { 1 - width * height }
 
     /// The nearest centre to `x`, `y` at which the window stays inside the picture.
-    public func clamped(x: Double, y: Double) -> (x: Double, y: Double) {
+    package func clamped(x: Double, y: Double) -> (x: Double, y: Double) {
         (Self.clamp(x, width), Self.clamp(y, height))
     }
 

@@ -3,33 +3,33 @@ import MediaTime
 /// The numbers smart framing works by: when `--reframe smart` applies it, and how its virtual
 /// camera may move. Declared once; the resolver, its tests, the docs (docs/reframe.md) and
 /// `scripts/bench-reframe` read them from here.
-public struct FramingSettings: Sendable, Hashable {
+package struct FramingSettings: Sendable, Hashable {
     /// `--reframe smart` frames a `cover` clip smart when cover would cut away more than this share
     /// of its picture (a 4:3 photo in a 16:9 frame loses exactly 0.25 and stays centred; 16:9 in
     /// 9:16 loses 0.68, a square in 9:16 0.44).
-    public var reframeCutAway: Double
+    var reframeCutAway: Double
     /// Fastest pan, in window widths (or heights) per second: a person walking across the
     /// picture is followed, a camera never whips.
-    public var maxSpeed: Double
+    var maxSpeed: Double
     /// Largest change of the pan's speed, in window widths per second per second: a pan starts and
     /// stops over about half a second.
-    public var maxAcceleration: Double
+    var maxAcceleration: Double
     /// The camera holds still while the subject stays this far (a share of the window) inside the
     /// window's edges, and starts to follow only when it comes nearer: the dead zone that makes a
     /// still subject's camera perfectly still.
-    public var margin: Double
+    package var margin: Double
     /// A following camera stops once it is this near (a share of the window) to the subject's
     /// centre and slow: the other half of the hysteresis, so it does not hunt.
-    public var settle: Double
+    var settle: Double
     /// Detections are smoothed over about this long (the standard deviation of a Gaussian, in
     /// seconds, zero-phase) before the camera follows them, so detector jitter never moves it.
-    public var smoothing: Double
+    var smoothing: Double
     /// The camera aims where the subject will be this long ahead (seconds), making up for the lag
     /// of a follower with bounded acceleration.
-    public var lookahead: Double
+    package var lookahead: Double
     /// Crop keyframes are written at most this often (seconds apart) within a shot; the renderer
     /// interpolates between them (`CropPath`).
-    public var keyframeSpacing: RationalTime
+    var keyframeSpacing: RationalTime
 
     public init(
         reframeCutAway: Double = 0.25, maxSpeed: Double = 1.2, maxAcceleration: Double = 2.4, margin: Double = 0.1,

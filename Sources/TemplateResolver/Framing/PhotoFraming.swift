@@ -24,11 +24,11 @@ package enum PhotoFraming {
         return [CropKeyframe(time: .zero, x: CameraPath.rounded(c.x), y: CameraPath.rounded(c.y))]
     }
 
-    package static let amounts = [MotionMapping.stillAmount, 1.06, 1.04, 1.02]
+    static let amounts = [MotionMapping.stillAmount, 1.06, 1.04, 1.02]
 
     /// The drift toward `focus` over `duration`, for a clip in `frame` of the canvas; nil when no
     /// zoom keeps the focus in view (or there is no focus: the caller keeps its preset).
-    package static func drift(toward focus: SubjectFocus?, window: CoverWindow, duration: RationalTime, frame: LayerRect) -> [TransformKeyframe]? {
+    static func drift(toward focus: SubjectFocus?, window: CoverWindow, duration: RationalTime, frame: LayerRect) -> [TransformKeyframe]? {
         guard let focus else { return nil }
         let c = focus.centre(in: window)
         // The focus in frame units: 0 is the frame's centre, ±0.5 its edges.

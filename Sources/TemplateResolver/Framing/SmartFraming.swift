@@ -2,11 +2,11 @@ import TemplateFormat
 import TimelineModel
 /// Which media smart framing needs analysed: the subject analysis costs a pass over the file,
 /// so only media that some place of the template would frame smart are analysed.
-public enum SmartFraming {
+package enum SmartFraming {
     /// True when `asset` could land in a place that frames it smart: a slot or media layer with
     /// `fit: "smart"` that accepts its kind, or with `reframe` smart a `cover` one in which cover
     /// would cut away more than `settings.reframeCutAway` of its picture.
-    public static func needsSubjects(
+    package static func needsSubjects(
         _ asset: MediaAsset, template: Template, reframe: Reframe, settings: FramingSettings = .standard
     ) -> Bool {
         var places: [(fit: Fit, accepts: SlotAccepts, width: Double, height: Double)] = template.slots.map {

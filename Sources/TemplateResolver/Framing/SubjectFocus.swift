@@ -5,23 +5,23 @@ import Subjects
 /// Faces come largest first; the largest is always kept, and each next one joins when the box
 /// around all kept faces still fits the window (a face that does not fit is skipped, a smaller one
 /// after it may still join). With no face the first salient region is kept; with neither, nothing.
-public struct SubjectFocus: Sendable, Hashable {
+package struct SubjectFocus: Sendable, Hashable {
     /// The box around everything kept, in fractions of the picture as displayed.
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
+    package var x: Double
+    package var y: Double
+    package var width: Double
+    package var height: Double
     /// What the box holds.
-    public var kind: SubjectBox.Kind
+    package var kind: SubjectBox.Kind
     /// How many faces it holds (0 for a salient region).
-    public var faces: Int
+    package var faces: Int
 
-    public var minX: Double { x }
-    public var maxX: Double { x + width }
-    public var minY: Double { y }
-    public var maxY: Double { y + height }
-    public var centerX: Double { x + width / 2 }
-    public var centerY: Double { y + height / 2 }
+    package var minX: Double { x }
+    package var maxX: Double { x + width }
+    package var minY: Double { y }
+    package var maxY: Double { y + height }
+    package var centerX: Double { x + width / 2 }
+    package var centerY: Double { y + height / 2 }
 
     public init(x: Double, y: Double, width: Double, height: Double, kind: SubjectBox.Kind, faces: Int) {
         self.x = x
@@ -34,7 +34,7 @@ public struct SubjectFocus: Sendable, Hashable {
 
     /// The focus of `boxes` (faces first, largest first, then salient regions) for `window`; nil
     /// when there is nothing to keep.
-    public static func of(_ boxes: [SubjectBox], window: CoverWindow) -> SubjectFocus? {
+    package static func of(_ boxes: [SubjectBox], window: CoverWindow) -> SubjectFocus? {
         let faces = boxes.filter { $0.kind == .face && $0.width > 0 && $0.height > 0 }.sorted { $0.area > $1.area }
         if let first = faces.first {
             var kept = SubjectFocus(box: first)
@@ -64,12 +64,12 @@ public struct SubjectFocus: Sendable, Hashable {
 
     /// The window centre that keeps this box best: its centre, moved in so the window stays on
     /// the picture.
-    public func centre(in window: CoverWindow) -> (x: Double, y: Double) {
+    package func centre(in window: CoverWindow) -> (x: Double, y: Double) {
         window.clamped(x: centerX, y: centerY)
     }
 
     /// Whether the box lies wholly inside `window` centred at `x`, `y`.
-    public func isInside(_ window: CoverWindow, x cx: Double, y cy: Double, tolerance: Double = 1e-9) -> Bool {
+    func isInside(_ window: CoverWindow, x cx: Double, y cy: Double, tolerance: Double = 1e-9) -> Bool {
         minX >= cx - window.width / 2 - tolerance && maxX <= cx + window.width / 2 + tolerance
             && minY >= cy - window.height / 2 - tolerance && maxY <= cy + window.height / 2 + tolerance
     }

@@ -7,9 +7,9 @@ import TimelineModel
 /// plays song times `[sourceStart, sourceStart + duration)` from its timeline start, so a song
 /// time `s` heard in it is timeline time `s - sourceStart + start`; beats, downbeats and section
 /// ends are mapped so, piece by piece, and what no piece plays is left out.
-public enum MusicMapping {
+package enum MusicMapping {
     /// The map of a person's song, analysed (`SongBeats`), under `timeline`'s music.
-    public static func map(song: SongBeats, choice: SongChoice, timeline: Timeline) -> MusicMap? {
+    package static func map(song: SongBeats, choice: SongChoice, timeline: Timeline) -> MusicMap? {
         let pieces = musicPieces(timeline)
         guard !pieces.isEmpty else { return nil }
         var beats: [RationalTime] = []
@@ -37,7 +37,7 @@ public enum MusicMapping {
     }
 
     /// The map of a template's own beat grid (its tempo, or its list of beats): beats only.
-    public static func map(grid: BeatGrid, timeline: Timeline) -> MusicMap? {
+    package static func map(grid: BeatGrid, timeline: Timeline) -> MusicMap? {
         let pieces = musicPieces(timeline)
         guard let first = pieces.first, let last = pieces.last else { return nil }
         let span = TimeRange(start: first.timelineRange.start, end: last.timelineRange.end)

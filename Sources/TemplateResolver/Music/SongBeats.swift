@@ -9,25 +9,25 @@ import TimelineModel
 /// gives the result as these values.
 public struct SongBeats: Sendable, Hashable {
     /// The song file, as given (relative to the working folder, or absolute).
-    public var file: String
+    package var file: String
     /// Length of the song.
-    public var duration: RationalTime
+    package var duration: RationalTime
     /// Beats per minute, for people.
-    public var tempo: Double?
+    package var tempo: Double?
     /// Every beat, increasing (none when the song has no beat).
-    public var beats: [RationalTime]
+    package var beats: [RationalTime]
     /// The first beat of each bar, each one of `beats`.
-    public var downbeats: [RationalTime]
+    package var downbeats: [RationalTime]
     /// Each bar from its downbeat to the next: its energy (0...1, the loudest bar 1) and novelty
     /// (how much the sound changed from the bars before, 0...1).
-    public var bars: [Bar]
-    public var sections: [MusicSection]
+    package var bars: [Bar]
+    package var sections: [MusicSection]
 
     public struct Bar: Sendable, Hashable {
         public var start: RationalTime
-        public var end: RationalTime
-        public var energy: Double
-        public var novelty: Double
+        package var end: RationalTime
+        package var energy: Double
+        package var novelty: Double
 
         public init(start: RationalTime, end: RationalTime, energy: Double, novelty: Double) {
             self.start = start
@@ -51,12 +51,12 @@ public struct SongBeats: Sendable, Hashable {
     }
 
     /// True when there are beats to count on (at least two).
-    public var hasBeats: Bool { beats.count >= 2 }
+    package var hasBeats: Bool { beats.count >= 2 }
 
     /// The beat grid that puts song time `start` at video time 0. When `loops`, the song heard
     /// again from `start` after its end (as `MusicPlacement` loops it) keeps its beats: each
     /// pass's beats follow the last pass's, so cuts stay on the beats heard.
-    public func grid(start: RationalTime, loops: Bool) -> BeatGrid? {
+    package func grid(start: RationalTime, loops: Bool) -> BeatGrid? {
         guard hasBeats else { return nil }
         var times = beats
         let pass = duration - start

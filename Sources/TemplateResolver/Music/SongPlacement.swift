@@ -18,19 +18,19 @@ public struct SongChoice: Sendable, Hashable {
     /// Song time heard at the start of the video.
     public var start: RationalTime
     /// Length of the video once its beat-written times count on the song's beats.
-    public var length: RationalTime
+    package var length: RationalTime
     /// The song plays again from `start` when it ends before the video (the template loops its music).
-    public var loops: Bool
+    package var loops: Bool
     /// The start asked for, when it was moved to a beat.
-    public var requested: RationalTime?
+    package var requested: RationalTime?
     /// Why this part, for people: "the strongest stretch from a downbeat (energy 0.93, section 3 of 5)".
-    public var reason: String
+    package var reason: String
     /// True when times written in beats count on the song's beats; false when the song has none
     /// and the template's timing is kept.
-    public var retimed: Bool
+    package var retimed: Bool
 
     /// Song time at the end of the video (past the song's end when it loops, counted on).
-    public var end: RationalTime { start + length }
+    package var end: RationalTime { start + length }
 }
 
 /// Why a song cannot be placed under a template.
@@ -70,13 +70,13 @@ public enum SongPlacementError: Error, Sendable, Hashable, CustomStringConvertib
 /// late), the beats from which it does: a start the song ends after is never chosen while another
 /// leaves enough. None lasting it: a template whose music loops starts at the first downbeat and
 /// loops the song; one that does not is an error naming the earliest beat.
-public enum SongPlacement {
+package enum SongPlacement {
     /// Weight of the starting bar's novelty against the stretch's mean energy.
-    public static let noveltyWeight = 0.25
+    static let noveltyWeight = 0.25
 
     /// The video's length when its beat-written times count on `grid` (nil: as the template was
     /// decoded); nil when exact arithmetic overflows.
-    public static func videoLength(of template: Template, on grid: BeatGrid?) -> RationalTime? {
+    static func videoLength(of template: Template, on grid: BeatGrid?) -> RationalTime? {
         guard let grid else { return template.totalDuration }
         var at = RationalTime.zero
         for slot in template.slots {
@@ -94,17 +94,17 @@ public enum SongPlacement {
 
     /// True when some time of the template is written in beats (its slots; layers and
     /// transitions count from them).
-    public static func countsBeats(_ template: Template) -> Bool {
+    static func countsBeats(_ template: Template) -> Bool {
         template.slots.contains { $0.length.unit == "beats" }
     }
 
-    public static func choose(for template: Template, song: SongBeats, start: SongStart) throws(SongPlacementError) -> SongChoice {
+    package static func choose(for template: Template, song: SongBeats, start: SongStart) throws(SongPlacementError) -> SongChoice {
         try choose(song: song, start: start, loops: template.music?.loop ?? false) { videoLength(of: template, on: $0) }
     }
 
     /// The choice for a video whose length on a beat grid is `length(grid)` (`length(nil)`: its
     /// length as it is), the song looping when `loops`.
-    public static func choose(
+    package static func choose(
         song: SongBeats, start: SongStart, loops: Bool, length lengthOn: (BeatGrid?) -> RationalTime?
     ) throws(SongPlacementError) -> SongChoice {
         guard song.hasBeats else {

@@ -3,10 +3,10 @@ import MediaTime
 import TimelineModel
 
 /// A person's song put under a resolved video: the part of it used, and why, for the summary.
-public struct SongUse: Sendable, Hashable {
-    public var file: String
-    public var tempo: Double?
-    public var choice: SongChoice
+package struct SongUse: Sendable, Hashable {
+    package var file: String
+    package var tempo: Double?
+    package var choice: SongChoice
 
     public init(file: String, tempo: Double?, choice: SongChoice) {
         self.file = file
@@ -15,7 +15,7 @@ public struct SongUse: Sendable, Hashable {
     }
 
     /// `music <- song.mp3 01:04.00-01:20.00, 120.2 bpm, cuts on its beats: the strongest stretch ...`.
-    public var summary: String {
+    package var summary: String {
         let range = "\(SlotAssignment.clock(choice.start))-\(SlotAssignment.clock(choice.end))"
         let tempo = self.tempo.map { ", \(oneDecimal($0)) bpm" } ?? ""
         let cuts = choice.retimed ? ", cuts on its beats" : ""
@@ -23,7 +23,7 @@ public struct SongUse: Sendable, Hashable {
         return "music <- \(file) \(range)\(tempo)\(cuts)\(looped): \(choice.reason)"
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         var o = JSONObject()
         o["file"] = .string(file)
         o["from"] = TimelineEncoder.time(choice.start)
@@ -41,7 +41,7 @@ extension Resolution {
     /// Puts the person's song under the resolved video: the music's sounds play `song.file`
     /// (from `choice.start`, as the template was loaded), and the timeline's `music` maps the
     /// song's beats, downbeats and sections (`MusicMapping`).
-    public mutating func useSong(_ song: SongBeats, choice: SongChoice) {
+    package mutating func useSong(_ song: SongBeats, choice: SongChoice) {
         for i in timeline.audio.indices where MusicMapping.musicPieces(timeline).contains(timeline.audio[i]) {
             timeline.audio[i].media = song.file
         }

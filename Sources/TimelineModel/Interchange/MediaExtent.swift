@@ -2,12 +2,12 @@ import MediaTime
 
 /// How long a media file is, as probed: what the OpenTimelineIO export writes as its reference's
 /// available range, and where it splits a clip that loops or holds its last frame.
-public struct MediaExtent: Sendable, Hashable {
+package struct MediaExtent: Sendable, Hashable {
     /// The file's playable length (a video's, or a sound's).
-    public var duration: RationalTime
+    package var duration: RationalTime
     /// How long one of the video's frames lasts, when known: its last frame starts this much
     /// before `duration`, and is the frame a clip holds past the video's end.
-    public var frameDuration: RationalTime?
+    package var frameDuration: RationalTime?
 
     public init(duration: RationalTime, frameDuration: RationalTime? = nil) {
         self.duration = duration

@@ -33,10 +33,10 @@ import MediaTime
 /// Video tracks above `V1` follow the renderer's stacking order (`Stacking`: upper layers,
 /// overlays and texts interleaved by their layer numbers), numbered `V2`, `V3`, ... bottom to
 /// top, since OpenTimelineIO stacks tracks in the order they are listed.
-public enum OTIOExport {
-    public static func text(_ t: Timeline, media: [String: MediaExtent] = [:]) -> String { JSONWriter.write(document(t, media: media)) }
+package enum OTIOExport {
+    package static func text(_ t: Timeline, media: [String: MediaExtent] = [:]) -> String { JSONWriter.write(document(t, media: media)) }
 
-    public static func document(_ t: Timeline, media: [String: MediaExtent] = [:]) -> JSONValue {
+    package static func document(_ t: Timeline, media: [String: MediaExtent] = [:]) -> JSONValue {
         let rate = t.frameRate
         var tracks: [JSONValue] = [background(t), videoTrack("V1", items: mainItems(t, media: media))]
         // One item per upper layer (its first clip stands for it), per overlay and per text, in

@@ -31,7 +31,7 @@ package enum SourceTimeRules {
     }
 
     /// `L`, or nil when it does not fit in Int64.
-    package static func commonStep(_ clip: VideoClip, rate: FrameRate) -> Int64? {
+    static func commonStep(_ clip: VideoClip, rate: FrameRate) -> Int64? {
         let (scaled, o) = rate.frameDuration.timescale.multipliedReportingOverflow(by: clip.speed.timescale)
         if o { return nil }
         var step: Int64? = VideoClip.reversedEpsilon.timescale

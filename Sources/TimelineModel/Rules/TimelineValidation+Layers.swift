@@ -3,7 +3,7 @@ import MediaTime
 
 /// The rules of what lies over the main track: texts, overlays, the grade and sounds.
 extension TimelineValidation {
-    package static func layerRules(_ t: Timeline, _ run: inout TimelineRuleRun) {
+    static func layerRules(_ t: Timeline, _ run: inout TimelineRuleRun) {
         let root = JSONPath.root
         let whole = TimeRange(start: .zero, duration: t.duration)
         /// A list's rules have something to check when it has items, or some did not read.

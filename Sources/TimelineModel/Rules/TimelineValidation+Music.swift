@@ -10,7 +10,7 @@ import MediaTime
 /// its time spans, within a frame (the resolver counts from the exact, unsnapped cut), and only
 /// main-track clips have one. A rule broken by many values is reported once, with their count.
 extension TimelineValidation {
-    package static func musicRules(_ t: Timeline, _ run: inout TimelineRuleRun) {
+    static func musicRules(_ t: Timeline, _ run: inout TimelineRuleRun) {
         // Without a `music` (and none unread) there is nothing to check.
         let applies = t.music != nil || !run.readable.contains(.music)
         run.group("the rules of the music", needs: [.music, .audio], applies: applies, [.musicMap, .musicRole, .outOfRange]) { report in
@@ -114,7 +114,7 @@ extension TimelineValidation {
 
     /// Where `n` beats of the music from the clip's start end; nil when it has no count, is not on
     /// the main track, or the music has fewer than two beats.
-    package static func expectedEnd(of c: VideoClip, in t: Timeline) -> RationalTime? {
+    static func expectedEnd(of c: VideoClip, in t: Timeline) -> RationalTime? {
         guard let n = c.beats, c.layer == 0, let map = t.music, map.beats.count >= 2 else { return nil }
         return BeatGrid(.times(map.beats)).end(from: c.timelineRange.start, beats: n)
     }

@@ -4,7 +4,7 @@ import MediaTime
 extension BeatGrid {
     /// The beat position of video time `t`: 0 at the first listed beat (or, for a tempo, at its
     /// first beat), growing by one a beat; nil when exact arithmetic overflows.
-    public func position(at t: RationalTime) -> RationalTime? {
+    package func position(at t: RationalTime) -> RationalTime? {
         do {
             switch kind {
             case .tempo(let bpm, let first):
@@ -19,7 +19,7 @@ extension BeatGrid {
 
     /// The beats that fall in video time `range` (start included, end excluded), in video time;
     /// for a list, only the listed beats.
-    public func beats(in range: TimeRange) -> [RationalTime] {
+    package func beats(in range: TimeRange) -> [RationalTime] {
         switch kind {
         case .times(let times):
             return times.compactMap { $0.subtractingReportingOverflow(offset) }.filter { range.contains($0) }

@@ -22,9 +22,9 @@ public struct BeatGrid: Sendable, Hashable {
         case times([RationalTime])
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Music time at video time 0 (the music's `start`).
-    public var offset: RationalTime
+    package var offset: RationalTime
 
     public init(_ kind: Kind, offset: RationalTime = .zero) {
         self.kind = kind
@@ -33,7 +33,7 @@ public struct BeatGrid: Sendable, Hashable {
 
     /// The video time at which the beat position has grown by `beats` from video time `start`;
     /// nil when exact arithmetic overflows.
-    public func end(from start: RationalTime, beats: RationalTime) -> RationalTime? {
+    package func end(from start: RationalTime, beats: RationalTime) -> RationalTime? {
         do {
             switch kind {
             case .tempo(let bpm, _):

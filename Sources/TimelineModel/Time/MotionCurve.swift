@@ -2,9 +2,9 @@ import EffectCatalog
 import MediaTime
 
 /// Evaluates keyframed motion: the pose at a time, eased between the keyframes around it.
-public enum MotionCurve {
+package enum MotionCurve {
     /// Before the first keyframe the first pose holds, after the last the last one; no keyframes is the identity.
-    public static func pose(_ keyframes: [TransformKeyframe], at t: RationalTime) -> Pose {
+    package static func pose(_ keyframes: [TransformKeyframe], at t: RationalTime) -> Pose {
         guard
             let span = KeyframeSpan.locate(
                 keyframes, isAfter: { $0.time > t }, fraction: { ((t - $0.time) / ($1.time - $0.time)).seconds },
@@ -15,27 +15,27 @@ public enum MotionCurve {
     }
 
     /// Largest scale the keyframes reach: layers are drawn at that size once, then only shrunk.
-    public static func maximumScale(_ keyframes: [TransformKeyframe]) -> Double {
+    package static func maximumScale(_ keyframes: [TransformKeyframe]) -> Double {
         keyframes.map(\.scale).max() ?? 1
     }
 }
 
 /// Evaluates the in and out animations of texts and overlays.
-public enum LayerAnimationCurve {
+package enum LayerAnimationCurve {
     /// The animation kinds this curve draws: every text animation of the catalog (a test holds them equal).
-    public static let kinds: Set<String> = ["none", "fade", "slideUp", "slideDown", "pop", "typewriter"]
+    package static let kinds: Set<String> = ["none", "fade", "slideUp", "slideDown", "pop", "typewriter"]
 
-    public struct State: Sendable, Hashable {
-        public var opacity: Double = 1
-        public var scale: Double = 1
+    package struct State: Sendable, Hashable {
+        package var opacity: Double = 1
+        package var scale: Double = 1
         /// Vertical offset in canvas fractions (positive is down).
-        public var offsetY: Double = 0
+        package var offsetY: Double = 0
         /// Fraction of characters shown (typewriter); nil shows all.
-        public var reveal: Double?
+        package var reveal: Double?
     }
 
     /// The state at timeline time `t` within `range`.
-    public static func state(in entry: LayerAnimation?, out exit: LayerAnimation?, range: TimeRange, at t: RationalTime) -> State {
+    package static func state(in entry: LayerAnimation?, out exit: LayerAnimation?, range: TimeRange, at t: RationalTime) -> State {
         var s = State()
         if let a = entry, a.duration.isPositive, t < range.start + a.duration {
             apply(a.kind, progress: ((t - range.start) / a.duration).seconds, entering: true, to: &s)

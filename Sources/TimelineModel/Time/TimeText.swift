@@ -7,10 +7,10 @@ import MediaTime
 /// from a string: `"2.5s"`, `"1001/30000s"`, or `"48f"` (frames at a given rate). Times are
 /// written as `"2.5s"` when the value is a finite decimal and as `"1001/30000s"` otherwise, so
 /// that reading a written time gives back the same value.
-public enum TimeText {
+package enum TimeText {
     /// The time in `value` (a number of seconds or a time string); nil when it is neither.
     /// Frame counts need `frameRate`, and are not accepted without one.
-    public static func time(from value: JSONValue, frameRate: FrameRate?) -> RationalTime? {
+    package static func time(from value: JSONValue, frameRate: FrameRate?) -> RationalTime? {
         switch value {
         case .number(let n): RationalTime(decimalString: n.text)
         case .string(let s): time(from: s, frameRate: frameRate)
@@ -19,7 +19,7 @@ public enum TimeText {
     }
 
     /// Reads `"2.5s"`, `"2.5"`, `"1001/30000s"` or, with a rate, `"48f"`.
-    public static func time(from text: String, frameRate: FrameRate?) -> RationalTime? {
+    package static func time(from text: String, frameRate: FrameRate?) -> RationalTime? {
         if text.hasSuffix("f") {
             guard let rate = frameRate, let frames = Int64(text.dropLast()), abs(frames) <= 1 << 40 else { return nil }
             return rate.time(ofFrame: frames)
@@ -29,7 +29,7 @@ public enum TimeText {
     }
 
     /// `"2.5s"`, `"0s"`, `"-0.04s"`, or `"1001/30000s"` when the value has no finite decimal form.
-    public static func string(from time: RationalTime) -> String {
+    package static func string(from time: RationalTime) -> String {
         if let decimal = decimal(time), RationalTime(exactString: decimal) == time {
             return decimal + "s"
         }
@@ -37,12 +37,12 @@ public enum TimeText {
     }
 
     /// A ratio such as a speed: `"1"`, `"4/5"`.
-    public static func ratioString(from ratio: RationalTime) -> String {
+    package static func ratioString(from ratio: RationalTime) -> String {
         ratio.timescale == 1 ? "\(ratio.value)" : "\(ratio.value)/\(ratio.timescale)"
     }
 
     /// Reads a ratio written `"4/5"`, `"1"`, `"0.8"`, or as a JSON number.
-    public static func ratio(from value: JSONValue) -> RationalTime? {
+    package static func ratio(from value: JSONValue) -> RationalTime? {
         switch value {
         case .number(let n): return RationalTime(decimalString: n.text)
         case .string(let s):

@@ -9,9 +9,9 @@ import MediaTime
 /// `cover`'s own window, 0 the window against the left (or top) edge.
 public struct CropKeyframe: Sendable, Hashable {
     /// Time from the start of the clip's timeline range, as for `motion`.
-    public var time: RationalTime
-    public var x: Double
-    public var y: Double
+    package var time: RationalTime
+    package var x: Double
+    package var y: Double
 
     public init(time: RationalTime, x: Double = 0.5, y: Double = 0.5) {
         self.time = time
@@ -26,9 +26,9 @@ public struct CropKeyframe: Sendable, Hashable {
 /// A monotone cubic never overshoots its keyframes (a still stretch between equal keyframes stays
 /// perfectly still, a pan never swings past where it stops) and its velocity is continuous, so a
 /// path written a few times a second moves as smoothly as the one it was sampled from.
-public enum CropPath {
+package enum CropPath {
     /// The centre at `time` (from the clip's start); nil for an empty path.
-    public static func centre(_ keys: [CropKeyframe], at time: RationalTime) -> (x: Double, y: Double)? {
+    package static func centre(_ keys: [CropKeyframe], at time: RationalTime) -> (x: Double, y: Double)? {
         guard let first = keys.first, let last = keys.last else { return nil }
         if keys.count == 1 || time <= first.time { return (first.x, first.y) }
         if time >= last.time { return (last.x, last.y) }
@@ -53,7 +53,7 @@ public enum CropPath {
     /// keyframes, so the part passes where the path did at them; between keyframes next to a cut
     /// the curve may bend a little differently (its tangents are the part's own). A still part is
     /// one keyframe.
-    public static func part(_ keys: [CropKeyframe], from start: RationalTime, to end: RationalTime) -> [CropKeyframe] {
+    package static func part(_ keys: [CropKeyframe], from start: RationalTime, to end: RationalTime) -> [CropKeyframe] {
         guard let first = centre(keys, at: start), let last = centre(keys, at: end) else { return [] }
         let inner = keys.filter { $0.time > start && $0.time < end }
         var kept = [CropKeyframe(time: .zero, x: first.x, y: first.y)]

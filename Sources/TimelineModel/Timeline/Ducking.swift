@@ -28,15 +28,15 @@ public enum AudioRole: String, Sendable, Hashable, CaseIterable {
 /// ```
 public struct Ducking: Sendable, Hashable {
     /// The gain at full depth, in dB (`Limits.duckAmount`): -12 lowers the music to a quarter.
-    public var amount: Double
+    package var amount: Double
     /// The sidechain's level, in dBFS (`Limits.duckThreshold`), from which it counts as heard.
-    public var threshold: Double
+    package var threshold: Double
     /// How long the music takes to go down once the sidechain is heard.
-    public var attack: RationalTime
+    package var attack: RationalTime
     /// How long it stays down after the sidechain falls quiet (pauses between words).
-    public var hold: RationalTime
+    package var hold: RationalTime
     /// How long it takes to come back up after the hold.
-    public var release: RationalTime
+    package var release: RationalTime
 
     public init(
         amount: Double = -12, threshold: Double = -40, attack: RationalTime = Self.standardAttack,
@@ -67,13 +67,13 @@ public struct Ducking: Sendable, Hashable {
     }
 
     /// The linear gain at full depth.
-    public var gain: Double { pow(10, amount / 20) }
+    package var gain: Double { pow(10, amount / 20) }
 }
 
 /// Levels written `"-12dB"`: how templates and timelines give ducking's amount and threshold.
-public enum DecibelText {
+package enum DecibelText {
     /// The number of `"-12dB"` (also `"-12 dB"`, `"-12db"`); nil for anything else.
-    public static func value(from text: String) -> Double? {
+    package static func value(from text: String) -> Double? {
         var t = text.trimmingCharacters(in: .whitespaces)
         guard t.lowercased().hasSuffix("db") else { return nil }
         t = String(t.dropLast(2)).trimmingCharacters(in: .whitespaces)
@@ -82,7 +82,7 @@ public enum DecibelText {
     }
 
     /// `"-12dB"`, in the shortest form that reads back to the same number.
-    public static func string(from value: Double) -> String {
+    package static func string(from value: Double) -> String {
         let n = JSONNumber(value)?.text ?? "0"
         return n + "dB"
     }

@@ -6,10 +6,10 @@ import Foundation
 /// A timeline written next to its media should keep working when the folder moves, so media paths
 /// are written relative to the timeline's folder and resolved against it when read. No file is
 /// touched: `..` is resolved lexically and symbolic links are left as they are.
-public enum MediaPathText {
+package enum MediaPathText {
     /// `path` without `.` components, repeated or trailing slashes, and with `a/..` pairs removed
     /// (leading `..` of a relative path stay; `/..` is `/`).
-    public static func standardized(_ path: String) -> String {
+    package static func standardized(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -26,7 +26,7 @@ public enum MediaPathText {
     }
 
     /// `path` made absolute against `directory` (the current directory when nil), standardized.
-    public static func absolute(_ path: String, in directory: String? = nil) -> String {
+    package static func absolute(_ path: String, in directory: String? = nil) -> String {
         if path.hasPrefix("/") { return standardized(path) }
         // The current folder by its bytes: Foundation's `currentDirectoryPath` loses those that are not UTF-8.
         let base = directory.map { absolute($0, in: nil) } ?? PathText.absolute(".")
@@ -34,7 +34,7 @@ public enum MediaPathText {
     }
 
     /// The relative path that leads from `folder` to `target`; both made absolute first.
-    public static func relative(_ target: String, from folder: String) -> String {
+    package static func relative(_ target: String, from folder: String) -> String {
         let to = absolute(target).split(separator: "/")
         let from = absolute(folder).split(separator: "/")
         var common = 0
@@ -46,7 +46,7 @@ public enum MediaPathText {
 
     /// `path` as read from a timeline in `folder`: absolute paths stay, relative ones are joined to
     /// the folder; standardized.
-    public static func resolve(_ path: String, against folder: String) -> String {
+    package static func resolve(_ path: String, against folder: String) -> String {
         if path.hasPrefix("/") { return standardized(path) }
         return standardized(folder.isEmpty ? path : folder + "/" + path)
     }

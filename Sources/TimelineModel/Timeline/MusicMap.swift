@@ -17,19 +17,19 @@ import MediaTime
 /// ```
 public struct MusicMap: Sendable, Hashable {
     /// The id of the sound clip whose beats these are.
-    public var audio: String
+    package var audio: String
     /// Beats per minute, for people (the analysis' median).
-    public var tempo: Double?
+    package var tempo: Double?
     /// Song time heard at the start of `audio`, and song time where the video ends (a looped
     /// song may end before it starts), for people.
-    public var songStart: RationalTime
-    public var songEnd: RationalTime
+    package var songStart: RationalTime
+    package var songEnd: RationalTime
     /// Every beat heard, increasing.
-    public var beats: [RationalTime]
+    package var beats: [RationalTime]
     /// The first beat of each bar, each one of `beats`.
-    public var downbeats: [RationalTime]
+    package var downbeats: [RationalTime]
     /// Stretches of bars that sound alike, in order.
-    public var sections: [MusicSection]
+    package var sections: [MusicSection]
 
     public init(
         audio: String = "music", tempo: Double? = nil, songStart: RationalTime, songEnd: RationalTime, beats: [RationalTime],
@@ -45,20 +45,20 @@ public struct MusicMap: Sendable, Hashable {
     }
 
     /// The first beat after `t` (strictly), nil when there is none.
-    public func beat(after t: RationalTime) -> RationalTime? { beats.first { $0 > t } }
+    package func beat(after t: RationalTime) -> RationalTime? { beats.first { $0 > t } }
 
     /// The last beat before `t` (strictly), nil when there is none.
-    public func beat(before t: RationalTime) -> RationalTime? { beats.last { $0 < t } }
+    package func beat(before t: RationalTime) -> RationalTime? { beats.last { $0 < t } }
 
     /// The beat nearest `t` (the earlier of two as near), nil without beats.
-    public func beat(nearest t: RationalTime) -> RationalTime? {
+    package func beat(nearest t: RationalTime) -> RationalTime? {
         func distance(_ b: RationalTime) -> RationalTime { b < t ? t - b : b - t }
         return beats.min { distance($0) < distance($1) }
     }
 
     /// The beat position of `t`: 0 at the first beat, 1 at the second, linear in between, the
     /// nearest interval continued outside; nil with fewer than two beats.
-    public func position(of t: RationalTime) -> RationalTime? {
+    package func position(of t: RationalTime) -> RationalTime? {
         guard beats.count >= 2 else { return nil }
         return BeatGrid(.times(beats)).position(at: t)
     }
@@ -67,9 +67,9 @@ public struct MusicMap: Sendable, Hashable {
 /// A stretch of the music that sounds alike: a verse, a chorus, the drop.
 public struct MusicSection: Sendable, Hashable {
     public var start: RationalTime
-    public var end: RationalTime
+    package var end: RationalTime
     /// Mean loudness of its bars against the song's loudest bar, 0...1.
-    public var energy: Double
+    package var energy: Double
 
     public init(start: RationalTime, end: RationalTime, energy: Double) {
         self.start = start

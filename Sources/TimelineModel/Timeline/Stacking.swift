@@ -7,9 +7,9 @@
 /// items sharing a number (hand-edited timelines) keep the order the format has always drawn them
 /// in. Overlays and texts without a number (timelines written before stacking) sort above every
 /// clip, which is exactly how those timelines were drawn.
-public enum Stacking {
+package enum Stacking {
     /// An item drawn above the main track, by its index in its own list of the timeline.
-    public enum Item: Sendable, Hashable {
+    package enum Item: Sendable, Hashable {
         /// Index into `Timeline.clips` (a clip with `layer > 0`).
         case clip(Int)
         /// Index into `Timeline.overlays`.
@@ -19,7 +19,7 @@ public enum Stacking {
     }
 
     /// The items, bottom to top.
-    public static func order(_ items: [Item], in timeline: Timeline) -> [Item] {
+    package static func order(_ items: [Item], in timeline: Timeline) -> [Item] {
         items.sorted { key($0, timeline) < key($1, timeline) }
     }
 

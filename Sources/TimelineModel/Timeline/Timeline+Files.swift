@@ -1,7 +1,7 @@
 /// Every file a timeline reads, so a run can check that none of its outputs would replace one.
 extension Timeline {
     /// Media, overlays, sounds, fonts, LUTs and masks, each once, in the order they appear.
-    public var referencedFiles: [String] {
+    package var referencedFiles: [String] {
         var files: [String] = []
         var seen = Set<String>()
         func add(_ path: String?) {

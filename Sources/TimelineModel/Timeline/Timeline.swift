@@ -10,34 +10,34 @@ import MediaTime
 public struct Timeline: Sendable, Hashable {
     /// Version of the timeline format written; older documents are upgraded when read
     /// (`TimelineUpgrade`), later ones refused. 2: `ducking` only (format 1's `duck` upgraded), and `template`.
-    public static let currentFormat = 2
+    static let currentFormat = 2
 
-    public var canvas: Canvas
-    public var frameRate: FrameRate
+    package var canvas: Canvas
+    package var frameRate: FrameRate
     /// Length of the video, on the frame grid.
-    public var duration: RationalTime
+    package var duration: RationalTime
     /// The main track: clips in timeline order, cut one to the next.
-    public var clips: [VideoClip]
+    package var clips: [VideoClip]
     /// Changes between consecutive main-track clips, centred on their cuts.
-    public var transitions: [Transition]
+    package var transitions: [Transition]
     /// Text over the video, stacked with the clips and overlays by `layer` (see `Stacking`).
-    public var texts: [TextItem]
+    package var texts: [TextItem]
     /// Pictures with alpha over the video, stacked with the clips and texts by `layer`.
-    public var overlays: [OverlayItem]
+    package var overlays: [OverlayItem]
     /// Filters over the video (the look of the template): they colour the clips, never the overlays
     /// and texts (see `FrameRenderer` for clips stacked above an overlay or text).
-    public var grade: [Effect]
+    package var grade: [Effect]
     /// Music and other sound, mixed over the clips' own audio.
-    public var audio: [AudioClip]
+    package var audio: [AudioClip]
     /// The beats, bars and sections of the music, when known (see `MusicMap`).
     public var music: MusicMap?
-    public var output: OutputSettings
+    package var output: OutputSettings
     /// Where the timeline came from (template name), for people reading it.
-    public var source: String?
+    package var source: String?
     /// The template folder the timeline was made from, a path like media paths; nil for a timeline
     /// made by hand. Its files (music, overlays, fonts, masks, LUTs) are opened beneath it, as a
     /// template's are (`ConfinedFolders`), and no output of a run may be written inside it.
-    public var template: String?
+    package var template: String?
 
     public init(
         canvas: Canvas, frameRate: FrameRate, duration: RationalTime, clips: [VideoClip],
@@ -61,14 +61,14 @@ public struct Timeline: Sendable, Hashable {
     }
 
     /// Number of output frames: `duration` is on the grid, so this is exact.
-    public var frameCount: Int64 { frameRate.frame(at: duration, rounding: .up) }
+    package var frameCount: Int64 { frameRate.frame(at: duration, rounding: .up) }
 }
 
 /// The picture everything is drawn on.
 public struct Canvas: Sendable, Hashable {
-    public var width: Int
-    public var height: Int
-    public var background: RGBColor
+    package var width: Int
+    package var height: Int
+    package var background: RGBColor
 
     public init(width: Int, height: Int, background: RGBColor = .black) {
         self.width = width
@@ -104,8 +104,8 @@ public enum Fit: String, Sendable, Hashable, CaseIterable {
 /// records it so that rendering needs no probe and an editor can correct it.
 public struct Orientation: Sendable, Hashable {
     /// Clockwise degrees: 0, 90, 180 or 270.
-    public var rotation: Int
-    public var mirrored: Bool
+    package var rotation: Int
+    package var mirrored: Bool
 
     public init(rotation: Int = 0, mirrored: Bool = false) {
         self.rotation = ((rotation % 360) + 360) % 360
@@ -115,48 +115,48 @@ public struct Orientation: Sendable, Hashable {
     public static let upright = Orientation()
 
     /// True when width and height swap on display.
-    public var swapsAxes: Bool { rotation == 90 || rotation == 270 }
+    var swapsAxes: Bool { rotation == 90 || rotation == 270 }
 }
 
 /// One item of the main track: part of a media file shown over part of the timeline.
 public struct VideoClip: Sendable, Hashable {
     /// The slot this clip fills (from the template), for people and tools reading the timeline.
-    public var id: String
+    package var id: String
     /// Path of the media file as written: relative paths are resolved against the timeline's folder.
-    public var media: String
-    public var kind: MediaKind
+    package var media: String
+    package var kind: MediaKind
     /// Where the clip plays on the output; on the frame grid.
-    public var timelineRange: TimeRange
+    package var timelineRange: TimeRange
     /// Which part of the media plays (for images: `[0, timeline duration)`, nothing to decode).
     /// `sourceRange.duration == timelineRange.duration * speed`.
-    public var sourceRange: TimeRange
+    package var sourceRange: TimeRange
     /// Source seconds per timeline second, as an exact ratio (1 unless the resolver fitted the clip);
     /// a ratio of two times, so it is kept as one and multiplies times without rounding.
-    public var speed: RationalTime
-    public var orientation: Orientation
-    public var fit: Fit
+    package var speed: RationalTime
+    package var orientation: Orientation
+    package var fit: Fit
     /// Linear gain of the clip's own audio; 0 mutes it. A `Double` prints back exactly (shortest round-trip form).
-    public var volume: Double
+    package var volume: Double
     /// Plays the source range backwards.
-    public var reverse: Bool
+    package var reverse: Bool
     /// Source times past the media's end wrap to its start (instead of holding the last frame).
-    public var loop: Bool
+    package var loop: Bool
     /// Poses over the clip's time (Ken Burns motion); empty for a still frame.
-    public var motion: [TransformKeyframe]
+    package var motion: [TransformKeyframe]
     /// Filters applied to this clip alone.
-    public var filters: [Effect]
+    package var filters: [Effect]
     /// Stacking: 0 is the main track (cut and transitioned in order); higher layers are drawn above
     /// it, interleaved with overlays and texts by the same numbers (see `Stacking`).
-    public var layer: Int
+    package var layer: Int
     /// Where on the canvas the clip is framed; the whole canvas for the main track.
-    public var frame: LayerRect
-    public var opacity: Double
+    package var frame: LayerRect
+    package var opacity: Double
     /// How many beats of the music the clip spans, when the template wrote its length in beats:
     /// what re-timing it to another song counts on (see `MusicRetiming`). Nil otherwise.
-    public var beats: RationalTime?
+    package var beats: RationalTime?
     /// Where the visible window of a `smart` clip sits over the clip's time (see `CropKeyframe`);
     /// empty for every other fit, and for a smart clip framed at the centre.
-    public var crop: [CropKeyframe]
+    package var crop: [CropKeyframe]
 
     public init(
         id: String, media: String, kind: MediaKind, timelineRange: TimeRange, sourceRange: TimeRange,
@@ -188,37 +188,37 @@ public struct VideoClip: Sendable, Hashable {
     /// Source time shown at timeline time `t`. Times outside `timelineRange` (a transition's
     /// handles) continue the mapping, so the frames around the range play on either side of a cut.
     /// Reversed clips run from the end of the source range back to its start.
-    public func sourceTime(at t: RationalTime) -> RationalTime {
+    package func sourceTime(at t: RationalTime) -> RationalTime {
         let offset = (t - timelineRange.start) * speed
         return reverse ? sourceRange.end - offset - Self.reversedEpsilon : sourceRange.start + offset
     }
 
     /// Reversed playback shows, at offset 0, the frame just before the range's end (which is
     /// exclusive): its source times are this much before the offset from the end.
-    public static let reversedEpsilon = RationalTime(value: 1, timescale: 1_000_000)
+    package static let reversedEpsilon = RationalTime(value: 1, timescale: 1_000_000)
 }
 
 /// A sound placed on the timeline: music, a voice-over or a sound effect.
 public struct AudioClip: Sendable, Hashable {
-    public var id: String
-    public var media: String
+    package var id: String
+    package var media: String
     /// What the sound is: the clips' own sound and a voice are what ducking listens to.
-    public var role: AudioRole
+    package var role: AudioRole
     /// Where the sound plays on the output.
-    public var timelineRange: TimeRange
+    package var timelineRange: TimeRange
     /// Source time heard at `timelineRange.start`.
-    public var sourceStart: RationalTime
+    package var sourceStart: RationalTime
     /// Linear gain (1 is unchanged).
-    public var volume: Double
+    package var volume: Double
     /// Length of the linear fade from silence at the start, and to silence at the end.
-    public var fadeIn: RationalTime
-    public var fadeOut: RationalTime
+    package var fadeIn: RationalTime
+    package var fadeOut: RationalTime
     /// Source times past the sound's end wrap to its start, so it repeats back to back over
     /// its whole range (a short effect looped under a slot).
-    public var loop: Bool
+    package var loop: Bool
     /// Lowered while the clips' own sound or the voice is heard; nil leaves it alone. A voice
     /// has none: it is what the ducker listens to.
-    public var ducking: Ducking?
+    package var ducking: Ducking?
 
     public init(
         id: String, media: String, role: AudioRole = .music, timelineRange: TimeRange, sourceStart: RationalTime = .zero,
@@ -241,15 +241,15 @@ public struct AudioClip: Sendable, Hashable {
 /// How the video is encoded.
 public struct OutputSettings: Sendable, Hashable {
     /// Constant rate factor of x264: lower is better and larger. 23 is x264's default; 20 looks clean on phones.
-    public var crf: Int
+    package var crf: Int
     /// x264 speed preset (`ultrafast` ... `veryslow`).
-    public var preset: String
+    package var preset: String
     /// AAC bit rate in bits per second.
-    public var audioBitrate: Int
+    package var audioBitrate: Int
 
     /// The x264 speed presets, fastest first: a timeline naming another is refused when read,
     /// not when the encoder opens.
-    public static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
+    static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
 
     public init(crf: Int = 20, preset: String = "veryfast", audioBitrate: Int = 160_000) {
         self.crf = crf

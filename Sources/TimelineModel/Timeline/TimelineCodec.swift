@@ -9,14 +9,14 @@ import MediaTime
 /// The text is deterministic and exact: `decode(encode(t)) == t`, and encoding a decoded canonical
 /// text gives the same bytes. Media paths are written relative to the folder the timeline is
 /// written to, and resolved against the folder it is read from, so a project folder can move.
-public enum TimelineCodec {
+package enum TimelineCodec {
     /// Largest timeline file read.
-    public static let maxFileSize = Limits.maxTimelineFileSize
+    package static let maxFileSize = Limits.maxTimelineFileSize
 
     /// The timeline as JSON text. With `mediaRelativeTo` (the folder the file will be written to),
     /// media paths are written relative to it (relative paths in the model are taken from the current
     /// directory); without it, they are written as they are.
-    public static func encode(_ timeline: Timeline, mediaRelativeTo baseFolder: String? = nil) -> String {
+    package static func encode(_ timeline: Timeline, mediaRelativeTo baseFolder: String? = nil) -> String {
         let mediaPath: (String) -> String = { path in
             guard let baseFolder else { return path }
             return MediaPathText.relative(path, from: baseFolder)
@@ -28,7 +28,7 @@ public enum TimelineCodec {
     /// problem. `file` names it in errors; with `timelineFolder`, relative media paths are resolved
     /// against that folder, else kept as written.
     /// With `files`, the files the timeline names are checked too (see `TimelineFileCheck`).
-    public static func decode(
+    package static func decode(
         _ text: String, file: String? = nil, timelineFolder: String? = nil,
         files: TimelineFileCheck? = nil
     ) throws(TimelineCodingError) -> Timeline {
@@ -71,14 +71,14 @@ public enum TimelineCodec {
     }
 
     /// Reads the timeline file at `path`, resolving media paths against its folder.
-    public static func decode(contentsOfFile path: String, files: TimelineFileCheck? = nil) throws(TimelineCodingError) -> Timeline {
+    package static func decode(contentsOfFile path: String, files: TimelineFileCheck? = nil) throws(TimelineCodingError) -> Timeline {
         try decode(contentsOfFile: path, files: files, warnings: { _ in [] }).timeline
     }
 
     /// Reads the timeline file at `path` as `decode(contentsOfFile:files:)` does, and gives the
     /// warnings `warnings` finds in the timeline read (a font family not installed), each placed
     /// in the file as its problems are: they do not stop it from rendering.
-    public static func decode(
+    package static func decode(
         contentsOfFile path: String, files: TimelineFileCheck?, warnings: TimelineFileCheck
     ) throws(TimelineCodingError) -> (timeline: Timeline, warnings: [Diagnostic]) {
         // Opened as every input is: a FIFO or device is refused at once instead of read forever.
@@ -101,4 +101,4 @@ public enum TimelineCodec {
 /// What a reader of a timeline file checks of the files it names (that each exists and is what
 /// its field needs), or warns of (fonts not installed): TemplateCore knows no files, so the caller
 /// that opens them says, as problems placed at the paths that name them.
-public typealias TimelineFileCheck = @Sendable (Timeline) -> [TimelineProblem]
+package typealias TimelineFileCheck = @Sendable (Timeline) -> [TimelineProblem]

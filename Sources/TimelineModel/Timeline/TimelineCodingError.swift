@@ -7,9 +7,9 @@ import DocumentJSON
 /// right in one round.
 public struct TimelineCodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The timeline file, when reading from one.
-    public var file: String?
+    package var file: String?
     /// Every problem, in the order of the document; never empty.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
     public init(file: String?, diagnostics: [Diagnostic]) {
         self.file = file
@@ -27,7 +27,7 @@ public struct TimelineCodingError: Error, Sendable, Hashable, CustomStringConver
     }
 
     /// The code of every problem, in order.
-    public var codes: [DiagnosticCode] { diagnostics.map(\.code) }
+    var codes: [DiagnosticCode] { diagnostics.map(\.code) }
 
     /// `timeline.json:7:15: error[T015]: /clips/0/speed: ...`, one diagnostic after another.
     public var description: String {

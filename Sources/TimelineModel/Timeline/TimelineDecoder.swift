@@ -10,9 +10,9 @@ import MediaTime
 package struct TimelineDecoder {
     package let reader: TimelineReader
     /// Maps each media path as written to the path kept in the model.
-    package let mediaPath: (String) -> String
+    let mediaPath: (String) -> String
     /// What the caller checks of the files the timeline names, once everything else is read.
-    package var fileCheck: TimelineFileCheck? = nil
+    var fileCheck: TimelineFileCheck? = nil
 
     package func decode() throws(TimelineCodingError) -> Timeline {
         for duplicate in reader.document.sourceMap.duplicateKeys {

@@ -4,15 +4,15 @@ import MediaTime
 /// A filter applied to a clip or to the whole video, by catalog id, with its parameters resolved.
 public struct Effect: Sendable, Hashable {
     /// Catalog id (`saturation`, `lut`, ...).
-    public var kind: String
+    package var kind: String
     /// Every parameter of the kind, defaults filled in, so the renderer needs no catalog lookups.
-    public var parameters: [String: Double]
+    package var parameters: [String: Double]
     /// A file the effect reads (the `.cube` of a LUT), resolved like media paths.
-    public var file: String?
+    package var file: String?
     /// Parameters that change over time, by name: keyframes whose times count from the start of
     /// what the effect applies to (its clip, or the video for the grade). `parameters` keeps the
     /// value at the middle, for readers that draw one still.
-    public var animation: [String: [EffectKeyframe]]
+    package var animation: [String: [EffectKeyframe]]
 
     public init(kind: String, parameters: [String: Double] = [:], file: String? = nil, animation: [String: [EffectKeyframe]] = [:]) {
         self.kind = kind
@@ -22,7 +22,7 @@ public struct Effect: Sendable, Hashable {
     }
 
     /// Every parameter's value at `time` from the start of what the effect applies to.
-    public func parameters(at time: RationalTime) -> [String: Double] {
+    package func parameters(at time: RationalTime) -> [String: Double] {
         guard !animation.isEmpty else { return parameters }
         var values = parameters
         for (name, keys) in animation { values[name] = EffectKeyframe.value(keys, at: time) }
@@ -32,10 +32,10 @@ public struct Effect: Sendable, Hashable {
 
 /// One key value of an animated effect parameter.
 public struct EffectKeyframe: Sendable, Hashable {
-    public var time: RationalTime
-    public var value: Double
+    package var time: RationalTime
+    package var value: Double
     /// How the value moves from this keyframe to the next.
-    public var easing: Easing
+    package var easing: Easing
 
     public init(time: RationalTime, value: Double, easing: Easing = .linear) {
         self.time = time
@@ -44,7 +44,7 @@ public struct EffectKeyframe: Sendable, Hashable {
     }
 
     /// The value at `time`: the first before the keyframes, the last after them, eased between.
-    public static func value(_ keys: [EffectKeyframe], at time: RationalTime) -> Double {
+    package static func value(_ keys: [EffectKeyframe], at time: RationalTime) -> Double {
         let span = KeyframeSpan.locate(
             keys, isAfter: { $0.time > time }, fraction: { ((time - $0.time) / ($1.time - $0.time)).seconds },
             easing: \.easing)
@@ -55,16 +55,16 @@ public struct EffectKeyframe: Sendable, Hashable {
 /// One key pose of a layer: where it is at a time; poses in between are eased from it to the next.
 public struct TransformKeyframe: Sendable, Hashable {
     /// Time from the start of the layer's timeline range.
-    public var time: RationalTime
+    package var time: RationalTime
     /// Size relative to the layer's fitted size (1 fills exactly).
-    public var scale: Double
+    package var scale: Double
     /// Offset of the layer's centre, as fractions of the canvas width and height.
-    public var x: Double
-    public var y: Double
+    package var x: Double
+    package var y: Double
     /// Clockwise degrees.
-    public var rotation: Double
+    package var rotation: Double
     /// How the value moves from this pose to the next.
-    public var easing: Easing
+    package var easing: Easing
 
     public init(time: RationalTime, scale: Double = 1, x: Double = 0, y: Double = 0, rotation: Double = 0, easing: Easing = .linear) {
         self.time = time
@@ -87,16 +87,16 @@ public struct TransformKeyframe: Sendable, Hashable {
 /// The video's length does not depend on transitions: the cut stays where the slots put it.
 public struct Transition: Sendable, Hashable {
     /// Catalog id (`crossfade`, `wipeLeft`, ...).
-    public var kind: String
+    package var kind: String
     /// Ids of the clips before and after the cut.
-    public var from: String
-    public var to: String
+    package var from: String
+    package var to: String
     /// Where the transition plays; on the frame grid, centred on the cut.
-    public var range: TimeRange
-    public var easing: Easing
-    public var parameters: [String: Double]
+    package var range: TimeRange
+    package var easing: Easing
+    package var parameters: [String: Double]
     /// A grayscale image for `lumaWipe`.
-    public var mask: String?
+    package var mask: String?
 
     public init(
         kind: String, from: String, to: String, range: TimeRange, easing: Easing = .linear,
@@ -114,10 +114,10 @@ public struct Transition: Sendable, Hashable {
 
 /// A rectangle of the canvas, in fractions of its width and height (picture-in-picture, split screens).
 public struct LayerRect: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
+    package var x: Double
+    package var y: Double
+    package var width: Double
+    package var height: Double
 
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
@@ -132,8 +132,8 @@ public struct LayerRect: Sendable, Hashable {
 /// How a text or overlay enters or leaves.
 public struct LayerAnimation: Sendable, Hashable {
     /// Catalog id of a text animation (`fade`, `slideUp`, `pop`, `typewriter`, ...).
-    public var kind: String
-    public var duration: RationalTime
+    package var kind: String
+    package var duration: RationalTime
 
     public init(kind: String, duration: RationalTime) {
         self.kind = kind
@@ -143,29 +143,29 @@ public struct LayerAnimation: Sendable, Hashable {
 
 /// Text drawn over the video, with its string already resolved (placeholders filled).
 public struct TextItem: Sendable, Hashable {
-    public var id: String
-    public var text: String
-    public var timelineRange: TimeRange
-    public var look: TextLook
+    package var id: String
+    package var text: String
+    package var timelineRange: TimeRange
+    package var look: TextLook
     /// Where the anchor point of the text block sits, in canvas fractions.
-    public var x: Double
-    public var y: Double
+    package var x: Double
+    package var y: Double
     /// Which point of the text block is placed there (0,0 top-left; 0.5,0.5 centre).
-    public var anchorX: Double
-    public var anchorY: Double
+    package var anchorX: Double
+    package var anchorY: Double
     /// Widest the block may be, as a fraction of the canvas width; it wraps (and shrinks) to fit.
-    public var maxWidth: Double
+    package var maxWidth: Double
     /// Most lines the block may take: it shrinks (down to `look.minimumSize`) to fit them, and what
     /// still does not fit is cut with an ellipsis. nil sets no bound (timelines written before it).
-    public var maxLines: Int?
-    public var animationIn: LayerAnimation?
-    public var animationOut: LayerAnimation?
+    package var maxLines: Int?
+    package var animationIn: LayerAnimation?
+    package var animationOut: LayerAnimation?
     /// Stacking position, in the same space as `VideoClip.layer`: the text is drawn above the clips
     /// of lower layers and below those of higher ones. nil draws it above every clip, as timelines
     /// written before stacking were drawn. See `Stacking`.
-    public var layer: Int?
+    package var layer: Int?
     /// Characters drawn in another colour: the word being spoken, in karaoke captions.
-    public var highlight: TextHighlight?
+    package var highlight: TextHighlight?
 
     public init(
         id: String, text: String, timelineRange: TimeRange, look: TextLook, x: Double = 0.5, y: Double = 0.5,
@@ -199,8 +199,8 @@ public struct TextItem: Sendable, Hashable {
 public struct TextHighlight: Sendable, Hashable {
     /// First character, from 0.
     public var start: Int
-    public var length: Int
-    public var color: RGBAColor
+    package var length: Int
+    package var color: RGBAColor
 
     public init(start: Int, length: Int, color: RGBAColor) {
         self.start = start
@@ -211,24 +211,24 @@ public struct TextHighlight: Sendable, Hashable {
 
 /// A picture with alpha (sticker, logo, frame) drawn over the video.
 public struct OverlayItem: Sendable, Hashable {
-    public var id: String
+    package var id: String
     /// A PNG file, resolved like media paths.
-    public var media: String
-    public var timelineRange: TimeRange
-    public var x: Double
-    public var y: Double
-    public var anchorX: Double
-    public var anchorY: Double
+    package var media: String
+    package var timelineRange: TimeRange
+    package var x: Double
+    package var y: Double
+    package var anchorX: Double
+    package var anchorY: Double
     /// Width as a fraction of the canvas width; the height follows the image's aspect.
-    public var width: Double
-    public var opacity: Double
+    package var width: Double
+    package var opacity: Double
     /// Poses over time (scale multiplies `width`; x and y add to the position).
-    public var motion: [TransformKeyframe]
-    public var animationIn: LayerAnimation?
-    public var animationOut: LayerAnimation?
+    package var motion: [TransformKeyframe]
+    package var animationIn: LayerAnimation?
+    package var animationOut: LayerAnimation?
     /// Stacking position, in the same space as `VideoClip.layer` (see `TextItem.layer`); nil draws
     /// it above every clip.
-    public var layer: Int?
+    package var layer: Int?
 
     public init(
         id: String, media: String, timelineRange: TimeRange, x: Double = 0.5, y: Double = 0.5, anchorX: Double = 0.5,

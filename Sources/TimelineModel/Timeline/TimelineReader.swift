@@ -34,7 +34,7 @@ package struct TimelineReader {
     }
 
     /// Runs `read`; when it throws, records its problems and gives nil.
-    package func attempt<T>(_ read: () throws(TimelineCodingError) -> T) -> T? {
+    func attempt<T>(_ read: () throws(TimelineCodingError) -> T) -> T? {
         do { return try read() } catch {
             problems.add(contentsOf: error.diagnostics)
             return nil

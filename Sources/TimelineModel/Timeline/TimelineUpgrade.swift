@@ -15,11 +15,11 @@ import MediaTime
 /// ```
 package enum TimelineUpgrade {
     /// The oldest format Reel reads.
-    package static let oldestFormat = 1
+    static let oldestFormat = 1
 
     /// The document at `Timeline.currentFormat`. A document whose `format` cannot be read is
     /// given back as it is, for the typed reading to report.
-    package static func upgrade(_ document: JSONDocument, reader: TimelineReader) throws(TimelineCodingError) -> JSONDocument {
+    static func upgrade(_ document: JSONDocument, reader: TimelineReader) throws(TimelineCodingError) -> JSONDocument {
         guard var root = document.root.objectValue, let value = root["format"], let format = value.numberValue?.intValue else {
             return document
         }
@@ -43,7 +43,7 @@ package enum TimelineUpgrade {
 
     /// Format 1 to 2: a sound's `"duck": g` (a gain while any clip kept its sound) becomes the
     /// `ducking` of the same depth (`Ducking(legacyGain:)`); `template` did not exist.
-    package static func fromFormat1(_ root: inout JSONObject, map: inout JSONSourceMap, reader: TimelineReader) {
+    static func fromFormat1(_ root: inout JSONObject, map: inout JSONSourceMap, reader: TimelineReader) {
         if root["template"] != nil {
             reader.report(
                 "'template' is a key of format 2; this timeline says format 1", at: JSONPath.root.appending("template"), code: .unknownKey,
