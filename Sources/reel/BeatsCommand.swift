@@ -19,8 +19,7 @@ struct BeatsCommand: Command {
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard args.operands.count == 1, let path = args.operands.first else { throw UsageError(message: "give one audio file") }
-        let format = args.value("format") ?? "text"
-        guard format == "text" || format == "json" else { throw UsageError(message: "--format takes text or json, not '\(format)'") }
+        let format = try OutputFormat.of(args)
         // A long song takes a while: its progress shows on a terminal.
         let display = StageDisplay(args)
         let report: BeatReport
@@ -29,7 +28,7 @@ struct BeatsCommand: Command {
             throw error
         }
         display.clear()
-        if format == "json" {
+        if format == .json {
             Console.write(1, JSONWriter.write(report.json))
         } else {
             for line in report.lines { Console.out(line) }

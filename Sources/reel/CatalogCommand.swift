@@ -10,10 +10,9 @@ struct CatalogCommand: Command {
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard args.operands.isEmpty else { throw UsageError(message: "takes no operands") }
-        switch args.value("format") ?? "text" {
-        case "text": Console.write(1, Catalog.text())
-        case "json": Console.write(1, JSONWriter.write(Catalog.jsonValue()))
-        case let other: throw UsageError(message: "--format takes text or json, not '\(other)'")
+        switch try OutputFormat.of(args) {
+        case .text: Console.write(1, Catalog.text())
+        case .json: Console.write(1, JSONWriter.write(Catalog.jsonValue()))
         }
         return .success
     }

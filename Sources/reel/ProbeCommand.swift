@@ -19,18 +19,17 @@ struct ProbeCommand: Command {
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard !args.operands.isEmpty else { throw UsageError(message: "give one or more media files") }
-        let format = args.value("format") ?? "text"
-        guard format == "text" || format == "json" else { throw UsageError(message: "--format takes text or json, not '\(format)'") }
+        let format = try OutputFormat.of(args)
         var documents: [JSONValue] = []
         for path in args.operands {
             let info = try args.flag("subjects") ? Pipeline.probe(path, subjects: .standard) : Pipeline.probe(path)
-            if format == "json" {
+            if format == .json {
                 documents.append(info.json)
             } else {
                 Console.out(info.line)
             }
         }
-        if format == "json" {
+        if format == .json {
             var document = JSONObject()
             document["files"] = .array(documents)
             Console.write(1, JSONWriter.write(.object(document)))

@@ -19,8 +19,7 @@ struct ValidateCommand: Command {
 
     func run(_ args: ParsedArguments) throws -> ExitStatus {
         guard !args.operands.isEmpty else { throw UsageError(message: "give one or more template folders") }
-        let format = args.value("format") ?? "text"
-        guard format == "text" || format == "json" else { throw UsageError(message: "--format takes text or json, not '\(format)'") }
+        let format = try OutputFormat.of(args)
         let strict = args.flag("strict")
         var failed = false
         var reports: [JSONValue] = []
@@ -40,7 +39,7 @@ struct ValidateCommand: Command {
             }
             let fails = diagnostics.hasFailures(strict: strict)
             failed = failed || fails
-            if format == "json" {
+            if format == .json {
                 reports.append(Self.report(file: file, diagnostics: diagnostics, valid: !fails))
                 continue
             }
@@ -50,7 +49,7 @@ struct ValidateCommand: Command {
                 Console.out("\(file): ok" + (warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : ""))
             }
         }
-        if format == "json" {
+        if format == .json {
             var document = JSONObject()
             document["templates"] = .array(reports)
             document["valid"] = .bool(!failed)

@@ -120,11 +120,7 @@ enum Workflow {
 
     /// `--format`: false for text, true for JSON.
     static func summaryFormat(_ args: ParsedArguments) throws -> Bool {
-        switch args.value("format") ?? "text" {
-        case "text": return false
-        case "json": return true
-        case let f: throw UsageError(message: "--format takes text or json, not '\(f)'")
-        }
+        try OutputFormat.of(args) == .json
     }
 
     /// Reads `{ "key": "text", ... }`.

@@ -70,6 +70,15 @@ import Testing
         #expect(try Reel.run(["new-template"]).status == 2)
     }
 
+    /// Every command that prints text or JSON refuses another `--format` with one message.
+    @Test func everyFormatCheckSaysTheSame() throws {
+        for call in [["validate", "."], ["probe", "clip.mp4"], ["beats", "song.m4a"], ["catalog"], ["resolve", "."]] {
+            let r = try Reel.run(call + ["--format", "xml"])
+            #expect(r.status == 2, "\(call)")
+            #expect(r.stderr.contains("--format takes text or json, not 'xml'"), "\(call): \(r.stderr)")
+        }
+    }
+
     @Test func aMissingFolderIsAProblemFound() throws {
         let r = try Reel.run(["validate", "/nonexistent/reel-template"])
         #expect(r.status == 1)
