@@ -32,14 +32,18 @@ public enum PathText {
         return PathBytes.string(cString: resolved)
     }
 
-    /// The folder part of a path ("." for a bare name).
+    /// The folder part of a path: what comes before its last slash ("." for a bare name, "/" for
+    /// a name at the root). A path that ends in a slash is a folder's own path and gives that
+    /// folder back (`out/` gives `out`), so `folder(of:)`, a slash and `name(of:)` always make
+    /// the path again; repeated slashes are kept as written. The one folder-of-a-path of Reel:
+    /// the command line, the template and timeline readers and the file layer all agree on it.
     public static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
     }
 
-    /// The last component of a path.
+    /// The last component of a path: what comes after its last slash (empty when it ends in one).
     public static func name(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])

@@ -64,7 +64,7 @@ struct EditCommand: Command {
         let operands = Array(args.operands.dropFirst(2))
         let quiet = args.flag("quiet")
         func read(_ text: String) throws -> Timeline {
-            do { return try TimelineCodec.decode(text, file: path, timelineFolder: Workflow.folder(of: path)) } catch {
+            do { return try TimelineCodec.decode(text, file: path, timelineFolder: PathText.folder(of: path)) } catch {
                 throw CommandFailure(message: error.description, status: .invalid)
             }
         }
@@ -128,7 +128,7 @@ struct EditCommand: Command {
                 throw CommandFailure(
                     message: "\(path): \(operation) would leave the timeline unrenderable: \(first.description); nothing was changed")
             }
-            let written = TimelineCodec.encode(editor.timeline, mediaRelativeTo: Workflow.folder(of: path))
+            let written = TimelineCodec.encode(editor.timeline, mediaRelativeTo: PathText.folder(of: path))
             let call = ([operation] + operands + request.optionText).joined(separator: " ")
             try Self.drafting { () throws(EditDraftError) in try draft.commitEdit(call, summary: changed, timeline: written) }
         }

@@ -61,7 +61,7 @@ struct ValidateCommand: Command {
     /// A template folder, or the folder of a `template.json` given directly.
     static func folder(of operand: String) -> String {
         if let kind = FileKind.of(operand), kind != .folder, PathText.name(of: operand) == TemplateLoader.fileName {
-            return Workflow.folder(of: operand)
+            return PathText.folder(of: operand)
         }
         return operand
     }

@@ -209,12 +209,6 @@ enum Workflow {
 
     static let outputOption = OptionSpec(long: "output", short: "o", takesValue: true, help: "where to write the result")
 
-    /// The folder part of a path ("." for a bare name).
-    static func folder(of path: String) -> String {
-        let f = (path as NSString).deletingLastPathComponent
-        return f.isEmpty ? "." : f
-    }
-
     static func name(of folder: String) -> String {
         let trimmed = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         return (trimmed as NSString).lastPathComponent
