@@ -29,16 +29,13 @@ public final class AudioDecoder {
 
     public init(path: String) throws(MediaError) {
         self.path = path
-        input = try InputFile(path: path)
-        guard let index = input.bestStream(AVMEDIA_TYPE_AUDIO) else {
-            throw MediaError(.notMedia, file: path, operation: "opening audio", reason: "no audio stream")
-        }
-        streamIndex = index
-        let st = input.stream(index)
-        timeBase = st.pointee.time_base
-        startTicks = st.pointee.start_time == reel_nopts() ? 0 : st.pointee.start_time
-        codec = try input.openDecoder(stream: index, threads: 1)
-        loop = DecodeLoop(input: input, streamIndex: index, codec: codec)
+        let opened = try DecodingStream(path: path, type: AVMEDIA_TYPE_AUDIO, threads: 1)
+        input = opened.input
+        streamIndex = opened.index
+        timeBase = opened.timeBase
+        startTicks = opened.startTicks
+        codec = opened.codec
+        loop = opened.loop
     }
 
     deinit {

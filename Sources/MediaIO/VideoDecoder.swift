@@ -56,19 +56,15 @@ public final class VideoDecoder {
     public init(path: String, threads: Int = 0, economy: DecodeEconomy = .none) throws(MediaError) {
         self.path = path
         self.economy = economy
-        input = try InputFile(path: path)
-        guard let index = input.bestStream(AVMEDIA_TYPE_VIDEO) else {
-            throw MediaError(.notMedia, file: path, operation: "opening video", reason: "no video stream")
-        }
-        streamIndex = index
-        let st = input.stream(index)
-        timeBase = st.pointee.time_base
-        let start = st.pointee.start_time
-        startTicks = start == reel_nopts() ? 0 : start
-        duration = MediaProbe.streamDuration(st) ?? MediaProbe.containerDuration(input)
-        nalLengthSize = DisposableFrames.nalLengthSize(codecpar: st.pointee.codecpar)
-        codec = try input.openDecoder(stream: index, threads: Int32(threads))
-        loop = DecodeLoop(input: input, streamIndex: index, codec: codec)
+        let opened = try DecodingStream(path: path, type: AVMEDIA_TYPE_VIDEO, threads: Int32(threads))
+        input = opened.input
+        streamIndex = opened.index
+        timeBase = opened.timeBase
+        startTicks = opened.startTicks
+        duration = MediaProbe.streamDuration(opened.stream) ?? MediaProbe.containerDuration(input)
+        nalLengthSize = DisposableFrames.nalLengthSize(codecpar: opened.stream.pointee.codecpar)
+        codec = opened.codec
+        loop = opened.loop
     }
 
     deinit {
