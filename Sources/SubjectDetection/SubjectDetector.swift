@@ -10,7 +10,8 @@ import TemplateCore
 /// longest side `analysisSide` pixels, so boxes come out in fractions of the displayed picture
 /// and the detectors' cost does not grow with the source's size.
 ///
-/// A detector holds its loaded cascades and a scaler: use one per thread.
+/// A detector holds its cascades (borrowed from the ones the process loaded, `FaceCascades`) and a
+/// scaler: use one per thread.
 public final class SubjectDetector {
     /// Longest side, in pixels, of the picture the detectors see.
     public static let analysisSide = 640
@@ -21,23 +22,22 @@ public final class SubjectDetector {
     public static let maxFaces = 16
 
     private let handle: OpaquePointer
+    private let cascades: FaceCascades
     private let scaler = FrameScaler(fast: true)
     private var picture: Picture?
 
-    /// Loads OpenCV's face cascades (`OpenCVData`); fails with a `missingComponent` error naming
-    /// where it looked when they are not installed.
-    public init() throws(MediaError) {
-        let files = try OpenCVData.cascades()
-        var error = [CChar](repeating: 0, count: 512)
-        let created = reel_face_detector_create(files.frontal, files.profile, &error, error.count)
-        guard let created else {
-            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw MediaError(.missingComponent, file: files.frontal, operation: "loading the face detector", reason: reason)
-        }
-        handle = created
+    /// Borrows OpenCV's face cascades (`OpenCVData`), loading them when the process has none
+    /// idle; fails with a `missingComponent` error naming where it looked when they are not installed.
+    public convenience init() throws(MediaError) {
+        try self.init(cascades: .shared)
     }
 
-    deinit { reel_face_detector_destroy(handle) }
+    init(cascades: FaceCascades) throws(MediaError) {
+        self.cascades = cascades
+        handle = try cascades.borrow()
+    }
+
+    deinit { cascades.giveBack(handle) }
 
     /// The size a `width` × `height` displayed picture is analysed at: longest side
     /// `analysisSide` (never enlarged), even sides.

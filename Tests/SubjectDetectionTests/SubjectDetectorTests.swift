@@ -58,3 +58,34 @@ import Testing
         #expect(found.signature.distance(to: plain.signature) > 0)
     }
 }
+
+/// The face cascades load once and are lent, one detector at a time.
+@Suite struct FaceCascadesTests {
+    @Test func aPairGivenBackIsLentAgainWithoutLoading() throws {
+        let cascades = FaceCascades()
+        do {
+            let first = try SubjectDetector(cascades: cascades)
+            _ = try first.analyse(Picture(width: 64, height: 64), file: "first")
+        }
+        #expect(cascades.loads == 1)
+        for i in 0..<3 {
+            let next = try SubjectDetector(cascades: cascades)
+            _ = try next.analyse(Picture(width: 64, height: 64), file: "next \(i)")
+        }
+        #expect(cascades.loads == 1)
+    }
+
+    /// Two detectors alive at once never share a pair: OpenCV's classifiers are not safe on two threads.
+    @Test func detectorsAliveTogetherHoldTheirOwnPairs() throws {
+        let cascades = FaceCascades()
+        do {
+            let a = try SubjectDetector(cascades: cascades)
+            let b = try SubjectDetector(cascades: cascades)
+            #expect(cascades.loads == 2)
+            withExtendedLifetime((a, b)) {}
+        }
+        let c = try SubjectDetector(cascades: cascades)
+        withExtendedLifetime(c) {}
+        #expect(cascades.loads == 2)
+    }
+}
