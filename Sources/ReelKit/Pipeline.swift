@@ -215,7 +215,7 @@ public enum Pipeline {
             return try Exporter.export(
                 timeline, to: path, options: options, progress: progress, isCancelled: isCancelled, stages: PipelineEvent.stages(events))
         } catch {
-            if error.media.kind == .cancelled { throw .cancelled }
+            if error.media?.kind == .cancelled { throw .cancelled }
             throw .render(error)
         }
     }

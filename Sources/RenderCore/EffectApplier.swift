@@ -14,17 +14,17 @@ final class EffectApplier {
     }
 
     /// Applies `effect` as it is at `time` from the start of what it applies to (animated parameters move).
-    func apply(_ effect: Effect, to picture: Picture, frame: Int64, time: RationalTime) throws(MediaError) {
+    /// Fails with the cause alone: the caller names the clip and frame.
+    func apply(_ effect: Effect, to picture: Picture, frame: Int64, time: RationalTime) throws(RenderError.Cause) {
         guard let kind = FilterKind(rawValue: effect.kind) else {
-            throw MediaError(
-                .unsupported, file: effect.file ?? effect.kind, operation: "applying a filter", reason: "unknown filter '\(effect.kind)'")
+            throw .effect(EffectError(effect: effect.kind, operation: "applying a filter", reason: "unknown filter '\(effect.kind)'"))
         }
         var lut: LUT3D?
         if kind == .lut {
             guard let file = effect.file else {
-                throw MediaError(.unsupported, file: "lut", operation: "applying a LUT", reason: "the LUT filter names no .cube file")
+                throw .effect(EffectError(effect: "lut", operation: "applying a LUT", reason: "the LUT filter names no .cube file"))
             }
-            lut = try load(file)
+            do { lut = try load(file) } catch { throw .media(error) }
         }
         FilterRenderer.apply(kind, parameters: FilterParameters.complete(kind, effect.parameters(at: time)), to: picture, lut: lut, frame: frame)
     }

@@ -75,17 +75,16 @@ public final class FrameRenderer {
             // (reading a timeline file refuses both; a timeline built in code may still have them).
             guard let kind = TransitionKind(rawValue: transition.kind) else {
                 throw RenderError(
-                    media: MediaError(
-                        .unsupported, file: transition.kind, operation: "drawing a transition",
+                    effect: EffectError(
+                        effect: transition.kind, operation: "drawing a transition",
                         reason: "'\(transition.kind)' is not a transition of the catalog"), clip: "transition \(t.index)", frame: index)
             }
             var inputs = TransitionInputs(progress: t.progress, softness: TransitionParameters.softness(kind, transition.parameters["softness"]))
             if kind == .lumaWipe {
                 guard let mask = try graphics.mask(for: t.index) else {
                     throw RenderError(
-                        media: MediaError(
-                            .unsupported, file: "lumaWipe", operation: "drawing a transition",
-                            reason: "a luma wipe needs its mask"), clip: "transition \(t.index)", frame: index)
+                        effect: EffectError(effect: "lumaWipe", operation: "drawing a transition", reason: "a luma wipe needs its mask"),
+                        clip: "transition \(t.index)", frame: index)
                 }
                 inputs.mask = mask
             }
@@ -140,20 +139,45 @@ public final class FrameRenderer {
     }
 }
 
-/// A failure while rendering, naming the clip and output frame, around the media error that caused it.
+/// A failure while rendering, naming the clip and output frame, around what caused it: a media
+/// file that failed, or an effect the renderer cannot draw.
 public struct RenderError: Error, Sendable, CustomStringConvertible {
-    public let media: MediaError
+    /// What failed.
+    public enum Cause: Error, Sendable {
+        case media(MediaError)
+        case effect(EffectError)
+    }
+
+    public let cause: Cause
     public let clip: String?
     public let frame: Int64?
 
-    public init(media: MediaError, clip: String? = nil, frame: Int64? = nil) {
-        self.media = media
+    public init(_ cause: Cause, clip: String? = nil, frame: Int64? = nil) {
+        self.cause = cause
         self.clip = clip
         self.frame = frame
     }
 
+    public init(media: MediaError, clip: String? = nil, frame: Int64? = nil) {
+        self.init(.media(media), clip: clip, frame: frame)
+    }
+
+    public init(effect: EffectError, clip: String? = nil, frame: Int64? = nil) {
+        self.init(.effect(effect), clip: clip, frame: frame)
+    }
+
+    /// The media error, when a media file is what failed.
+    public var media: MediaError? {
+        if case .media(let error) = cause { return error }
+        return nil
+    }
+
     public var description: String {
-        var s = media.description
+        var s: String
+        switch cause {
+        case .media(let error): s = error.description
+        case .effect(let error): s = error.description
+        }
         if let clip { s += " (clip \(clip)" + (frame.map { ", output frame \($0))" } ?? ")") }
         return s
     }

@@ -35,7 +35,7 @@ final class GraphicsPainter {
         do {
             try effects.apply(effect, to: picture, frame: frame, time: timeline.frameRate.time(ofFrame: frame))
         } catch {
-            throw RenderError(media: error, clip: "grade", frame: frame)
+            throw RenderError(error, clip: "grade", frame: frame)
         }
     }
 
