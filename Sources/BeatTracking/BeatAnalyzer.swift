@@ -15,11 +15,11 @@ public enum BeatAnalyzer {
     /// The analysis of the first `BeatLimits.maxSeconds` of `path`'s sound.
     /// `progress` is told the samples (at `AudioDecoder.sampleRate`) gone through so far; a
     /// second pass over a soft song tells them again.
-    public static func analyze(path: String, progress: ((Int64) -> Void)? = nil) throws(MediaError) -> BeatAnalysis {
+    public static func analyze(path: String, progress: ((Int64) -> Void)? = nil) throws(FileAccessError) -> BeatAnalysis {
         try analyze(path: path, settings: .standard, progress: progress)
     }
 
-    static func analyze(path: String, settings: TrackerSettings, progress: ((Int64) -> Void)? = nil) throws(MediaError) -> BeatAnalysis {
+    static func analyze(path: String, settings: TrackerSettings, progress: ((Int64) -> Void)? = nil) throws(FileAccessError) -> BeatAnalysis {
         var run = try track(path: path, settings: settings, progress: progress)
         // Soft, dense music (lofi) may show no pulse in spectral flux; aubio's high-frequency
         // content onsets find it there, and nothing in a held tone or noise (see `TrackerSettings`).
@@ -48,8 +48,8 @@ public enum BeatAnalyzer {
         var confidence: Double
     }
 
-    static func track(path: String, settings: TrackerSettings, progress: ((Int64) -> Void)? = nil) throws(MediaError) -> Tracking {
-        let refused = MediaError(.missingComponent, file: path, operation: "tracking beats", reason: "aubio refused its settings")
+    static func track(path: String, settings: TrackerSettings, progress: ((Int64) -> Void)? = nil) throws(FileAccessError) -> Tracking {
+        let refused = FileAccessError(.missingComponent, file: path, operation: "tracking beats", reason: "aubio refused its settings")
         guard let opener = TempoTracker(settings: settings), let tracker = TempoTracker(settings: settings),
             let chroma = ChromaFrames(sampleRate: settings.sampleRate)
         else { throw refused }

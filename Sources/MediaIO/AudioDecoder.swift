@@ -27,7 +27,7 @@ public final class AudioDecoder {
     /// Nothing has been read since the file was opened: reading starts at the stream's start.
     private var untouched = true
 
-    public init(path: String) throws(MediaError) {
+    public init(path: String) throws(FileAccessError) {
         self.path = path
         let opened = try DecodingStream(path: path, type: AVMEDIA_TYPE_AUDIO, threads: 1)
         input = opened.input
@@ -45,7 +45,7 @@ public final class AudioDecoder {
     }
 
     /// Positions reading at source time `time` (zero is the stream's start).
-    public func seek(to time: RationalTime) throws(MediaError) {
+    public func seek(to time: RationalTime) throws(FileAccessError) {
         pending.removeAll(keepingCapacity: true)
         pendingOffset = 0
         finished = false
@@ -77,7 +77,7 @@ public final class AudioDecoder {
 
     /// Fills `buffer` with up to `count` stereo sample frames; returns how many were written
     /// (fewer only at the end of the stream).
-    public func read(into buffer: UnsafeMutablePointer<Float>, count: Int) throws(MediaError) -> Int {
+    public func read(into buffer: UnsafeMutablePointer<Float>, count: Int) throws(FileAccessError) -> Int {
         untouched = false
         var written = 0
         while written < count {
@@ -99,7 +99,7 @@ public final class AudioDecoder {
         return written
     }
 
-    private func decodeMore() throws(MediaError) {
+    private func decodeMore() throws(FileAccessError) {
         while true {
             switch loop.next(into: frame.frame) {
             case .frame:
@@ -117,7 +117,7 @@ public final class AudioDecoder {
         }
     }
 
-    private func resample(_ f: UnsafeMutablePointer<AVFrame>) throws(MediaError) {
+    private func resample(_ f: UnsafeMutablePointer<AVFrame>) throws(FileAccessError) {
         if resampler == nil {
             var outLayout = AVChannelLayout()
             av_channel_layout_default(&outLayout, 2)
@@ -150,7 +150,7 @@ public final class AudioDecoder {
         dropSkipped()
     }
 
-    private func flushResampler() throws(MediaError) {
+    private func flushResampler() throws(FileAccessError) {
         guard resampler != nil else { return }
         let capacity = 4096
         let start = pending.count

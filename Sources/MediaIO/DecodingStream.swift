@@ -18,11 +18,11 @@ struct DecodingStream {
 
     /// Opens `path` and a decoder for its best stream of `type` (audio or video), with `threads`
     /// decoding threads (0: FFmpeg's choice).
-    init(path: String, type: AVMediaType, threads: Int32) throws(MediaError) {
+    init(path: String, type: AVMediaType, threads: Int32) throws(FileAccessError) {
         let noun = type == AVMEDIA_TYPE_AUDIO ? "audio" : "video"
         input = try InputFile(path: path)
         guard let found = input.bestStream(type) else {
-            throw MediaError(.notMedia, file: path, operation: "opening \(noun)", reason: "no \(noun) stream")
+            throw FileAccessError(.notMedia, file: path, operation: "opening \(noun)", reason: "no \(noun) stream")
         }
         index = found
         stream = input.stream(found)

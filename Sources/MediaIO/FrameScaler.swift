@@ -76,7 +76,7 @@ public final class FrameScaler {
 
     /// Draws `frame` into `rect` of `picture`. Pixels of `rect` the frame does not cover (contain fit)
     /// are left as they are, so the caller paints the background first.
-    public func draw(_ frame: VideoFrame, placement: Placement, into picture: Picture, rect: PixelRect) throws(MediaError) {
+    public func draw(_ frame: VideoFrame, placement: Placement, into picture: Picture, rect: PixelRect) throws(FileAccessError) {
         // Decoders and still loaders hand over scalable frames already; this only guards the rule.
         let box = try DecodedPixels.scalable(frame.box, file: frame.file)
         let src = box.frame
@@ -134,7 +134,7 @@ public final class FrameScaler {
     private func scale(
         _ src: UnsafeMutablePointer<AVFrame>, crop: (x: Int, y: Int, w: Int, h: Int), into picture: Picture,
         rect: PixelRect, file: String
-    ) throws(MediaError) {
+    ) throws(FileAccessError) {
         var format = AVPixelFormat(rawValue: src.pointee.format)
         let details = DecodedPixels.colorDetails(src)
         let fullRange = details.fullRange
@@ -157,7 +157,7 @@ public final class FrameScaler {
             context, Int32(crop.w), Int32(crop.h), format,
             Int32(rect.width), Int32(rect.height), outFormat, flags, nil, nil, nil)
         guard let ctx = context else {
-            throw MediaError(.unsupported, file: file, operation: "scaling", reason: "swscale cannot convert this picture")
+            throw FileAccessError(.unsupported, file: file, operation: "scaling", reason: "swscale cannot convert this picture")
         }
         let srcSpace = details.space
         if hdr == nil {
@@ -203,7 +203,7 @@ public final class FrameScaler {
             }
         }
         if rows < 0 {
-            throw MediaError(.corrupt, file: file, operation: "scaling", reason: ffmpegMessage(rows))
+            throw FileAccessError(.corrupt, file: file, operation: "scaling", reason: ffmpegMessage(rows))
         }
     }
 
@@ -211,7 +211,7 @@ public final class FrameScaler {
     private func toneMapped(
         _ ctx: OpaquePointer, _ mapper: HDRToneMapper, _ srcPlanes: [UnsafePointer<UInt8>?], _ srcStrides: [Int32],
         rows: Int, fullRange: Bool, into picture: Picture, rect: PixelRect, file: String
-    ) throws(MediaError) {
+    ) throws(FileAccessError) {
         let stride = (rect.width + 31) & ~31
         let planeSize = stride * rect.height
         if hdrScratch.count < 3 * planeSize { hdrScratch = [UInt16](repeating: 0, count: 3 * planeSize) }
@@ -233,7 +233,7 @@ public final class FrameScaler {
             return r
         }
         if result < 0 {
-            throw MediaError(.corrupt, file: file, operation: "scaling", reason: ffmpegMessage(result))
+            throw FileAccessError(.corrupt, file: file, operation: "scaling", reason: ffmpegMessage(result))
         }
     }
 

@@ -53,7 +53,7 @@ public final class VideoDecoder {
     /// What this decoder may save on pictures decoded only to reach the one asked for.
     public let economy: DecodeEconomy
 
-    public init(path: String, threads: Int = 0, economy: DecodeEconomy = .none) throws(MediaError) {
+    public init(path: String, threads: Int = 0, economy: DecodeEconomy = .none) throws(FileAccessError) {
         self.path = path
         self.economy = economy
         let opened = try DecodingStream(path: path, type: AVMEDIA_TYPE_VIDEO, threads: Int32(threads))
@@ -82,7 +82,7 @@ public final class VideoDecoder {
     ///   - choice: the picture on screen at `time`, or the last one starting strictly before it.
     ///     Requests after one another keep one choice (what was skipped was skipped for it); a
     ///     change of choice seeks.
-    public func frame(at time: RationalTime, step: RationalTime? = nil, choice: FrameChoice = .displayed) throws(MediaError) -> VideoFrame {
+    public func frame(at time: RationalTime, step: RationalTime? = nil, choice: FrameChoice = .displayed) throws(FileAccessError) -> VideoFrame {
         self.step = step.flatMap { $0.isPositive ? $0 : nil }
         if choice != self.choice {
             self.choice = choice
@@ -116,7 +116,7 @@ public final class VideoDecoder {
             } else {
                 drained = true
                 if let cur = current { return cur }
-                throw MediaError(.corrupt, file: path, operation: "decoding video", reason: "no picture could be decoded")
+                throw FileAccessError(.corrupt, file: path, operation: "decoding video", reason: "no picture could be decoded")
             }
             if !choice.hasStarted(next.time, by: time), let cur = current {
                 lookahead = next
@@ -140,8 +140,8 @@ public final class VideoDecoder {
     /// `frame(at: time)`.
     /// - Returns: true when the stream ended after the last picture visited (it holds to the end).
     public func decodeGroup(
-        through time: RationalTime, choice: FrameChoice = .displayed, visit: (VideoFrame) throws(MediaError) -> Void
-    ) throws(MediaError) -> Bool {
+        through time: RationalTime, choice: FrameChoice = .displayed, visit: (VideoFrame) throws(FileAccessError) -> Void
+    ) throws(FileAccessError) -> Bool {
         self.choice = choice
         try seek(to: time)
         step = nil
@@ -150,7 +150,7 @@ public final class VideoDecoder {
             guard let next = try decodeNext(before: nil) else {
                 drained = true
                 if current == nil {
-                    throw MediaError(.corrupt, file: path, operation: "decoding video", reason: "no picture could be decoded")
+                    throw FileAccessError(.corrupt, file: path, operation: "decoding video", reason: "no picture could be decoded")
                 }
                 return true
             }
@@ -183,7 +183,7 @@ public final class VideoDecoder {
         return end > start ? TimeRange(start: start, end: end) : nil
     }
 
-    private func seek(to time: RationalTime) throws(MediaError) {
+    private func seek(to time: RationalTime) throws(FileAccessError) {
         let tick = RationalTime(value: Int64(timeBase.num), timescale: Int64(timeBase.den))
         let target = choice.lastTick(for: time, tick: tick) + startTicks
         let r = av_seek_frame(input.context, streamIndex, target, AVSEEK_FLAG_BACKWARD)
@@ -206,7 +206,7 @@ public final class VideoDecoder {
     ///   non-reference picture whose display ends by then will never be shown: it is not decoded
     ///   (a 60 fps source rendered at 30 fps decodes about half its disposable pictures). Nil when
     ///   every picture may be shown (a reverse walk): all are decoded in full.
-    private func decodeNext(before target: RationalTime?) throws(MediaError) -> VideoFrame? {
+    private func decodeNext(before target: RationalTime?) throws(FileAccessError) -> VideoFrame? {
         let box = FrameBox()
         while true {
             let step = loop.next(

@@ -11,14 +11,14 @@ public final class VideoPacketReader {
     /// Packets read so far (one a frame for H.264 in MP4).
     public private(set) var packetCount: Int64 = 0
 
-    public init(path: String) throws(MediaError) {
+    public init(path: String) throws(FileAccessError) {
         self.path = path
         input = try InputFile(path: path)
         let index = av_find_best_stream(input.context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
-        guard index >= 0 else { throw MediaError(.notMedia, file: path, operation: "reading a segment", reason: "it has no video") }
+        guard index >= 0 else { throw FileAccessError(.notMedia, file: path, operation: "reading a segment", reason: "it has no video") }
         streamIndex = index
         guard input.stream(index).pointee.codecpar.pointee.codec_id == AV_CODEC_ID_H264 else {
-            throw MediaError(.unsupported, file: path, operation: "reading a segment", reason: "its video is not H.264")
+            throw FileAccessError(.unsupported, file: path, operation: "reading a segment", reason: "its video is not H.264")
         }
     }
 
@@ -48,7 +48,7 @@ public final class VideoPacketReader {
     }
 
     /// Reads the next video packet into `packet`; false at the end of the file.
-    public func readPacket() throws(MediaError) -> Bool {
+    public func readPacket() throws(FileAccessError) -> Bool {
         while true {
             av_packet_unref(packet.packet)
             let r = av_read_frame(input.context, packet.packet)

@@ -15,7 +15,7 @@ public final class ContactSheet {
     static let dimColor = RGBAColor(red: 150, green: 150, blue: 158)
     static let titleColor = RGBAColor(red: 255, green: 255, blue: 255)
 
-    public init(layout: SheetLayout, background: RGBColor) throws(MediaError) {
+    public init(layout: SheetLayout, background: RGBColor) throws(FileAccessError) {
         self.layout = layout
         picture = Picture(width: layout.width, height: layout.height)
         picture.fill(red: background.red, green: background.green, blue: background.blue)
@@ -42,7 +42,7 @@ public final class ContactSheet {
     }
 
     /// Writes the label lines under cell `index`: the first bright, the others dimmer.
-    public func label(_ lines: [String], at index: Int) throws(MediaError) {
+    public func label(_ lines: [String], at index: Int) throws(FileAccessError) {
         let origin = layout.cellOrigin(index)
         let size = layout.labelSize
         var y = origin.y + layout.cellHeight + Int(size * 0.35)
@@ -55,7 +55,7 @@ public final class ContactSheet {
     }
 
     /// Writes the header: a title, then detail lines.
-    public func header(title: String, details: [String]) throws(MediaError) {
+    public func header(title: String, details: [String]) throws(FileAccessError) {
         guard layout.headerHeight > 0 else { return }
         let size = layout.labelSize
         let x = layout.cellOrigin(0).x + 2
@@ -73,7 +73,7 @@ public final class ContactSheet {
     public func image() -> RGBAImage { picture.rgbaImage() }
 
     /// Writes the sheet as a PNG, atomically.
-    public func write(to path: String) throws(MediaError) {
+    public func write(to path: String) throws(FileAccessError) {
         try PNGFile.write(image(), to: path)
     }
 }

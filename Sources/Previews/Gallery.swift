@@ -17,20 +17,20 @@ public enum Gallery {
     }
 
     /// Template folders directly inside `folder` (those holding a `template.json`), by name.
-    public static func templateFolders(in folder: String) throws(MediaError) -> [String] {
+    public static func templateFolders(in folder: String) throws(FileAccessError) -> [String] {
         guard let names = FolderListing.names(folder) else {
-            throw MediaError(.unreadable, file: folder, operation: "listing templates", reason: "no such folder")
+            throw FileAccessError(.unreadable, file: folder, operation: "listing templates", reason: "no such folder")
         }
         let found = names.filter { !$0.hasPrefix(".") && FileKind.of("\(folder)/\($0)/\(TemplateLoader.fileName)") != nil }.sorted()
         guard !found.isEmpty else {
-            throw MediaError(.notMedia, file: folder, operation: "listing templates", reason: "no folder in it holds a template.json")
+            throw FileAccessError(.notMedia, file: folder, operation: "listing templates", reason: "no folder in it holds a template.json")
         }
         return found.map { "\(folder)/\($0)" }
     }
 
     /// Every file `build` writes into `site`: `index.html`, and each template's page, sheet and
     /// animation (`<name>.sheet.html`, `<name>.png`, `<name>.gif`), for the output check before any work.
-    public static func outputs(templates folder: String, site: String) throws(MediaError) -> [String] {
+    public static func outputs(templates folder: String, site: String) throws(FileAccessError) -> [String] {
         ["\(site)/index.html"]
             + (try templateFolders(in: folder)).flatMap { path in
                 let name = SheetHeader.fileName(path)
@@ -46,7 +46,7 @@ public enum Gallery {
     ) throws -> Result {
         let folders = try templateFolders(in: folder)
         let made: [String]
-        do { made = try FolderMaking.create(site) } catch { throw MediaError(error) }
+        made = try FolderMaking.create(site)
         do {
             return try write(folders, site: site, media: media, options: options)
         } catch {

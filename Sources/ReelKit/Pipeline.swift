@@ -44,7 +44,7 @@ public enum Pipeline {
             } ?? false
         var media: [MediaAsset]
         do { media = try AssetProbe.probe(try AssetProbe.expand(inputs), analyze: analyze, stages: PipelineEvent.stages(events)) } catch {
-            throw .media(error)
+            throw .file(error)
         }
         guard let template else { return media }
         let framed = media.indices.filter { SmartFraming.needsSubjects(media[$0], template: template, reframe: reframe) }
@@ -54,7 +54,7 @@ public enum Pipeline {
         for (i, count) in zip(framed, counts) {
             let base = before
             do { media[i].subjects = try AnalysisCache.standard.subjects(of: media[i].path) { clock?.advance(to: base + $0) } } catch {
-                throw .media(error)
+                throw .file(error)
             }
             before += count
             clock?.advance(to: before)
@@ -114,7 +114,7 @@ public enum Pipeline {
                 options.musicDuration = try MediaProbe.probe(
                     loaded.folder.hasSuffix("/") ? loaded.folder + music.file : loaded.folder + "/" + music.file
                 ).duration
-            } catch { throw .media(error) }
+            } catch { throw .file(error) }
         }
         return options
     }
@@ -123,11 +123,11 @@ public enum Pipeline {
     /// template's sound effects, probed from their files unless given.
     static func withSoundLengths(_ options: ResolveOptions, of loaded: LoadedTemplate) throws(ReelError) -> ResolveOptions {
         var options = options
-        do throws(MediaError) {
+        do throws(FileAccessError) {
             if var voice = options.voice, voice.duration == nil {
                 let info = try MediaProbe.probe(voice.path)
                 guard let sound = info.audio.first else {
-                    throw MediaError(.notMedia, file: voice.path, operation: "reading the voice-over", reason: "it has no sound")
+                    throw FileAccessError(.notMedia, file: voice.path, operation: "reading the voice-over", reason: "it has no sound")
                 }
                 voice.duration = sound.duration ?? info.duration
                 options.voice = voice
@@ -136,7 +136,7 @@ public enum Pipeline {
                 let info = try MediaProbe.probe(loaded.folder.hasSuffix("/") ? loaded.folder + sound.file : loaded.folder + "/" + sound.file)
                 if let d = info.audio.first?.duration ?? info.duration { options.soundDurations[sound.file] = d }
             }
-        } catch { throw .media(error) }
+        } catch { throw .file(error) }
         return options
     }
 
@@ -269,6 +269,6 @@ public enum Pipeline {
 extension MediaLibrary {
     /// `checkEncoders`, its failure as a pipeline error.
     static func checkEncodersForPipeline() throws(ReelError) {
-        do { try checkEncoders() } catch { throw .media(error) }
+        do { try checkEncoders() } catch { throw .file(error) }
     }
 }

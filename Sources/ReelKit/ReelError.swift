@@ -20,12 +20,10 @@ public enum ReelError: Error, Sendable, CustomStringConvertible {
     case captions(CaptionFileError)
     /// The media cannot fill the template (a missing text, too few media of a kind).
     case resolve(ResolveError)
-    /// A media file or output could not be read, decoded or written.
-    case media(MediaError)
     case render(RenderError)
     /// A preview cannot be drawn as asked (a layout with no cells, nothing at the times asked).
     case preview(PreviewError)
-    /// A file could not be opened, or an output would replace an input.
+    /// A file could not be opened, read, decoded or written, or an output would replace an input.
     case file(FileAccessError)
     /// The caller cancelled the work; nothing was written.
     case cancelled
@@ -43,7 +41,6 @@ public enum ReelError: Error, Sendable, CustomStringConvertible {
         case .invalidTimeline(let e): return e.description
         case .resolve(let e): return e.description
         case .captions(let e): return e.description
-        case .media(let e): return e.description
         case .render(let e): return e.description
         case .preview(let e): return e.description
         case .file(let e): return e.description

@@ -15,12 +15,12 @@ public enum AssetProbe {
     ]
 
     /// Lists the media files named by `inputs`, expanding folders.
-    public static func expand(_ inputs: [String]) throws(MediaError) -> [String] {
+    public static func expand(_ inputs: [String]) throws(FileAccessError) -> [String] {
         var files: [String] = []
         for input in inputs {
             guard let kind = FileKind.of(input) else {
                 let reason = errno == ELOOP ? "a loop of symbolic links" : "no such file or folder"
-                throw MediaError(.unreadable, file: input, operation: "reading media", reason: reason)
+                throw FileAccessError(.unreadable, file: input, operation: "reading media", reason: reason)
             }
             if kind == .folder {
                 // Names are listed with their bytes kept, so a name that is not UTF-8 is found.
@@ -33,7 +33,7 @@ public enum AssetProbe {
                         return mediaExtensions.contains(ext) && FileKind.of(path) == .regular
                     })
                 if media.isEmpty {
-                    throw MediaError(.notMedia, file: input, operation: "reading media", reason: "the folder holds no photos or videos")
+                    throw FileAccessError(.notMedia, file: input, operation: "reading media", reason: "the folder holds no photos or videos")
                 }
                 files += media.map { (input as NSString).appendingPathComponent($0) }
             } else {
@@ -48,12 +48,12 @@ public enum AssetProbe {
     /// Reported as the stage `probing`, file by file.
     public static func probe(
         _ paths: [String], analyze: Bool = false, cache: AnalysisCache = .standard, stages: (@Sendable (StageProgress) -> Void)? = nil
-    ) throws(MediaError) -> [MediaAsset] {
+    ) throws(FileAccessError) -> [MediaAsset] {
         let results = ResultBox(count: paths.count)
         let clock = StageClock.begin(.probing, total: Int64(paths.count), report: stages)
         DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-            let r: Result<MediaAsset, MediaError>
-            do throws(MediaError) {
+            let r: Result<MediaAsset, FileAccessError>
+            do throws(FileAccessError) {
                 var a = try asset(paths[i])
                 if analyze, a.kind == .video, let duration = a.duration {
                     a.segmentScores = cache.scores(path: a.path, duration: duration) { path, d in try SegmentAnalyzer.scores(path: path, duration: d)
@@ -77,13 +77,13 @@ public enum AssetProbe {
     }
 
     /// The resolver's facts for one file.
-    public static func asset(_ path: String) throws(MediaError) -> MediaAsset {
+    public static func asset(_ path: String) throws(FileAccessError) -> MediaAsset {
         let info = try MediaProbe.probe(path)
         guard let video = info.video else {
-            throw MediaError(.notMedia, file: path, operation: "reading media", reason: "has sound but no picture")
+            throw FileAccessError(.notMedia, file: path, operation: "reading media", reason: "has sound but no picture")
         }
         if !info.isStillImage && (info.duration ?? .zero) <= .zero {
-            throw MediaError(.corrupt, file: path, operation: "reading media", reason: "the video has no duration")
+            throw FileAccessError(.corrupt, file: path, operation: "reading media", reason: "the video has no duration")
         }
         return MediaAsset(
             path: path, kind: info.isStillImage ? .image : .video, duration: info.isStillImage ? nil : info.duration,
@@ -96,11 +96,11 @@ public enum AssetProbe {
 /// Results written by parallel workers, each to its own index.
 private final class ResultBox: @unchecked Sendable {
     private let lock = NSLock()
-    private(set) var values: [Result<MediaAsset, MediaError>?]
+    private(set) var values: [Result<MediaAsset, FileAccessError>?]
 
     init(count: Int) { values = Array(repeating: nil, count: count) }
 
-    func set(_ i: Int, _ r: Result<MediaAsset, MediaError>) {
+    func set(_ i: Int, _ r: Result<MediaAsset, FileAccessError>) {
         lock.lock()
         values[i] = r
         lock.unlock()

@@ -29,27 +29,24 @@ final class EffectApplier {
         FilterRenderer.apply(kind, parameters: FilterParameters.complete(kind, effect.parameters(at: time)), to: picture, lut: lut, frame: frame)
     }
 
-    private func load(_ file: String) throws(MediaError) -> LUT3D {
+    private func load(_ file: String) throws(FileAccessError) -> LUT3D {
         let path = sources.resolve(file)
         if let l = luts[path] { return l }
-        let text: String
-        do { text = try ReadableFile.text(path, limit: TemplateLimits.maxLUTFileSize, operation: "reading a LUT") } catch {
-            throw MediaError(error)
-        }
+        let text = try ReadableFile.text(path, limit: TemplateLimits.maxLUTFileSize, operation: "reading a LUT")
         let lut = try Self.lut(text, file: path)
         luts[path] = lut
         return lut
     }
 
     /// The LUT a `.cube` text gives, as the renderer reads it: what the timeline reader checks too.
-    static func lut(_ text: String, file path: String) throws(MediaError) -> LUT3D {
+    static func lut(_ text: String, file path: String) throws(FileAccessError) -> LUT3D {
         let cube: CubeLUT
         do { cube = try CubeLUT.parse(text) } catch {
-            throw MediaError(.corrupt, file: path, operation: "reading a LUT", reason: error.description)
+            throw FileAccessError(.corrupt, file: path, operation: "reading a LUT", reason: error.description)
         }
         // The kernel looks up normalized input; a LUT with another input domain would be misread.
         guard cube.domainMin == [0, 0, 0] && cube.domainMax == [1, 1, 1] else {
-            throw MediaError(.unsupported, file: path, operation: "reading a LUT", reason: "only the 0...1 input domain is supported")
+            throw FileAccessError(.unsupported, file: path, operation: "reading a LUT", reason: "only the 0...1 input domain is supported")
         }
         return LUT3D(size: cube.size, values: cube.values)
     }

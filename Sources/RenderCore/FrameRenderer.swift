@@ -144,7 +144,7 @@ public final class FrameRenderer {
 public struct RenderError: Error, Sendable, CustomStringConvertible {
     /// What failed.
     public enum Cause: Error, Sendable {
-        case media(MediaError)
+        case media(FileAccessError)
         case effect(EffectError)
     }
 
@@ -158,7 +158,7 @@ public struct RenderError: Error, Sendable, CustomStringConvertible {
         self.frame = frame
     }
 
-    public init(media: MediaError, clip: String? = nil, frame: Int64? = nil) {
+    public init(media: FileAccessError, clip: String? = nil, frame: Int64? = nil) {
         self.init(.media(media), clip: clip, frame: frame)
     }
 
@@ -167,7 +167,7 @@ public struct RenderError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The media error, when a media file is what failed.
-    public var media: MediaError? {
+    public var media: FileAccessError? {
         if case .media(let error) = cause { return error }
         return nil
     }

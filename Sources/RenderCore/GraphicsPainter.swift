@@ -159,14 +159,14 @@ final class GraphicsPainter {
         return TextHighlightRun(scalars: start..<(end ?? scalars), color: highlight.color)
     }
 
-    private func rasterizerInstance() throws(MediaError) -> TextRasterizer {
+    private func rasterizerInstance() throws(FileAccessError) -> TextRasterizer {
         if let r = rasterizer { return r }
         let r = try TextRasterizer()
         rasterizer = r
         return r
     }
 
-    private func image(_ media: String) throws(MediaError) -> RGBAImage {
+    private func image(_ media: String) throws(FileAccessError) -> RGBAImage {
         let path = sources.resolve(media)
         if let i = images[path] { return i }
         let i = try PNGFile.read(path)

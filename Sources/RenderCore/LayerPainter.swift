@@ -65,7 +65,7 @@ final class LayerPainter {
             let framed: Picture
             do {
                 framed = try source.picture(at: plan.sourceTime, width: layerW, height: layerH, focus: focus) {
-                    (decoded: VideoFrame, into: Picture) throws(MediaError) in
+                    (decoded: VideoFrame, into: Picture) throws(FileAccessError) in
                     // A reversed clip frames a group of pictures at once: each at its own time.
                     let own = clip.kind == .video && clip.reverse ? SmartFocus.centre(of: clip, at: local, picture: decoded.time) : focus
                     try frameInto(into, decoded, clip: clip, index: plan.clipIndex, focus: own)
@@ -108,7 +108,7 @@ final class LayerPainter {
     }
 
     /// Frames a decoded picture into `layer` by the clip's fit.
-    private func frameInto(_ layer: Picture, _ decoded: VideoFrame, clip: VideoClip, index: Int, focus: SIMD2<Double>?) throws(MediaError) {
+    private func frameInto(_ layer: Picture, _ decoded: VideoFrame, clip: VideoClip, index: Int, focus: SIMD2<Double>?) throws(FileAccessError) {
         layer.fill(y: background.y, u: background.cb, v: background.cr)
         let all = PixelRect(x: 0, y: 0, width: layer.width, height: layer.height)
         let o = clip.orientation

@@ -24,13 +24,13 @@ final class FaceCascades: @unchecked Sendable {
     /// A loaded pair for the caller's use alone until `giveBack`: an idle one, else a new one.
     /// Fails with a `missingComponent` error naming where it looked when the cascades are not
     /// installed, or the file that would not load.
-    func borrow() throws(MediaError) -> OpaquePointer {
+    func borrow() throws(FileAccessError) -> OpaquePointer {
         if let ready = lock.withLock({ idle.popLast() }) { return ready }
         let files = try OpenCVData.cascades()
         var error = [CChar](repeating: 0, count: 512)
         guard let created = reel_face_detector_create(files.frontal, files.profile, &error, error.count) else {
             let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw MediaError(.missingComponent, file: files.frontal, operation: "loading the face detector", reason: reason)
+            throw FileAccessError(.missingComponent, file: files.frontal, operation: "loading the face detector", reason: reason)
         }
         lock.withLock { loadCount += 1 }
         return created

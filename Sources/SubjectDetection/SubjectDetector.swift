@@ -28,11 +28,11 @@ public final class SubjectDetector {
 
     /// Borrows OpenCV's face cascades (`OpenCVData`), loading them when the process has none
     /// idle; fails with a `missingComponent` error naming where it looked when they are not installed.
-    public convenience init() throws(MediaError) {
+    public convenience init() throws(FileAccessError) {
         try self.init(cascades: .shared)
     }
 
-    init(cascades: FaceCascades) throws(MediaError) {
+    init(cascades: FaceCascades) throws(FileAccessError) {
         self.cascades = cascades
         handle = try cascades.borrow()
     }
@@ -59,7 +59,7 @@ public final class SubjectDetector {
     /// `rotation` degrees clockwise and mirroring it when `mirrored` (the media's orientation).
     public func analyse(
         _ frame: VideoFrame, displayWidth: Int, displayHeight: Int, rotation: Int, mirrored: Bool, file: String
-    ) throws(MediaError) -> Result {
+    ) throws(FileAccessError) -> Result {
         let size = Self.analysisSize(width: displayWidth, height: displayHeight)
         let p: Picture
         if let existing = picture, existing.width == size.width, existing.height == size.height {
@@ -76,7 +76,7 @@ public final class SubjectDetector {
     }
 
     /// Analyses a picture already drawn as displayed.
-    public func analyse(_ p: Picture, file: String) throws(MediaError) -> Result {
+    public func analyse(_ p: Picture, file: String) throws(FileAccessError) -> Result {
         let w = Double(p.width)
         let h = Double(p.height)
         func fraction(_ b: ReelVisionBox, _ kind: SubjectBox.Kind) -> SubjectBox {
@@ -101,8 +101,8 @@ public final class SubjectDetector {
         return Result(boxes: boxes, signature: ShotSignature(bins: bins))
     }
 
-    private func failure(_ file: String, _ operation: String) -> MediaError {
-        MediaError(.unsupported, file: file, operation: operation, reason: "OpenCV failed on the picture")
+    private func failure(_ file: String, _ operation: String) -> FileAccessError {
+        FileAccessError(.unsupported, file: file, operation: operation, reason: "OpenCV failed on the picture")
     }
 }
 

@@ -20,7 +20,7 @@ import Testing
         #expect(OpenCVData.cascadeFolder(environment: [OpenCVData.environmentKey: standard]) == standard)
         let empty = TemporaryFolder()
         #expect(OpenCVData.cascadeFolder(environment: [OpenCVData.environmentKey: empty.path]) == nil)
-        let result = Result { () throws(MediaError) in try OpenCVData.cascades(environment: [OpenCVData.environmentKey: empty.path]) }
+        let result = Result { () throws(FileAccessError) in try OpenCVData.cascades(environment: [OpenCVData.environmentKey: empty.path]) }
         guard case .failure(let error) = result else {
             Issue.record("no error")
             return

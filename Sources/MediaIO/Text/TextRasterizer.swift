@@ -13,7 +13,7 @@ public final class TextRasterizer {
     private let fonts: FontSet
     private let shaper: Shaper
 
-    public init() throws(MediaError) {
+    public init() throws(FileAccessError) {
         library = try FreeTypeLibrary()
         fonts = FontSet(library: library)
         shaper = try Shaper()
@@ -25,7 +25,7 @@ public final class TextRasterizer {
     public func render(
         _ text: String, style: TextStyle, maxWidth: Int? = nil, maxHeight: Int? = nil,
         maxLines: Int? = nil
-    ) throws(MediaError) -> RenderedText {
+    ) throws(FileAccessError) -> RenderedText {
         let fitted = try fittedLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, maxLines: maxLines)
         let layout = fitted.layout
         var paragraphStarts = [0]
@@ -43,7 +43,7 @@ public final class TextRasterizer {
     public func measure(
         _ text: String, style: TextStyle, maxWidth: Int? = nil, maxHeight: Int? = nil,
         maxLines: Int? = nil
-    ) throws(MediaError) -> TextMeasurement {
+    ) throws(FileAccessError) -> TextMeasurement {
         let fitted = try fittedLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, maxLines: maxLines)
         let layout = fitted.layout
         return TextMeasurement(
@@ -65,7 +65,7 @@ public final class TextRasterizer {
 
     /// The characters of `text` that no installed font can draw in `style`, each once, in order:
     /// they would render as empty boxes. Found with the fonts rendering would use, without drawing.
-    public func undrawableCharacters(in text: String, style: TextStyle) throws(MediaError) -> [Unicode.Scalar] {
+    public func undrawableCharacters(in text: String, style: TextStyle) throws(FileAccessError) -> [Unicode.Scalar] {
         let primary = try fonts.primary(for: style)
         let family = style.fontFamily ?? FontLookup.defaultFamily
         let paragraphs = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true).map {
@@ -99,7 +99,8 @@ public final class TextRasterizer {
     /// Fitting is a binary search between the minimum and the requested size. Wrapping makes fit
     /// nearly but not strictly monotonic in size, so the answer is a size that fits, not
     /// necessarily the largest one.
-    func fittedLayout(_ text: String, style: TextStyle, maxWidth: Int?, maxHeight: Int?, maxLines: Int? = nil) throws(MediaError) -> FittedLayout {
+    func fittedLayout(_ text: String, style: TextStyle, maxWidth: Int?, maxHeight: Int?, maxLines: Int? = nil) throws(FileAccessError) -> FittedLayout
+    {
         try TextValidation.check(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, maxLines: maxLines)
         let primary = try fonts.primary(for: style)
         let family = style.fontFamily ?? FontLookup.defaultFamily
@@ -110,7 +111,7 @@ public final class TextRasterizer {
             lines.map { Paragraph($0, fonts: fonts, primary: primary, family: family) }
         }
         let itemized = paragraphs(scalars)
-        func layout(_ paragraphs: [Paragraph], _ size: Double) throws(MediaError) -> TextLayout {
+        func layout(_ paragraphs: [Paragraph], _ size: Double) throws(FileAccessError) -> TextLayout {
             try TextLayout(
                 paragraphs, fonts: fonts, primary: primary, shaper: shaper, size: size,
                 lineSpacing: style.lineSpacing, maxWidth: maxWidth)
@@ -138,7 +139,7 @@ public final class TextRasterizer {
         if fits(best) { return FittedLayout(layout: best, overflowed: false, truncated: false) }
         guard let maxLines, best.lines.count > maxLines else { return FittedLayout(layout: best, overflowed: true, truncated: false) }
         let size = best.size
-        let cut = try TextTruncation.truncate(scalars, layout: best, maxLines: maxLines) { lines throws(MediaError) in
+        let cut = try TextTruncation.truncate(scalars, layout: best, maxLines: maxLines) { lines throws(FileAccessError) in
             try layout(paragraphs(lines), size)
         }
         return FittedLayout(layout: cut, overflowed: !cut.fits(maxWidth: maxWidth, maxHeight: maxHeight), truncated: true)

@@ -19,7 +19,7 @@ public enum SegmentAnalyzer {
     public static let samplesPerSecond: Int64 = 4
 
     /// Per-second scores in 0...1 for the first `duration` of the video at `path`.
-    public static func scores(path: String, duration: RationalTime) throws(MediaError) -> [Double] {
+    public static func scores(path: String, duration: RationalTime) throws(FileAccessError) -> [Double] {
         let decoder = try VideoDecoder(path: path, threads: 1)
         let scaler = FrameScaler(fast: true)
         let side = thumbnailSide

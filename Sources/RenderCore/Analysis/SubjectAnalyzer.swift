@@ -27,14 +27,14 @@ public enum SubjectAnalyzer {
 
     /// The subjects of the photo or video at `path`.
     /// `progress` is told the samples analysed so far (of `sampleCount`).
-    public static func analyze(path: String, progress: ((Int64) -> Void)? = nil) throws(MediaError) -> MediaSubjects {
+    public static func analyze(path: String, progress: ((Int64) -> Void)? = nil) throws(FileAccessError) -> MediaSubjects {
         let info = try MediaProbe.probe(path)
         guard let video = info.video else {
-            throw MediaError(.notMedia, file: path, operation: "finding subjects", reason: "the file has no picture")
+            throw FileAccessError(.notMedia, file: path, operation: "finding subjects", reason: "the file has no picture")
         }
         let detector = try SubjectDetector()
         let orientation = (rotation: video.rotation, mirrored: video.mirrored)
-        func analyse(_ frame: VideoFrame) throws(MediaError) -> SubjectDetector.Result {
+        func analyse(_ frame: VideoFrame) throws(FileAccessError) -> SubjectDetector.Result {
             try detector.analyse(
                 frame, displayWidth: video.displayWidth, displayHeight: video.displayHeight, rotation: orientation.rotation,
                 mirrored: orientation.mirrored, file: path)
@@ -43,7 +43,7 @@ public enum SubjectAnalyzer {
             return MediaSubjects(samples: [SubjectSample(time: .zero, boxes: try analyse(try StillImage.load(path)).boxes)])
         }
         guard let duration = video.duration ?? info.duration, duration.isPositive else {
-            throw MediaError(.unsupported, file: path, operation: "finding subjects", reason: "the video's duration is unknown")
+            throw FileAccessError(.unsupported, file: path, operation: "finding subjects", reason: "the video's duration is unknown")
         }
         let decoder = try VideoDecoder(path: path, threads: 1, economy: .skimming)
         let step = RationalTime(value: 1, timescale: samplesPerSecond)

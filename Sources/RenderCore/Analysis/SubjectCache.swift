@@ -6,8 +6,8 @@ extension AnalysisCache {
     /// The faces, salient regions and shot changes of the photo or video at `path`
     /// (`SubjectAnalyzer`), analysed once and then read from the cache while the file is unchanged.
     /// `progress` is told the samples analysed so far; a file read from the cache tells nothing.
-    public func subjects(of path: String, progress: ((Int64) -> Void)? = nil) throws(MediaError) -> MediaSubjects {
-        let stored = try value(of: path, kind: "subjects", version: SubjectAnalyzer.version) { p throws(MediaError) in
+    public func subjects(of path: String, progress: ((Int64) -> Void)? = nil) throws(FileAccessError) -> MediaSubjects {
+        let stored = try value(of: path, kind: "subjects", version: SubjectAnalyzer.version) { p throws(FileAccessError) in
             StoredSubjects(try SubjectAnalyzer.analyze(path: p, progress: progress))
         }
         return stored.subjects

@@ -33,10 +33,10 @@ public final class AudioMixer {
     }
 
     /// Mixes timeline samples `[start, start + count)` into `out` (interleaved stereo, overwritten).
-    public func mix(start: Int64, count: Int, into out: UnsafeMutablePointer<Float>) throws(MediaError) {
+    public func mix(start: Int64, count: Int, into out: UnsafeMutablePointer<Float>) throws(FileAccessError) {
         let sounds = self.sounds
         let gain = masterGain
-        try limiter.process(start: start, count: count, into: out) { (s, n, p) throws(MediaError) in
+        try limiter.process(start: start, count: count, into: out) { (s, n, p) throws(FileAccessError) in
             try sounds.sum(start: s, count: n, into: p)
             if gain != 1 { for k in 0..<n * 2 { p[k] *= gain } }
         }
