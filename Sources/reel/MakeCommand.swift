@@ -52,9 +52,7 @@ struct MakeCommand: Command {
         for w in result.export.warnings { Console.warning(w) }
         // With a JSON summary on standard output, the render's lines stay quiet so the output stays one document.
         if !args.quiet && !json {
-            let timeline = result.resolution.timeline
-            Console.out("wrote \(request.output) (\(timeline.frameCount) frames, \(format(timeline.duration.seconds, 2)) s) \(display.timing)")
-            if let loudness = result.export.loudness, !loudness.isOnTarget { Console.out(loudness.line) }
+            Workflow.printWritten(request.output, timeline: result.resolution.timeline, report: result.export, display: display)
         }
         // The summary is printed once the video is written, with what its sound reached.
         if json, case .object(var o) = result.resolution.summaryJSON {

@@ -29,13 +29,13 @@ extension Workflow {
         getenv("REEL_RAW_VIDEO").map { PathBytes.string(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Renders with a progress line; prints where the file landed, how long it took (from when
-    /// `display` was made, with each stage's share), the sound's loudness when it is not on its
-    /// target, and anything covered on the way; `quiet` (`-q`) prints only warnings.
+    /// Renders with a progress line; prints where the file landed, how long it took (with each
+    /// stage's share), the sound's loudness when it is not on its target, and anything covered on
+    /// the way; `quiet` (`-q`) prints only warnings.
     @discardableResult
     static func render(
         _ timeline: Timeline, baseFolder: String?, to output: String, args: ParsedArguments<RenderOptionGroup>, quiet: Bool,
-        segment: FrameSegment? = nil, segmentSource: SegmentSource? = nil, display given: StageDisplay? = nil
+        segment: FrameSegment? = nil, segmentSource: SegmentSource? = nil
     ) throws -> ExportReport {
         var options = try exportOptions(args, canvas: timeline.canvas)
         options.segment = segment
@@ -46,7 +46,7 @@ extension Workflow {
         {
             Console.warning(warning)
         }
-        let display = given ?? StageDisplay(args)
+        let display = StageDisplay(args)
         defer { display.clear() }
         let report = try Pipeline.render(timeline, to: output, options: options, events: display.events)
         display.clear()
@@ -57,12 +57,18 @@ extension Workflow {
                 Console.out(
                     "wrote \(output) (segment \(segment.index)/\(segment.count): frames \(frames.lowerBound)-\(frames.upperBound) of \(timeline.frameCount), video only) \(display.timing)"
                 )
+                if let loudness = report.loudness, !loudness.isOnTarget { Console.out(loudness.line) }
             } else {
-                let seconds = timeline.duration.seconds
-                Console.out("wrote \(output) (\(timeline.frameCount) frames, \(format(seconds, 2)) s) \(display.timing)")
+                printWritten(output, timeline: timeline, report: report, display: display)
             }
-            if let loudness = report.loudness, !loudness.isOnTarget { Console.out(loudness.line) }
         }
         return report
+    }
+
+    /// `wrote out.mp4 (50 frames, 2.00 s) in 3.1 s: render 2.9 s`, and the sound's loudness when
+    /// it is not on its target.
+    static func printWritten(_ output: String, timeline: Timeline, report: ExportReport, display: StageDisplay) {
+        Console.out("wrote \(output) (\(timeline.frameCount) frames, \(format(timeline.duration.seconds, 2)) s) \(display.timing)")
+        if let loudness = report.loudness, !loudness.isOnTarget { Console.out(loudness.line) }
     }
 }

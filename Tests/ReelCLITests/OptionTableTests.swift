@@ -83,6 +83,19 @@ import Testing
         }
     }
 
+    /// A key that is not a stored property of its table (so the parser never fills it) and a
+    /// name a table does not declare are programming errors: looking them up traps.
+    @Test func undeclaredLookupTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let parsed: ParsedArguments<StrayKeyTable> = try parseArguments(["--declared", "v"])
+            _ = parsed[\.stray]
+        }
+        await #expect(processExitsWith: .failure) {
+            let parsed: ParsedArguments<EditCommand.Options> = try parseArguments([])
+            _ = parsed.value(named: "no-such-parameter")
+        }
+    }
+
     /// A group shares the invocation: values given to `make` read the same through its groups.
     @Test func groupsReadTheInvocation() throws {
         let parsed: ParsedArguments<MakeCommand.Options> = try parseArguments(
@@ -96,4 +109,10 @@ import Testing
         #expect(parsed.group(\.render).quiet && parsed.quiet)
         #expect(parsed[\.timeline] == nil && !parsed[\.strict])
     }
+}
+
+/// A table with a key the parser cannot see: a computed property, not a stored one.
+struct StrayKeyTable: OptionTable {
+    let declared = Option("declared", help: "an option of the table")
+    var stray: Option { Option("stray", help: "not a stored property, so never parsed") }
 }
