@@ -241,7 +241,7 @@ public enum Pipeline {
         var outputs = [(label: "-o", path: request.output)]
         if let t = request.timelineOutput { outputs.append((label: "--timeline", path: t)) }
         if let raw = request.export.rawVideo { outputs.append((label: "REEL_RAW_VIDEO", path: raw)) }
-        var read: [OutputGuard.Input]
+        let read: [OutputGuard.Input]
         if let text = request.text {
             read = text.readFiles.map(OutputGuard.Input.file)
         } else {
