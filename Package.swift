@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "SubjectDetectionTests", dependencies: ["SubjectDetection", "MediaIO", "TemplateCore", "ReelTestSupport"]),
         .testTarget(name: "BeatTrackingTests", dependencies: ["BeatTracking", "ReelTestSupport"]),
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "Previews", "PixelKernels", "FileAccess", "ReelTestSupport"]),
-        .testTarget(name: "ReelCLITests", dependencies: ["ReelTestSupport", "MediaTime"]),
+        .testTarget(name: "ReelCLITests", dependencies: ["ReelTestSupport", "MediaTime", "TemplateCore", "reel"]),
         .testTarget(name: "ReelKitTests", dependencies: ["ReelKit", "ReelTestSupport"]),
     ]
 )

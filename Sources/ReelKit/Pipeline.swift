@@ -226,37 +226,67 @@ public enum Pipeline {
     }
 
     /// The one tap: template and media in, a finished MP4 (and, if asked, its timeline) out.
+    ///
+    /// In order: the encoders are checked; no output may replace an input or another output; the
+    /// template is loaded (and fitted to the song); the render's options are settled for its
+    /// canvas; the media are gathered; the resolver's options settled, the template filled (under
+    /// `strict`, characters of the texts given that no font can draw, and caption cues left out
+    /// or cut, stop the work); the timeline is written, if asked; the video rendered. With
+    /// `request.text`, each option given as text is settled at its step (see `MakeRequestText`).
     public static func make(
         _ request: MakeRequest, events: (@Sendable (PipelineEvent) -> Void)? = nil,
         cancel: CancellationFlag? = nil
     ) throws(ReelError) -> MakeResult {
+        try MediaLibrary.checkEncodersForPipeline()
         var outputs = [(label: "-o", path: request.output)]
         if let t = request.timelineOutput { outputs.append((label: "--timeline", path: t)) }
-        let voice = request.resolve.voice.map { [OutputGuard.Input.media($0.path)] } ?? []
-        try checkOutputs(outputs, inputs: [.tree(request.template)] + request.media.map(OutputGuard.Input.media) + voice)
-        try MediaLibrary.checkEncodersForPipeline()
+        if let raw = request.export.rawVideo { outputs.append((label: "REEL_RAW_VIDEO", path: raw)) }
+        let read: [OutputGuard.Input]
+        if let text = request.text {
+            read = text.readFiles.map(OutputGuard.Input.file)
+        } else {
+            read = [request.resolve.voice?.path, request.song?.path].compactMap { $0 }.map(OutputGuard.Input.media)
+        }
+        try checkOutputs(outputs, inputs: [.tree(request.template)] + request.media.map(OutputGuard.Input.media) + read)
+        var song = request.song
+        if let text = request.text {
+            do { song = try text.songRequest() } catch { throw .option(error) }
+        }
         var loaded = try loadTemplate(request.template, strict: request.strict)
         var fitted: SongTemplate?
-        if let song = request.song {
-            try checkOutputs(outputs, inputs: [.media(song.path)])
+        if let song {
             fitted = try fitSong(song, to: loaded, strict: request.strict, events: events)
             loaded = fitted?.loaded ?? loaded
         }
         events?(.templateLoaded(loaded))
-        let media = try gatherMedia(request.media, for: loaded.template, reframe: request.resolve.reframe, events: events)
+        var export = request.export
+        if let text = request.text {
+            do { export = try text.exportOptions(canvas: loaded.template.canvas) } catch { throw .option(error) }
+            export.rawVideo = request.export.rawVideo
+        }
+        guard !request.media.isEmpty else { throw .noMedia }
+        var reframe = request.resolve.reframe
+        if let text = request.text {
+            do { reframe = try text.options.reframeValue() } catch { throw .option(error) }
+        }
+        let media = try gatherMedia(request.media, for: loaded.template, reframe: reframe, events: events)
+        let options = try request.text?.resolveOptions(for: loaded) ?? request.resolve
         let resolution: Resolution
         if let fitted {
-            resolution = try resolve(fitted, media: media, options: request.resolve)
+            resolution = try resolve(fitted, media: media, options: options)
         } else {
-            resolution = try resolve(loaded, media: media, options: request.resolve)
+            resolution = try resolve(loaded, media: media, options: options)
         }
         events?(.resolved(resolution))
+        if request.strict && resolution.diagnostics.contains(where: { $0.code == .glyphMissing || ($0.code.isCaption && $0.severity == .warning) }) {
+            throw .strictTexts
+        }
         if let path = request.timelineOutput { try writeTimeline(resolution.timeline, to: path) }
         if cancel?.isCancelled == true { throw .cancelled }
+        events?(.exporting(export))
         var progress: (@Sendable (ExportProgress) -> Void)?
         if let events { progress = { events(.rendering($0)) } }
-        let report = try render(
-            resolution.timeline, to: request.output, options: request.export, progress: progress, cancel: cancel, events: events)
+        let report = try render(resolution.timeline, to: request.output, options: export, progress: progress, cancel: cancel, events: events)
         return MakeResult(resolution: resolution, templateDiagnostics: loaded.diagnostics, export: report)
     }
 

@@ -6,11 +6,13 @@ struct CatalogCommand: Command {
     let name = "catalog"
     let summary = "list the transitions, filters, motions and animations templates can use"
     let synopsis = "[--format text|json]"
-    let options = [OptionSpec(long: "format", short: nil, takesValue: true, help: "text (default) or json")]
+    struct Options: OptionTable {
+        let format = Option("format", help: "text (default) or json")
+    }
 
-    func run(_ args: ParsedArguments) throws -> ExitStatus {
+    func run(_ args: ParsedArguments<Options>) throws -> ExitStatus {
         guard args.operands.isEmpty else { throw UsageError(message: "takes no operands") }
-        switch try OutputFormat.of(args) {
+        switch try OutputFormat.of(args[\.format]) {
         case .text: Console.write(1, Catalog.text())
         case .json: Console.write(1, JSONWriter.write(Catalog.jsonValue()))
         }

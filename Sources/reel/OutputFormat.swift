@@ -6,8 +6,8 @@ enum OutputFormat {
     case json
 
     /// The `--format` given (text when none); any other word is a usage error.
-    static func of(_ args: ParsedArguments) throws(UsageError) -> OutputFormat {
-        switch args.value("format") ?? "text" {
+    static func of(_ format: String?) throws(UsageError) -> OutputFormat {
+        switch format ?? "text" {
         case "text": return .text
         case "json": return .json
         case let other: throw UsageError(message: "--format takes text or json, not '\(other)'")

@@ -12,15 +12,15 @@ struct ValidateCommand: Command {
     let name = "validate"
     let summary = "check templates and report every problem, with where and how to fix it"
     let synopsis = "<template folders or template.json files...> [--strict] [--format text|json]"
-    let options = [
-        OptionSpec(long: "strict", short: nil, takesValue: false, help: "treat warnings as failures"),
-        OptionSpec(long: "format", short: nil, takesValue: true, help: "text (default) or json"),
-    ]
+    struct Options: OptionTable {
+        let strict = Flag("strict", help: "treat warnings as failures")
+        let format = Option("format", help: "text (default) or json")
+    }
 
-    func run(_ args: ParsedArguments) throws -> ExitStatus {
+    func run(_ args: ParsedArguments<Options>) throws -> ExitStatus {
         guard !args.operands.isEmpty else { throw UsageError(message: "give one or more template folders") }
-        let format = try OutputFormat.of(args)
-        let strict = args.flag("strict")
+        let format = try OutputFormat.of(args[\.format])
+        let strict = args[\.strict]
         var failed = false
         var reports: [JSONValue] = []
         for operand in args.operands {
@@ -44,7 +44,7 @@ struct ValidateCommand: Command {
                 continue
             }
             for d in diagnostics { Console.err(d.description) }
-            if !fails && !args.flag("quiet") {
+            if !fails && !args.quiet {
                 let warnings = diagnostics.filter { $0.severity == .warning }.count
                 Console.out("\(file): ok" + (warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : ""))
             }
