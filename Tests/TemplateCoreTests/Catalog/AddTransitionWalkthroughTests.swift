@@ -84,7 +84,14 @@ import Testing
         try #require(blocks.count == 2)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reel-add-transition-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        defer {
+            try? FileManager.default.removeItem(at: scratch)
+            // SwiftPM keeps its locks for the copy beside it, named after its path.
+            let temporary = FileManager.default.temporaryDirectory
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.contains(scratch.lastPathComponent) {
+                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            }
+        }
         for part in Self.packageParts {
             try FileManager.default.copyItem(at: RepositoryFiles.root.appendingPathComponent(part), to: scratch.appendingPathComponent(part))
         }

@@ -15,8 +15,9 @@ import Testing
     @Test func theSchemaIsTheGeneratedOne() throws {
         let checkedIn = try RepositoryFiles.text(Self.schemaFile)
         let generated = TemplateSchema.text()
+        let same = checkedIn == generated
         #expect(
-            checkedIn == generated,
+            same,
             "\(Self.schemaFile) differs from `reel catalog --format schema` at line \(Self.firstDifference(checkedIn, generated)): \(Self.regenerate)"
         )
     }
@@ -27,8 +28,9 @@ import Testing
         let end = try #require(doc.range(of: Self.tablesEnd, range: begin.upperBound..<doc.endIndex), "\(Self.documentation) lacks \(Self.tablesEnd)")
         let checkedIn = String(doc[begin.upperBound..<end.lowerBound])
         let generated = Catalog.markdown()
+        let same = checkedIn == generated
         #expect(
-            checkedIn == generated,
+            same,
             "the catalog tables of \(Self.documentation) differ from `reel catalog --format markdown` at their line \(Self.firstDifference(checkedIn, generated)): \(Self.regenerate)"
         )
     }
