@@ -16,17 +16,19 @@ final class EffectApplier {
     /// Applies `effect` as it is at `time` from the start of what it applies to (animated parameters move).
     /// Fails with the cause alone: the caller names the clip and frame.
     func apply(_ effect: Effect, to picture: Picture, frame: Int64, time: RationalTime) throws(RenderError.Cause) {
-        guard let kind = FilterKind(rawValue: effect.kind) else {
+        // The catalog's descriptor says what the filter reads; the kernel of the same id draws it.
+        guard let entry = Catalog.entry(.filter, effect.kind), let kernel = FilterKernels.kernel(entry.id) else {
             throw .effect(EffectError(effect: effect.kind, operation: "applying a filter", reason: "unknown filter '\(effect.kind)'"))
         }
         var lut: LUT3D?
-        if kind == .lut {
+        if entry.parameters.contains(where: { $0.type == .file(.lut) }) {
             guard let file = effect.file else {
-                throw .effect(EffectError(effect: "lut", operation: "applying a LUT", reason: "the LUT filter names no .cube file"))
+                throw .effect(EffectError(effect: entry.id, operation: "applying a LUT", reason: "the LUT filter names no .cube file"))
             }
             do { lut = try load(file) } catch { throw .media(error) }
         }
-        FilterRenderer.apply(kind, parameters: FilterParameters.complete(kind, effect.parameters(at: time)), to: picture, lut: lut, frame: frame)
+        FilterRenderer.apply(
+            kernel, parameters: FilterParameters.complete(entry.id, effect.parameters(at: time)), to: picture, lut: lut, frame: frame)
     }
 
     private func load(_ file: String) throws(FileAccessError) -> LUT3D {

@@ -73,22 +73,22 @@ public final class FrameRenderer {
             let transition = timeline.transitions[t.index]
             // Never guess: a kind without a kernel, or a luma wipe without its mask, is an error
             // (reading a timeline file refuses both; a timeline built in code may still have them).
-            guard let kind = TransitionKind(rawValue: transition.kind) else {
+            guard Catalog.entry(.transition, transition.kind) != nil, let kernel = TransitionKernels.kernel(transition.kind) else {
                 throw RenderError(
                     effect: EffectError(
                         effect: transition.kind, operation: "drawing a transition",
                         reason: "'\(transition.kind)' is not a transition of the catalog"), clip: "transition \(t.index)", frame: index)
             }
-            var inputs = TransitionInputs(progress: t.progress, softness: TransitionParameters.softness(kind, transition.parameters["softness"]))
-            if kind == .lumaWipe {
+            var inputs = TransitionInputs(progress: t.progress, softness: TransitionParameters.softness(kernel.id, transition.parameters["softness"]))
+            if kernel.readsMask {
                 guard let mask = try graphics.mask(for: t.index) else {
                     throw RenderError(
-                        effect: EffectError(effect: "lumaWipe", operation: "drawing a transition", reason: "a luma wipe needs its mask"),
+                        effect: EffectError(effect: kernel.id, operation: "drawing a transition", reason: "\(kernel.id) needs its mask"),
                         clip: "transition \(t.index)", frame: index)
                 }
                 inputs.mask = mask
             }
-            TransitionRenderer.render(kind, from: sideA, to: sideB, into: picture, inputs: inputs)
+            TransitionRenderer.render(kernel, from: sideA, to: sideB, into: picture, inputs: inputs)
         case nil:
             break
         }

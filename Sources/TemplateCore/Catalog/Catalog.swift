@@ -1,7 +1,9 @@
 /// Every transition, filter, motion, text animation and easing a template can name, described once.
 ///
-/// The validator checks templates against it, `reel catalog` prints it, the documentation lists it,
-/// and the render core asserts that it has one kernel per entry. Ids never change meaning.
+/// The validator checks templates against it, `reel catalog` prints it, the template schema and the
+/// documentation's tables are made from it (`TemplateSchema`, `markdown()`), and the render core
+/// finds one kernel per transition and filter by its id. Each transition and filter is a
+/// descriptor in a file of its own (`Transitions/`, `Filters/`). Ids never change meaning.
 public enum Catalog {
     /// Every entry of every family, in family order.
     public static var all: [CatalogEntry] {
