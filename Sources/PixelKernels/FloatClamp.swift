@@ -7,11 +7,11 @@ func roundedByte(_ value: Float) -> UInt8 {
     UInt8(truncatingIfNeeded: truncated(clampedToZero(value + 0.5, 255)))
 }
 
-/// `UInt8(value)` (rounding toward zero) for a value in 0 ..< 256, and the nearer end of 0...255
-/// outside it (NaN gives 0), without branches.
+/// `UInt8(value)` (rounding toward zero) for a value in 0 ..< 256, without branches; outside that
+/// range, some byte (see `truncated`).
 @inline(__always)
 func truncatedByte(_ value: Float) -> UInt8 {
-    UInt8(truncatingIfNeeded: truncated(clampedToZero(value, 255)))
+    UInt8(truncatingIfNeeded: truncated(value))
 }
 
 /// `Int32(value)`, rounding toward zero, for a value in 0 ..< 2²², without the checks of the
@@ -31,14 +31,6 @@ func truncated(_ value: Float) -> Int32 {
     let nearest = Int32(bitPattern: (value + magic).bitPattern) &- Int32(bitPattern: magic.bitPattern)
     // Nearest rounded up: step back one.
     return nearest &- (Float(nearest) > value ? 1 : 0)
-}
-
-/// `Int32(value)`, rounding toward zero, for a value of magnitude below 2²², either sign; see
-/// `truncated`.
-@inline(__always)
-func truncatedSigned(_ value: Float) -> Int32 {
-    let magnitude = truncated(abs(value))
-    return value < 0 ? 0 &- magnitude : magnitude
 }
 
 /// A float clamped to `lower...upper`. In a simple loop this compiles to `maxps`/`minps`; keep it

@@ -147,7 +147,7 @@ struct ImageSampler: Sendable {
     }
 
     func blendChroma(row cy: Int, cb: Plane, cr: Plane, lumaWidth: Int, lumaHeight: Int, strength: Float) {
-        let rowCount = 2 * cy + 1 < lumaHeight ? 2 : 1
+        let rowCount = 2 &* cy &+ 1 < lumaHeight ? 2 : 1
         // Luma columns either luma row of the block samples, as chroma columns.
         var low = Int.max
         var high = Int.min
@@ -164,14 +164,14 @@ struct ImageSampler: Sendable {
         let second = start(row: 2 * cy + 1)
         let outCb = cb.row(cy)
         let outCr = cr.row(cy)
-        for cx in (low / 2)..<((high + 1) / 2) {
-            let columnCount = 2 * cx + 1 < lumaWidth ? 2 : 1
+        for cx in (low / 2)..<((high &+ 1) / 2) {
+            let columnCount = 2 &* cx &+ 1 < lumaWidth ? 2 : 1
             var sumCb: Float = 0
             var sumCr: Float = 0
             var sumAlpha: Float = 0
             for r in 0..<rowCount {
                 let (u0, v0) = r == 0 ? first : second
-                for px in (2 * cx)..<(2 * cx + columnCount) {
+                for px in (2 &* cx)..<(2 &* cx &+ columnCount) {
                     let s = sample(u: u0 &+ px &* du, v: v0 &+ px &* dv)
                     sumCb += 128 * s.a + ImageArea.cbr * s.r + ImageArea.cbg * s.g + ImageArea.cbb * s.b
                     sumCr += 128 * s.a + ImageArea.crr * s.r + ImageArea.crg * s.g + ImageArea.crb * s.b
@@ -179,7 +179,7 @@ struct ImageSampler: Sendable {
                 }
             }
             guard sumAlpha > 0 else { continue }
-            let share = strength / Float(rowCount * columnCount)
+            let share = strength / Float(rowCount &* columnCount)
             let oldCb = Float(outCb[cx])
             let oldCr = Float(outCr[cx])
             outCb[cx] = roundedByte(oldCb + (sumCb - oldCb * sumAlpha) * share)

@@ -15,6 +15,10 @@ extension Compositor {
             "Compositor.scaled: \(image.width)x\(image.height) to \(width)x\(height) overflows")
         let columns = FilterTaps(source: image.width, destination: width)
         let rows = FilterTaps(source: image.height, destination: height)
+        defer {
+            columns.deallocate()
+            rows.deallocate()
+        }
         // Horizontal pass into premultiplied floats, one row per source row. The sizes were checked
         // above (no byte count overflows) and every tap lies inside its row or column (FilterTaps),
         // so the loops index with wrapping arithmetic.
@@ -82,9 +86,10 @@ extension Compositor {
 ///
 /// Every destination sample's taps lie inside the source: `0 <= first(i)` and
 /// `first(i) + count <= source`. The tables are raw memory, read without bounds checks by the
-/// scaling loops (which ask only for `i < destination` and `t < count`); `@unchecked Sendable`
-/// because they are read-only after init and freed in deinit, after every band has finished.
-final class FilterTaps: @unchecked Sendable {
+/// scaling loops (which ask only for `i < destination` and `t < count`), and a value rather than an
+/// object so that the loops keep them in registers; `@unchecked Sendable` because they are
+/// read-only after init, and freed by `deallocate()` once every band has finished.
+struct FilterTaps: @unchecked Sendable {
     /// Taps per destination sample.
     let count: Int
     private let firsts: UnsafeMutablePointer<Int>
@@ -115,7 +120,7 @@ final class FilterTaps: @unchecked Sendable {
         self.weights.initialize(from: weights, count: weights.count)
     }
 
-    deinit {
+    func deallocate() {
         firsts.deallocate()
         weights.deallocate()
     }

@@ -29,8 +29,6 @@ import Testing
     @Test func truncationMatchesInt32() {
         for v in Self.samples(below: 4_194_304) {
             #expect(truncated(v) == Int32(v), "\(v)")
-            #expect(truncatedSigned(v) == Int32(v), "\(v)")
-            #expect(truncatedSigned(-v) == Int32(-v), "\(-v)")
         }
     }
 
@@ -41,8 +39,7 @@ import Testing
         for v in Self.samples(below: 4_194_304) + Self.samples(below: 4_194_304).map { -$0 } {
             #expect(Int32(roundedByte(v)) == min(max(Int32(v + 0.5), 0), 255), "\(v)")
         }
-        // Outside their ranges they clamp, NaN included, instead of trapping.
-        #expect(truncatedByte(300) == 255 && truncatedByte(-3) == 0 && truncatedByte(.nan) == 0)
+        // Rounding clamps, NaN included, instead of trapping.
         #expect(roundedByte(.infinity) == 255 && roundedByte(-.infinity) == 0 && roundedByte(.nan) == 0)
     }
 }
