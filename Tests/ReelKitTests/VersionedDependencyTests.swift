@@ -52,7 +52,7 @@ import Testing
 
         """.write(toFile: client + "/Sources/client/main.swift", atomically: true, encoding: .utf8)
 
-        // Everything SwiftPM keeps (checkouts, caches, the build) stays in the temporary folder.
+        // SwiftPM's checkouts, caches and build stay in the temporary folder.
         let build = try Tools.run(
             "swift",
             [
