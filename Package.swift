@@ -12,11 +12,12 @@ import PackageDescription
 /// FileAccess, below TemplateCore and MediaIO, is the one place files are opened and outputs created:
 /// only regular files are read, template folders confine their opens, outputs are atomic.
 ///
-/// PixelKernels (the pixel loops of transitions, filters and compositing) is the only code built
-/// with `-Ounchecked`: its loops run about ten times slower with bounds and overflow checks, and
-/// each entry point checks sizes, strides and buffer lengths with preconditions, so a wrong call
-/// traps instead of writing out of bounds. Everything that parses, plans or caches what templates,
-/// timelines and media say builds with every check on.
+/// No target uses unsafe flags, so other packages can depend on Reel by version. PixelKernels (the
+/// pixel loops of transitions, filters and compositing) builds with every check on like the rest:
+/// its loops index raw rows with wrapping arithmetic, and convert floats to integers without range
+/// checks where the value is clamped first (FloatClamp.swift); each entry point checks sizes,
+/// strides and buffer lengths with checks that trap in every build, so a wrong call stops instead
+/// of writing out of bounds.
 let package = Package(
     name: "Reel",
     products: [
@@ -47,11 +48,13 @@ let package = Package(
         // OpenCV (C++; Debian libopencv-dev, libopencv-contrib-dev, opencv-data) behind a C interface:
         // no C++ type leaves it. It links the four OpenCV libraries it uses by name, not through
         // pkg-config, whose opencv4 flags link every OpenCV module (some 380 libraries loaded by
-        // every `reel` run); OpenCV 4 keeps its headers in an `opencv4` folder of the system's or
-        // /usr/local's include folder.
+        // every `reel` run, against about 175 so). OpenCV 4 keeps its headers in an `opencv4` folder
+        // of the system's or /usr/local's include folder; Sources/OpenCVHeaders holds a link to each,
+        // so that plain header search paths inside the package reach them (a link to a folder that
+        // does not exist is skipped).
         .target(
             name: "CVision",
-            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-I/usr/local/include/opencv4"])],
+            cxxSettings: [.headerSearchPath("../OpenCVHeaders/system"), .headerSearchPath("../OpenCVHeaders/local")],
             linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_objdetect", "opencv_saliency"].map { .linkedLibrary($0) }),
 
         .target(name: "MediaTime"),
@@ -60,11 +63,7 @@ let package = Package(
         .target(name: "FileAccess", dependencies: ["MediaTime", "CSystem"]),
         .target(name: "TemplateCore", dependencies: ["MediaTime", "Appearance", "FileAccess", "CJSONC"]),
         .target(name: "MediaIO", dependencies: ["MediaTime", "Appearance", "FileAccess", "CFFmpeg", "CPNG", "CText", "CHEIF"]),
-        .target(
-            name: "PixelKernels",
-            dependencies: ["MediaIO"],
-            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
-        ),
+        .target(name: "PixelKernels", dependencies: ["MediaIO"]),
         // Faces, salient regions and shot signatures of decoded pictures; the only module that sees CVision.
         .target(name: "SubjectDetection", dependencies: ["MediaTime", "TemplateCore", "MediaIO", "CVision"]),
         .target(name: "BeatTracking", dependencies: ["MediaTime", "MediaIO", "CAubio"]),

@@ -147,7 +147,7 @@ struct ImageSampler: Sendable {
     }
 
     func blendChroma(row cy: Int, cb: Plane, cr: Plane, lumaWidth: Int, lumaHeight: Int, strength: Float) {
-        let rowCount = 2 * cy + 1 < lumaHeight ? 2 : 1
+        let rowCount = 2 &* cy &+ 1 < lumaHeight ? 2 : 1
         // Luma columns either luma row of the block samples, as chroma columns.
         var low = Int.max
         var high = Int.min
