@@ -11,15 +11,15 @@ import MediaTime
 /// give the bar phase (`BarPhase`, with the chromagram of `ChromaFrames`) and the section map
 /// (`SectionMap`). Only the hop features and the chromagram are kept, not the samples (but for the
 /// opening, see `Priming`): 32 bytes per 256 samples, about 22 MB for an hour of music.
-package enum BeatAnalyzer {
+public enum BeatAnalyzer {
     /// The analysis of the first `BeatLimits.maxSeconds` of `path`'s sound.
     /// `progress` is told the samples (at `AudioDecoder.sampleRate`) gone through so far; a
     /// second pass over a soft song tells them again.
-    package static func analyze(path: String, progress: ((Int64) -> Void)? = nil) throws(MediaError) -> BeatAnalysis {
+    public static func analyze(path: String, progress: ((Int64) -> Void)? = nil) throws(FileAccessError) -> BeatAnalysis {
         try analyze(path: path, settings: .standard, progress: progress)
     }
 
-    static func analyze(path: String, settings: TrackerSettings, progress: ((Int64) -> Void)? = nil) throws(MediaError) -> BeatAnalysis {
+    static func analyze(path: String, settings: TrackerSettings, progress: ((Int64) -> Void)? = nil) throws(FileAccessError) -> BeatAnalysis {
         var run = try track(path: path, settings: settings, progress: progress)
         // Soft, dense music (lofi) may show no pulse in spectral flux; aubio's high-frequency
         // content onsets find it there, and nothing in a held tone or noise (see `TrackerSettings`).
@@ -48,8 +48,8 @@ package enum BeatAnalyzer {
         var confidence: Double
     }
 
-    static func track(path: String, settings: TrackerSettings, progress: ((Int64) -> Void)? = nil) throws(MediaError) -> Tracking {
-        let refused = MediaError(.missingComponent, file: path, operation: "tracking beats", reason: "aubio refused its settings")
+    static func track(path: String, settings: TrackerSettings, progress: ((Int64) -> Void)? = nil) throws(FileAccessError) -> Tracking {
+        let refused = FileAccessError(.missingComponent, file: path, operation: "tracking beats", reason: "aubio refused its settings")
         guard let opener = TempoTracker(settings: settings), let tracker = TempoTracker(settings: settings),
             let chroma = ChromaFrames(sampleRate: settings.sampleRate)
         else { throw refused }
@@ -116,5 +116,5 @@ package enum BeatAnalyzer {
 extension BeatAnalyzer {
     /// Bumped whenever the analysis changes its results (settings, bar phase, sections), so that
     /// cached analyses made before are done again.
-    package static let version = 2
+    public static let version = 2
 }

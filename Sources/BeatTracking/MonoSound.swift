@@ -19,12 +19,12 @@ final class MonoSound {
     }
 
     /// Fills `hop` with the next samples; false when the sound had ended before it.
-    func next(_ hop: inout [Float]) throws(MediaError) -> Bool {
+    func next(_ hop: inout [Float]) throws(FileAccessError) -> Bool {
         var filled = 0
         while filled < hop.count {
             if offset == available {
                 if finished || count >= limit { break }
-                let n = try stereo.withUnsafeMutableBufferPointer { p throws(MediaError) in
+                let n = try stereo.withUnsafeMutableBufferPointer { p throws(FileAccessError) in
                     try decoder.read(into: p.baseAddress!, count: p.count / AudioDecoder.channels)
                 }
                 available = n

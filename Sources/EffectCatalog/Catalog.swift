@@ -1,14 +1,16 @@
 /// Every transition, filter, motion, text animation and easing a template can name, described once.
 ///
-/// The validator checks templates against it, `reel catalog` prints it, the documentation lists it,
-/// and the render core asserts that it has one kernel per entry. Ids never change meaning.
-package enum Catalog {
+/// The validator checks templates against it, `reel catalog` prints it, the template schema and the
+/// documentation's tables are made from it (`TemplateSchema`, `markdown()`), and the render core
+/// finds one kernel per transition and filter by its id. Each transition and filter is a
+/// descriptor in a file of its own (`Transitions/`, `Filters/`). Ids never change meaning.
+public enum Catalog {
     /// Every entry of every family, in family order.
-    package static var all: [CatalogEntry] {
+    public static var all: [CatalogEntry] {
         EffectFamily.allCases.flatMap { entries(of: $0) }
     }
 
-    package static func entries(of family: EffectFamily) -> [CatalogEntry] {
+    public static func entries(of family: EffectFamily) -> [CatalogEntry] {
         switch family {
         case .transition: transitions
         case .filter: filters
@@ -19,17 +21,17 @@ package enum Catalog {
     }
 
     /// The entry of `family` named `id`; nil when there is none.
-    package static func entry(_ family: EffectFamily, _ id: String) -> CatalogEntry? {
+    public static func entry(_ family: EffectFamily, _ id: String) -> CatalogEntry? {
         entries(of: family).first { $0.id == id }
     }
 
     /// The ids of `family`, in catalog order.
-    package static func ids(of family: EffectFamily) -> [String] {
+    public static func ids(of family: EffectFamily) -> [String] {
         entries(of: family).map(\.id)
     }
 
     /// How values move between keyframes and through transitions (the curves are in `Easing`).
-    static let easings: [CatalogEntry] = Easing.allCases.map { easing in
+    public static let easings: [CatalogEntry] = Easing.allCases.map { easing in
         let summary =
             switch easing {
             case .linear: "constant speed"

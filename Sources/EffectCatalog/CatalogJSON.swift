@@ -40,11 +40,7 @@ extension Catalog {
             for entry in entries(of: family) {
                 lines.append("  " + entry.id.padded(to: 13) + entry.summary)
                 for p in entry.parameters {
-                    var detail = p.type.name
-                    if let range = p.range { detail += " \(Self.number(range.lowerBound))...\(Self.number(range.upperBound))" }
-                    if let d = p.defaultValue { detail += ", default \(Self.number(d))" } else { detail += ", required" }
-                    if p.animatable { detail += ", animatable" }
-                    lines.append("      " + p.name.padded(to: 10) + "(\(detail)) \(p.summary)")
+                    lines.append("      " + p.name.padded(to: 10) + "(\(p.detail)) \(p.summary)")
                 }
             }
             lines.append("")
@@ -55,6 +51,18 @@ extension Catalog {
     /// `0.5`, `1`, `-1`: the shortest exact form of a catalog number.
     package static func number(_ x: Double) -> String {
         JSONNumber.plainText(x)
+    }
+}
+
+extension CatalogParameter {
+    /// "number 0...0.5, default 0.02", "image file, required", with ", animatable" when it is:
+    /// the parameter as `reel catalog` and the documentation's tables describe it.
+    var detail: String {
+        var detail = type.name
+        if let range { detail += " \(Catalog.number(range.lowerBound))...\(Catalog.number(range.upperBound))" }
+        if let d = defaultValue { detail += ", default \(Catalog.number(d))" } else { detail += ", required" }
+        if animatable { detail += ", animatable" }
+        return detail
     }
 }
 

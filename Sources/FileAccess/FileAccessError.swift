@@ -2,12 +2,17 @@
     import Glibc
 #endif
 
-/// A file that cannot be read or written as asked, naming the file and what was being done.
+/// A file that cannot be opened, read, decoded, encoded or written as asked, naming the file and
+/// what was being done: Reel's one error for a file, from the file system to the media libraries.
 ///
 /// Every layer that opens files (the template and timeline readers, the media layer, the CLI)
-/// goes through this module, so the reasons read the same wherever a file is refused.
+/// goes through this module, so the reasons read the same wherever a file is refused; the media
+/// layer (MediaIO) reports FFmpeg's, libpng's and FreeType's failures in it too, so callers print
+/// `file: operation: reason` and never see a C error code.
 public struct FileAccessError: Error, Sendable, CustomStringConvertible, Equatable {
     public enum Kind: Sendable, Equatable {
+        // Opening and creating files (FileAccess).
+
         /// Nothing is at the path.
         case notFound
         /// Something is there, but not a regular file (a FIFO, socket, device or folder), which
@@ -21,14 +26,33 @@ public struct FileAccessError: Error, Sendable, CustomStringConvertible, Equatab
         case collision
         /// Any other failure of the system call, with its reason.
         case failed
+
+        // Reading and writing media (MediaIO).
+
+        /// The file cannot be read (by a library that opens it itself, such as a font).
+        case unreadable
+        /// The file is not media FFmpeg understands, or has no usable stream.
+        case notMedia
+        /// The file is media but broken (truncated, corrupt).
+        case corrupt
+        /// The media is valid but asks for something Reel does not do (a codec, a size).
+        case unsupported
+        /// Writing the output failed.
+        case writeFailed
+        /// A needed library component is missing from this system; `file` names the library or
+        /// the data file that was looked for.
+        case missingComponent
+        /// The operation was cancelled by the user.
+        case cancelled
     }
 
-    package let kind: Kind
+    public let kind: Kind
     /// The file concerned, as the caller named it.
-    package let file: String
-    /// What was being done, in a few words ("opening", "creating the output").
-    package let operation: String
-    package let reason: String
+    public let file: String
+    /// What was being done, in a few words ("opening", "creating the output", "decoding video").
+    public let operation: String
+    /// The underlying reason, in words.
+    public let reason: String
 
     public init(_ kind: Kind, file: String, operation: String, reason: String) {
         self.kind = kind

@@ -1,4 +1,3 @@
-import ProgressReport
 import Foundation
 import MediaIO
 import MediaTime
@@ -10,19 +9,19 @@ import TimelineModel
 /// Folders are expanded to the media files directly inside them, sorted by name, a Live Photo's
 /// video left out beside its photo (`LivePhotos`); files named explicitly must be media. Probing runs in parallel, and the first failure in the given order is
 /// reported, naming its file.
-package enum AssetProbe {
+public enum AssetProbe {
     /// Extensions taken from a folder; other files in it are passed over.
-    static let mediaExtensions: Set<String> = [
+    public static let mediaExtensions: Set<String> = [
         "mp4", "mov", "m4v", "mkv", "webm", "avi", "3gp", "jpg", "jpeg", "heic", "heif", "avif", "png", "webp", "gif", "bmp", "tif", "tiff",
     ]
 
     /// Lists the media files named by `inputs`, expanding folders.
-    package static func expand(_ inputs: [String]) throws(MediaError) -> [String] {
+    public static func expand(_ inputs: [String]) throws(FileAccessError) -> [String] {
         var files: [String] = []
         for input in inputs {
             guard let kind = FileKind.of(input) else {
                 let reason = errno == ELOOP ? "a loop of symbolic links" : "no such file or folder"
-                throw MediaError(.unreadable, file: input, operation: "reading media", reason: reason)
+                throw FileAccessError(.unreadable, file: input, operation: "reading media", reason: reason)
             }
             if kind == .folder {
                 // Names are listed with their bytes kept, so a name that is not UTF-8 is found.
@@ -35,7 +34,7 @@ package enum AssetProbe {
                         return mediaExtensions.contains(ext) && FileKind.of(path) == .regular
                     })
                 if media.isEmpty {
-                    throw MediaError(.notMedia, file: input, operation: "reading media", reason: "the folder holds no photos or videos")
+                    throw FileAccessError(.notMedia, file: input, operation: "reading media", reason: "the folder holds no photos or videos")
                 }
                 files += media.map { (input as NSString).appendingPathComponent($0) }
             } else {
@@ -48,14 +47,14 @@ package enum AssetProbe {
     /// Probes every file (in parallel) and returns their facts in the given order. With `analyze`,
     /// videos also get their per-second scores for `whenLonger: best` (cached in `cache`).
     /// Reported as the stage `probing`, file by file.
-    package static func probe(
+    public static func probe(
         _ paths: [String], analyze: Bool = false, cache: AnalysisCache = .standard, stages: (@Sendable (StageProgress) -> Void)? = nil
-    ) throws(MediaError) -> [MediaAsset] {
+    ) throws(FileAccessError) -> [MediaAsset] {
         let results = ResultBox(count: paths.count)
         let clock = StageClock.begin(.probing, total: Int64(paths.count), report: stages)
         DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-            let r: Result<MediaAsset, MediaError>
-            do throws(MediaError) {
+            let r: Result<MediaAsset, FileAccessError>
+            do throws(FileAccessError) {
                 var a = try asset(paths[i])
                 if analyze, a.kind == .video, let duration = a.duration {
                     a.segmentScores = cache.scores(path: a.path, duration: duration) { path, d in try SegmentAnalyzer.scores(path: path, duration: d)
@@ -79,13 +78,13 @@ package enum AssetProbe {
     }
 
     /// The resolver's facts for one file.
-    package static func asset(_ path: String) throws(MediaError) -> MediaAsset {
+    public static func asset(_ path: String) throws(FileAccessError) -> MediaAsset {
         let info = try MediaProbe.probe(path)
         guard let video = info.video else {
-            throw MediaError(.notMedia, file: path, operation: "reading media", reason: "has sound but no picture")
+            throw FileAccessError(.notMedia, file: path, operation: "reading media", reason: "has sound but no picture")
         }
         if !info.isStillImage && (info.duration ?? .zero) <= .zero {
-            throw MediaError(.corrupt, file: path, operation: "reading media", reason: "the video has no duration")
+            throw FileAccessError(.corrupt, file: path, operation: "reading media", reason: "the video has no duration")
         }
         return MediaAsset(
             path: path, kind: info.isStillImage ? .image : .video, duration: info.isStillImage ? nil : info.duration,
@@ -98,11 +97,11 @@ package enum AssetProbe {
 /// Results written by parallel workers, each to its own index.
 private final class ResultBox: @unchecked Sendable {
     private let lock = NSLock()
-    private(set) var values: [Result<MediaAsset, MediaError>?]
+    private(set) var values: [Result<MediaAsset, FileAccessError>?]
 
     init(count: Int) { values = Array(repeating: nil, count: count) }
 
-    func set(_ i: Int, _ r: Result<MediaAsset, MediaError>) {
+    func set(_ i: Int, _ r: Result<MediaAsset, FileAccessError>) {
         lock.lock()
         values[i] = r
         lock.unlock()

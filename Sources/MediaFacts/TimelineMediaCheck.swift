@@ -139,10 +139,10 @@ package enum TimelineMediaCheck {
         }
         var found: [TimelineProblem] = []
         var checked: [Need: String?] = [:]
-        var probe: Result<MediaInfo, MediaError>?
-        func probed() -> Result<MediaInfo, MediaError> {
+        var probe: Result<MediaInfo, FileAccessError>?
+        func probed() -> Result<MediaInfo, FileAccessError> {
             if let probe { return probe }
-            let result = Result { () throws(MediaError) in try MediaProbe.probe(opened) }
+            let result = Result { () throws(FileAccessError) in try MediaProbe.probe(opened) }
             probe = result
             return result
         }
@@ -178,7 +178,7 @@ package enum TimelineMediaCheck {
 
     /// What is wrong with `file` as a sound, a picture, a font or a LUT, read by the library the
     /// renderer reads it with; nil when nothing is.
-    static func kindProblem(_ need: Need, _ file: ReadableFile, _ probed: () -> Result<MediaInfo, MediaError>) -> String? {
+    static func kindProblem(_ need: Need, _ file: ReadableFile, _ probed: () -> Result<MediaInfo, FileAccessError>) -> String? {
         switch need {
         case .clip: return nil
         case .sound:
@@ -229,7 +229,7 @@ package enum TimelineMediaCheck {
                 fix: "put the file itself in the template folder in place of the link")
         case .notRegularFile:
             return TimelineProblem(.mediaMissing, path, "\(name) \(error.reason)", fix: "name a file")
-        case .tooLarge, .collision, .failed:
+        case .tooLarge, .collision, .failed, .unreadable, .notMedia, .corrupt, .unsupported, .writeFailed, .missingComponent, .cancelled:
             return TimelineProblem(.mediaMissing, path, "\(name) cannot be opened: \(error.reason)", fix: "name a file that can be read")
         }
     }

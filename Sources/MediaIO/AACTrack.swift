@@ -16,7 +16,7 @@ import Foundation
 /// Encoding the sound before the pictures is what lets an export know the true peak of the very
 /// packets its file will carry: `decodedPeaks()` decodes them with libavcodec's AAC decoder and
 /// measures them as a true-peak meter does, before anything is written.
-package final class AACTrack: @unchecked Sendable {
+public final class AACTrack: @unchecked Sendable {
     // Immutable once made: the index, the file and the parameters are only read (by the writer
     // and the meter), each reader with its own handle.
     /// Where a packet's bytes lie in the scratch file, and its timing.
@@ -36,12 +36,12 @@ package final class AACTrack: @unchecked Sendable {
     /// The stream's parameters (with the AudioSpecificConfig), as the encoder left them.
     let parameters: UnsafeMutablePointer<AVCodecParameters>
     /// Samples of input per packet (1024).
-    let frameSize: Int
+    public let frameSize: Int
     /// Samples the encoder puts before the first one it was given (its priming, 1024): decoded
     /// sample `j` is input sample `j - delay`.
-    let delay: Int
+    public let delay: Int
     /// Samples it was given.
-    package let sampleCount: Int64
+    public let sampleCount: Int64
 
     init(
         packets: [Packet], scratch: ScratchFolder, path: String, parameters: UnsafeMutablePointer<AVCodecParameters>, frameSize: Int,
@@ -62,13 +62,13 @@ package final class AACTrack: @unchecked Sendable {
     }
 
     /// Bytes of encoded sound (in the scratch file).
-    var byteCount: Int { packets.reduce(0) { $0 + Int($1.size) } }
+    public var byteCount: Int { packets.reduce(0) { $0 + Int($1.size) } }
 
     /// Bytes the track holds in memory: its index, a few dozen bytes a packet.
-    var indexByteCount: Int { packets.count * MemoryLayout<Packet>.stride }
+    public var indexByteCount: Int { packets.count * MemoryLayout<Packet>.stride }
 
     /// The scratch file holding the packets (gone once the track is).
-    var scratchFile: String { path }
+    public var scratchFile: String { path }
 
     /// Reads the packets back in order, each into the same buffer.
     final class Reader {
@@ -76,9 +76,9 @@ package final class AACTrack: @unchecked Sendable {
         private var buffer = [UInt8]()
         private let track: AACTrack
 
-        init(_ track: AACTrack, file name: String, operation: String) throws(MediaError) {
+        init(_ track: AACTrack, file name: String, operation: String) throws(FileAccessError) {
             guard let f = fopen(track.path, "rb") else {
-                throw MediaError(.unreadable, file: name, operation: operation, reason: "the encoded sound: \(String(cString: strerror(errno)))")
+                throw FileAccessError(.unreadable, file: name, operation: operation, reason: "the encoded sound: \(String(cString: strerror(errno)))")
             }
             file = f
             self.track = track
@@ -87,7 +87,7 @@ package final class AACTrack: @unchecked Sendable {
         deinit { fclose(file) }
 
         /// The bytes of packet `index`, valid until the next read; packets are read in order.
-        func read<T>(_ index: Int, file name: String, operation: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) throws(MediaError) -> T {
+        func read<T>(_ index: Int, file name: String, operation: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) throws(FileAccessError) -> T {
             let p = track.packets[index]
             let size = Int(p.size)
             if buffer.count < size { buffer = [UInt8](repeating: 0, count: max(size, 2048)) }
@@ -96,7 +96,7 @@ package final class AACTrack: @unchecked Sendable {
                 return fread(b.baseAddress, 1, size, file)
             }
             guard got == size else {
-                throw MediaError(.unreadable, file: name, operation: operation, reason: "the encoded sound's file is short at packet \(index)")
+                throw FileAccessError(.unreadable, file: name, operation: operation, reason: "the encoded sound's file is short at packet \(index)")
             }
             return buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<size])) }
         }
@@ -105,9 +105,9 @@ package final class AACTrack: @unchecked Sendable {
 
 /// Opens FFmpeg's AAC-LC encoder for 48 kHz stereo float at `bitrate`, with the global header an
 /// MP4 needs.
-func openAACEncoder(bitrate: Int, file: String) throws(MediaError) -> UnsafeMutablePointer<AVCodecContext> {
+func openAACEncoder(bitrate: Int, file: String) throws(FileAccessError) -> UnsafeMutablePointer<AVCodecContext> {
     guard let aac = avcodec_find_encoder(AV_CODEC_ID_AAC), let actx = avcodec_alloc_context3(aac) else {
-        throw MediaError(.missingComponent, file: file, operation: "creating the AAC encoder", reason: "no AAC encoder")
+        throw FileAccessError(.missingComponent, file: file, operation: "creating the AAC encoder", reason: "no AAC encoder")
     }
     actx.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
     actx.pointee.sample_rate = Int32(AudioDecoder.sampleRate)
@@ -126,7 +126,7 @@ func openAACEncoder(bitrate: Int, file: String) throws(MediaError) -> UnsafeMuta
 }
 
 /// Encodes interleaved stereo float at 48 kHz into an `AACTrack`.
-package final class AACEncoder {
+public final class AACEncoder {
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private let frame = FrameBox()
     private let packet = PacketBox()
@@ -141,12 +141,12 @@ package final class AACEncoder {
 
     /// `file` names the export the sound is for, in errors. The packets go to a file in a new
     /// scratch folder as they are made; it is removed if the encoder goes unfinished.
-    public init(bitrate: Int, file: String) throws(MediaError) {
+    public init(bitrate: Int, file: String) throws(FileAccessError) {
         self.file = file
-        do { scratch = try ScratchFolder(purpose: "sound") } catch { throw MediaError(error) }
-        do { path = try scratch.file("sound.aac") } catch { throw MediaError(error) }
+        scratch = try ScratchFolder(purpose: "sound")
+        path = try scratch.file("sound.aac")
         guard let o = PathBytes.withCString(path, { fopen($0, "wb") }) else {
-            throw MediaError(.writeFailed, file: file, operation: "keeping the encoded sound", reason: String(cString: strerror(errno)))
+            throw FileAccessError(.writeFailed, file: file, operation: "keeping the encoded sound", reason: String(cString: strerror(errno)))
         }
         out = o
         let c = try openAACEncoder(bitrate: bitrate, file: file)
@@ -166,10 +166,10 @@ package final class AACEncoder {
     }
 
     /// The scratch file the packets go to (handed to the track by `finish()`).
-    var scratchFile: String { path }
+    public var scratchFile: String { path }
 
     /// Queues samples; they are encoded as whole AAC frames fill.
-    package func write(_ samples: UnsafeBufferPointer<Float>) throws(MediaError) {
+    public func write(_ samples: UnsafeBufferPointer<Float>) throws(FileAccessError) {
         guard let c = codec else { preconditionFailure("AACEncoder: write after finish") }
         queue.append(contentsOf: samples)
         let size = Int(c.pointee.frame_size)
@@ -182,7 +182,7 @@ package final class AACEncoder {
     }
 
     /// Encodes what is queued, flushes the encoder and hands over the packets.
-    package func finish() throws(MediaError) -> AACTrack {
+    public func finish() throws(FileAccessError) -> AACTrack {
         guard let c = codec else { preconditionFailure("AACEncoder: finish twice") }
         let size = Int(c.pointee.frame_size)
         var offset = 0
@@ -196,7 +196,7 @@ package final class AACEncoder {
         let closed = out.map { fclose($0) } ?? 0
         out = nil
         guard closed == 0 else {
-            throw MediaError(.writeFailed, file: file, operation: "keeping the encoded sound", reason: String(cString: strerror(errno)))
+            throw FileAccessError(.writeFailed, file: file, operation: "keeping the encoded sound", reason: String(cString: strerror(errno)))
         }
         guard let parameters = avcodec_parameters_alloc() else { fatalError("avcodec_parameters_alloc: out of memory") }
         let code = avcodec_parameters_from_context(parameters, c)
@@ -213,7 +213,7 @@ package final class AACEncoder {
         return track
     }
 
-    private func encode(from offset: Int, count: Int, codec c: UnsafeMutablePointer<AVCodecContext>) throws(MediaError) {
+    private func encode(from offset: Int, count: Int, codec c: UnsafeMutablePointer<AVCodecContext>) throws(FileAccessError) {
         let f = frame.frame
         try check(av_frame_make_writable(f), .writeFailed, file: file, operation: "preparing an audio frame")
         f.pointee.nb_samples = Int32(count)
@@ -231,7 +231,7 @@ package final class AACEncoder {
         try send(f, codec: c)
     }
 
-    private func send(_ f: UnsafeMutablePointer<AVFrame>?, codec c: UnsafeMutablePointer<AVCodecContext>) throws(MediaError) {
+    private func send(_ f: UnsafeMutablePointer<AVFrame>?, codec c: UnsafeMutablePointer<AVCodecContext>) throws(FileAccessError) {
         try check(avcodec_send_frame(c, f), .writeFailed, file: file, operation: "encoding audio")
         while true {
             let r = avcodec_receive_packet(c, packet.packet)
@@ -244,7 +244,7 @@ package final class AACEncoder {
             let put = p.pointee.data.map { fwrite($0, 1, size, out) } ?? 0
             av_packet_unref(p)
             guard put == size else {
-                throw MediaError(.writeFailed, file: file, operation: "keeping the encoded sound", reason: String(cString: strerror(errno)))
+                throw FileAccessError(.writeFailed, file: file, operation: "keeping the encoded sound", reason: String(cString: strerror(errno)))
             }
             packets.append(entry)
             written += Int64(size)
@@ -265,11 +265,11 @@ extension AACTrack {
     /// `listen`, when given, is handed the decoded sound itself at 48 kHz, interleaved stereo,
     /// block after block: decoded samples of input samples `0 ..< sampleCount`, in order, without
     /// the priming and the tail (what a loudness meter reading the file hears).
-    package func decodedPeaks(file: String, listen: ((UnsafeBufferPointer<Float>) -> Void)? = nil) throws(MediaError) -> [Float] {
+    public func decodedPeaks(file: String, listen: ((UnsafeBufferPointer<Float>) -> Void)? = nil) throws(FileAccessError) -> [Float] {
         let stretches = max(1, Int((sampleCount + Int64(frameSize) - 1) / Int64(frameSize)))
         var peaks = [Float](repeating: 0, count: stretches)
         guard let aac = avcodec_find_decoder(AV_CODEC_ID_AAC), let dctx = avcodec_alloc_context3(aac) else {
-            throw MediaError(.missingComponent, file: file, operation: "checking the sound's peaks", reason: "no AAC decoder")
+            throw FileAccessError(.missingComponent, file: file, operation: "checking the sound's peaks", reason: "no AAC decoder")
         }
         defer {
             var p: UnsafeMutablePointer<AVCodecContext>? = dctx
@@ -310,7 +310,7 @@ extension AACTrack {
             }
             produced += Int64(got)
         }
-        func convert(_ f: UnsafeMutablePointer<AVFrame>?) throws(MediaError) {
+        func convert(_ f: UnsafeMutablePointer<AVFrame>?) throws(FileAccessError) {
             let n = f.map { Int($0.pointee.nb_samples) } ?? 0
             let capacity = Int(swr_get_out_samples(resampler, Int32(n))) + 64
             if out.count < capacity * 2 { out = [Double](repeating: 0, count: capacity * 2) }
@@ -343,7 +343,7 @@ extension AACTrack {
             }
             heard.withUnsafeBufferPointer { listen($0) }
         }
-        func receive() throws(MediaError) {
+        func receive() throws(FileAccessError) {
             while true {
                 let r = avcodec_receive_frame(dctx, frame.frame)
                 if r == reel_averror_eagain() || r == reel_averror_eof() { return }

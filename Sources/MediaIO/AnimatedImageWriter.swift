@@ -10,8 +10,8 @@ import MediaTime
 /// A fixed palette costs no pass over the whole animation and keeps memory to one frame; ordered
 /// (not error-diffusion) dithering gives the same pattern on every frame, so still areas do not
 /// shimmer. The file is written under a temporary name and appears only after `finish()`.
-package final class AnimatedImageWriter {
-    package enum Format: String, Sendable, CaseIterable {
+public final class AnimatedImageWriter {
+    public enum Format: String, Sendable, CaseIterable {
         case gif, webp
 
         /// The format a file name asks for (`.gif`, `.webp`), or nil.
@@ -21,10 +21,10 @@ package final class AnimatedImageWriter {
         }
     }
 
-    package let path: String
-    package let format: Format
-    package let width: Int
-    package let height: Int
+    public let path: String
+    public let format: Format
+    public let width: Int
+    public let height: Int
     private let output: AtomicFile
     private let muxer: UnsafeMutablePointer<AVFormatContext>
     private var codec: UnsafeMutablePointer<AVCodecContext>?
@@ -35,31 +35,31 @@ package final class AnimatedImageWriter {
     private var ioOpen = false
     private var closed = false
 
-    public init(path: String, format: Format, width: Int, height: Int, frameRate: FrameRate) throws(MediaError) {
+    public init(path: String, format: Format, width: Int, height: Int, frameRate: FrameRate) throws(FileAccessError) {
         self.path = path
         self.format = format
         self.width = width
         self.height = height
         let sides = Limits.animatedPreviewSide
         guard sides.contains(width), sides.contains(height), width % 2 == 0, height % 2 == 0 else {
-            throw MediaError(
+            throw FileAccessError(
                 .unsupported, file: path, operation: "creating the animation",
                 reason: "size \(width)x\(height) must be even and within \(sides.lowerBound)...\(sides.upperBound)")
         }
         let encoderName = format == .gif ? "gif" : "libwebp_anim"
         guard let encoder = avcodec_find_encoder_by_name(encoderName) else {
-            throw MediaError(
+            throw FileAccessError(
                 .missingComponent, file: path, operation: "looking for the \(format.rawValue) encoder",
                 reason: "this FFmpeg has no \(encoderName) encoder; install Debian's libavcodec59 by running scripts/setup")
         }
-        output = try AtomicFile.forMedia(path)
+        output = try AtomicFile(path: path)
         var oc: UnsafeMutablePointer<AVFormatContext>?
         try check(
             avformat_alloc_output_context2(&oc, nil, format.rawValue, output.libraryPath), .writeFailed, file: path,
             operation: "creating the animation")
         guard let fmt = oc, let st = avformat_new_stream(fmt, nil), let ctx = avcodec_alloc_context3(encoder) else {
             avformat_free_context(oc)
-            throw MediaError(.writeFailed, file: path, operation: "creating the animation", reason: "out of memory")
+            throw FileAccessError(.writeFailed, file: path, operation: "creating the animation", reason: "out of memory")
         }
         muxer = fmt
         stream = st
@@ -103,9 +103,9 @@ package final class AnimatedImageWriter {
     }
 
     /// Adds the next picture (of the animation's size).
-    package func write(_ picture: Picture) throws(MediaError) {
+    public func write(_ picture: Picture) throws(FileAccessError) {
         guard picture.width == width, picture.height == height, let ctx = codec else {
-            throw MediaError(
+            throw FileAccessError(
                 .writeFailed, file: path, operation: "adding a frame",
                 reason: "the picture is \(picture.width)x\(picture.height), not \(width)x\(height)")
         }
@@ -132,15 +132,15 @@ package final class AnimatedImageWriter {
     }
 
     /// Flushes the encoder, writes the trailer and moves the file into place.
-    package func finish() throws(MediaError) {
+    public func finish() throws(FileAccessError) {
         guard let ctx = codec, !closed else { return }
         try encode(ctx, nil)
         try check(av_write_trailer(muxer), .writeFailed, file: path, operation: "finishing the animation")
         close()
-        try output.commitMedia()
+        try output.commit()
     }
 
-    private func encode(_ ctx: UnsafeMutablePointer<AVCodecContext>, _ f: UnsafeMutablePointer<AVFrame>?) throws(MediaError) {
+    private func encode(_ ctx: UnsafeMutablePointer<AVCodecContext>, _ f: UnsafeMutablePointer<AVFrame>?) throws(FileAccessError) {
         try check(avcodec_send_frame(ctx, f), .writeFailed, file: path, operation: "encoding the animation")
         while true {
             let r = avcodec_receive_packet(ctx, packet.packet)

@@ -6,10 +6,10 @@ import MediaTime
 /// Resampling happens once, here, so the mixer works on one format at one rate. Reading
 /// starts at a source time (`seek(to:)`), and the position is counted in output samples,
 /// so the mix stays sample-exact however the source packets are sized.
-package final class AudioDecoder {
-    package let path: String
-    package static let sampleRate = 48_000
-    package static let channels = 2
+public final class AudioDecoder {
+    public let path: String
+    public static let sampleRate = 48_000
+    public static let channels = 2
     let input: InputFile
     let streamIndex: Int32
     let codec: UnsafeMutablePointer<AVCodecContext>
@@ -27,18 +27,15 @@ package final class AudioDecoder {
     /// Nothing has been read since the file was opened: reading starts at the stream's start.
     private var untouched = true
 
-    public init(path: String) throws(MediaError) {
+    public init(path: String) throws(FileAccessError) {
         self.path = path
-        input = try InputFile(path: path)
-        guard let index = input.bestStream(AVMEDIA_TYPE_AUDIO) else {
-            throw MediaError(.notMedia, file: path, operation: "opening audio", reason: "no audio stream")
-        }
-        streamIndex = index
-        let st = input.stream(index)
-        timeBase = st.pointee.time_base
-        startTicks = st.pointee.start_time == reel_nopts() ? 0 : st.pointee.start_time
-        codec = try input.openDecoder(stream: index, threads: 1)
-        loop = DecodeLoop(input: input, streamIndex: index, codec: codec)
+        let opened = try DecodingStream(path: path, type: AVMEDIA_TYPE_AUDIO, threads: 1)
+        input = opened.input
+        streamIndex = opened.index
+        timeBase = opened.timeBase
+        startTicks = opened.startTicks
+        codec = opened.codec
+        loop = opened.loop
     }
 
     deinit {
@@ -48,7 +45,7 @@ package final class AudioDecoder {
     }
 
     /// Positions reading at source time `time` (zero is the stream's start).
-    package func seek(to time: RationalTime) throws(MediaError) {
+    public func seek(to time: RationalTime) throws(FileAccessError) {
         pending.removeAll(keepingCapacity: true)
         pendingOffset = 0
         finished = false
@@ -80,7 +77,7 @@ package final class AudioDecoder {
 
     /// Fills `buffer` with up to `count` stereo sample frames; returns how many were written
     /// (fewer only at the end of the stream).
-    package func read(into buffer: UnsafeMutablePointer<Float>, count: Int) throws(MediaError) -> Int {
+    public func read(into buffer: UnsafeMutablePointer<Float>, count: Int) throws(FileAccessError) -> Int {
         untouched = false
         var written = 0
         while written < count {
@@ -102,7 +99,7 @@ package final class AudioDecoder {
         return written
     }
 
-    private func decodeMore() throws(MediaError) {
+    private func decodeMore() throws(FileAccessError) {
         while true {
             switch loop.next(into: frame.frame) {
             case .frame:
@@ -120,7 +117,7 @@ package final class AudioDecoder {
         }
     }
 
-    private func resample(_ f: UnsafeMutablePointer<AVFrame>) throws(MediaError) {
+    private func resample(_ f: UnsafeMutablePointer<AVFrame>) throws(FileAccessError) {
         if resampler == nil {
             var outLayout = AVChannelLayout()
             av_channel_layout_default(&outLayout, 2)
@@ -153,7 +150,7 @@ package final class AudioDecoder {
         dropSkipped()
     }
 
-    private func flushResampler() throws(MediaError) {
+    private func flushResampler() throws(FileAccessError) {
         guard resampler != nil else { return }
         let capacity = 4096
         let start = pending.count

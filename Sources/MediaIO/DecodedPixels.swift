@@ -15,7 +15,7 @@ import CFFmpeg
 enum DecodedPixels {
     /// `box` itself when the scaler can take it as it is; otherwise a converted copy. Stills pass
     /// `still`: an untagged Y'CbCr still (JPEG, WebP) is BT.601, as those formats define.
-    static func scalable(_ box: FrameBox, file: String, still: Bool = false) throws(MediaError) -> FrameBox {
+    static func scalable(_ box: FrameBox, file: String, still: Bool = false) throws(FileAccessError) -> FrameBox {
         let frame = box.frame
         let format = AVPixelFormat(rawValue: frame.pointee.format)
         let desc = try descriptor(format, file: file)
@@ -75,12 +75,12 @@ enum DecodedPixels {
     }
 
     /// The format's description, or an error naming the format when the scaler cannot read it.
-    static func descriptor(_ format: AVPixelFormat, file: String) throws(MediaError) -> UnsafePointer<AVPixFmtDescriptor> {
+    static func descriptor(_ format: AVPixelFormat, file: String) throws(FileAccessError) -> UnsafePointer<AVPixFmtDescriptor> {
         guard let desc = av_pix_fmt_desc_get(format) else {
-            throw MediaError(.unsupported, file: file, operation: "reading the picture", reason: "the decoder gave no known pixel format")
+            throw FileAccessError(.unsupported, file: file, operation: "reading the picture", reason: "the decoder gave no known pixel format")
         }
         if desc.pointee.flags & UInt64(AV_PIX_FMT_FLAG_HWACCEL) != 0 || sws_isSupportedInput(format) == 0 {
-            throw MediaError(
+            throw FileAccessError(
                 .unsupported, file: file, operation: "reading the picture",
                 reason: "pixel format \(String(cString: desc.pointee.name)) is not one Reel can convert")
         }
@@ -89,7 +89,7 @@ enum DecodedPixels {
 
     /// Throws when a stream's pixel format, as a probe reads it, is one the scaler cannot read
     /// (an unknown format is let through: the decoder will say what it gives).
-    static func check(streamFormat raw: Int32, file: String) throws(MediaError) {
+    static func check(streamFormat raw: Int32, file: String) throws(FileAccessError) {
         let format = AVPixelFormat(rawValue: raw)
         guard format != AV_PIX_FMT_NONE, av_pix_fmt_desc_get(format) != nil else { return }
         _ = try descriptor(format, file: file)
@@ -118,14 +118,14 @@ enum DecodedPixels {
     }
 
     /// The whole picture converted to `target` (same size), its properties kept.
-    private static func converted(_ box: FrameBox, to target: AVPixelFormat, file: String) throws(MediaError) -> FrameBox {
+    private static func converted(_ box: FrameBox, to target: AVPixelFormat, file: String) throws(FileAccessError) -> FrameBox {
         let src = box.frame
         let out = FrameBox()
         out.frame.pointee.width = src.pointee.width
         out.frame.pointee.height = src.pointee.height
         out.frame.pointee.format = target.rawValue
         guard av_frame_get_buffer(out.frame, 0) >= 0 else {
-            throw MediaError(
+            throw FileAccessError(
                 .unsupported, file: file, operation: "converting the picture",
                 reason: "out of memory for \(src.pointee.width)x\(src.pointee.height)")
         }
@@ -134,7 +134,7 @@ enum DecodedPixels {
                 src.pointee.width, src.pointee.height, AVPixelFormat(rawValue: src.pointee.format),
                 src.pointee.width, src.pointee.height, target, SWS_POINT | SWS_ACCURATE_RND, nil, nil, nil)
         else {
-            throw MediaError(.unsupported, file: file, operation: "converting the picture", reason: "swscale cannot convert \(formatName(src))")
+            throw FileAccessError(.unsupported, file: file, operation: "converting the picture", reason: "swscale cannot convert \(formatName(src))")
         }
         defer { sws_freeContext(ctx) }
         let details = colorDetails(src)
@@ -146,7 +146,7 @@ enum DecodedPixels {
         // The frame API reads the planes (a palette's colours included) from the frames themselves.
         let rows = sws_scale_frame(ctx, out.frame, src)
         guard rows >= 0 else {
-            throw MediaError(.corrupt, file: file, operation: "converting the picture", reason: ffmpegMessage(rows))
+            throw FileAccessError(.corrupt, file: file, operation: "converting the picture", reason: ffmpegMessage(rows))
         }
         av_frame_copy_props(out.frame, src)
         if target == AV_PIX_FMT_YUV444P {

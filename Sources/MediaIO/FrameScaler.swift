@@ -2,11 +2,11 @@ import CFFmpeg
 import MediaTime
 
 /// A rectangle of whole pixels on a picture.
-package struct PixelRect: Sendable, Hashable {
-    package var x: Int
-    package var y: Int
-    package var width: Int
-    package var height: Int
+public struct PixelRect: Sendable, Hashable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
 
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
@@ -17,17 +17,17 @@ package struct PixelRect: Sendable, Hashable {
 }
 
 /// How a decoded picture is placed into a rectangle.
-package struct Placement: Sendable, Hashable {
+public struct Placement: Sendable, Hashable {
     /// Clockwise quarter turns and mirror to apply (the media's display orientation).
-    package var rotation: Int
-    package var mirrored: Bool
+    public var rotation: Int
+    public var mirrored: Bool
     /// True to fill the rectangle and crop the overflow; false to fit inside it.
     public var cover: Bool
     /// Where the centre of the covered window lies, in fractions of the picture as displayed
     /// (0.5, 0.5 is the centre); moved in as far as needed for the window to stay inside the
     /// picture, so no edge shows. Read only when `cover`.
-    package var focusX: Double
-    package var focusY: Double
+    public var focusX: Double
+    public var focusY: Double
 
     public init(rotation: Int = 0, mirrored: Bool = false, cover: Bool = true, focusX: Double = 0.5, focusY: Double = 0.5) {
         self.rotation = rotation
@@ -58,13 +58,13 @@ package struct Placement: Sendable, Hashable {
 /// cannot be cropped in place are first made scalable by `DecodedPixels`, once per picture). swscale
 /// cannot rotate, so a quarter-turned source is scaled to the rotated size and then turned,
 /// which moves only the output's pixels.
-package final class FrameScaler {
+public final class FrameScaler {
     private var context: OpaquePointer?
     private var scratch: Picture?
     /// 16-bit 4:4:4 planes for HDR pictures on their way to the tone mapper.
     private var hdrScratch: [UInt16] = []
     /// Bilinear for drafts, bicubic otherwise.
-    package let fast: Bool
+    public let fast: Bool
 
     public init(fast: Bool = false) {
         self.fast = fast
@@ -76,7 +76,7 @@ package final class FrameScaler {
 
     /// Draws `frame` into `rect` of `picture`. Pixels of `rect` the frame does not cover (contain fit)
     /// are left as they are, so the caller paints the background first.
-    package func draw(_ frame: VideoFrame, placement: Placement, into picture: Picture, rect: PixelRect) throws(MediaError) {
+    public func draw(_ frame: VideoFrame, placement: Placement, into picture: Picture, rect: PixelRect) throws(FileAccessError) {
         // Decoders and still loaders hand over scalable frames already; this only guards the rule.
         let box = try DecodedPixels.scalable(frame.box, file: frame.file)
         let src = box.frame
@@ -134,7 +134,7 @@ package final class FrameScaler {
     private func scale(
         _ src: UnsafeMutablePointer<AVFrame>, crop: (x: Int, y: Int, w: Int, h: Int), into picture: Picture,
         rect: PixelRect, file: String
-    ) throws(MediaError) {
+    ) throws(FileAccessError) {
         var format = AVPixelFormat(rawValue: src.pointee.format)
         let details = DecodedPixels.colorDetails(src)
         let fullRange = details.fullRange
@@ -157,7 +157,7 @@ package final class FrameScaler {
             context, Int32(crop.w), Int32(crop.h), format,
             Int32(rect.width), Int32(rect.height), outFormat, flags, nil, nil, nil)
         guard let ctx = context else {
-            throw MediaError(.unsupported, file: file, operation: "scaling", reason: "swscale cannot convert this picture")
+            throw FileAccessError(.unsupported, file: file, operation: "scaling", reason: "swscale cannot convert this picture")
         }
         let srcSpace = details.space
         if hdr == nil {
@@ -203,7 +203,7 @@ package final class FrameScaler {
             }
         }
         if rows < 0 {
-            throw MediaError(.corrupt, file: file, operation: "scaling", reason: ffmpegMessage(rows))
+            throw FileAccessError(.corrupt, file: file, operation: "scaling", reason: ffmpegMessage(rows))
         }
     }
 
@@ -211,7 +211,7 @@ package final class FrameScaler {
     private func toneMapped(
         _ ctx: OpaquePointer, _ mapper: HDRToneMapper, _ srcPlanes: [UnsafePointer<UInt8>?], _ srcStrides: [Int32],
         rows: Int, fullRange: Bool, into picture: Picture, rect: PixelRect, file: String
-    ) throws(MediaError) {
+    ) throws(FileAccessError) {
         let stride = (rect.width + 31) & ~31
         let planeSize = stride * rect.height
         if hdrScratch.count < 3 * planeSize { hdrScratch = [UInt16](repeating: 0, count: 3 * planeSize) }
@@ -233,7 +233,7 @@ package final class FrameScaler {
             return r
         }
         if result < 0 {
-            throw MediaError(.corrupt, file: file, operation: "scaling", reason: ffmpegMessage(result))
+            throw FileAccessError(.corrupt, file: file, operation: "scaling", reason: ffmpegMessage(result))
         }
     }
 

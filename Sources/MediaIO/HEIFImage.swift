@@ -29,16 +29,16 @@ enum HEIFImage {
     }
 
     /// Size as displayed and the EXIF capture date, without decoding the picture.
-    static func probe(_ opened: ReadableFile) throws(MediaError) -> MediaInfo {
+    static func probe(_ opened: ReadableFile) throws(FileAccessError) -> MediaInfo {
         let path = opened.path
         let file = try HEIFFile(file: opened, operation: "probing")
         let width = Int(heif_image_handle_get_width(file.handle))
         let height = Int(heif_image_handle_get_height(file.handle))
         guard width > 0, height > 0 else {
-            throw MediaError(.corrupt, file: path, operation: "probing", reason: "the image has no size")
+            throw FileAccessError(.corrupt, file: path, operation: "probing", reason: "the image has no size")
         }
         if width > MediaLimits.maxPictureSide || height > MediaLimits.maxPictureSide {
-            throw MediaError(.unsupported, file: path, operation: "probing", reason: PictureHeader.sizeMessage(width, height))
+            throw FileAccessError(.unsupported, file: path, operation: "probing", reason: PictureHeader.sizeMessage(width, height))
         }
         var video = VideoStreamInfo(
             codec: "heif", codedWidth: width, codedHeight: height, rotation: 0, mirrored: false,
@@ -51,14 +51,14 @@ enum HEIFImage {
     }
 
     /// Decodes the primary picture, upright.
-    static func load(_ opened: ReadableFile) throws(MediaError) -> VideoFrame {
+    static func load(_ opened: ReadableFile) throws(FileAccessError) -> VideoFrame {
         let path = opened.path
         let file = try HEIFFile(file: opened, operation: "loading the picture")
         let shownWidth = heif_image_handle_get_width(file.handle)
         let shownHeight = heif_image_handle_get_height(file.handle)
         // A timeline may name a file that was never probed: refuse absurd sizes before decoding.
         guard shownWidth > 0, shownHeight > 0, shownWidth <= MediaLimits.maxPictureSide, shownHeight <= MediaLimits.maxPictureSide else {
-            throw MediaError(
+            throw FileAccessError(
                 .unsupported, file: path, operation: "loading the picture",
                 reason: PictureHeader.sizeMessage(Int(shownWidth), Int(shownHeight)))
         }
@@ -68,21 +68,21 @@ enum HEIFImage {
             file.handle, &image, heif_colorspace_RGB,
             alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, nil)
         guard decoded.code == heif_error_Ok, let image else {
-            throw MediaError(.corrupt, file: path, operation: "decoding the picture", reason: String(cString: decoded.message))
+            throw FileAccessError(.corrupt, file: path, operation: "decoding the picture", reason: String(cString: decoded.message))
         }
         defer { heif_image_release(image) }
         let width = heif_image_get_width(image, heif_channel_interleaved)
         let height = heif_image_get_height(image, heif_channel_interleaved)
         var stride: Int32 = 0
         guard width > 0, height > 0, let pixels = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else {
-            throw MediaError(.corrupt, file: path, operation: "decoding the picture", reason: "the decoded image has no pixels")
+            throw FileAccessError(.corrupt, file: path, operation: "decoding the picture", reason: "the decoded image has no pixels")
         }
         let box = FrameBox()
         box.frame.pointee.width = width
         box.frame.pointee.height = height
         box.frame.pointee.format = (alpha ? AV_PIX_FMT_RGBA : AV_PIX_FMT_RGB24).rawValue
         guard av_frame_get_buffer(box.frame, 0) >= 0, let plane = box.frame.pointee.data.0 else {
-            throw MediaError(.unsupported, file: path, operation: "decoding the picture", reason: "out of memory for \(width)x\(height)")
+            throw FileAccessError(.unsupported, file: path, operation: "decoding the picture", reason: "out of memory for \(width)x\(height)")
         }
         let rowBytes = Int(width) * (alpha ? 4 : 3)
         let dstStride = Int(box.frame.pointee.linesize.0)
@@ -101,22 +101,22 @@ private final class HEIFFile {
     let handle: OpaquePointer
     private let file: ReadableFile
 
-    init(file: ReadableFile, operation: String) throws(MediaError) {
+    init(file: ReadableFile, operation: String) throws(FileAccessError) {
         let path = file.path
         self.file = file
         guard let context = heif_context_alloc() else {
-            throw MediaError(.unsupported, file: path, operation: operation, reason: "libheif could not start")
+            throw FileAccessError(.unsupported, file: path, operation: operation, reason: "libheif could not start")
         }
         let read = heif_context_read_from_file(context, file.descriptorPath, nil)
         guard read.code == heif_error_Ok else {
             heif_context_free(context)
-            throw MediaError(.corrupt, file: path, operation: operation, reason: String(cString: read.message))
+            throw FileAccessError(.corrupt, file: path, operation: operation, reason: String(cString: read.message))
         }
         var handle: OpaquePointer?
         let primary = heif_context_get_primary_image_handle(context, &handle)
         guard primary.code == heif_error_Ok, let handle else {
             heif_context_free(context)
-            throw MediaError(.corrupt, file: path, operation: operation, reason: String(cString: primary.message))
+            throw FileAccessError(.corrupt, file: path, operation: operation, reason: String(cString: primary.message))
         }
         self.context = context
         self.handle = handle

@@ -9,33 +9,34 @@ final class InputFile {
     /// FFmpeg reads it through its descriptor's name, so nothing else can be read in its place.
     let file: ReadableFile
 
-    convenience init(path: String) throws(MediaError) {
-        try self.init(file: ReadableFile.forMedia(path))
+    convenience init(path: String) throws(FileAccessError) {
+        try self.init(file: ReadableFile(path: path))
     }
 
     /// Opens the demuxer on a file already opened and checked, without opening it by name again.
-    init(file: ReadableFile) throws(MediaError) {
+    init(file: ReadableFile) throws(FileAccessError) {
         path = file.path
         self.file = file
         // A picture whose header claims more than Reel reads is refused in Reel's words before
         // FFmpeg allocates for it, or fails on it with a message of its own.
         if let size = PictureHeader.oversizeDescription(of: file) {
-            throw MediaError(.unsupported, file: path, operation: "opening", reason: size)
+            throw FileAccessError(.unsupported, file: path, operation: "opening", reason: size)
         }
         var ctx: UnsafeMutablePointer<AVFormatContext>?
         let openCode = avformat_open_input(&ctx, file.descriptorPath, nil, nil)
         guard openCode >= 0, let opened = ctx else {
             if openCode == reel_averror(EACCES) {
-                throw MediaError(.unreadable, file: path, operation: "opening", reason: ffmpegMessage(openCode))
+                throw FileAccessError(.unreadable, file: path, operation: "opening", reason: ffmpegMessage(openCode))
             }
-            throw MediaError(.notMedia, file: path, operation: "opening", reason: "not a media file FFmpeg can read (\(ffmpegMessage(openCode)))")
+            throw FileAccessError(
+                .notMedia, file: path, operation: "opening", reason: "not a media file FFmpeg can read (\(ffmpegMessage(openCode)))")
         }
         context = opened
         let info = avformat_find_stream_info(context, nil)
         if info < 0 {
             var c: UnsafeMutablePointer<AVFormatContext>? = context
             avformat_close_input(&c)
-            throw MediaError(.corrupt, file: path, operation: "reading stream information", reason: ffmpegMessage(info))
+            throw FileAccessError(.corrupt, file: path, operation: "reading stream information", reason: ffmpegMessage(info))
         }
     }
 
@@ -57,10 +58,10 @@ final class InputFile {
 
     /// Throws when a picture stream's size, as the container gives it, is past
     /// `MediaLimits.maxPictureSide` (the picture's own header was checked on opening).
-    func checkPictureSize(stream index: Int32) throws(MediaError) {
+    func checkPictureSize(stream index: Int32) throws(FileAccessError) {
         let par = stream(index).pointee.codecpar.pointee
         if Int(par.width) > MediaLimits.maxPictureSide || Int(par.height) > MediaLimits.maxPictureSide {
-            throw MediaError(.unsupported, file: path, operation: "opening", reason: PictureHeader.sizeMessage(Int(par.width), Int(par.height)))
+            throw FileAccessError(.unsupported, file: path, operation: "opening", reason: PictureHeader.sizeMessage(Int(par.width), Int(par.height)))
         }
     }
 
@@ -76,15 +77,15 @@ final class InputFile {
     }
 
     /// Opens a decoder for a stream, with threads for video.
-    func openDecoder(stream index: Int32, threads: Int32 = 0) throws(MediaError) -> UnsafeMutablePointer<AVCodecContext> {
+    func openDecoder(stream index: Int32, threads: Int32 = 0) throws(FileAccessError) -> UnsafeMutablePointer<AVCodecContext> {
         let st = stream(index)
         guard let codec = avcodec_find_decoder(st.pointee.codecpar.pointee.codec_id) else {
-            throw MediaError(
+            throw FileAccessError(
                 .unsupported, file: path, operation: "opening a decoder",
                 reason: "no decoder for codec \(String(cString: avcodec_get_name(st.pointee.codecpar.pointee.codec_id)))")
         }
         guard let ctx = avcodec_alloc_context3(codec) else {
-            throw MediaError(.unsupported, file: path, operation: "opening a decoder", reason: "out of memory")
+            throw FileAccessError(.unsupported, file: path, operation: "opening a decoder", reason: "out of memory")
         }
         var c: UnsafeMutablePointer<AVCodecContext>? = ctx
         do {

@@ -3,22 +3,22 @@ import DocumentLimits
 import MediaTime
 
 /// Settings of an H.264 + AAC MP4 export.
-package struct EncoderSettings: Sendable, Hashable {
-    package var width: Int
-    package var height: Int
-    package var frameRate: FrameRate
+public struct EncoderSettings: Sendable, Hashable {
+    public var width: Int
+    public var height: Int
+    public var frameRate: FrameRate
     /// x264 constant rate factor; ignored when `videoBitrate` is set.
-    package var crf: Int
+    public var crf: Int
     /// Target average video bit rate in bits per second, instead of a constant quality.
-    package var videoBitrate: Int?
+    public var videoBitrate: Int?
     /// x264 preset, `ultrafast` to `veryslow`.
-    package var preset: String
+    public var preset: String
     /// The file's `comment` tag (a segment names itself there for the join).
-    package var comment: String?
+    public var comment: String?
     /// Cues of a soft subtitle stream (`mov_text`); none when empty.
-    package var subtitles: [SubtitleCue] = []
+    public var subtitles: [SubtitleCue] = []
     /// Which pass of a two-pass bit-rate encode this is; nil for one pass. Only with `videoBitrate`.
-    package var ratePass: RatePass?
+    public var ratePass: RatePass?
 
     public init(
         width: Int, height: Int, frameRate: FrameRate, crf: Int = 20, videoBitrate: Int? = nil,
@@ -38,13 +38,13 @@ package struct EncoderSettings: Sendable, Hashable {
 /// A pass of x264's two-pass rate control: the first writes statistics of every frame to a file,
 /// the second reads them to spread the bits so the average lands on the target (one pass with a
 /// buffer misses by 10 % and more on short videos).
-package enum RatePass: Sendable, Hashable {
+public enum RatePass: Sendable, Hashable {
     case first(stats: String)
     case second(stats: String)
 
     /// The files x264 writes for a statistics file named `stats` (the file, its macroblock-tree
     /// data, and the names both are written under before renaming), for whoever cleans up.
-    package static func companionFiles(of stats: String) -> [String] {
+    public static func companionFiles(of stats: String) -> [String] {
         [stats, stats + ".temp", stats + ".mbtree", stats + ".mbtree.temp"]
     }
 }
@@ -55,9 +55,9 @@ package enum RatePass: Sendable, Hashable {
 /// Pictures and sound are given in presentation order; packets are interleaved by the muxer.
 /// The file is written to a temporary name and appears at `path` only after `finish()`; a device,
 /// FIFO or `-` (standard output) is written in place as a fragmented MP4 (see `AtomicFile`).
-package final class MP4Writer {
-    package let path: String
-    package let settings: EncoderSettings
+public final class MP4Writer {
+    public let path: String
+    public let settings: EncoderSettings
     private let output: AtomicFile
     private var format: UnsafeMutablePointer<AVFormatContext>
     /// The H.264 encoder; nil when the video is copied from segments (`init(path:settings:copyingVideoOf:)`).
@@ -81,28 +81,28 @@ package final class MP4Writer {
 
     /// With `audioTrack`, the file's sound is that track's packets (`writeAudio(through:)`);
     /// without, the file has no sound (a segment, a first pass).
-    public init(path: String, settings: EncoderSettings, audioTrack: AACTrack? = nil) throws(MediaError) {
+    public init(path: String, settings: EncoderSettings, audioTrack: AACTrack? = nil) throws(FileAccessError) {
         self.path = path
         self.settings = settings
         self.audioTrack = audioTrack
         let sides = Limits.canvasSide
         guard sides.contains(settings.width), sides.contains(settings.height), settings.width % 2 == 0, settings.height % 2 == 0 else {
-            throw MediaError(
+            throw FileAccessError(
                 .unsupported, file: path, operation: "creating the video",
                 reason: "size \(settings.width)x\(settings.height) must be even and within \(sides.lowerBound)...\(sides.upperBound)")
         }
         try MediaLibrary.checkEncoders()
-        output = try AtomicFile.forMedia(path)
+        output = try AtomicFile(path: path)
         var oc: UnsafeMutablePointer<AVFormatContext>?
         try check(avformat_alloc_output_context2(&oc, nil, "mp4", output.libraryPath), .writeFailed, file: path, operation: "creating the MP4")
-        guard let fmt = oc else { throw MediaError(.writeFailed, file: path, operation: "creating the MP4", reason: "no muxer") }
+        guard let fmt = oc else { throw FileAccessError(.writeFailed, file: path, operation: "creating the MP4", reason: "no muxer") }
         format = fmt
 
         guard let x264 = avcodec_find_encoder_by_name("libx264"), let vctx = avcodec_alloc_context3(x264),
             let vst = avformat_new_stream(fmt, nil)
         else {
             avformat_free_context(fmt)
-            throw MediaError(.missingComponent, file: path, operation: "creating the video encoder", reason: "libx264 is not available")
+            throw FileAccessError(.missingComponent, file: path, operation: "creating the video encoder", reason: "libx264 is not available")
         }
         video = vctx
         videoStream = vst
@@ -171,7 +171,7 @@ package final class MP4Writer {
 
     /// After the video stream: the audio stream when there is a track, the subtitle stream when there are
     /// cues, then the file with its header, and the subtitles (all known before the first frame).
-    private func openSoundSubtitlesAndOutput() throws(MediaError) {
+    private func openSoundSubtitlesAndOutput() throws(FileAccessError) {
         if let audioTrack { try openAudio(audioTrack) }
         if !settings.subtitles.isEmpty { subtitleTrack = try SubtitleTrack(format: format, cues: settings.subtitles, file: path) }
         try openOutput()
@@ -179,7 +179,7 @@ package final class MP4Writer {
     }
 
     /// Opens the file and writes the header, once the streams are set up.
-    private func openOutput() throws(MediaError) {
+    private func openOutput() throws(FileAccessError) {
         if let comment = settings.comment { av_dict_set(&format.pointee.metadata, "comment", comment, 0) }
         // A stream (a device, a FIFO, standard output) cannot be read back to move the index to
         // the front, so it gets a fragmented MP4, which players read front to back.
@@ -196,17 +196,18 @@ package final class MP4Writer {
     /// A writer whose video is copied, packet by packet, from segments like `first` (same size,
     /// same H.264 configuration, colour tags and all), and whose sound is encoded as usual or laid from
     /// `audioTrack`.
-    public init(path: String, settings: EncoderSettings, copyingVideoOf first: VideoPacketReader, audioTrack: AACTrack? = nil) throws(MediaError) {
+    public init(path: String, settings: EncoderSettings, copyingVideoOf first: VideoPacketReader, audioTrack: AACTrack? = nil) throws(FileAccessError)
+    {
         self.path = path
         self.settings = settings
         self.audioTrack = audioTrack
         try MediaLibrary.checkEncoders()
-        output = try AtomicFile.forMedia(path)
+        output = try AtomicFile(path: path)
         var oc: UnsafeMutablePointer<AVFormatContext>?
         try check(avformat_alloc_output_context2(&oc, nil, "mp4", output.libraryPath), .writeFailed, file: path, operation: "creating the MP4")
         guard let fmt = oc, let vst = avformat_new_stream(fmt, nil) else {
             if let oc { avformat_free_context(oc) }
-            throw MediaError(.writeFailed, file: path, operation: "creating the MP4", reason: "no muxer")
+            throw FileAccessError(.writeFailed, file: path, operation: "creating the MP4", reason: "no muxer")
         }
         format = fmt
         video = nil
@@ -228,7 +229,7 @@ package final class MP4Writer {
     }
 
     /// Writes the packet `reader` last read, its times moved `frameOffset` frames later.
-    package func copyPacket(from reader: VideoPacketReader, frameOffset: Int64) throws(MediaError) {
+    public func copyPacket(from reader: VideoPacketReader, frameOffset: Int64) throws(FileAccessError) {
         guard copiedTimeBase != nil else { preconditionFailure("MP4Writer: copyPacket on a writer that encodes its video") }
         let p = reader.packet.packet
         let rate = settings.frameRate
@@ -236,7 +237,9 @@ package final class MP4Writer {
         let shift = av_rescale_q(frameOffset, AVRational(num: Int32(rate.denominator), den: Int32(rate.numerator)), reader.stream.pointee.time_base)
         // The part's times are its file's word: a packet without them, out of range or out of
         // order is the part's fault, named as such, not the muxer's refusal of the output.
-        func fault(_ reason: String) -> MediaError { MediaError(.corrupt, file: reader.path, operation: "joining segments", reason: reason) }
+        func fault(_ reason: String) -> FileAccessError {
+            FileAccessError(.corrupt, file: reader.path, operation: "joining segments", reason: reason)
+        }
         guard p.pointee.pts != reel_nopts(), p.pointee.dts != reel_nopts() else {
             throw fault("packet \(reader.packetCount) has no time; was it written as a fragmented MP4 (-o - or a pipe)? render it to a file")
         }
@@ -256,9 +259,9 @@ package final class MP4Writer {
         try check(av_interleaved_write_frame(format, p), .writeFailed, file: path, operation: "writing video")
     }
 
-    private func openAudio(_ track: AACTrack) throws(MediaError) {
+    private func openAudio(_ track: AACTrack) throws(FileAccessError) {
         guard let ast = avformat_new_stream(format, nil) else {
-            throw MediaError(.writeFailed, file: path, operation: "creating the audio stream", reason: "no stream")
+            throw FileAccessError(.writeFailed, file: path, operation: "creating the audio stream", reason: "no stream")
         }
         audioStream = ast
         ast.pointee.time_base = AVRational(num: 1, den: Int32(AudioDecoder.sampleRate))
@@ -268,7 +271,7 @@ package final class MP4Writer {
 
     /// Writes the packets of the encoded track given at the start (`audioTrack`) that begin
     /// before input sample `sample`, so the muxer interleaves them with the pictures.
-    package func writeAudio(through sample: Int64) throws(MediaError) {
+    public func writeAudio(through sample: Int64) throws(FileAccessError) {
         guard let track = audioTrack, let ast = audioStream else { preconditionFailure("MP4Writer: writeAudio(through:) without a track") }
         let p = packet.packet
         if trackReader == nil, trackPacketsWritten < track.packets.count {
@@ -298,10 +301,10 @@ package final class MP4Writer {
     }
 
     /// Number of pictures written so far.
-    package var frameCount: Int64 { framesWritten }
+    public var frameCount: Int64 { framesWritten }
 
     /// Encodes the next picture (must be the export's size).
-    package func writeVideo(_ picture: Picture) throws(MediaError) {
+    public func writeVideo(_ picture: Picture) throws(FileAccessError) {
         precondition(picture.width == settings.width && picture.height == settings.height, "MP4Writer: picture size differs from the video's")
         let f = videoFrame.frame
         try check(av_frame_make_writable(f), .writeFailed, file: path, operation: "preparing a video frame")
@@ -315,7 +318,7 @@ package final class MP4Writer {
     }
 
     /// Flushes the encoders, writes the index and moves the file into place.
-    package func finish() throws(MediaError) {
+    public func finish() throws(FileAccessError) {
         guard !finished else { return }
         if audioTrack != nil {
             try writeAudio(through: .max)
@@ -325,11 +328,11 @@ package final class MP4Writer {
         try check(av_write_trailer(format), .writeFailed, file: path, operation: "writing the MP4 index")
         finished = true
         close()
-        try output.commitMedia()
+        try output.commit()
     }
 
     /// Stops without producing a file.
-    package func cancel() {
+    public func cancel() {
         close()
         output.discard()
     }
@@ -337,7 +340,7 @@ package final class MP4Writer {
     private func encode(
         _ codec: UnsafeMutablePointer<AVCodecContext>, stream: UnsafeMutablePointer<AVStream>,
         frame: UnsafeMutablePointer<AVFrame>?
-    ) throws(MediaError) {
+    ) throws(FileAccessError) {
         let what = "encoding video"
         try check(avcodec_send_frame(codec, frame), .writeFailed, file: path, operation: what)
         while true {

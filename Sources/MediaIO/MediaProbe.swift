@@ -2,15 +2,15 @@ import CFFmpeg
 import MediaTime
 
 /// Reads the facts of a media file: streams, sizes, orientation, rates, durations, dates.
-package enum MediaProbe {
+public enum MediaProbe {
     /// Probes `path`. Still images are decoded once, because their EXIF orientation lives in the frame.
-    package static func probe(_ path: String) throws(MediaError) -> MediaInfo {
-        try probe(ReadableFile.forMedia(path))
+    public static func probe(_ path: String) throws(FileAccessError) -> MediaInfo {
+        try probe(ReadableFile(path: path))
     }
 
     /// Probes a file already opened and checked (a regular file, beneath its template folder if
     /// in one): what is probed is exactly what was checked, opened once.
-    package static func probe(_ file: ReadableFile) throws(MediaError) -> MediaInfo {
+    public static func probe(_ file: ReadableFile) throws(FileAccessError) -> MediaInfo {
         if HEIFImage.isHEIF(file) { return try HEIFImage.probe(file) }
         let input = try InputFile(file: file)
         let path = file.path
@@ -54,10 +54,11 @@ package enum MediaProbe {
                 sampleAspect: sar.num > 0 && sar.den > 0 ? (Int(sar.num), Int(sar.den)) : (1, 1))
             video?.dynamicRange = DynamicRange(transfer: par.color_trc)
             if par.width <= 0 || par.height <= 0 {
-                throw MediaError(.corrupt, file: path, operation: "probing", reason: "the video stream has no picture size")
+                throw FileAccessError(.corrupt, file: path, operation: "probing", reason: "the video stream has no picture size")
             }
             if par.width > MediaLimits.maxPictureSide || par.height > MediaLimits.maxPictureSide {
-                throw MediaError(.unsupported, file: path, operation: "probing", reason: PictureHeader.sizeMessage(Int(par.width), Int(par.height)))
+                throw FileAccessError(
+                    .unsupported, file: path, operation: "probing", reason: PictureHeader.sizeMessage(Int(par.width), Int(par.height)))
             }
             try DecodedPixels.check(streamFormat: par.format, file: path)
         }
@@ -72,7 +73,7 @@ package enum MediaProbe {
                     channels: Int(par.ch_layout.nb_channels), duration: streamDuration(st))
             }
         if video == nil && audio.isEmpty {
-            throw MediaError(.notMedia, file: path, operation: "probing", reason: "no video, picture or audio stream")
+            throw FileAccessError(.notMedia, file: path, operation: "probing", reason: "no video, picture or audio stream")
         }
         let duration: RationalTime? = still ? nil : (video?.duration ?? audio.first?.duration ?? containerDuration(input))
         if !still { try checkComplete(input) }
@@ -83,7 +84,7 @@ package enum MediaProbe {
 
     /// Fails when the file is shorter than its own index says: a truncated download or copy.
     /// Containers with an index (MP4, MOV) list where each sample lies, so this costs no reading.
-    static func checkComplete(_ input: InputFile) throws(MediaError) {
+    static func checkComplete(_ input: InputFile) throws(FileAccessError) {
         guard let pb = input.context.pointee.pb else { return }
         let size = avio_size(pb)
         guard size > 0 else { return }
@@ -94,7 +95,7 @@ package enum MediaProbe {
             // An index entry's place is the file's word: past Int64 it cannot lie in the file either.
             let (end, past) = last.pointee.pos.addingReportingOverflow(Int64(last.pointee.size))
             if past || end > size {
-                throw MediaError(
+                throw FileAccessError(
                     .corrupt, file: input.path, operation: "reading media",
                     reason: "the file is truncated: it ends at byte \(size) but its media runs to byte \(past ? "past \(Int64.max)" : "\(end)")")
             }
@@ -138,8 +139,9 @@ package enum MediaProbe {
     }
 
     /// EXIF orientation of a still picture, which FFmpeg 5.1 leaves in the decoded frame's metadata.
-    static func exifOrientation(input: InputFile, stream: Int32) throws(MediaError) -> (rotation: Int, mirrored: Bool, date: String?, offset: String?)
-    {
+    static func exifOrientation(input: InputFile, stream: Int32) throws(FileAccessError) -> (
+        rotation: Int, mirrored: Bool, date: String?, offset: String?
+    ) {
         let decoder = try StillDecoder(input: input, stream: stream)
         let frame = try decoder.decodeFirst()
         let metadata = frame.frame.pointee.metadata
@@ -152,7 +154,7 @@ package enum MediaProbe {
     }
 
     /// EXIF orientation values 1-8 as a clockwise rotation followed by a horizontal mirror.
-    static func exifOrientationTable(_ value: Int) -> (rotation: Int, mirrored: Bool) {
+    public static func exifOrientationTable(_ value: Int) -> (rotation: Int, mirrored: Bool) {
         switch value {
         case 2: return (0, true)
         case 3: return (180, false)

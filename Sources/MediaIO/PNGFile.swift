@@ -2,10 +2,10 @@ import CFFmpeg
 import CPNG
 
 /// An 8-bit RGBA image in memory, rows packed without padding.
-package struct RGBAImage: Sendable {
-    package let width: Int
-    package let height: Int
-    package var pixels: [UInt8]
+public struct RGBAImage: Sendable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [UInt8]
 
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4, "RGBAImage: pixel count does not match \(width)x\(height)")
@@ -18,7 +18,7 @@ package struct RGBAImage: Sendable {
         self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
     }
 
-    package func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (y * width + x) * 4
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
@@ -26,10 +26,10 @@ package struct RGBAImage: Sendable {
 
 /// PNG reading and writing through libpng's simplified API (the only one Swift can use: the
 /// classic API reports errors with `longjmp`).
-package enum PNGFile {
+public enum PNGFile {
     /// Writes `image` to `path` atomically (temporary file, then rename).
-    package static func write(_ image: RGBAImage, to path: String) throws(MediaError) {
-        let output = try AtomicFile.forMedia(path)
+    public static func write(_ image: RGBAImage, to path: String) throws(FileAccessError) {
+        let output = try AtomicFile(path: path)
         var png = png_image()
         png.version = UInt32(PNG_IMAGE_VERSION)
         png.width = UInt32(image.width)
@@ -49,50 +49,50 @@ package enum PNGFile {
         if ok == 0 {
             let message = withUnsafeBytes(of: png.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             png_image_free(&png)
-            throw MediaError(.writeFailed, file: path, operation: "writing PNG", reason: message)
+            throw FileAccessError(.writeFailed, file: path, operation: "writing PNG", reason: message)
         }
-        do { try output.write(Array(bytes.prefix(size))) } catch { throw MediaError(error) }
-        try output.commitMedia()
+        try output.write(Array(bytes.prefix(size)))
+        try output.commit()
     }
 
     /// The size a PNG's header gives, read by libpng from the opened `file` without decoding the
     /// pixels: whether overlays and masks named by a timeline are PNGs Reel reads, checked cheaply.
-    package static func header(of file: ReadableFile) throws(MediaError) -> (width: Int, height: Int) {
+    public static func header(of file: ReadableFile) throws(FileAccessError) -> (width: Int, height: Int) {
         let size = try headerSize(of: file)
         try checkSides(size.width, size.height, file: file.path)
         return size
     }
 
     /// The size in the header, whatever it is (libpng reads only the header here).
-    static func headerSize(of file: ReadableFile) throws(MediaError) -> (width: Int, height: Int) {
+    static func headerSize(of file: ReadableFile) throws(FileAccessError) -> (width: Int, height: Int) {
         var png = png_image()
         png.version = UInt32(PNG_IMAGE_VERSION)
         guard png_image_begin_read_from_file(&png, file.descriptorPath) != 0 else {
             let message = withUnsafeBytes(of: png.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             png_image_free(&png)
-            throw MediaError(.corrupt, file: file.path, operation: "reading PNG", reason: message.isEmpty ? "not a PNG file" : message)
+            throw FileAccessError(.corrupt, file: file.path, operation: "reading PNG", reason: message.isEmpty ? "not a PNG file" : message)
         }
         png_image_free(&png)
         return (Int(png.width), Int(png.height))
     }
 
     /// Refuses a picture without pixels or with a side past `MediaLimits.maxPictureSide`.
-    static func checkSides(_ width: Int, _ height: Int, file: String) throws(MediaError) {
+    static func checkSides(_ width: Int, _ height: Int, file: String) throws(FileAccessError) {
         guard width > 0, height > 0, width <= MediaLimits.maxPictureSide, height <= MediaLimits.maxPictureSide else {
-            throw MediaError(.unsupported, file: file, operation: "reading PNG", reason: PictureHeader.sizeMessage(width, height))
+            throw FileAccessError(.unsupported, file: file, operation: "reading PNG", reason: PictureHeader.sizeMessage(width, height))
         }
     }
 
     /// Reads a PNG as 8-bit RGBA (alpha is 255 where the file has none).
-    package static func read(_ path: String) throws(MediaError) -> RGBAImage {
+    public static func read(_ path: String) throws(FileAccessError) -> RGBAImage {
         var png = png_image()
         png.version = UInt32(PNG_IMAGE_VERSION)
-        func fail(_ what: String) -> MediaError {
+        func fail(_ what: String) -> FileAccessError {
             let message = withUnsafeBytes(of: png.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             png_image_free(&png)
-            return MediaError(.corrupt, file: path, operation: what, reason: message.isEmpty ? "not a PNG file" : message)
+            return FileAccessError(.corrupt, file: path, operation: what, reason: message.isEmpty ? "not a PNG file" : message)
         }
-        let file = try ReadableFile.forMedia(path, operation: "reading PNG")
+        let file = try ReadableFile(path: path, operation: "reading PNG")
         guard png_image_begin_read_from_file(&png, file.descriptorPath) != 0 else { throw fail("reading PNG") }
         do { try checkSides(Int(png.width), Int(png.height), file: path) } catch {
             png_image_free(&png)
@@ -110,7 +110,7 @@ package enum PNGFile {
 
 extension Picture {
     /// Converts to sRGB (BT.709 limited range in, full-range RGB out), for PNG output.
-    package func rgbaImage() -> RGBAImage {
+    public func rgbaImage() -> RGBAImage {
         var image = RGBAImage(width: width, height: height)
         guard
             let ctx = sws_getContext(

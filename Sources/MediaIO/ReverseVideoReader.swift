@@ -71,15 +71,15 @@ package final class ReverseVideoReader {
     ///   framed. Nil frames every picture.
     package func picture(
         at time: RationalTime, step: RationalTime?,
-        frame: (VideoFrame, Picture) throws(MediaError) -> Void
-    ) throws(MediaError) -> Picture {
+        frame: (VideoFrame, Picture) throws(FileAccessError) -> Void
+    ) throws(FileAccessError) -> Picture {
         var index = kept.lastIndex { $0.span.contains(time) }
         if index == nil {
             try read(through: time, step: step.flatMap { $0.isPositive ? $0 : nil }, frame: frame)
             index = kept.lastIndex { $0.span.contains(time) }
         }
         guard let index else {
-            throw MediaError(.corrupt, file: decoder.path, operation: "decoding video", reason: "no picture for \(time)")
+            throw FileAccessError(.corrupt, file: decoder.path, operation: "decoding video", reason: "no picture for \(time)")
         }
         // Requests go backwards: the pictures after this one will not be asked for again.
         while kept.count > index + 1 { spare.append(kept.removeLast().picture) }
@@ -90,14 +90,14 @@ package final class ReverseVideoReader {
     /// requests at `target`, `target - step`, ... will show.
     private func read(
         through target: RationalTime, step: RationalTime?,
-        frame: (VideoFrame, Picture) throws(MediaError) -> Void
-    ) throws(MediaError) {
+        frame: (VideoFrame, Picture) throws(FileAccessError) -> Void
+    ) throws(FileAccessError) {
         groupReads += 1
         spare.append(contentsOf: kept.map(\.picture))
         kept.removeAll()
         // A picture's interval ends where the next one starts: each is kept once its successor is seen.
         var pending: (frame: VideoFrame, first: Bool)?
-        let ended = try decoder.decodeGroup(through: target, choice: choice) { (next: VideoFrame) throws(MediaError) in
+        let ended = try decoder.decodeGroup(through: target, choice: choice) { (next: VideoFrame) throws(FileAccessError) in
             if let p = pending {
                 try keep(p.frame, span: span(p.frame, first: p.first, next: next.time), target: target, step: step, frame: frame)
             }
@@ -118,8 +118,8 @@ package final class ReverseVideoReader {
 
     private func keep(
         _ decoded: VideoFrame, span: ShowSpan, target: RationalTime, step: RationalTime?,
-        frame: (VideoFrame, Picture) throws(MediaError) -> Void
-    ) throws(MediaError) {
+        frame: (VideoFrame, Picture) throws(FileAccessError) -> Void
+    ) throws(FileAccessError) {
         // Only pictures some request at the target or below it on the grid will show.
         guard span.isReached(backwardFrom: target, step: step) else { return }
         let picture: Picture

@@ -30,11 +30,11 @@ final class SubtitleTrack {
         Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\r\n
         """
 
-    init(format: UnsafeMutablePointer<AVFormatContext>, cues: [SubtitleCue], file: String) throws(MediaError) {
+    init(format: UnsafeMutablePointer<AVFormatContext>, cues: [SubtitleCue], file: String) throws(FileAccessError) {
         guard let encoder = avcodec_find_encoder(AV_CODEC_ID_MOV_TEXT), let ctx = avcodec_alloc_context3(encoder),
             let st = avformat_new_stream(format, nil)
         else {
-            throw MediaError(.missingComponent, file: file, operation: "creating the subtitle stream", reason: "no mov_text encoder")
+            throw FileAccessError(.missingComponent, file: file, operation: "creating the subtitle stream", reason: "no mov_text encoder")
         }
         codec = ctx
         stream = st
@@ -42,7 +42,7 @@ final class SubtitleTrack {
         ctx.pointee.time_base = AVRational(num: 1, den: 1000)
         let bytes = Array(Self.header.utf8)
         guard let h = av_mallocz(bytes.count + 1)?.assumingMemoryBound(to: UInt8.self) else {
-            throw MediaError(.writeFailed, file: file, operation: "creating the subtitle stream", reason: "out of memory")
+            throw FileAccessError(.writeFailed, file: file, operation: "creating the subtitle stream", reason: "out of memory")
         }
         h.update(from: bytes, count: bytes.count)
         ctx.pointee.subtitle_header = h
@@ -54,7 +54,7 @@ final class SubtitleTrack {
     }
 
     /// Encodes every cue and hands its packet to the muxer, which interleaves it by time.
-    func writeAll(format: UnsafeMutablePointer<AVFormatContext>, packet: UnsafeMutablePointer<AVPacket>, file: String) throws(MediaError) {
+    func writeAll(format: UnsafeMutablePointer<AVFormatContext>, packet: UnsafeMutablePointer<AVPacket>, file: String) throws(FileAccessError) {
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         for (n, cue) in cues.enumerated() {
             let start = cue.start.ticks(timescale: 1000, rounding: .toNearestOrAwayFromZero)

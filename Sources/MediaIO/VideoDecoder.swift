@@ -8,8 +8,8 @@ import MediaTime
 /// A request behind the current picture, or far ahead of it, seeks to the keyframe before the
 /// target and decodes forward to it, so the answer is the exact frame and never a nearby keyframe.
 /// Past the last frame, the last frame is shown (a clip that ends early holds).
-package final class VideoDecoder {
-    package let path: String
+public final class VideoDecoder {
+    public let path: String
     let input: InputFile
     let streamIndex: Int32
     let codec: UnsafeMutablePointer<AVCodecContext>
@@ -28,19 +28,19 @@ package final class VideoDecoder {
     /// Forward distance beyond which seeking is cheaper than decoding through.
     private let seekThreshold = RationalTime(seconds: 2)
     /// Number of packets the decoder refused as corrupt (they are skipped).
-    package private(set) var corruptPackets = 0
+    public private(set) var corruptPackets = 0
     /// Decoded pictures that came out damaged and were replaced by the last good one.
-    package private(set) var damagedFrames = 0
+    public private(set) var damagedFrames = 0
     /// Source time of the first damage found, for the warning that names it.
-    package private(set) var firstDamage: RationalTime?
+    public private(set) var firstDamage: RationalTime?
     /// The last picture decoded whole: shown in place of damaged ones, so damage never flashes on screen.
     private var lastGood: FrameBox?
     /// Length prefix size of H.264 NAL units, when pictures no one refers to can be recognised.
     private let nalLengthSize: Int?
     /// Packets left undecoded: non-reference pictures no request was going to show.
-    package private(set) var skippedPackets = 0
+    public private(set) var skippedPackets = 0
     /// Pictures the codec has returned since the decoder was opened: what decoding has cost so far.
-    package private(set) var decodedPictures = 0
+    public private(set) var decodedPictures = 0
     /// Pictures skipped since the last seek and not yet passed: the times the choice in use would
     /// show each for.
     private var skipped: [ShowSpan] = []
@@ -49,26 +49,22 @@ package final class VideoDecoder {
     /// Source time between successive requests, as the caller last said.
     private var step: RationalTime?
     /// Length of the stream when the file says (for looping).
-    package let duration: RationalTime?
+    public let duration: RationalTime?
     /// What this decoder may save on pictures decoded only to reach the one asked for.
-    package let economy: DecodeEconomy
+    public let economy: DecodeEconomy
 
-    public init(path: String, threads: Int = 0, economy: DecodeEconomy = .none) throws(MediaError) {
+    public init(path: String, threads: Int = 0, economy: DecodeEconomy = .none) throws(FileAccessError) {
         self.path = path
         self.economy = economy
-        input = try InputFile(path: path)
-        guard let index = input.bestStream(AVMEDIA_TYPE_VIDEO) else {
-            throw MediaError(.notMedia, file: path, operation: "opening video", reason: "no video stream")
-        }
-        streamIndex = index
-        let st = input.stream(index)
-        timeBase = st.pointee.time_base
-        let start = st.pointee.start_time
-        startTicks = start == reel_nopts() ? 0 : start
-        duration = MediaProbe.streamDuration(st) ?? MediaProbe.containerDuration(input)
-        nalLengthSize = DisposableFrames.nalLengthSize(codecpar: st.pointee.codecpar)
-        codec = try input.openDecoder(stream: index, threads: Int32(threads))
-        loop = DecodeLoop(input: input, streamIndex: index, codec: codec)
+        let opened = try DecodingStream(path: path, type: AVMEDIA_TYPE_VIDEO, threads: Int32(threads))
+        input = opened.input
+        streamIndex = opened.index
+        timeBase = opened.timeBase
+        startTicks = opened.startTicks
+        duration = MediaProbe.streamDuration(opened.stream) ?? MediaProbe.containerDuration(input)
+        nalLengthSize = DisposableFrames.nalLengthSize(codecpar: opened.stream.pointee.codecpar)
+        codec = opened.codec
+        loop = opened.loop
     }
 
     deinit {
@@ -86,7 +82,7 @@ package final class VideoDecoder {
     ///   - choice: the picture on screen at `time`, or the last one starting strictly before it.
     ///     Requests after one another keep one choice (what was skipped was skipped for it); a
     ///     change of choice seeks.
-    package func frame(at time: RationalTime, step: RationalTime? = nil, choice: FrameChoice = .displayed) throws(MediaError) -> VideoFrame {
+    public func frame(at time: RationalTime, step: RationalTime? = nil, choice: FrameChoice = .displayed) throws(FileAccessError) -> VideoFrame {
         self.step = step.flatMap { $0.isPositive ? $0 : nil }
         if choice != self.choice {
             self.choice = choice
@@ -120,7 +116,7 @@ package final class VideoDecoder {
             } else {
                 drained = true
                 if let cur = current { return cur }
-                throw MediaError(.corrupt, file: path, operation: "decoding video", reason: "no picture could be decoded")
+                throw FileAccessError(.corrupt, file: path, operation: "decoding video", reason: "no picture could be decoded")
             }
             if !choice.hasStarted(next.time, by: time), let cur = current {
                 lookahead = next
@@ -143,9 +139,9 @@ package final class VideoDecoder {
     /// picture before `time` may be shown next. Afterwards the decoder stands at `time`, as after
     /// `frame(at: time)`.
     /// - Returns: true when the stream ended after the last picture visited (it holds to the end).
-    func decodeGroup(
-        through time: RationalTime, choice: FrameChoice = .displayed, visit: (VideoFrame) throws(MediaError) -> Void
-    ) throws(MediaError) -> Bool {
+    public func decodeGroup(
+        through time: RationalTime, choice: FrameChoice = .displayed, visit: (VideoFrame) throws(FileAccessError) -> Void
+    ) throws(FileAccessError) -> Bool {
         self.choice = choice
         try seek(to: time)
         step = nil
@@ -154,7 +150,7 @@ package final class VideoDecoder {
             guard let next = try decodeNext(before: nil) else {
                 drained = true
                 if current == nil {
-                    throw MediaError(.corrupt, file: path, operation: "decoding video", reason: "no picture could be decoded")
+                    throw FileAccessError(.corrupt, file: path, operation: "decoding video", reason: "no picture could be decoded")
                 }
                 return true
             }
@@ -187,7 +183,7 @@ package final class VideoDecoder {
         return end > start ? TimeRange(start: start, end: end) : nil
     }
 
-    private func seek(to time: RationalTime) throws(MediaError) {
+    private func seek(to time: RationalTime) throws(FileAccessError) {
         let tick = RationalTime(value: Int64(timeBase.num), timescale: Int64(timeBase.den))
         let target = choice.lastTick(for: time, tick: tick) + startTicks
         let r = av_seek_frame(input.context, streamIndex, target, AVSEEK_FLAG_BACKWARD)
@@ -210,7 +206,7 @@ package final class VideoDecoder {
     ///   non-reference picture whose display ends by then will never be shown: it is not decoded
     ///   (a 60 fps source rendered at 30 fps decodes about half its disposable pictures). Nil when
     ///   every picture may be shown (a reverse walk): all are decoded in full.
-    private func decodeNext(before target: RationalTime?) throws(MediaError) -> VideoFrame? {
+    private func decodeNext(before target: RationalTime?) throws(FileAccessError) -> VideoFrame? {
         let box = FrameBox()
         while true {
             let step = loop.next(

@@ -8,20 +8,20 @@ import MediaTime
 /// output format. It is an output like any other (`AtomicFile`): written under a temporary name
 /// and moved into place by `close()`, a device or FIFO written in place, and nothing left behind
 /// when the render fails or is cancelled.
-package final class Y4MWriter {
-    package let path: String
+public final class Y4MWriter {
+    public let path: String
     private let output: AtomicFile
 
-    public init(path: String, width: Int, height: Int, frameRate: FrameRate) throws(MediaError) {
+    public init(path: String, width: Int, height: Int, frameRate: FrameRate) throws(FileAccessError) {
         self.path = path
-        output = try AtomicFile.forMedia(path)
+        output = try AtomicFile(path: path)
         // Limited range BT.709 with MPEG-2 chroma siting: what the H.264 output is tagged with.
         let header = "YUV4MPEG2 W\(width) H\(height) F\(frameRate.numerator):\(frameRate.denominator) Ip A1:1 C420mpeg2 XCOLORRANGE=LIMITED\n"
         try write(Array(header.utf8))
     }
 
     /// Appends one frame: its planes row by row, without the padding of the strides.
-    package func write(_ p: Picture) throws(MediaError) {
+    public func write(_ p: Picture) throws(FileAccessError) {
         var frame = Array("FRAME\n".utf8)
         frame.reserveCapacity(6 + p.width * p.height + 2 * p.chromaWidth * p.chromaHeight)
         for row in 0..<p.height { frame.append(contentsOf: UnsafeBufferPointer(start: p.y + row * p.lumaStride, count: p.width)) }
@@ -34,14 +34,14 @@ package final class Y4MWriter {
     }
 
     /// Moves the complete file into place.
-    package func close() throws(MediaError) {
-        try output.commitMedia()
+    public func close() throws(FileAccessError) {
+        try output.commit()
     }
 
-    private func write(_ bytes: [UInt8]) throws(MediaError) {
+    private func write(_ bytes: [UInt8]) throws(FileAccessError) {
         do { try output.write(bytes) } catch {
             output.discard()
-            throw MediaError(.writeFailed, file: path, operation: "writing the raw video", reason: error.reason)
+            throw FileAccessError(.writeFailed, file: path, operation: "writing the raw video", reason: error.reason)
         }
     }
 }

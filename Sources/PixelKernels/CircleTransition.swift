@@ -24,12 +24,19 @@ enum CircleTransition {
                         let dx = Float(x) * step + x0
                         // B's weight falls from 1 to 0 across the rim: (radius - distance) / feather + 0.5.
                         let t = clamped(edge - (dx * dx + dy2).squareRoot() * inverseFeather, 0, 1)
-                        let w = Int32(t * 256 + 0.5)
+                        let w = truncated(t * 256 + 0.5)
                         let s = Int32(ra[x]) &* (256 &- w) &+ Int32(rb[x]) &* w &+ 128
                         ro[x] = UInt8(truncatingIfNeeded: s &>> 8)
                     }
                 }
             }
         }
+    }
+}
+
+extension TransitionKernel {
+    /// `circleOpen`: B inside a circle growing from the centre.
+    public static let circleOpen = TransitionKernel("circleOpen") { a, b, out, frame in
+        CircleTransition.render(a, b, out, progress: frame.progress, feather: frame.feather)
     }
 }

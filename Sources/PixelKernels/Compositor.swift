@@ -70,32 +70,16 @@ struct ImageArea: Sendable {
     }
 
     func blendChroma(row cy: Int, cb: Plane, cr: Plane, lumaHeight: Int, lumaWidth: Int, strength: Float) {
-        let rowCount = 2 * cy + 1 < lumaHeight ? 2 : 1
-        let outCb = cb.row(cy)
-        let outCr = cr.row(cy)
-        for cx in (left / 2)..<((right + 1) / 2) {
-            let columnCount = 2 * cx + 1 < lumaWidth ? 2 : 1
-            var sumCb: Float = 0
-            var sumCr: Float = 0
-            var sumAlpha: Float = 0
-            for py in (2 * cy)..<(2 * cy + rowCount) where py >= top && py < bottom {
-                for px in (2 * cx)..<(2 * cx + columnCount) where px >= left && px < right {
-                    let p = pixels.base + ((py - originY) * width + (px - originX)) * 4
-                    let alpha = Float(p[3])
-                    let r = Float(p[0])
-                    let g = Float(p[1])
-                    let b = Float(p[2])
-                    sumCb += alpha * (128 + Self.cbr * r + Self.cbg * g + Self.cbb * b)
-                    sumCr += alpha * (128 + Self.crr * r + Self.crg * g + Self.crb * b)
-                    sumAlpha += alpha
-                }
-            }
-            guard sumAlpha > 0 else { continue }
-            let share = strength / Float(rowCount * columnCount)
-            let oldCb = Float(outCb[cx])
-            let oldCr = Float(outCr[cx])
-            outCb[cx] = roundedByte(oldCb + (sumCb - oldCb * sumAlpha) * share)
-            outCr[cx] = roundedByte(oldCr + (sumCr - oldCr * sumAlpha) * share)
+        ChromaBlend.blend(
+            row: cy, cb: cb, cr: cr, lumaWidth: lumaWidth, lumaHeight: lumaHeight, strength: strength, lumaColumns: left..<right,
+            coveredRows: top..<bottom, coveredColumns: left..<right
+        ) { px, py in
+            let p = pixels.base + ((py - originY) * width + (px - originX)) * 4
+            let alpha = Float(p[3])
+            let r = Float(p[0])
+            let g = Float(p[1])
+            let b = Float(p[2])
+            return (alpha, alpha * (128 + Self.cbr * r + Self.cbg * g + Self.cbb * b), alpha * (128 + Self.crr * r + Self.crg * g + Self.crb * b))
         }
     }
 }

@@ -2,8 +2,8 @@ import MediaIO
 
 /// The checks at every entry point of the kernels, made once per call.
 ///
-/// The kernels are built without bounds or overflow checks (their loops are several times faster
-/// so; see Package.swift), and `precondition` is not evaluated in such a build. These checks trap
+/// The kernels' loops read and write rows through raw pointers, with wrapping arithmetic and no
+/// bounds checks (their loops are several times faster so; see Package.swift). These checks trap
 /// in every build: a picture whose planes are shorter than its size says, an image whose pixel
 /// buffer is not `width × height × 4` bytes, or a size whose byte count overflows stops the
 /// program instead of letting a loop read or write outside its memory.

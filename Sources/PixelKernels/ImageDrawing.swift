@@ -147,7 +147,7 @@ struct ImageSampler: Sendable {
     }
 
     func blendChroma(row cy: Int, cb: Plane, cr: Plane, lumaWidth: Int, lumaHeight: Int, strength: Float) {
-        let rowCount = 2 * cy + 1 < lumaHeight ? 2 : 1
+        let rowCount = 2 &* cy &+ 1 < lumaHeight ? 2 : 1
         // Luma columns either luma row of the block samples, as chroma columns.
         var low = Int.max
         var high = Int.min
@@ -162,28 +162,16 @@ struct ImageSampler: Sendable {
         guard low < high else { return }
         let first = start(row: 2 * cy)
         let second = start(row: 2 * cy + 1)
-        let outCb = cb.row(cy)
-        let outCr = cr.row(cy)
-        for cx in (low / 2)..<((high + 1) / 2) {
-            let columnCount = 2 * cx + 1 < lumaWidth ? 2 : 1
-            var sumCb: Float = 0
-            var sumCr: Float = 0
-            var sumAlpha: Float = 0
-            for r in 0..<rowCount {
-                let (u0, v0) = r == 0 ? first : second
-                for px in (2 * cx)..<(2 * cx + columnCount) {
-                    let s = sample(u: u0 &+ px &* du, v: v0 &+ px &* dv)
-                    sumCb += 128 * s.a + ImageArea.cbr * s.r + ImageArea.cbg * s.g + ImageArea.cbb * s.b
-                    sumCr += 128 * s.a + ImageArea.crr * s.r + ImageArea.crg * s.g + ImageArea.crb * s.b
-                    sumAlpha += s.a
-                }
-            }
-            guard sumAlpha > 0 else { continue }
-            let share = strength / Float(rowCount * columnCount)
-            let oldCb = Float(outCb[cx])
-            let oldCr = Float(outCr[cx])
-            outCb[cx] = roundedByte(oldCb + (sumCb - oldCb * sumAlpha) * share)
-            outCr[cx] = roundedByte(oldCr + (sumCr - oldCr * sumAlpha) * share)
+        ChromaBlend.blend(
+            row: cy, cb: cb, cr: cr, lumaWidth: lumaWidth, lumaHeight: lumaHeight, strength: strength, lumaColumns: low..<high,
+            coveredRows: 0..<lumaHeight, coveredColumns: 0..<lumaWidth
+        ) { px, py in
+            let (u0, v0) = py == 2 * cy ? first : second
+            let s = sample(u: u0 &+ px &* du, v: v0 &+ px &* dv)
+            return (
+                s.a, 128 * s.a + ImageArea.cbr * s.r + ImageArea.cbg * s.g + ImageArea.cbb * s.b,
+                128 * s.a + ImageArea.crr * s.r + ImageArea.crg * s.g + ImageArea.crb * s.b
+            )
         }
     }
 }

@@ -34,11 +34,13 @@ final class LUTLookup: RGBTransform, @unchecked Sendable {
     private func lookUp(_ red: inout Float, _ green: inout Float, _ blue: inout Float) {
         let p = SIMD4<Float>(red, green, blue, 0) * maximumIndex
         // The lower corner stops one short of the end so the upper corner always exists; a
-        // coordinate at the very end then interpolates with a fraction of 1.
+        // coordinate at the very end then interpolates with a fraction of 1. The colours come in
+        // clipped to 0...1; clamping the corner below too keeps every read inside the table
+        // whatever they are.
         let limit = size &- 2
-        let r = min(Int(p.x), limit)
-        let g = min(Int(p.y), limit)
-        let b = min(Int(p.z), limit)
+        let r = min(max(Int(truncated(p.x)), 0), limit)
+        let g = min(max(Int(truncated(p.y)), 0), limit)
+        let b = min(max(Int(truncated(p.z)), 0), limit)
         let fr = p.x - Float(r)
         let fg = p.y - Float(g)
         let fb = p.z - Float(b)

@@ -82,7 +82,7 @@ enum RGBBlockKernel {
                         blue[last &+ 1] = blue[last]
                     }
                     for x in 0..<luma.width {
-                        y[x] = UInt8(16.5 + 219 * (0.2126 * red[x] + 0.7152 * green[x] + 0.0722 * blue[x]))
+                        y[x] = truncatedByte(16.5 + 219 * (0.2126 * red[x] + 0.7152 * green[x] + 0.0722 * blue[x]))
                     }
                     for cx in 0..<blocks {
                         sumRed[cx] += red[2 &* cx] + red[2 &* cx &+ 1]
@@ -96,8 +96,8 @@ enum RGBBlockKernel {
                     let g = sumGreen[cx] * share
                     let b = sumBlue[cx] * share
                     let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-                    rowCb[cx] = UInt8(128.5 + 224 / 1.8556 * (b - y))
-                    rowCr[cx] = UInt8(128.5 + 224 / 1.5748 * (r - y))
+                    rowCb[cx] = truncatedByte(128.5 + 224 / 1.8556 * (b - y))
+                    rowCr[cx] = truncatedByte(128.5 + 224 / 1.5748 * (r - y))
                 }
             }
         }

@@ -25,7 +25,9 @@ enum Vignette {
                         let dx = (Float(x) * step + x0) * inverseHalfDiagonal
                         let t = clamped(((dx * dx + dy2).squareRoot() - start) * inverseWidth, 0, 1)
                         // Smoothstep, so the darkening has no visible ring where it starts.
-                        let factor = Int32((1 - depth * t * t * (3 - 2 * t)) * 256 + 0.5)
+                        // 0.5...256.5 for a strength in 0...1 (the catalog's range); clamped at 0
+                        // for any other, so the conversion stays within its range.
+                        let factor = truncated(clampedToZero((1 - depth * t * t * (3 - 2 * t)) * 256 + 0.5, 257))
                         let value = neutral &+ (((Int32(row[x]) &- neutral) &* factor &+ 128) &>> 8)
                         row[x] = UInt8(truncatingIfNeeded: min(max(value, 0), 255))
                     }

@@ -20,3 +20,10 @@ enum ZoomTransition {
         }
     }
 }
+
+extension TransitionKernel {
+    /// `zoomIn`: A scales up while fading into B.
+    public static let zoomIn = TransitionKernel("zoomIn") { a, b, out, frame in
+        ZoomTransition.render(a, b, out, progress: frame.progress)
+    }
+}

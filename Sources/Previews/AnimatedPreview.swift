@@ -16,7 +16,7 @@ package enum AnimatedPreview {
         frameRate: FrameRate = FrameRate(10)
     ) throws {
         guard let format = AnimatedImageWriter.Format(path: path) else {
-            throw MediaError(.unsupported, file: path, operation: "writing the animated preview", reason: "name it .gif or .webp")
+            throw FileAccessError(.unsupported, file: path, operation: "writing the animated preview", reason: "name it .gif or .webp")
         }
         let size = thumbnailSize(canvas: timeline.canvas, maxSide: maxSide)
         let renderer = FrameRenderer(

@@ -15,25 +15,25 @@ import TimelineModel
 /// shows authors what to fix instead of leaving the template out.
 public enum Gallery {
     public struct Result: Sendable {
-        package let page: String
-        package let entries: [GalleryEntry]
+        public let page: String
+        public let entries: [GalleryEntry]
     }
 
     /// Template folders directly inside `folder` (those holding a `template.json`), by name.
-    package static func templateFolders(in folder: String) throws(MediaError) -> [String] {
+    public static func templateFolders(in folder: String) throws(FileAccessError) -> [String] {
         guard let names = FolderListing.names(folder) else {
-            throw MediaError(.unreadable, file: folder, operation: "listing templates", reason: "no such folder")
+            throw FileAccessError(.unreadable, file: folder, operation: "listing templates", reason: "no such folder")
         }
         let found = names.filter { !$0.hasPrefix(".") && FileKind.of("\(folder)/\($0)/\(TemplateLoader.fileName)") != nil }.sorted()
         guard !found.isEmpty else {
-            throw MediaError(.notMedia, file: folder, operation: "listing templates", reason: "no folder in it holds a template.json")
+            throw FileAccessError(.notMedia, file: folder, operation: "listing templates", reason: "no folder in it holds a template.json")
         }
         return found.map { "\(folder)/\($0)" }
     }
 
     /// Every file `build` writes into `site`: `index.html`, and each template's page, sheet and
     /// animation (`<name>.sheet.html`, `<name>.png`, `<name>.gif`), for the output check before any work.
-    package static func outputs(templates folder: String, site: String) throws(MediaError) -> [String] {
+    public static func outputs(templates folder: String, site: String) throws(FileAccessError) -> [String] {
         ["\(site)/index.html"]
             + (try templateFolders(in: folder)).flatMap { path in
                 let name = SheetHeader.fileName(path)
@@ -43,13 +43,13 @@ public enum Gallery {
 
     /// Writes the site into `site` (created when missing). `media`, when given, fills every template instead of placeholders.
     /// A run that fails removes the folders it made, when nothing else is in them.
-    package static func build(
+    public static func build(
         templates folder: String, site: String, media: [MediaAsset] = [],
         options: SheetLayoutOptions = SheetLayoutOptions()
     ) throws -> Result {
         let folders = try templateFolders(in: folder)
         let made: [String]
-        do { made = try FolderMaking.create(site) } catch { throw MediaError(error) }
+        made = try FolderMaking.create(site)
         do {
             return try write(folders, site: site, media: media, options: options)
         } catch {

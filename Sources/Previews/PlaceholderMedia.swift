@@ -22,14 +22,14 @@ public final class PlaceholderMedia {
     private let height: Int
 
     /// Makes the folder for the pictures, drawn later at the canvas shape, `width` pixels wide.
-    public init(template: Template, width: Int = 540) throws(MediaError) {
-        do { scratch = try ScratchFolder(purpose: "placeholders") } catch { throw MediaError(error) }
+    public init(template: Template, width: Int = 540) throws(FileAccessError) {
+        scratch = try ScratchFolder(purpose: "placeholders")
         self.width = max(64, width) & ~1
         self.height =
             max(64, Int((Double(self.width) * Double(template.canvas.height) / Double(max(1, template.canvas.width))).rounded())) & ~1
         var paths: [String] = []
         for i in template.slots.indices {
-            do { paths.append(try scratch.file("slot-\(i + 1).png")) } catch { throw MediaError(error) }
+            paths.append(try scratch.file("slot-\(i + 1).png"))
         }
         self.paths = paths
     }
@@ -37,7 +37,7 @@ public final class PlaceholderMedia {
     /// Why placeholders could not stand in: the template did not resolve, or a picture could not be written.
     package enum Failure: Error, Sendable {
         case resolve(ResolveError)
-        case media(MediaError)
+        case media(FileAccessError)
     }
 
     /// Facts of the pictures, in slot order, to resolve the template against.
@@ -88,7 +88,7 @@ public final class PlaceholderMedia {
 
     /// A muted colour per slot (hues a golden angle apart, so neighbours differ), the number large,
     /// what the slot accepts and `length` (the clip's, in the timeline) below.
-    static func picture(slot: SlotSpec, number: Int, length: RationalTime, width: Int, height: Int, text: SheetTextPainter) throws(MediaError)
+    static func picture(slot: SlotSpec, number: Int, length: RationalTime, width: Int, height: Int, text: SheetTextPainter) throws(FileAccessError)
         -> Picture
     {
         let picture = Picture(width: width, height: height)

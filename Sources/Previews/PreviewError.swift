@@ -3,7 +3,7 @@ import RenderCore
 
 /// Why a preview could not be made, when the cause is not a media or render failure.
 ///
-/// Media and render failures keep their own types (`MediaError`, `RenderError`), so a corrupt clip
+/// Media and render failures keep their own types (`FileAccessError`, `RenderError`), so a corrupt clip
 /// reads the same in a preview as in an export.
 public enum PreviewError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The requested layout cannot be drawn (no cells, too many, too large).

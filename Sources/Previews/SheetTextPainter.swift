@@ -9,7 +9,7 @@ import RenderCore
 final class SheetTextPainter {
     private let rasterizer: TextRasterizer
 
-    init() throws(MediaError) {
+    init() throws(FileAccessError) {
         rasterizer = try TextRasterizer()
     }
 
@@ -17,7 +17,7 @@ final class SheetTextPainter {
     func draw(
         _ text: String, on picture: Picture, x: Int, y: Int, maxWidth: Int, size: Double,
         color: RGBAColor, bold: Bool = false
-    ) throws(MediaError) {
+    ) throws(FileAccessError) {
         guard !text.isEmpty, maxWidth > 8 else { return }
         let style = TextStyle(
             fontFamily: bold ? "DejaVu Sans:bold" : "DejaVu Sans", size: size, minimumSize: size * 0.7,
@@ -38,7 +38,7 @@ final class SheetTextPainter {
     }
 
     /// Draws one line of white text centred horizontally on the picture, its block centred on `centreY`.
-    func centred(_ text: String, on picture: Picture, centreY: Int, size: Double, bold: Bool) throws(MediaError) {
+    func centred(_ text: String, on picture: Picture, centreY: Int, size: Double, bold: Bool) throws(FileAccessError) {
         let style = TextStyle(
             fontFamily: bold ? "DejaVu Sans:bold" : "DejaVu Sans", size: size, minimumSize: size * 0.3,
             color: .white, alignment: .center, lineSpacing: 1.1)

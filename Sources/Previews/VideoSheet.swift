@@ -32,10 +32,10 @@ package enum VideoSheet {
     ) throws -> Result {
         let info = try MediaProbe.probe(path)
         guard let video = info.video, !info.isStillImage else {
-            throw MediaError(.notMedia, file: path, operation: "making a contact sheet", reason: "the file has no video")
+            throw FileAccessError(.notMedia, file: path, operation: "making a contact sheet", reason: "the file has no video")
         }
         guard let duration = video.duration ?? info.duration, duration.isPositive else {
-            throw MediaError(.unsupported, file: path, operation: "making a contact sheet", reason: "the file does not say how long it is")
+            throw FileAccessError(.unsupported, file: path, operation: "making a contact sheet", reason: "the file does not say how long it is")
         }
         let n = options.gridCellCount ?? count ?? defaultCount(width: video.displayWidth, height: video.displayHeight)
         let headerLines = header ? 2 : 0
@@ -139,19 +139,19 @@ final class CellGrabber {
     let layout: SheetLayout
     let placement: MediaIO.Placement
 
-    init(path: String, layout: SheetLayout, placement: MediaIO.Placement) throws(MediaError) {
+    init(path: String, layout: SheetLayout, placement: MediaIO.Placement) throws(FileAccessError) {
         // One decoding thread each: the sheet runs a grabber per core.
         frames = try VideoFileFrames(path: path, decoderThreads: 1)
         self.layout = layout
         self.placement = placement
     }
 
-    func cell(at time: RationalTime) throws(MediaError) -> GrabbedCell {
+    func cell(at time: RationalTime) throws(FileAccessError) -> GrabbedCell {
         var shown = time
         let scaler = self.scaler
         let placement = self.placement
         let framed = try frames.picture(at: time, width: layout.cellWidth, height: layout.cellHeight) {
-            (decoded: VideoFrame, picture: Picture) throws(MediaError) in
+            (decoded: VideoFrame, picture: Picture) throws(FileAccessError) in
             shown = decoded.time
             picture.fill(y: 16, u: 128, v: 128)
             try scaler.draw(

@@ -117,7 +117,7 @@ extension Pipeline {
             // The length only sizes the progress; the analysis says what is wrong with the file.
             let duration = try? MediaProbe.probe(path).duration
             analysis = try trackedBeats(of: path, duration: duration, cache: cache, events: events)
-        } catch { throw .media(error) }
+        } catch { throw .file(error) }
         guard analysis.beats.count >= 2 else { throw .noBeat(file: path, silent: analysis.silent) }
         return BeatReport(path: path, analysis: analysis)
     }

@@ -31,13 +31,13 @@ extension Pipeline {
             let loaded = try loadTemplate(path, strict: strict)
             if request.media.isEmpty {
                 let placeholders: PlaceholderMedia
-                do { placeholders = try PlaceholderMedia(template: loaded.template) } catch { throw .media(error) }
+                do { placeholders = try PlaceholderMedia(template: loaded.template) } catch { throw .file(error) }
                 let timeline: Timeline
                 let options = try withMusicLength(request.resolve, of: loaded)
                 do { timeline = try placeholders.timeline(template: loaded.template, templateFolder: path, options: options) } catch {
                     switch error {
                     case .resolve(let e): throw .resolve(e)
-                    case .media(let e): throw .media(e)
+                    case .media(let e): throw .file(e)
                     }
                 }
                 return PreviewSubject(
@@ -92,14 +92,14 @@ extension Pipeline {
 
     /// Writes a sheet as a PNG, atomically.
     public static func write(_ sheet: ContactSheet, to path: String) throws(ReelError) {
-        do { try sheet.write(to: path) } catch { throw .media(error) }
+        do { try sheet.write(to: path) } catch { throw .file(error) }
     }
 
     /// Writes the looping animated preview (`.gif` or `.webp`, by the name) of a template or timeline.
     public static func writeAnimatedPreview(_ subject: PreviewSubject, to path: String) throws(ReelError) {
         guard let timeline = subject.timeline else {
-            throw .media(
-                MediaError(.unsupported, file: subject.path, operation: "writing the animated preview", reason: "give a template or timeline"))
+            throw .file(
+                FileAccessError(.unsupported, file: subject.path, operation: "writing the animated preview", reason: "give a template or timeline"))
         }
         do { try AnimatedPreview.write(timeline, to: path) } catch { throw ReelError(wrapping: error) }
     }
@@ -111,7 +111,7 @@ extension Pipeline {
         -> (width: Int, height: Int)
     {
         guard let timeline = subject.timeline else {
-            throw .media(MediaError(.unsupported, file: subject.path, operation: "writing the poster", reason: "give a template or timeline"))
+            throw .file(FileAccessError(.unsupported, file: subject.path, operation: "writing the poster", reason: "give a template or timeline"))
         }
         let at = time ?? subject.template?.template.coverTime ?? .zero
         do { return try writePoster(timeline, at: at, width: width, to: path) } catch { throw ReelError(wrapping: error) }
@@ -133,7 +133,7 @@ extension Pipeline {
         do {
             outputs = try Gallery.outputs(templates: templates, site: site)
             folders = try Gallery.templateFolders(in: templates)
-        } catch { throw .media(error) }
+        } catch { throw .file(error) }
         let labelled = outputs.map { (label: "-o", path: $0) }
         try checkOutputs(labelled, inputs: [.folder(templates)] + folders.map(OutputGuard.Input.tree) + media.map(OutputGuard.Input.media))
     }
@@ -173,13 +173,12 @@ extension ReelError {
     init(wrapping error: any Error) {
         switch error {
         case let e as ReelError: self = e
-        case let e as MediaError: self = .media(e)
+        case let e as FileAccessError: self = .file(e)
         case let e as RenderError: self = .render(e)
         case let e as PreviewError: self = .preview(e)
         case let e as ResolveError: self = .resolve(e)
-        case let e as FileAccessError: self = .file(e)
         case let e as TimelineCodingError: self = .invalidTimeline(e)
-        default: self = .media(MediaError(.unsupported, file: "", operation: "drawing", reason: String(describing: error)))
+        default: self = .file(FileAccessError(.unsupported, file: "", operation: "drawing", reason: String(describing: error)))
         }
     }
 }

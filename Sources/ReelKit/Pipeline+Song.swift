@@ -53,14 +53,14 @@ extension Pipeline {
     {
         let duration: RationalTime
         let analysis: BeatAnalysis
-        do throws(MediaError) {
+        do throws(FileAccessError) {
             let info = try MediaProbe.probe(path)
             guard info.hasAudio, let d = info.duration, d.isPositive else {
-                throw MediaError(.notMedia, file: path, operation: "reading the song", reason: "it has no sound")
+                throw FileAccessError(.notMedia, file: path, operation: "reading the song", reason: "it has no sound")
             }
             duration = d
             analysis = try trackedBeats(of: path, duration: d, cache: cache, events: events)
-        } catch { throw .media(error) }
+        } catch { throw .file(error) }
         let usable = analysis.beats.count >= 2
         return SongBeats(
             file: path, duration: duration, tempo: usable ? analysis.tempo : nil, beats: usable ? analysis.beatTimes : [],
@@ -79,7 +79,7 @@ extension Pipeline {
     /// `cache.beats(of:)`, reported as the stage `beats`: milliseconds of the song (as long as
     /// its `duration`, up to the analysis's limit) gone through.
     static func trackedBeats(of path: String, duration d: RationalTime?, cache: AnalysisCache, events: (@Sendable (PipelineEvent) -> Void)?)
-        throws(MediaError) -> BeatAnalysis
+        throws(FileAccessError) -> BeatAnalysis
     {
         let rate = Int64(AudioDecoder.sampleRate)
         var heard: Int64 = 0

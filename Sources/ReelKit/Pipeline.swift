@@ -51,7 +51,7 @@ public enum Pipeline {
             } ?? false
         var media: [MediaAsset]
         do { media = try AssetProbe.probe(try AssetProbe.expand(inputs), analyze: analyze, stages: PipelineEvent.stages(events)) } catch {
-            throw .media(error)
+            throw .file(error)
         }
         guard let template else { return media }
         let framed = media.indices.filter { SmartFraming.needsSubjects(media[$0], template: template, reframe: reframe) }
@@ -61,7 +61,7 @@ public enum Pipeline {
         for (i, count) in zip(framed, counts) {
             let base = before
             do { media[i].subjects = try AnalysisCache.standard.subjects(of: media[i].path) { clock?.advance(to: base + $0) } } catch {
-                throw .media(error)
+                throw .file(error)
             }
             before += count
             clock?.advance(to: before)
@@ -121,7 +121,7 @@ public enum Pipeline {
                 options.musicDuration = try MediaProbe.probe(
                     loaded.folder.hasSuffix("/") ? loaded.folder + music.file : loaded.folder + "/" + music.file
                 ).duration
-            } catch { throw .media(error) }
+            } catch { throw .file(error) }
         }
         return options
     }
@@ -130,11 +130,11 @@ public enum Pipeline {
     /// template's sound effects, probed from their files unless given.
     static func withSoundLengths(_ options: ResolveOptions, of loaded: LoadedTemplate) throws(ReelError) -> ResolveOptions {
         var options = options
-        do throws(MediaError) {
+        do throws(FileAccessError) {
             if var voice = options.voice, voice.duration == nil {
                 let info = try MediaProbe.probe(voice.path)
                 guard let sound = info.audio.first else {
-                    throw MediaError(.notMedia, file: voice.path, operation: "reading the voice-over", reason: "it has no sound")
+                    throw FileAccessError(.notMedia, file: voice.path, operation: "reading the voice-over", reason: "it has no sound")
                 }
                 voice.duration = sound.duration ?? info.duration
                 options.voice = voice
@@ -143,7 +143,7 @@ public enum Pipeline {
                 let info = try MediaProbe.probe(loaded.folder.hasSuffix("/") ? loaded.folder + sound.file : loaded.folder + "/" + sound.file)
                 if let d = info.audio.first?.duration ?? info.duration { options.soundDurations[sound.file] = d }
             }
-        } catch { throw .media(error) }
+        } catch { throw .file(error) }
         return options
     }
 
@@ -222,7 +222,7 @@ public enum Pipeline {
             return try Exporter.export(
                 timeline, to: path, options: options, progress: progress, isCancelled: isCancelled, stages: PipelineEvent.stages(events))
         } catch {
-            if error.media.kind == .cancelled { throw .cancelled }
+            if error.media?.kind == .cancelled { throw .cancelled }
             throw .render(error)
         }
     }
@@ -233,37 +233,67 @@ public enum Pipeline {
     }
 
     /// The one tap: template and media in, a finished MP4 (and, if asked, its timeline) out.
+    ///
+    /// In order: the encoders are checked; no output may replace an input or another output; the
+    /// template is loaded (and fitted to the song); the render's options are settled for its
+    /// canvas; the media are gathered; the resolver's options settled, the template filled (under
+    /// `strict`, characters of the texts given that no font can draw, and caption cues left out
+    /// or cut, stop the work); the timeline is written, if asked; the video rendered. With
+    /// `request.text`, each option given as text is settled at its step (see `MakeRequestText`).
     public static func make(
         _ request: MakeRequest, events: (@Sendable (PipelineEvent) -> Void)? = nil,
         cancel: CancellationFlag? = nil
     ) throws(ReelError) -> MakeResult {
+        try MediaLibrary.checkEncodersForPipeline()
         var outputs = [(label: "-o", path: request.output)]
         if let t = request.timelineOutput { outputs.append((label: "--timeline", path: t)) }
-        let voice = request.resolve.voice.map { [OutputGuard.Input.media($0.path)] } ?? []
-        try checkOutputs(outputs, inputs: [.tree(request.template)] + request.media.map(OutputGuard.Input.media) + voice)
-        try MediaLibrary.checkEncodersForPipeline()
+        if let raw = request.export.rawVideo { outputs.append((label: "REEL_RAW_VIDEO", path: raw)) }
+        let read: [OutputGuard.Input]
+        if let text = request.text {
+            read = text.readFiles.map(OutputGuard.Input.file)
+        } else {
+            read = [request.resolve.voice?.path, request.song?.path].compactMap { $0 }.map(OutputGuard.Input.media)
+        }
+        try checkOutputs(outputs, inputs: [.tree(request.template)] + request.media.map(OutputGuard.Input.media) + read)
+        var song = request.song
+        if let text = request.text {
+            do { song = try text.songRequest() } catch { throw .option(error) }
+        }
         var loaded = try loadTemplate(request.template, strict: request.strict)
         var fitted: SongTemplate?
-        if let song = request.song {
-            try checkOutputs(outputs, inputs: [.media(song.path)])
+        if let song {
             fitted = try fitSong(song, to: loaded, strict: request.strict, events: events)
             loaded = fitted?.loaded ?? loaded
         }
         events?(.templateLoaded(loaded))
-        let media = try gatherMedia(request.media, for: loaded.template, reframe: request.resolve.reframe, events: events)
+        var export = request.export
+        if let text = request.text {
+            do { export = try text.exportOptions(canvas: loaded.template.canvas) } catch { throw .option(error) }
+            export.rawVideo = request.export.rawVideo
+        }
+        guard !request.media.isEmpty else { throw .noMedia }
+        var reframe = request.resolve.reframe
+        if let text = request.text {
+            do { reframe = try text.options.reframeValue() } catch { throw .option(error) }
+        }
+        let media = try gatherMedia(request.media, for: loaded.template, reframe: reframe, events: events)
+        let options = try request.text?.resolveOptions(for: loaded) ?? request.resolve
         let resolution: Resolution
         if let fitted {
-            resolution = try resolve(fitted, media: media, options: request.resolve)
+            resolution = try resolve(fitted, media: media, options: options)
         } else {
-            resolution = try resolve(loaded, media: media, options: request.resolve)
+            resolution = try resolve(loaded, media: media, options: options)
         }
         events?(.resolved(resolution))
+        if request.strict && resolution.diagnostics.contains(where: { $0.code == .glyphMissing || ($0.code.isCaption && $0.severity == .warning) }) {
+            throw .strictTexts
+        }
         if let path = request.timelineOutput { try writeTimeline(resolution.timeline, to: path) }
         if cancel?.isCancelled == true { throw .cancelled }
+        events?(.exporting(export))
         var progress: (@Sendable (ExportProgress) -> Void)?
         if let events { progress = { events(.rendering($0)) } }
-        let report = try render(
-            resolution.timeline, to: request.output, options: request.export, progress: progress, cancel: cancel, events: events)
+        let report = try render(resolution.timeline, to: request.output, options: export, progress: progress, cancel: cancel, events: events)
         return MakeResult(resolution: resolution, templateDiagnostics: loaded.diagnostics, export: report)
     }
 
@@ -276,6 +306,6 @@ public enum Pipeline {
 extension MediaLibrary {
     /// `checkEncoders`, its failure as a pipeline error.
     static func checkEncodersForPipeline() throws(ReelError) {
-        do { try checkEncoders() } catch { throw .media(error) }
+        do { try checkEncoders() } catch { throw .file(error) }
     }
 }

@@ -33,15 +33,20 @@ public struct MakeRequest: Sendable {
     public var resolve: ResolveOptions
     /// Size, quality, bit rate, loudness.
     public var export: ExportOptions
-    /// Fail on template warnings too.
+    /// Fail on warnings too: the template's, characters of the texts given that no font can draw,
+    /// and caption cues left out or cut.
     public var strict: Bool
     /// A song of the person's in place of the template's music, its beats timing the cuts.
     public var song: SongRequest?
+    /// The options as a person wrote them (a command line's), settled by `make` at the step that
+    /// needs each; when given, they take the place of `resolve`, `song` and of `export` (whose
+    /// `rawVideo` stays).
+    public var text: MakeRequestText?
 
     public init(
         template: String, media: [String], output: String, timelineOutput: String? = nil,
         resolve: ResolveOptions = ResolveOptions(), export: ExportOptions = ExportOptions(), strict: Bool = false,
-        song: SongRequest? = nil
+        song: SongRequest? = nil, text: MakeRequestText? = nil
     ) {
         self.template = template
         self.media = media
@@ -51,6 +56,7 @@ public struct MakeRequest: Sendable {
         self.export = export
         self.strict = strict
         self.song = song
+        self.text = text
     }
 }
 
@@ -68,6 +74,8 @@ public struct MakeResult: Sendable {
 public enum PipelineEvent: Sendable {
     case templateLoaded(LoadedTemplate)
     case resolved(Resolution)
+    /// The timeline is made (and written, when asked); its render begins with these options.
+    case exporting(ExportOptions)
     /// After each frame is drawn.
     case rendering(ExportProgress)
     /// Where a stage that can take long stands (probing, analysing, beats, a first pass,

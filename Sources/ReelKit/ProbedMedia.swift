@@ -150,7 +150,7 @@ public struct ProbedMedia: Sendable {
 extension Pipeline {
     /// The facts of a media file.
     public static func probe(_ path: String) throws(ReelError) -> ProbedMedia {
-        do { return ProbedMedia(try MediaProbe.probe(path)) } catch { throw .media(error) }
+        do { return ProbedMedia(try MediaProbe.probe(path)) } catch { throw .file(error) }
     }
 
     /// The facts of a media file with its subjects (faces, salient regions, shot changes: the
@@ -159,7 +159,7 @@ extension Pipeline {
         do {
             let info = try MediaProbe.probe(path)
             return ProbedMedia(info, subjects: info.video == nil ? nil : try cache.subjects(of: path))
-        } catch { throw .media(error) }
+        } catch { throw .file(error) }
     }
 
     /// Quiets the media libraries' own logging (Reel reports errors itself); call once at start-up.
@@ -170,7 +170,7 @@ extension Pipeline {
 
     /// Fails at once, naming what to install, when this system's FFmpeg lacks an encoder export needs.
     public static func checkEncoders() throws(ReelError) {
-        do { try MediaLibrary.checkEncoders() } catch { throw .media(error) }
+        do { try MediaLibrary.checkEncoders() } catch { throw .file(error) }
     }
 
     /// Writes one frame of a timeline (at `time`, `width` pixels wide) as a PNG; its size.

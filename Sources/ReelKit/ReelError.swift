@@ -24,12 +24,10 @@ public enum ReelError: Error, Sendable, CustomStringConvertible {
     case captions(CaptionFileError)
     /// The media cannot fill the template (a missing text, too few media of a kind).
     case resolve(ResolveError)
-    /// A media file or output could not be read, decoded or written.
-    case media(MediaError)
     case render(RenderError)
     /// A preview cannot be drawn as asked (a layout with no cells, nothing at the times asked).
     case preview(PreviewError)
-    /// A file could not be opened, or an output would replace an input.
+    /// A file could not be opened, read, decoded or written, or an output would replace an input.
     case file(FileAccessError)
     /// The caller cancelled the work; nothing was written.
     case cancelled
@@ -37,6 +35,15 @@ public enum ReelError: Error, Sendable, CustomStringConvertible {
     case noBeat(file: String, silent: Bool)
     /// A person's song cannot go under the template as asked (too short, a start outside it).
     case song(SongPlacementError)
+    /// A value of an option given as text is not one the option takes (`MakeRequestText`).
+    case option(OptionValueError)
+    /// A texts file (`MakeRequestText.textFile`) cannot be read, or is not an object of key: text.
+    case textFile(TextsFileError)
+    /// `make` was given no media to fill the template with.
+    case noMedia
+    /// Under `strict`, a text given has characters no installed font can draw, or a caption cue
+    /// was left out or cut: the resolver's warnings of them stop the work.
+    case strictTexts
 
     public var description: String {
         switch self {
@@ -47,11 +54,14 @@ public enum ReelError: Error, Sendable, CustomStringConvertible {
         case .invalidTimeline(let e): return e.description
         case .resolve(let e): return e.description
         case .captions(let e): return e.description
-        case .media(let e): return e.description
         case .render(let e): return e.description
         case .preview(let e): return e.description
         case .file(let e): return e.description
         case .song(let e): return e.description
+        case .option(let e): return e.description
+        case .textFile(let e): return e.description
+        case .noMedia: return "give the media to use: files or folders of clips and photos"
+        case .strictTexts: return "a text given has characters no installed font can draw, or a caption cue was left out or cut (--strict)"
         case .cancelled: return "cancelled"
         case .noBeat(let file, let silent):
             return "\(PathBytes.display(file)): no beat found (\(silent ? "the sound is silent" : "no steady pulse in the sound"))"
@@ -61,7 +71,8 @@ public enum ReelError: Error, Sendable, CustomStringConvertible {
     /// True for a template, timeline or caption file a person must fix (the CLI's exit 3).
     public var isInvalidInput: Bool {
         switch self {
-        case .invalidTemplate, .templateUnreadable, .invalidTimeline, .captions: return true
+        case .invalidTemplate, .templateUnreadable, .invalidTimeline, .captions, .strictTexts: return true
+        case .textFile(let e): return e.isInvalid
         // A text given, or a caption cue, too long for a timeline: the person's to shorten.
         case .resolve(.textTooLong): return true
         default: return false

@@ -41,7 +41,7 @@ extension Pipeline {
             return try SegmentJoiner.join(
                 timeline, parts: parts, source: source, to: path, options: options, progress: progress, isCancelled: isCancelled)
         } catch {
-            if error.media.kind == .cancelled { throw .cancelled }
+            if error.media?.kind == .cancelled { throw .cancelled }
             throw .render(error)
         }
     }

@@ -3,7 +3,7 @@ import MediaTime
 import TimelineModel
 
 /// Draws a decoded picture into a layer-sized picture (by the clip's fit and orientation).
-package typealias FrameInto = (VideoFrame, Picture) throws(MediaError) -> Void
+public typealias FrameInto = (VideoFrame, Picture) throws(FileAccessError) -> Void
 
 /// Where one clip's pictures come from, framed at its layer's size: the one interface the
 /// renderer asks for a clip's picture at a source time, whatever the medium and the direction.
@@ -17,7 +17,7 @@ protocol ClipFrameSource: AnyObject {
     /// The clip's picture at source `time`, framed at `width` x `height` by `frame`; valid until
     /// the next request. `focus` is the centre of a smart clip's window (nil for other fits): a
     /// still framed once is framed again when it moves.
-    func picture(at time: RationalTime, width: Int, height: Int, focus: SIMD2<Double>?, frame: FrameInto) throws(MediaError) -> Picture
+    func picture(at time: RationalTime, width: Int, height: Int, focus: SIMD2<Double>?, frame: FrameInto) throws(FileAccessError) -> Picture
     /// Whether the picture returned is kept by the source for later requests (a still, a reversed
     /// group): whoever changes its pixels (a filter) must work on a copy.
     var keepsPictures: Bool { get }
@@ -40,7 +40,7 @@ final class StillFrames: ClipFrameSource {
 
     var keepsPictures: Bool { true }
 
-    func picture(at time: RationalTime, width: Int, height: Int, focus: SIMD2<Double>?, frame: FrameInto) throws(MediaError) -> Picture {
+    func picture(at time: RationalTime, width: Int, height: Int, focus: SIMD2<Double>?, frame: FrameInto) throws(FileAccessError) -> Picture {
         if let framed, framed.width == width, framed.height == height, framedFocus == focus { return framed }
         let decoded = try sources.still(media)
         let p = framed.flatMap { $0.width == width && $0.height == height ? $0 : nil } ?? Picture(width: width, height: height)
@@ -73,7 +73,7 @@ final class ForwardFrames: ClipFrameSource {
 
     var keepsPictures: Bool { false }
 
-    func picture(at time: RationalTime, width: Int, height: Int, focus: SIMD2<Double>?, frame: FrameInto) throws(MediaError) -> Picture {
+    func picture(at time: RationalTime, width: Int, height: Int, focus: SIMD2<Double>?, frame: FrameInto) throws(FileAccessError) -> Picture {
         let decoded = try sources.videoFrame(media, at: time, loop: loop, step: step, sampling: sampling)
         if working?.width != width || working?.height != height { working = Picture(width: width, height: height) }
         guard let p = working else { preconditionFailure("working picture") }
@@ -106,7 +106,7 @@ final class ReversedFrames: ClipFrameSource {
 
     var keepsPictures: Bool { true }
 
-    func picture(at time: RationalTime, width: Int, height: Int, focus: SIMD2<Double>?, frame: FrameInto) throws(MediaError) -> Picture {
+    func picture(at time: RationalTime, width: Int, height: Int, focus: SIMD2<Double>?, frame: FrameInto) throws(FileAccessError) -> Picture {
         if let r = reader, r.width != width || r.height != height { close() }
         let r: ReverseVideoReader
         if let existing = reader {
@@ -162,19 +162,19 @@ final class ClipFrames {
 /// The frames of one video file, read as a forward clip's are (`ForwardFrames` on a decoder of
 /// its own): what a contact sheet of a video shows. A time names the picture on screen at it, as
 /// its cell's label says (`ClipSampling.fileFrames`).
-package final class VideoFileFrames {
+public final class VideoFileFrames {
     private let sources: MediaSources
     private let frames: ForwardFrames
 
     /// Opens the file's decoder at once, so a file that cannot be decoded fails before any work.
-    public init(path: String, decoderThreads: Int = 0, economy: DecodeEconomy = .stills) throws(MediaError) {
+    public init(path: String, decoderThreads: Int = 0, economy: DecodeEconomy = .stills) throws(FileAccessError) {
         sources = MediaSources(baseFolder: nil, maxDecoders: 1, economy: economy, decoderThreads: decoderThreads)
         frames = ForwardFrames(sources: sources, media: path, loop: false, step: nil, sampling: .fileFrames)
         try sources.probeDecoder(path)
     }
 
     /// The frame shown at `time`, framed at `width` x `height` by `frame`; valid until the next call.
-    package func picture(at time: RationalTime, width: Int, height: Int, frame: FrameInto) throws(MediaError) -> Picture {
+    public func picture(at time: RationalTime, width: Int, height: Int, frame: FrameInto) throws(FileAccessError) -> Picture {
         try frames.picture(at: time, width: width, height: height, focus: nil, frame: frame)
     }
 }

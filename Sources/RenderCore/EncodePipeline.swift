@@ -26,7 +26,7 @@ final class EncodePipeline: @unchecked Sendable {
     private var free: [EncodeSlot]
     private var queued: [EncodeSlot] = []
     private var closed = false
-    private var failure: MediaError?
+    private var failure: FileAccessError?
     private var thread: Thread?
     private let done = DispatchSemaphore(value: 0)
     /// Whether the encoder thread's end has been waited for; owned by the drawing side. The thread

@@ -134,21 +134,21 @@ package enum Exporter {
         if options.videoBitrate != nil {
             // Two passes for a bit rate, as with the ffmpeg command line: the first draws the video
             // alone into a throwaway file to gather x264's statistics.
-            do { scratch = try ScratchFolder(purpose: "two-pass") } catch { throw RenderError(media: MediaError(error)) }
+            do { scratch = try ScratchFolder(purpose: "two-pass") } catch { throw RenderError(media: error) }
         }
         var stats: String?
         if let scratch {
             do {
                 for name in RatePass.companionFiles(of: "x264.stats") { _ = try scratch.file(name) }
                 stats = try scratch.file("x264.stats")
-            } catch { throw RenderError(media: MediaError(error)) }
+            } catch { throw RenderError(media: error) }
         }
         if let scratch, let stats {
             let renderer = FrameRenderer(
                 timeline: timeline, baseFolder: baseFolder, width: options.width, height: options.height, fast: options.fastScaling)
             let settings = passes.settings(renderer: renderer, ratePass: .first(stats: stats))
             let firstPass: String
-            do { firstPass = try scratch.file("first-pass.mp4") } catch { throw RenderError(media: MediaError(error)) }
+            do { firstPass = try scratch.file("first-pass.mp4") } catch { throw RenderError(media: error) }
             try passes.encode(renderer: renderer, sound: nil, path: firstPass, settings: settings, pass: 1, of: 2)
         }
         let renderer = FrameRenderer(
@@ -220,7 +220,7 @@ package enum Exporter {
             do throws(RenderError) {
                 for n in frames {
                     if isCancelled?() == true {
-                        throw RenderError(media: MediaError(.cancelled, file: path, operation: "rendering", reason: "cancelled"), frame: n)
+                        throw RenderError(media: FileAccessError(.cancelled, file: path, operation: "rendering", reason: "cancelled"), frame: n)
                     }
                     let slot = try pipeline.acquire()
                     try renderer.render(frame: n, into: slot.picture)
@@ -259,7 +259,7 @@ package enum Exporter {
         var choice: (LoudnessNormalizer.Choice, measured: Double, target: Double)?
         if let target = options.loudnessTarget, measures {
             let before = try measureLoudness(timeline, baseFolder: baseFolder, sampleCount: samples) { clock?.advance(to: milliseconds($0)) }
-            do throws(MediaError) {
+            do throws(FileAccessError) {
                 if let measured = before.integratedLoudness,
                     let c = try LoudnessNormalizer.normalize(mixer, target: target, before: before, sampleCount: samples)
                 {
@@ -295,7 +295,7 @@ package enum Exporter {
         while s < total {
             let n = Int(min(Int64(block), total - s))
             do {
-                try buffer.withUnsafeMutableBufferPointer { b throws(MediaError) in try sounds.sum(start: s, count: n, into: b.baseAddress!) }
+                try buffer.withUnsafeMutableBufferPointer { b throws(FileAccessError) in try sounds.sum(start: s, count: n, into: b.baseAddress!) }
             } catch {
                 throw RenderError(media: error)
             }

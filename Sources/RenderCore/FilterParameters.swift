@@ -1,5 +1,4 @@
 import EffectCatalog
-import PixelKernels
 
 /// A filter's parameters as its kernel takes them: each one the catalog declares, given or by its
 /// default, within its range.
@@ -8,9 +7,9 @@ import PixelKernels
 /// template validator and the timeline reader; the kernels declare neither, so the value a
 /// template is checked against is the value drawn. A timeline read from a file already holds
 /// every value within range; animated values and timelines built in code are completed here.
-package enum FilterParameters {
-    package static func complete(_ kind: FilterKind, _ given: [String: Double]) -> [String: Double] {
-        guard let entry = Catalog.entry(.filter, kind.rawValue) else { return given }
+public enum FilterParameters {
+    public static func complete(_ id: String, _ given: [String: Double]) -> [String: Double] {
+        guard let entry = Catalog.entry(.filter, id) else { return given }
         var values: [String: Double] = [:]
         for parameter in entry.parameters {
             guard let range = parameter.range else { continue }
@@ -23,10 +22,10 @@ package enum FilterParameters {
 }
 
 /// A transition's edge softness as its kernel takes it: the one given, or the catalog's default
-/// for the kind (0 for kinds without an edge, which ignore it).
-package enum TransitionParameters {
-    package static func softness(_ kind: TransitionKind, _ given: Double?) -> Double {
-        let declared = Catalog.entry(.transition, kind.rawValue)?.parameter("softness")
+/// for the transition `id` (0 for transitions without an edge, which ignore it).
+public enum TransitionParameters {
+    public static func softness(_ id: String, _ given: Double?) -> Double {
+        let declared = Catalog.entry(.transition, id)?.parameter("softness")
         guard let range = declared?.range else { return given ?? 0 }
         let v = given ?? declared?.defaultValue ?? range.lowerBound
         return v.isNaN ? (declared?.defaultValue ?? range.lowerBound) : min(max(v, range.lowerBound), range.upperBound)

@@ -1,3 +1,4 @@
+import EffectCatalog
 import MediaIO
 import MediaTime
 import PixelKernels
@@ -13,12 +14,12 @@ import TimelineModel
 /// interleaved, that is every clip, and the grade costs one pass); a clip stacked above an overlay or
 /// a text is graded on its own layer picture before it is placed, so the graphics under it stay as
 /// drawn.
-package final class FrameRenderer {
-    package let timeline: Timeline
-    let planner: FramePlanner
+public final class FrameRenderer {
+    public let timeline: Timeline
+    public let planner: FramePlanner
     /// Size frames are drawn at (the canvas, or smaller for previews and drafts).
-    package let width: Int
-    package let height: Int
+    public let width: Int
+    public let height: Int
     let sources: MediaSources
     let fast: Bool
     let background: YCbCr
@@ -50,7 +51,7 @@ package final class FrameRenderer {
         graphics = GraphicsPainter(timeline: timeline, sources: sources, width: self.width, height: self.height)
     }
 
-    package func makePicture() -> Picture { Picture(width: width, height: height) }
+    public func makePicture() -> Picture { Picture(width: width, height: height) }
 
     /// Clips drawn at the previous frame: when the set changes, what left is released.
     private var previousClips: Set<Int> = []
@@ -58,7 +59,7 @@ package final class FrameRenderer {
     private var previousTexts: Set<Int> = []
 
     /// Draws output frame `index` into `picture` (which must be `width` x `height`).
-    package func render(frame index: Int64, into picture: Picture) throws(RenderError) {
+    public func render(frame index: Int64, into picture: Picture) throws(RenderError) {
         let plan = planner.plan(frame: index)
         release(keeping: plan)
         clear(picture)
@@ -73,23 +74,22 @@ package final class FrameRenderer {
             let transition = timeline.transitions[t.index]
             // Never guess: a kind without a kernel, or a luma wipe without its mask, is an error
             // (reading a timeline file refuses both; a timeline built in code may still have them).
-            guard let kind = TransitionKind(rawValue: transition.kind) else {
+            guard Catalog.entry(.transition, transition.kind) != nil, let kernel = TransitionKernels.kernel(transition.kind) else {
                 throw RenderError(
-                    media: MediaError(
-                        .unsupported, file: transition.kind, operation: "drawing a transition",
+                    effect: EffectError(
+                        effect: transition.kind, operation: "drawing a transition",
                         reason: "'\(transition.kind)' is not a transition of the catalog"), clip: "transition \(t.index)", frame: index)
             }
-            var inputs = TransitionInputs(progress: t.progress, softness: TransitionParameters.softness(kind, transition.parameters["softness"]))
-            if kind == .lumaWipe {
+            var inputs = TransitionInputs(progress: t.progress, softness: TransitionParameters.softness(kernel.id, transition.parameters["softness"]))
+            if kernel.readsMask {
                 guard let mask = try graphics.mask(for: t.index) else {
                     throw RenderError(
-                        media: MediaError(
-                            .unsupported, file: "lumaWipe", operation: "drawing a transition",
-                            reason: "a luma wipe needs its mask"), clip: "transition \(t.index)", frame: index)
+                        effect: EffectError(effect: kernel.id, operation: "drawing a transition", reason: "\(kernel.id) needs its mask"),
+                        clip: "transition \(t.index)", frame: index)
                 }
                 inputs.mask = mask
             }
-            TransitionRenderer.render(kind, from: sideA, to: sideB, into: picture, inputs: inputs)
+            TransitionRenderer.render(kernel, from: sideA, to: sideB, into: picture, inputs: inputs)
         case nil:
             break
         }
@@ -140,20 +140,45 @@ package final class FrameRenderer {
     }
 }
 
-/// A failure while rendering, naming the clip and output frame, around the media error that caused it.
+/// A failure while rendering, naming the clip and output frame, around what caused it: a media
+/// file that failed, or an effect the renderer cannot draw.
 public struct RenderError: Error, Sendable, CustomStringConvertible {
-    package let media: MediaError
-    package let clip: String?
-    package let frame: Int64?
+    /// What failed.
+    public enum Cause: Error, Sendable {
+        case media(FileAccessError)
+        case effect(EffectError)
+    }
 
-    public init(media: MediaError, clip: String? = nil, frame: Int64? = nil) {
-        self.media = media
+    public let cause: Cause
+    public let clip: String?
+    public let frame: Int64?
+
+    public init(_ cause: Cause, clip: String? = nil, frame: Int64? = nil) {
+        self.cause = cause
         self.clip = clip
         self.frame = frame
     }
 
+    public init(media: FileAccessError, clip: String? = nil, frame: Int64? = nil) {
+        self.init(.media(media), clip: clip, frame: frame)
+    }
+
+    public init(effect: EffectError, clip: String? = nil, frame: Int64? = nil) {
+        self.init(.effect(effect), clip: clip, frame: frame)
+    }
+
+    /// The media error, when a media file is what failed.
+    public var media: FileAccessError? {
+        if case .media(let error) = cause { return error }
+        return nil
+    }
+
     public var description: String {
-        var s = media.description
+        var s: String
+        switch cause {
+        case .media(let error): s = error.description
+        case .effect(let error): s = error.description
+        }
         if let clip { s += " (clip \(clip)" + (frame.map { ", output frame \($0))" } ?? ")") }
         return s
     }

@@ -36,7 +36,7 @@ final class GraphicsPainter {
         do {
             try effects.apply(effect, to: picture, frame: frame, time: timeline.frameRate.time(ofFrame: frame))
         } catch {
-            throw RenderError(media: error, clip: "grade", frame: frame)
+            throw RenderError(error, clip: "grade", frame: frame)
         }
     }
 
@@ -160,14 +160,14 @@ final class GraphicsPainter {
         return TextHighlightRun(scalars: start..<(end ?? scalars), color: highlight.color)
     }
 
-    private func rasterizerInstance() throws(MediaError) -> TextRasterizer {
+    private func rasterizerInstance() throws(FileAccessError) -> TextRasterizer {
         if let r = rasterizer { return r }
         let r = try TextRasterizer()
         rasterizer = r
         return r
     }
 
-    private func image(_ media: String) throws(MediaError) -> RGBAImage {
+    private func image(_ media: String) throws(FileAccessError) -> RGBAImage {
         let path = sources.resolve(media)
         if let i = images[path] { return i }
         let i = try PNGFile.read(path)

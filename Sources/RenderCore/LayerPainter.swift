@@ -59,16 +59,19 @@ final class LayerPainter {
         let layerW = max(2, Int((Double(rect.width) * maxScale).rounded()) & ~1)
         let layerH = max(2, Int((Double(rect.height) * maxScale).rounded()) & ~1)
         let layer: Picture
-        do {
+        do throws(RenderError.Cause) {
             let source = frames.source(plan.clipIndex, clip: clip)
             let local = timeline.frameRate.time(ofFrame: frame) - clip.timelineRange.start
             let focus = clip.fit == .smart ? SmartFocus.centre(of: clip, at: local, picture: nil) : nil
-            let framed = try source.picture(at: plan.sourceTime, width: layerW, height: layerH, focus: focus) {
-                (decoded: VideoFrame, into: Picture) throws(MediaError) in
-                // A reversed clip frames a group of pictures at once: each at its own time.
-                let own = clip.kind == .video && clip.reverse ? SmartFocus.centre(of: clip, at: local, picture: decoded.time) : focus
-                try frameInto(into, decoded, clip: clip, index: plan.clipIndex, focus: own)
-            }
+            let framed: Picture
+            do {
+                framed = try source.picture(at: plan.sourceTime, width: layerW, height: layerH, focus: focus) {
+                    (decoded: VideoFrame, into: Picture) throws(FileAccessError) in
+                    // A reversed clip frames a group of pictures at once: each at its own time.
+                    let own = clip.kind == .video && clip.reverse ? SmartFocus.centre(of: clip, at: local, picture: decoded.time) : focus
+                    try frameInto(into, decoded, clip: clip, index: plan.clipIndex, focus: own)
+                }
+            } catch { throw .media(error) }
             if source.keepsPictures && !(clip.filters.isEmpty && grade.isEmpty) {
                 // Filters change pixels: a kept picture (a still, a reversed group) is filtered in a copy.
                 layer = picture(layerW, layerH, slot: 1)
@@ -84,7 +87,7 @@ final class LayerPainter {
                 try effects.apply(effect, to: layer, frame: frame, time: now)
             }
         } catch {
-            throw RenderError(media: error, clip: clip.id, frame: frame)
+            throw RenderError(error, clip: clip.id, frame: frame)
         }
         place(layer, in: rect, pose: plan.pose, scaleBase: maxScale, onto: target)
     }
@@ -106,7 +109,7 @@ final class LayerPainter {
     }
 
     /// Frames a decoded picture into `layer` by the clip's fit.
-    private func frameInto(_ layer: Picture, _ decoded: VideoFrame, clip: VideoClip, index: Int, focus: SIMD2<Double>?) throws(MediaError) {
+    private func frameInto(_ layer: Picture, _ decoded: VideoFrame, clip: VideoClip, index: Int, focus: SIMD2<Double>?) throws(FileAccessError) {
         layer.fill(y: background.y, u: background.cb, v: background.cr)
         let all = PixelRect(x: 0, y: 0, width: layer.width, height: layer.height)
         let o = clip.orientation

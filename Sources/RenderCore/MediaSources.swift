@@ -36,14 +36,14 @@ final class MediaSources {
     /// Opens (or finds open) the shared decoder of `path`, so a file that cannot be decoded fails
     /// before any work.
     @discardableResult
-    func probeDecoder(_ path: String) throws(MediaError) -> VideoDecoder { try decoder(resolve(path)) }
+    func probeDecoder(_ path: String) throws(FileAccessError) -> VideoDecoder { try decoder(resolve(path)) }
 
     func resolve(_ path: String) -> String {
         guard let base = baseFolder, !path.hasPrefix("/") else { return path }
         return base.hasSuffix("/") ? base + path : base + "/" + path
     }
 
-    func still(_ media: String) throws(MediaError) -> VideoFrame {
+    func still(_ media: String) throws(FileAccessError) -> VideoFrame {
         let path = resolve(media)
         if let s = stills[path] { return s }
         let s = try StillImage.load(path)
@@ -55,7 +55,7 @@ final class MediaSources {
     /// The picture a clip's frame at source `time` shows, by `sampling`.
     func videoFrame(
         _ media: String, at time: RationalTime, loop: Bool = false, step: RationalTime? = nil, sampling: ClipSampling = .fileFrames
-    ) throws(MediaError) -> VideoFrame {
+    ) throws(FileAccessError) -> VideoFrame {
         let d = try decoder(resolve(media))
         return try d.frame(at: sampling.requestTime(time, loop: loop, duration: d.duration), step: step, choice: sampling.choice)
     }
@@ -63,7 +63,7 @@ final class MediaSources {
     /// A decoder of `media` for one clip alone, outside the shared ones and their bound: a reversed
     /// clip reads whole groups of pictures, which would throw a shared decoder off its position.
     /// Give it back with `close(_:)` when the clip leaves the screen.
-    func openDecoder(_ media: String) throws(MediaError) -> VideoDecoder {
+    func openDecoder(_ media: String) throws(FileAccessError) -> VideoDecoder {
         let d = try VideoDecoder(path: resolve(media), threads: decoderThreads, economy: economy)
         owned[ObjectIdentifier(d)] = d
         return d
@@ -75,7 +75,7 @@ final class MediaSources {
         remember(d)
     }
 
-    private func decoder(_ path: String) throws(MediaError) -> VideoDecoder {
+    private func decoder(_ path: String) throws(FileAccessError) -> VideoDecoder {
         clock += 1
         lastUse[path] = clock
         if let d = decoders[path] { return d }

@@ -42,7 +42,7 @@ package enum SegmentJoiner {
                 var copied: Int64 = 0
                 while try read(reader) {
                     if isCancelled?() == true {
-                        throw RenderError(media: MediaError(.cancelled, file: path, operation: "joining", reason: "cancelled"))
+                        throw RenderError(media: FileAccessError(.cancelled, file: path, operation: "joining", reason: "cancelled"))
                     }
                     do { try writer.copyPacket(from: reader, frameOffset: segment.frames.lowerBound) } catch { throw RenderError(media: error) }
                     copied += 1
@@ -135,6 +135,6 @@ package enum SegmentJoiner {
     }
 
     private static func failure(_ file: String, _ reason: String) -> RenderError {
-        RenderError(media: MediaError(.unsupported, file: file, operation: "joining segments", reason: reason))
+        RenderError(media: FileAccessError(.unsupported, file: file, operation: "joining segments", reason: reason))
     }
 }

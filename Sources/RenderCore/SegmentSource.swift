@@ -31,7 +31,7 @@ public struct SegmentSource: Sendable, Hashable {
         for path in timeline.referencedFiles {
             let named = folder.map { MediaPathText.relative(path, from: $0) } ?? path
             let print: (hex: String, size: Int64)
-            do { print = try Digest.fingerprint(path) } catch { throw RenderError(media: MediaError(error)) }
+            do { print = try Digest.fingerprint(path) } catch { throw RenderError(media: error) }
             files.update("\(named.utf8.count) \(named) \(print.hex)\n")
         }
         return SegmentSource(timeline: Digest.hex(of: Array(text.utf8)), files: files.finish())

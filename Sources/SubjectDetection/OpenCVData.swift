@@ -32,12 +32,12 @@ package enum OpenCVData {
 
     /// The frontal and profile cascade files; a missing frontal one is a `missingComponent` error
     /// saying where Reel looked.
-    static func cascades(environment: [String: String] = ProcessInfo.processInfo.environment) throws(MediaError) -> (
+    static func cascades(environment: [String: String] = ProcessInfo.processInfo.environment) throws(FileAccessError) -> (
         frontal: String, profile: String?
     ) {
         guard let folder = cascadeFolder(environment: environment) else {
             let looked = environment[environmentKey].flatMap { $0.isEmpty ? nil : $0 } ?? standardFolders.joined(separator: ", ")
-            throw MediaError(
+            throw FileAccessError(
                 .missingComponent, file: frontalCascade, operation: "loading the face detector",
                 reason: "OpenCV's face cascades are not in \(looked) (install opencv-data, or set \(environmentKey) to its folder)")
         }

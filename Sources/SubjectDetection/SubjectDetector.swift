@@ -1,6 +1,7 @@
 import CVision
 import MediaIO
 import Subjects
+import TemplateFormat
 
 /// Finds the subjects of decoded pictures with OpenCV: faces (cascade classifiers, frontal and
 /// both profiles) and the most salient region (fine-grained saliency), and takes each
@@ -10,38 +11,38 @@ import Subjects
 /// longest side `analysisSide` pixels, so boxes come out in fractions of the displayed picture
 /// and the detectors' cost does not grow with the source's size.
 ///
-/// A detector holds its loaded cascades and a scaler: use one per thread.
-package final class SubjectDetector {
+/// A detector holds its cascades (borrowed from the ones the process loaded, `FaceCascades`) and a
+/// scaler: use one per thread.
+public final class SubjectDetector {
     /// Longest side, in pixels, of the picture the detectors see.
-    static let analysisSide = 640
+    public static let analysisSide = 640
     /// The smallest face looked for, in pixels of that picture (the cascades' own window): a
     /// face a thirty-second of the longest side, 60 pixels tall in a 1920 × 1080 frame.
-    static let minFaceSide = 20
+    public static let minFaceSide = 20
     /// Most faces kept per picture, the largest.
-    static let maxFaces = 16
+    public static let maxFaces = 16
 
     private let handle: OpaquePointer
+    private let cascades: FaceCascades
     private let scaler = FrameScaler(fast: true)
     private var picture: Picture?
 
-    /// Loads OpenCV's face cascades (`OpenCVData`); fails with a `missingComponent` error naming
-    /// where it looked when they are not installed.
-    public init() throws(MediaError) {
-        let files = try OpenCVData.cascades()
-        var error = [CChar](repeating: 0, count: 512)
-        let created = reel_face_detector_create(files.frontal, files.profile, &error, error.count)
-        guard let created else {
-            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw MediaError(.missingComponent, file: files.frontal, operation: "loading the face detector", reason: reason)
-        }
-        handle = created
+    /// Borrows OpenCV's face cascades (`OpenCVData`), loading them when the process has none
+    /// idle; fails with a `missingComponent` error naming where it looked when they are not installed.
+    public convenience init() throws(FileAccessError) {
+        try self.init(cascades: .shared)
     }
 
-    deinit { reel_face_detector_destroy(handle) }
+    init(cascades: FaceCascades) throws(FileAccessError) {
+        self.cascades = cascades
+        handle = try cascades.borrow()
+    }
+
+    deinit { cascades.giveBack(handle) }
 
     /// The size a `width` × `height` displayed picture is analysed at: longest side
     /// `analysisSide` (never enlarged), even sides.
-    static func analysisSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    public static func analysisSize(width: Int, height: Int) -> (width: Int, height: Int) {
         let longest = max(width, height, 1)
         let scale = min(1, Double(analysisSide) / Double(longest))
         func side(_ s: Int) -> Int { max(2, Int((Double(s) * scale).rounded()) & ~1) }
@@ -51,15 +52,15 @@ package final class SubjectDetector {
     /// What was found in one picture: faces first, largest first, then the salient region; and
     /// the picture's signature.
     public struct Result: Sendable {
-        package var boxes: [SubjectBox]
-        package var signature: ShotSignature
+        public var boxes: [SubjectBox]
+        public var signature: ShotSignature
     }
 
     /// Analyses `frame`, displayed `displayWidth` × `displayHeight` after turning it by
     /// `rotation` degrees clockwise and mirroring it when `mirrored` (the media's orientation).
-    package func analyse(
+    public func analyse(
         _ frame: VideoFrame, displayWidth: Int, displayHeight: Int, rotation: Int, mirrored: Bool, file: String
-    ) throws(MediaError) -> Result {
+    ) throws(FileAccessError) -> Result {
         let size = Self.analysisSize(width: displayWidth, height: displayHeight)
         let p: Picture
         if let existing = picture, existing.width == size.width, existing.height == size.height {
@@ -76,7 +77,7 @@ package final class SubjectDetector {
     }
 
     /// Analyses a picture already drawn as displayed.
-    package func analyse(_ p: Picture, file: String) throws(MediaError) -> Result {
+    public func analyse(_ p: Picture, file: String) throws(FileAccessError) -> Result {
         let w = Double(p.width)
         let h = Double(p.height)
         func fraction(_ b: ReelVisionBox, _ kind: SubjectBox.Kind) -> SubjectBox {
@@ -101,19 +102,19 @@ package final class SubjectDetector {
         return Result(boxes: boxes, signature: ShotSignature(bins: bins))
     }
 
-    private func failure(_ file: String, _ operation: String) -> MediaError {
-        MediaError(.unsupported, file: file, operation: operation, reason: "OpenCV failed on the picture")
+    private func failure(_ file: String, _ operation: String) -> FileAccessError {
+        FileAccessError(.unsupported, file: file, operation: operation, reason: "OpenCV failed on the picture")
     }
 }
 
 /// The tones and colours of a picture (histograms of its luma and chroma planes), compared
 /// between consecutive samples to find the cuts of a video.
-package struct ShotSignature: Sendable, Hashable {
+public struct ShotSignature: Sendable, Hashable {
     let bins: [Float]
 
     /// OpenCV's Bhattacharyya distance between the two pictures' histograms, averaged over luma,
     /// Cb and Cr: 0 for the same distribution, 1 for disjoint ones.
-    package func distance(to other: ShotSignature) -> Double {
+    public func distance(to other: ShotSignature) -> Double {
         let d = bins.withUnsafeBufferPointer { a in other.bins.withUnsafeBufferPointer { b in reel_histogram_distance(a.baseAddress, b.baseAddress) }
         }
         return max(0, d)

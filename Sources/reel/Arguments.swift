@@ -1,26 +1,56 @@
-/// A command-line option a subcommand accepts.
-struct OptionSpec {
-    /// Long name without dashes (`output`), and the short letter if any (`o`).
-    let long: String
-    let short: Character?
-    /// True when the option takes a value (`-o out.mp4`, `--seed=4`).
-    let takesValue: Bool
-    let help: String
-    /// Option may be given more than once (`--text k=v --text k2=v2`).
-    var repeatable = false
-    /// Option takes every value after it up to the next option (`--media a.jpg b.jpg c.mp4`).
-    var list = false
-}
+/// Options and operands of one invocation, after parsing, read through the keys of the
+/// command's `OptionTable`: `args[\.seed]` is `String?`, `args[\.text]` `[String]`,
+/// `args[\.strict]` `Bool`.
+struct ParsedArguments<Table: OptionTable> {
+    let table: Table
+    /// The long names of the options declared: the table's and the common ones.
+    private let declared: Set<String>
+    /// The values given, by long name, in the order given.
+    private(set) var values: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var operands: [String] = []
 
-/// Options and operands of one invocation, after parsing.
-struct ParsedArguments {
-    var values: [String: [String]] = [:]
-    var flags: Set<String> = []
-    var operands: [String] = []
+    init(table: Table = Table()) {
+        self.table = table
+        declared = Set((table.specs + CommonOptions.specs).map(\.long))
+    }
 
-    func value(_ long: String) -> String? { values[long]?.last }
-    func all(_ long: String) -> [String] { values[long] ?? [] }
-    func flag(_ long: String) -> Bool { flags.contains(long) }
+    subscript(key: KeyPath<Table, Option>) -> String? { values[declaredName(table[keyPath: key].spec)]?.last }
+    subscript(key: KeyPath<Table, RepeatedOption>) -> [String] { values[declaredName(table[keyPath: key].spec)] ?? [] }
+    subscript(key: KeyPath<Table, Flag>) -> Bool { flags.contains(declaredName(table[keyPath: key].spec)) }
+
+    /// `-q`, `--quiet`.
+    var quiet: Bool { flags.contains(CommonOptions.quiet.spec.long) }
+    /// `-h`, `--help`.
+    var help: Bool { flags.contains(CommonOptions.help.spec.long) }
+
+    /// The same invocation read through a group of the table (`args.group(\.render)`), for the
+    /// steps several commands share.
+    func group<Group: OptionTable>(_ key: KeyPath<Table, Group>) -> ParsedArguments<Group> {
+        var view = ParsedArguments<Group>(table: table[keyPath: key])
+        view.values = values
+        view.flags = flags
+        view.operands = operands
+        return view
+    }
+
+    /// The value of the option named `long`, for options named by data (an effect parameter of
+    /// `reel edit`); a name the table does not declare is a programming error, and traps.
+    func value(named long: String) -> String? {
+        precondition(declared.contains(long), "--\(long) is not declared by \(Table.self)")
+        return values[long]?.last
+    }
+
+    /// A key whose option the table does not list (a computed property, say) would never be
+    /// filled: it traps rather than reading as never given.
+    private func declaredName(_ spec: OptionSpec) -> String {
+        precondition(declared.contains(spec.long), "--\(spec.long) is not declared by \(Table.self)")
+        return spec.long
+    }
+
+    mutating func record(value: String, for spec: OptionSpec) { values[spec.long, default: []].append(value) }
+    mutating func record(flag spec: OptionSpec) { flags.insert(spec.long) }
+    mutating func record(operand: String) { operands.append(operand) }
 }
 
 /// A mistake in how the command was called: exit code 2.
@@ -28,9 +58,11 @@ struct UsageError: Error {
     let message: String
 }
 
-/// Parses `args` against `specs`. `--` ends options; `-` alone is an operand.
-func parseArguments(_ args: [String], specs: [OptionSpec]) throws(UsageError) -> ParsedArguments {
-    var parsed = ParsedArguments()
+/// Parses `args` against the options of `table` and the common ones. `--` ends options; `-`
+/// alone is an operand.
+func parseArguments<Table: OptionTable>(_ args: [String], table: Table = Table()) throws(UsageError) -> ParsedArguments<Table> {
+    let specs = table.specs + CommonOptions.specs
+    var parsed = ParsedArguments(table: table)
     var i = 0
     var optionsEnded = false
     while i < args.count {
@@ -39,7 +71,7 @@ func parseArguments(_ args: [String], specs: [OptionSpec]) throws(UsageError) ->
         // A negative number (`-0.5s`, `-1`) is a value, not an option.
         let negativeNumber = arg.count > 1 && arg.dropFirst().first.map { $0.isNumber || $0 == "." } == true
         if optionsEnded || !arg.hasPrefix("-") || arg == "-" || negativeNumber {
-            parsed.operands.append(arg)
+            parsed.record(operand: arg)
             continue
         }
         if arg == "--" {
@@ -79,24 +111,18 @@ func parseArguments(_ args: [String], specs: [OptionSpec]) throws(UsageError) ->
             if !spec.repeatable && parsed.values[spec.long] != nil {
                 throw UsageError(message: "option '\(arg)' is given twice")
             }
-            parsed.values[spec.long, default: []].append(value)
+            parsed.record(value: value, for: spec)
             if spec.list && inline == nil {
                 while i < args.count, !args[i].hasPrefix("-") || args[i] == "-" {
                     guard !args[i].isEmpty else { throw UsageError(message: "option '\(shown)' takes no empty value") }
-                    parsed.values[spec.long, default: []].append(args[i])
+                    parsed.record(value: args[i], for: spec)
                     i += 1
                 }
             }
         } else {
             if inline != nil { throw UsageError(message: "option '--\(name)' takes no value") }
-            parsed.flags.insert(spec.long)
+            parsed.record(flag: spec)
         }
     }
     return parsed
 }
-
-/// Options every subcommand takes.
-let commonOptions = [
-    OptionSpec(long: "quiet", short: "q", takesValue: false, help: "print nothing but errors"),
-    OptionSpec(long: "help", short: "h", takesValue: false, help: "show this help"),
-]

@@ -15,21 +15,22 @@ struct BeatsCommand: Command {
         (the strongest is where the music is fullest). A silent file, or one without a steady
         beat, is an error (exit 1).
         """
-    let options = [OptionSpec(long: "format", short: nil, takesValue: true, help: "text (default) or json")]
+    struct Options: OptionTable {
+        let format = Option("format", help: "text (default) or json")
+    }
 
-    func run(_ args: ParsedArguments) throws -> ExitStatus {
+    func run(_ args: ParsedArguments<Options>) throws -> ExitStatus {
         guard args.operands.count == 1, let path = args.operands.first else { throw UsageError(message: "give one audio file") }
-        let format = args.value("format") ?? "text"
-        guard format == "text" || format == "json" else { throw UsageError(message: "--format takes text or json, not '\(format)'") }
+        let format = try OutputFormat.of(args[\.format])
         // A long song takes a while: its progress shows on a terminal.
-        let display = StageDisplay(args)
+        let display = StageDisplay(quiet: args.quiet, json: false)
         let report: BeatReport
         do { report = try Pipeline.beats(of: path, events: display.events) } catch {
             display.clear()
             throw error
         }
         display.clear()
-        if format == "json" {
+        if format == .json {
             Console.write(1, JSONWriter.write(report.json))
         } else {
             for line in report.lines { Console.out(line) }

@@ -6,7 +6,7 @@ import RenderCore
 enum CommandLineTool {
     static let version = "0.1.0"
 
-    static let commands: [Command] = [
+    static let commands: [any Command] = [
         MakeCommand(), ResolveCommand(), RenderCommand(), ExportCommand(), ValidateCommand(), ProbeCommand(), BeatsCommand(), CatalogCommand(),
         NewTemplateCommand(), PreviewCommand(), PosterCommand(), GalleryCommand(), EditCommand(), BatchCommand(), JoinCommand(),
         ManualPageCommand(), CompletionsCommand(),
@@ -40,12 +40,7 @@ enum CommandLineTool {
             return .usage
         }
         do {
-            let parsed = try parseArguments(Array(args.dropFirst()), specs: command.options + commonOptions)
-            if parsed.flag("help") {
-                Console.out(command.help)
-                return .success
-            }
-            return try command.run(parsed)
+            return try run(command, Array(args.dropFirst()))
         } catch let error as UsageError {
             Console.error("\(command.name): \(error.message) (see 'reel \(command.name) --help')")
             return .usage
@@ -80,6 +75,16 @@ enum CommandLineTool {
         }
     }
 
+    /// Parses `args` against the command's table and runs it, or prints its help.
+    private static func run<C: Command>(_ command: C, _ args: [String]) throws -> ExitStatus {
+        let parsed: ParsedArguments<C.Options> = try parseArguments(args)
+        if parsed.help {
+            Console.out(command.help)
+            return .success
+        }
+        return try command.run(parsed)
+    }
+
     static var usage: String {
         var lines = [
             "usage: reel <command> [options]",
@@ -98,18 +103,22 @@ enum CommandLineTool {
 
 /// A subcommand of `reel`.
 protocol Command: Sendable {
+    /// Its options, declared once: what it parses, what its help lists, the keys it reads.
+    associatedtype Options: OptionTable
     var name: String { get }
     var summary: String { get }
     /// Usage line(s) and a description of the operands.
     var synopsis: String { get }
-    var options: [OptionSpec] { get }
-    func run(_ args: ParsedArguments) throws -> ExitStatus
+    func run(_ args: ParsedArguments<Options>) throws -> ExitStatus
 }
 
 extension Command {
+    /// The command's own options, from its table, in the order declared.
+    var options: [OptionSpec] { Options().specs }
+
     var help: String {
         var lines = ["usage: reel \(name) \(synopsis)", "", summary, "", "options:"]
-        for o in options + commonOptions {
+        for o in options + CommonOptions.specs {
             var flag = o.short.map { "-\($0), " } ?? "    "
             flag += "--\(o.long)" + (o.takesValue ? " <value>" : "")
             lines.append("  " + flag.padding(26) + o.help)

@@ -4,9 +4,7 @@ struct CompletionsCommand: Command {
     let name = "completions"
     let summary = "print shell completions: reel completions bash|zsh|fish"
     let synopsis = "<bash|zsh|fish>"
-    let options: [OptionSpec] = []
-
-    func run(_ args: ParsedArguments) throws -> ExitStatus {
+    func run(_ args: ParsedArguments<NoOptions>) throws -> ExitStatus {
         switch args.operands.first {
         case "bash": Console.write(1, Self.bash())
         case "zsh": Console.write(1, Self.zsh())
@@ -19,7 +17,7 @@ struct CompletionsCommand: Command {
     static var commands: [any Command] { CommandLineTool.commands }
 
     static func flags(_ c: any Command) -> [String] {
-        (c.options + commonOptions).flatMap { o in ["--\(o.long)"] + (o.short.map { ["-\($0)"] } ?? []) }
+        (c.options + CommonOptions.specs).flatMap { o in ["--\(o.long)"] + (o.short.map { ["-\($0)"] } ?? []) }
     }
 
     static func bash() -> String {
@@ -52,7 +50,7 @@ struct CompletionsCommand: Command {
     static func zsh() -> String {
         var cases = ""
         for c in commands {
-            let specs = (c.options + commonOptions).map { o in
+            let specs = (c.options + CommonOptions.specs).map { o in
                 "'--\(o.long)[\(o.help.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")"))]\(o.takesValue ? ":value:_files" : "")'"
             }.joined(separator: " ")
             cases += "    (\(c.name)) _arguments \(specs) '*:file:_files' ;;\n"
@@ -82,7 +80,7 @@ struct CompletionsCommand: Command {
         var lines = ["# fish completion for reel", "complete -c reel -f"]
         for c in commands {
             lines.append("complete -c reel -n '__fish_use_subcommand' -a \(c.name) -d '\(c.summary.replacingOccurrences(of: "'", with: "\\'"))'")
-            for o in c.options + commonOptions {
+            for o in c.options + CommonOptions.specs {
                 var line = "complete -c reel -n '__fish_seen_subcommand_from \(c.name)' -l \(o.long)"
                 if let s = o.short { line += " -s \(s)" }
                 if o.takesValue { line += " -r -F" }

@@ -39,37 +39,38 @@ struct EditCommand: Command {
         at a time, a later one waiting up to \(Int(Limits.maxEditWait.seconds)) s for the one before (see docs/editing.md).
         """
 
-    var options: [OptionSpec] {
-        var specs = [
-            OptionSpec(long: "at", short: nil, takesValue: true, help: "split: the time of the video to cut at"),
-            OptionSpec(long: "in", short: nil, takesValue: true, help: "trim: move the start by this much (+ later, - earlier)"),
-            OptionSpec(long: "out", short: nil, takesValue: true, help: "trim: move the end by this much (+ later, - earlier)"),
-            OptionSpec(long: "to", short: nil, takesValue: true, help: "move: the place (1 is first)"),
-            OptionSpec(long: "duration", short: nil, takesValue: true, help: "transition: its length"),
-            OptionSpec(long: "easing", short: nil, takesValue: true, help: "transition: linear, easeIn, easeOut or easeInOut"),
-            OptionSpec(
-                long: "start", short: nil, takesValue: true, help: "music: where in the song the video begins (auto, or a time, moved to a beat)"),
-            OptionSpec(long: "format", short: nil, takesValue: true, help: "text (default) or json"),
-        ]
-        // Every effect parameter of the catalog is an option of `filter add` and `transition`.
-        let taken = Set(specs.map(\.long) + ["output", "quiet", "help"])
-        let parameters = Set(
-            Catalog.all.filter { $0.family == .filter || $0.family == .transition }.flatMap(\.parameters)
-                .filter { $0.range != nil }.map(\.name)
-        ).subtracting(taken).sorted()
-        specs += parameters.map { OptionSpec(long: $0, short: nil, takesValue: true, help: "an effect parameter (see 'reel catalog')") }
-        return specs
+    struct Options: OptionTable {
+        let at = Option("at", help: "split: the time of the video to cut at")
+        let trimIn = Option("in", help: "trim: move the start by this much (+ later, - earlier)")
+        let trimOut = Option("out", help: "trim: move the end by this much (+ later, - earlier)")
+        let to = Option("to", help: "move: the place (1 is first)")
+        let duration = Option("duration", help: "transition: its length")
+        let easing = Option("easing", help: "transition: linear, easeIn, easeOut or easeInOut")
+        let start = Option("start", help: "music: where in the song the video begins (auto, or a time, moved to a beat)")
+        let format = Option("format", help: "text (default) or json")
+        /// Every effect parameter of the catalog with a range is an option of `filter add` and
+        /// `transition`, unless an option above has its name; read by name (`value(named:)`).
+        let parameters: [Option]
+
+        init() {
+            let taken = Set(
+                [at, trimIn, trimOut, to, duration, easing, start, format].map(\.spec.long) + CommonOptions.specs.map(\.long) + ["output"])
+            parameters = Set(
+                Catalog.all.filter { $0.family == .filter || $0.family == .transition }.flatMap(\.parameters)
+                    .filter { $0.range != nil }.map(\.name)
+            ).subtracting(taken).sorted().map { Option($0, help: "an effect parameter (see 'reel catalog')") }
+        }
     }
 
-    func run(_ args: ParsedArguments) throws -> ExitStatus {
+    func run(_ args: ParsedArguments<Options>) throws -> ExitStatus {
         guard args.operands.count >= 2 else { throw UsageError(message: "give a timeline file and an operation") }
-        let json = try Workflow.summaryFormat(args)
+        let json = try Workflow.summaryFormat(args[\.format])
         let path = args.operands[0]
         let operation = args.operands[1]
         let operands = Array(args.operands.dropFirst(2))
-        let quiet = args.flag("quiet")
+        let quiet = args.quiet
         func read(_ text: String) throws -> Timeline {
-            do { return try TimelineCodec.decode(text, file: path, timelineFolder: Workflow.folder(of: path)) } catch {
+            do { return try TimelineCodec.decode(text, file: path, timelineFolder: PathText.folder(of: path)) } catch {
                 throw CommandFailure(message: error.description, status: .invalid)
             }
         }
@@ -133,7 +134,7 @@ struct EditCommand: Command {
                 throw CommandFailure(
                     message: "\(path): \(operation) would leave the timeline unrenderable: \(first.description); nothing was changed")
             }
-            let written = TimelineCodec.encode(editor.timeline, mediaRelativeTo: Workflow.folder(of: path))
+            let written = TimelineCodec.encode(editor.timeline, mediaRelativeTo: PathText.folder(of: path))
             let call = ([operation] + operands + request.optionText).joined(separator: " ")
             try Self.drafting { () throws(EditDraftError) in try draft.commitEdit(call, summary: changed, timeline: written) }
         }

@@ -13,12 +13,14 @@ import TimelineModel
 struct EditRequest {
     let operation: String
     let operands: [String]
-    let args: ParsedArguments
+    let args: ParsedArguments<EditCommand.Options>
     let timeline: Timeline
 
     /// The options given, as text for the history (`--at 2.5s`).
     var optionText: [String] {
-        args.values.keys.filter { $0 != "format" }.sorted().flatMap { key in args.all(key).map { "--\(key) \($0)" } }
+        args.values.filter { $0.key != args.table.format.spec.long }.sorted { $0.key < $1.key }.flatMap { key, values in
+            values.map { "--\(key) \($0)" }
+        }
     }
 
     var rate: FrameRate { timeline.frameRate }
@@ -28,15 +30,15 @@ struct EditRequest {
         switch operation {
         case "split":
             let id = try clip(0)
-            let at = try time(option: "at")
+            let at = try time(\.at)
             let frame = try frames(at)
             try editor.split(id, atFrame: frame)
             return "split \(label(id)) at \(SlotAssignment.clock(rate.time(ofFrame: frame)))"
         case "trim":
             let id = try clip(0)
-            guard args.value("in") != nil || args.value("out") != nil else { throw UsageError(message: "trim takes --in and/or --out") }
-            let startFrames = try args.value("in").map { try frames(signedTime($0, what: "--in")) } ?? 0
-            let endFrames = try args.value("out").map { try -frames(signedTime($0, what: "--out")) } ?? 0
+            guard args[\.trimIn] != nil || args[\.trimOut] != nil else { throw UsageError(message: "trim takes --in and/or --out") }
+            let startFrames = try args[\.trimIn].map { try frames(signedTime($0, what: "--in")) } ?? 0
+            let endFrames = try args[\.trimOut].map { try -frames(signedTime($0, what: "--out")) } ?? 0
             try editor.trim(id, startFrames: startFrames, endFrames: endFrames)
             let clip = editor.timeline.clips.first { $0.id == id }
             return "trimmed \(label(id)): now \(clip.map { span($0.timelineRange) } ?? "")"
@@ -53,7 +55,7 @@ struct EditRequest {
             return "slipped \(label(id)): its source now starts at \(SlotAssignment.clock(start))"
         case "move":
             let id = try clip(0)
-            guard let place = args.value("to").flatMap(Int.init), place >= 1 else { throw UsageError(message: "move takes --to <place>, 1 or more") }
+            guard let place = args[\.to].flatMap(Int.init), place >= 1 else { throw UsageError(message: "move takes --to <place>, 1 or more") }
             let cuts = try editor.move(id, to: place - 1)
             return "moved \(label(id)) to place \(place)" + Self.cutsSummary(cuts)
         case "swap":
@@ -123,7 +125,7 @@ struct EditRequest {
             if mainClips.contains(where: { $0.beats != nil }) || timeline.music != nil {
                 return try retimedMusic(file, &editor)
             }
-            let start = try args.value("start").map { try signedTime($0, what: "--start") } ?? .zero
+            let start = try args[\.start].map { try signedTime($0, what: "--start") } ?? .zero
             try editor.setMusic(file, duration: duration, start: start)
             return "music is now \(file) from \(SlotAssignment.clock(start))"
         case "snap":
@@ -173,17 +175,17 @@ struct EditRequest {
             return "the cut after \(label(id)) is now a straight cut"
         }
         let entry = try catalogEntry(.transition, kind)
-        let duration = try args.value("duration").map { try signedTime($0, what: "--duration") } ?? RationalTime(seconds: 1) / 2
+        let duration = try args[\.duration].map { try signedTime($0, what: "--duration") } ?? RationalTime(seconds: 1) / 2
         // A transition of no frames (or fewer than none) is no transition: refused, as the template reader refuses it.
         let range = Limits.transitionDuration(frame: rate.frameDuration)
         guard range.contains(duration) else {
             throw UsageError(
                 message:
-                    "--duration of a transition takes a time from \(TimeText.string(from: range.lowerBound)) (one frame) to \(TimeText.string(from: range.upperBound)), not '\(args.value("duration") ?? "")'"
+                    "--duration of a transition takes a time from \(TimeText.string(from: range.lowerBound)) (one frame) to \(TimeText.string(from: range.upperBound)), not '\(args[\.duration] ?? "")'"
             )
         }
         let easing =
-            try args.value("easing").map { text in
+            try args[\.easing].map { text in
                 guard let e = Easing(rawValue: text) else {
                     throw UsageError(message: "--easing takes \(Easing.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
                 }
@@ -213,7 +215,7 @@ struct EditRequest {
         var values: [String: Double] = [:]
         for p in entry.parameters {
             guard let range = p.range else { continue }
-            if let text = args.value(p.name) {
+            if let text = args.value(named: p.name) {
                 guard let v = Double(text), range.contains(v) else {
                     throw UsageError(message: "--\(p.name) of \(entry.id) takes a number in \(range.lowerBound)...\(range.upperBound), not '\(text)'")
                 }
@@ -230,7 +232,7 @@ struct EditRequest {
     private func retimedMusic(_ file: String, _ editor: inout TimelineEditor) throws -> String {
         let song = try Pipeline.songBeats(of: file)
         var start = SongStart.auto
-        if let text = args.value("start"), text != "auto" { start = .at(try signedTime(text, what: "--start")) }
+        if let text = args[\.start], text != "auto" { start = .at(try signedTime(text, what: "--start")) }
         let loops = timeline.audio.contains { $0.id == "music-2" }
         let choice = try editor.setMusic(song, start: start, loops: loops)
         let use = SongUse(file: file, tempo: song.tempo, choice: choice)
@@ -290,8 +292,9 @@ struct EditRequest {
         return negative ? .zero - t : t
     }
 
-    private func time(option: String) throws -> RationalTime {
-        guard let text = args.value(option) else { throw UsageError(message: "\(operation) takes --\(option) <time>") }
+    private func time(_ key: KeyPath<EditCommand.Options, Option>) throws -> RationalTime {
+        let option = args.table[keyPath: key].spec.long
+        guard let text = args[key] else { throw UsageError(message: "\(operation) takes --\(option) <time>") }
         return try signedTime(text, what: "--\(option)")
     }
 

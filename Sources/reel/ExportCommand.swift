@@ -5,15 +5,17 @@ struct ExportCommand: Command {
     let name = "export"
     let summary = "write a timeline as OpenTimelineIO for DaVinci Resolve, Premiere and other editors"
     let synopsis = "<timeline.json> --otio out.otio"
-    let options = [OptionSpec(long: "otio", short: nil, takesValue: true, help: "where to write the OpenTimelineIO file")]
+    struct Options: OptionTable {
+        let otio = Option("otio", help: "where to write the OpenTimelineIO file")
+    }
 
-    func run(_ args: ParsedArguments) throws -> ExitStatus {
+    func run(_ args: ParsedArguments<Options>) throws -> ExitStatus {
         guard args.operands.count == 1, let path = args.operands.first else { throw UsageError(message: "give one timeline file") }
-        guard let out = args.value("otio") else { throw UsageError(message: "name the output with --otio out.otio") }
-        let timeline = try TimelineInput.read(path, quiet: args.flag("quiet"))
+        guard let out = args[\.otio] else { throw UsageError(message: "name the output with --otio out.otio") }
+        let timeline = try TimelineInput.read(path, quiet: args.quiet)
         try OutputCheck.check([("--otio", out)], inputs: OutputCheck.timeline(path, timeline))
         try Pipeline.exportOTIO(timeline, to: out)
-        if !args.flag("quiet") { Console.out("wrote \(out)") }
+        if !args.quiet { Console.out("wrote \(out)") }
         return .success
     }
 }

@@ -17,47 +17,46 @@ struct MakeCommand: Command {
         template's music loops, else it is an error; a song without a beat keeps the template's timing
         (warning R020). The summary says which part of the song was used, and why.
         """
-    let options =
-        [
-            Workflow.outputOption,
-            OptionSpec(long: "timeline", short: nil, takesValue: true, help: "also write the timeline it made to this file"),
-            OptionSpec(
-                long: "strict", short: nil, takesValue: false,
-                help: "fail on warnings: the template's, and characters of the texts given that no font can draw"),
-        ]
-        + Workflow.resolveOptions + Workflow.songOptions + Workflow.renderOptions
+    struct Options: OptionTable {
+        let output = SharedOptions.output
+        let timeline = Option("timeline", help: "also write the timeline it made to this file")
+        let strict = Flag("strict", help: "fail on warnings: the template's, and characters of the texts given that no font can draw")
+        let resolve = ResolveOptionGroup()
+        let song = SongOptionGroup()
+        let render = RenderOptionGroup()
+    }
 
-    func run(_ args: ParsedArguments) throws -> ExitStatus {
+    func run(_ args: ParsedArguments<Options>) throws -> ExitStatus {
         guard let folder = args.operands.first else { throw UsageError(message: "give a template folder and your media") }
+        let resolve = args.group(\.resolve)
+        let render = args.group(\.render)
         // The whole time, from here, is what the final line reports.
-        let display = StageDisplay(args)
+        let display = StageDisplay(render)
         // Before any work: a system without the encoders learns what to install at once.
         try Pipeline.checkEncoders()
-        let json = try Workflow.summaryFormat(args)
-        let output = Workflow.outputPath(args, default: Workflow.name(of: folder) + ".mp4")
-        let mediaOperands = Array(args.operands.dropFirst())
-        try OutputCheck.check(
-            [("-o", output), ("--timeline", args.value("timeline")), ("REEL_RAW_VIDEO", Workflow.rawVideoPath)],
-            inputs: [.tree(folder)] + OutputCheck.media(mediaOperands)
-                + OutputCheck.givenFiles(args, ["text-file", "captions", "caption-words", "voice", "music"]))
-        if let p = args.value("progress"), p != "json" { throw UsageError(message: "--progress takes json, not '\(p)'") }
-        let (template, song) = try Workflow.loadTemplate(
-            folder, strict: args.flag("strict"), quiet: args.flag("quiet"), args: args, display: display)
-        // Render options (size, quality, bit rate) are checked before any work is printed.
-        _ = try Workflow.exportOptions(args, canvas: template.canvas)
-        let media = try Workflow.gatherMedia(mediaOperands, for: template, args: args, display: display)
-        var summary: JSONValue?
-        let timeline = try Workflow.resolve(template: template, folder: folder, media: media, args: args, song: song, heldSummary: &summary)
-        if let path = args.value("timeline") {
-            try TimelineFile.write(timeline, to: path)
+        let json = try Workflow.summaryFormat(resolve[\.format])
+        if let p = render[\.progress], p != "json" { throw UsageError(message: "--progress takes json, not '\(p)'") }
+        var export = ExportOptions()
+        export.rawVideo = Workflow.rawVideoPath
+        let request = MakeRequest(
+            template: folder, media: Array(args.operands.dropFirst()), output: args[\.output] ?? Workflow.name(of: folder) + ".mp4",
+            timelineOutput: args[\.timeline], export: export, strict: args[\.strict],
+            text: Workflow.requestText(resolve: resolve, song: args.group(\.song), render: render))
+        let printer = MakePrinter(display: display, quiet: args.quiet, json: json)
+        let result: MakeResult
+        do { result = try Pipeline.make(request, events: printer.show) } catch {
+            display.clear()
+            try printer.failed(error)
         }
-        // With a JSON summary on standard output, rendering stays quiet so the output stays one document.
-        var renderArgs = args
-        if json { renderArgs.flags.insert("quiet") }
-        let report = try Workflow.render(timeline, baseFolder: nil, to: output, args: renderArgs, display: display)
+        display.clear()
+        for w in result.export.warnings { Console.warning(w) }
+        // With a JSON summary on standard output, the render's lines stay quiet so the output stays one document.
+        if !args.quiet && !json {
+            Workflow.printWritten(request.output, timeline: result.resolution.timeline, report: result.export, display: display)
+        }
         // The summary is printed once the video is written, with what its sound reached.
-        if case .object(var o)? = summary {
-            o["loudness"] = report.loudness?.json ?? .null
+        if json, case .object(var o) = result.resolution.summaryJSON {
+            o["loudness"] = result.export.loudness?.json ?? .null
             Console.write(1, JSONWriter.write(.object(o)))
         }
         return .success

@@ -4,9 +4,7 @@ struct ManualPageCommand: Command {
     let name = "manpage"
     let summary = "print the manual page (roff), as scripts/install puts it in share/man/man1/reel.1"
     let synopsis = ""
-    let options: [OptionSpec] = []
-
-    func run(_ args: ParsedArguments) throws -> ExitStatus {
+    func run(_ args: ParsedArguments<NoOptions>) throws -> ExitStatus {
         Console.write(1, Self.page())
         return .success
     }

@@ -19,15 +19,15 @@ struct NewTemplateCommand: Command {
         With --music, the track is copied into the template's music/ folder and the beats found in
         it are listed in the template (music.beats); the slots are timed in beats.
         """
-    let options = [
-        OptionSpec(long: "name", short: nil, takesValue: true, help: "the template's name (default: the folder's name)"),
-        OptionSpec(long: "music", short: nil, takesValue: true, help: "a song to cut to: copied in, its beats listed"),
-    ]
+    struct Options: OptionTable {
+        let name = Option("name", help: "the template's name (default: the folder's name)")
+        let music = Option("music", help: "a song to cut to: copied in, its beats listed")
+    }
 
-    func run(_ args: ParsedArguments) throws -> ExitStatus {
+    func run(_ args: ParsedArguments<Options>) throws -> ExitStatus {
         guard args.operands.count == 1, let folder = args.operands.first else { throw UsageError(message: "give one folder to create") }
         // The song is analysed first: a file without beats leaves no folder behind.
-        let music = try args.value("music").map { path in try Self.music(path) }
+        let music = try args[\.music].map { path in try Self.music(path) }
         if let kind = FileKind.of(folder) {
             guard kind == .folder else { throw CommandFailure(message: "\(PathBytes.display(folder)): exists and is not a folder") }
             guard FolderListing.names(folder)?.isEmpty ?? true else {
@@ -48,7 +48,7 @@ struct NewTemplateCommand: Command {
                 try output.commit()
                 copied = target
             }
-            let text = StarterTemplate.json(name: args.value("name") ?? Workflow.name(of: folder), music: music?.1)
+            let text = StarterTemplate.json(name: args[\.name] ?? Workflow.name(of: folder), music: music?.1)
             let output = try AtomicFile(path: folder + "/" + TemplateLoader.fileName, streams: false)
             try output.write(Array(text.utf8))
             try output.commit()
@@ -58,7 +58,7 @@ struct NewTemplateCommand: Command {
             throw error
         }
         let file = folder + "/" + TemplateLoader.fileName
-        if !args.flag("quiet") {
+        if !args.quiet {
             Console.out("wrote \(file)")
             if let (_, spec) = music {
                 Console.out(

@@ -15,8 +15,8 @@ enum OutputCheck {
     static func media(_ paths: [String]) -> [OutputGuard.Input] { paths.map(OutputGuard.Input.media) }
 
     /// The files options name that a run reads (`--text-file`, `--captions`, ...), as inputs.
-    static func givenFiles(_ args: ParsedArguments, _ options: [String]) -> [OutputGuard.Input] {
-        options.compactMap { args.value($0) }.map { .file($0) }
+    static func givenFiles(_ paths: [String?]) -> [OutputGuard.Input] {
+        paths.compactMap { $0 }.map { .file($0) }
     }
 
     /// A timeline file and every file it reads.

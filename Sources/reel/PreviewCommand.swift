@@ -20,50 +20,51 @@ struct PreviewCommand: Command {
         --show-subjects outlines the faces (green) and salient regions (yellow) the subject analysis
         finds in them.
         """
-    let options =
-        [
-            Workflow.outputOption,
-            OptionSpec(long: "every", short: nil, takesValue: true, help: "a cell every interval (1s, 0.5, 12f) instead of one per slot"),
-            OptionSpec(long: "frames", short: nil, takesValue: true, help: "this many evenly spaced cells"),
-            OptionSpec(long: "columns", short: nil, takesValue: true, help: "number of columns"),
-            OptionSpec(long: "grid", short: nil, takesValue: true, help: "CxR: columns and rows (C*R evenly spaced cells)"),
-            OptionSpec(long: "width", short: nil, takesValue: true, help: "width of the sheet in pixels"),
-            OptionSpec(long: "background", short: nil, takesValue: true, help: "colour behind the cells, #rrggbb"),
-            OptionSpec(long: "animated", short: nil, takesValue: true, help: "also (or only) write a looping .gif or .webp preview"),
-            OptionSpec(long: "show-subjects", short: nil, takesValue: false, help: "outline the faces and salient regions found (a video file)"),
-        ] + PreviewOptions.fillOptions
+    struct Options: OptionTable {
+        let output = SharedOptions.output
+        let every = Option("every", help: "a cell every interval (1s, 0.5, 12f) instead of one per slot")
+        let frames = Option("frames", help: "this many evenly spaced cells")
+        let columns = Option("columns", help: "number of columns")
+        let grid = Option("grid", help: "CxR: columns and rows (C*R evenly spaced cells)")
+        let width = Option("width", help: "width of the sheet in pixels")
+        let background = Option("background", help: "colour behind the cells, #rrggbb")
+        let animated = Option("animated", help: "also (or only) write a looping .gif or .webp preview")
+        let showSubjects = Flag("show-subjects", help: "outline the faces and salient regions found (a video file)")
+        let fill = FillOptionGroup()
+    }
 
-    func run(_ args: ParsedArguments) throws -> ExitStatus {
+    func run(_ args: ParsedArguments<Options>) throws -> ExitStatus {
         guard args.operands.count == 1, let path = args.operands.first else {
             throw UsageError(message: "give one template folder, timeline file or video file (before --media)")
         }
         let layout = try PreviewOptions.layout(args)
-        let frames = try PreviewOptions.positiveInt(args, "frames", upTo: SheetLayout.maxCells)
-        let animated = args.value("animated")
+        let frames = try PreviewOptions.positiveInt(args, \.frames, upTo: SheetLayout.maxCells)
+        let animated = args[\.animated]
         if let animated, !Pipeline.isAnimatedPreviewPath(animated) {
             throw UsageError(message: "--animated names a .gif or .webp file, not '\(animated)'")
         }
         let start = monotonicSeconds()
-        let subject = try PreviewOptions.open(path, args)
-        let sheetPath = args.value("output") ?? (animated == nil ? subject.baseName + ".png" : nil)
-        try OutputCheck.check([("-o", sheetPath), ("--animated", animated)], inputs: subject.inputs + OutputCheck.givenFiles(args, ["text-file"]))
+        let subject = try PreviewOptions.open(path, args.group(\.fill))
+        let sheetPath = args[\.output] ?? (animated == nil ? subject.baseName + ".png" : nil)
+        try OutputCheck.check(
+            [("-o", sheetPath), ("--animated", animated)], inputs: subject.inputs + OutputCheck.givenFiles([args[\.fill.textFile]]))
 
-        if subject.timeline != nil && args.flag("show-subjects") {
+        if subject.timeline != nil && args[\.showSubjects] {
             throw UsageError(message: "--show-subjects applies to a video file")
         }
         guard let timeline = subject.timeline else {
-            if args.value("every") != nil {
+            if args[\.every] != nil {
                 throw UsageError(message: "--every applies to templates and timelines; use --frames or --grid for a video")
             }
             if animated != nil { throw UsageError(message: "--animated applies to templates and timelines") }
-            let result = try Pipeline.videoSheet(path, count: frames, layout: layout, showSubjects: args.flag("show-subjects"))
+            let result = try Pipeline.videoSheet(path, count: frames, layout: layout, showSubjects: args[\.showSubjects])
             let out = sheetPath ?? subject.baseName + ".png"
             try Pipeline.write(result.sheet, to: out)
             report(out, sheet: result.sheet, cells: result.times.count, since: start, args)
             return .success
         }
         let selection: SheetSelection
-        if let every = args.value("every") {
+        if let every = args[\.every] {
             guard let interval = TimeText.time(from: every, frameRate: timeline.frameRate), interval.isPositive else {
                 throw UsageError(message: "--every takes a length such as 1s, 0.5 or 12f, not '\(every)'")
             }
@@ -82,25 +83,25 @@ struct PreviewCommand: Command {
         }
         if let animated {
             try Pipeline.writeAnimatedPreview(subject, to: animated)
-            if !args.flag("quiet") { Console.out("wrote \(animated) in \(format(monotonicSeconds() - start, 2)) s") }
+            if !args.quiet { Console.out("wrote \(animated) in \(format(monotonicSeconds() - start, 2)) s") }
         }
         return .success
     }
 
-    private func report(_ path: String, sheet: ContactSheet, cells: Int?, since start: Double, _ args: ParsedArguments) {
-        guard !args.flag("quiet") else { return }
+    private func report(_ path: String, sheet: ContactSheet, cells: Int?, since start: Double, _ args: ParsedArguments<Options>) {
+        guard !args.quiet else { return }
         let l = sheet.layout
         Console.out("wrote \(path) (\(l.columns)x\(l.rows) grid, \(l.width)x\(l.height)) in \(format(monotonicSeconds() - start, 2)) s")
     }
 }
 
-/// Layout options shared by `preview` and `gallery`.
+/// The steps `preview` and `poster` share: the sheet's layout, the template filled.
 enum PreviewOptions {
-    static func layout(_ args: ParsedArguments) throws -> SheetLayoutOptions {
+    static func layout(_ args: ParsedArguments<PreviewCommand.Options>) throws -> SheetLayoutOptions {
         var options = SheetLayoutOptions()
-        options.columns = try positiveInt(args, "columns", upTo: SheetLayout.maxCells)
-        options.width = try positiveInt(args, "width", upTo: SheetLayout.maxSide)
-        if let grid = args.value("grid") {
+        options.columns = try positiveInt(args, \.columns, upTo: SheetLayout.maxCells)
+        options.width = try positiveInt(args, \.width, upTo: SheetLayout.maxSide)
+        if let grid = args[\.grid] {
             let parts = grid.lowercased().split(separator: "x")
             guard parts.count == 2, let c = WholeNumber.parse(parts[0]), let r = WholeNumber.parse(parts[1]), c > 0, r > 0 else {
                 throw UsageError(message: "--grid takes columns x rows such as 4x3, not '\(grid)'")
@@ -112,33 +113,23 @@ enum PreviewOptions {
             options.columns = c
             options.rows = r
         }
-        if let bg = args.value("background") {
+        if let bg = args[\.background] {
             guard let colour = RGBColor(hex: bg) else { throw UsageError(message: "--background takes a colour such as #202020, not '\(bg)'") }
             options.background = colour
         }
         return options
     }
 
-    /// Options that fill a template for `preview` and `poster`: media, and texts, seed and order as for `make`.
-    static let fillOptions: [OptionSpec] = [
-        OptionSpec(
-            long: "media", short: nil, takesValue: true, help: "fill a template with these media (files or folders; several may follow)",
-            repeatable: true, list: true),
-        OptionSpec(
-            long: "text", short: nil, takesValue: true, help: "fill a text of the template: --text title=\"Lisbon 2026\"",
-            repeatable: true),
-        OptionSpec(long: "text-file", short: nil, takesValue: true, help: "fill texts from a JSON object of key: text"),
-        OptionSpec(long: "seed", short: nil, takesValue: true, help: "a number that varies the resolver's choices (default 0)"),
-    ]
-
     /// Opens the source of a preview or poster (`Pipeline.openPreview`) with the fill options;
     /// prints the template's findings and what filling it left out.
-    static func open(_ path: String, _ args: ParsedArguments) throws -> PreviewSubject {
-        let media = args.all("media")
+    static func open(_ path: String, _ args: ParsedArguments<FillOptionGroup>) throws -> PreviewSubject {
+        let media = args[\.media]
         var options = ResolveOptions()
-        if let file = args.value("text-file") { options.texts = try Workflow.textFile(file) }
-        options.texts.merge(try Workflow.textPairs(args), uniquingKeysWith: { _, given in given })
-        if let seed = args.value("seed") {
+        if let file = args[\.textFile] {
+            do { options.texts = try TextsFile.read(file) } catch { throw ReelError.textFile(error) }
+        }
+        options.texts.merge(try Workflow.textPairs(args[\.text]), uniquingKeysWith: { _, given in given })
+        if let seed = args[\.seed] {
             guard let s = UInt64(seed) else { throw UsageError(message: "--seed takes a whole number 0 or more, not '\(seed)'") }
             options.seed = s
         }
@@ -149,13 +140,13 @@ enum PreviewOptions {
         let subject: PreviewSubject
         do { subject = try Pipeline.openPreview(PreviewRequest(source: path, media: media, resolve: options)) } catch {
             if case .invalidTemplate(_, let diagnostics) = error {
-                for d in diagnostics where !(args.flag("quiet") && d.severity != .error) { Console.err(d.description) }
+                for d in diagnostics where !(args.quiet && d.severity != .error) { Console.err(d.description) }
             }
             if case .resolve(let e) = error, case .missingText = e { throw UsageError(message: e.description) }
             if case .resolve(let e) = error, case .unknownTextKey = e { throw UsageError(message: e.description) }
             throw error
         }
-        if !args.flag("quiet") {
+        if !args.quiet {
             for d in subject.template?.diagnostics ?? [] { Console.err(d.description) }
             for d in subject.warnings { Console.err(d.description) }
             for d in subject.resolution?.diagnostics ?? [] where d.severity != .note || d.code == .mediaLeftOut { Console.err(d.description) }
@@ -165,10 +156,10 @@ enum PreviewOptions {
 
     /// A count or size from 1 to `limit` (digits only); anything else is a usage error, never a
     /// number too large for the arithmetic that follows.
-    static func positiveInt(_ args: ParsedArguments, _ name: String, upTo limit: Int) throws -> Int? {
-        guard let text = args.value(name) else { return nil }
+    static func positiveInt<Table>(_ args: ParsedArguments<Table>, _ key: KeyPath<Table, Option>, upTo limit: Int) throws -> Int? {
+        guard let text = args[key] else { return nil }
         guard let n = WholeNumber.parse(text), n > 0, n <= limit else {
-            throw UsageError(message: "--\(name) takes a whole number from 1 to \(limit), not '\(text)'")
+            throw UsageError(message: "--\(args.table[keyPath: key].spec.long) takes a whole number from 1 to \(limit), not '\(text)'")
         }
         return n
     }

@@ -12,25 +12,24 @@ struct ProbeCommand: Command {
     let name = "probe"
     let summary = "show what Reel reads from media files"
     let synopsis = "<media files...> [--format text|json] [--subjects]"
-    let options = [
-        OptionSpec(long: "format", short: nil, takesValue: true, help: "text (default) or json"),
-        OptionSpec(long: "subjects", short: nil, takesValue: false, help: "also find faces, salient regions and shot changes"),
-    ]
+    struct Options: OptionTable {
+        let format = Option("format", help: "text (default) or json")
+        let subjects = Flag("subjects", help: "also find faces, salient regions and shot changes")
+    }
 
-    func run(_ args: ParsedArguments) throws -> ExitStatus {
+    func run(_ args: ParsedArguments<Options>) throws -> ExitStatus {
         guard !args.operands.isEmpty else { throw UsageError(message: "give one or more media files") }
-        let format = args.value("format") ?? "text"
-        guard format == "text" || format == "json" else { throw UsageError(message: "--format takes text or json, not '\(format)'") }
+        let format = try OutputFormat.of(args[\.format])
         var documents: [JSONValue] = []
         for path in args.operands {
-            let info = try args.flag("subjects") ? Pipeline.probe(path, subjects: .standard) : Pipeline.probe(path)
-            if format == "json" {
+            let info = try args[\.subjects] ? Pipeline.probe(path, subjects: .standard) : Pipeline.probe(path)
+            if format == .json {
                 documents.append(info.json)
             } else {
                 Console.out(info.line)
             }
         }
-        if format == "json" {
+        if format == .json {
             var document = JSONObject()
             document["files"] = .array(documents)
             Console.write(1, JSONWriter.write(.object(document)))

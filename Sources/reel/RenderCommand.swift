@@ -7,37 +7,36 @@ struct RenderCommand: Command {
     let name = "render"
     let summary = "render a timeline file to an MP4"
     let synopsis = "<timeline.json> [-o out.mp4] [--segment K/N]"
-    let options =
-        [
-            Workflow.outputOption,
-            OptionSpec(
-                long: "segment", short: nil, takesValue: true,
-                help: "render only segment K of N (K from 0), video only, for 'reel join'"),
-        ] + Workflow.renderOptions
+    struct Options: OptionTable {
+        let output = SharedOptions.output
+        let segment = Option("segment", help: "render only segment K of N (K from 0), video only, for 'reel join'")
+        let render = RenderOptionGroup()
+    }
 
-    func run(_ args: ParsedArguments) throws -> ExitStatus {
+    func run(_ args: ParsedArguments<Options>) throws -> ExitStatus {
         guard args.operands.count == 1, let path = args.operands.first else { throw UsageError(message: "give one timeline file") }
         // Before any work: a system without the encoders learns what to install at once.
         try Pipeline.checkEncoders()
         let timeline: Timeline
-        timeline = try TimelineInput.read(path, quiet: args.flag("quiet"))
+        timeline = try TimelineInput.read(path, quiet: args.quiet)
         var base = Workflow.name(of: path)
         if base.hasSuffix(".json") { base = String(base.dropLast(5)) }
-        let output = Workflow.outputPath(args, default: base + ".mp4")
+        let output = args[\.output] ?? base + ".mp4"
         try OutputCheck.check([("-o", output), ("REEL_RAW_VIDEO", Workflow.rawVideoPath)], inputs: OutputCheck.timeline(path, timeline))
         var segment: FrameSegment?
-        if let text = args.value("segment") {
+        if let text = args[\.segment] {
             do { segment = try Pipeline.segment(text, of: timeline) } catch { throw UsageError(message: error.description) }
             // A bit-rate encode settles its rate control per segment, in the stream's one H.264
             // configuration, which the segments of one video must share.
-            if args.value("bitrate") != nil || args.value("bpp") != nil {
+            if args[\.render.bitrate] != nil || args[\.render.bpp] != nil {
                 throw UsageError(
                     message: "--segment renders at a constant quality (--quality); segments encoded for a --bitrate or --bpp cannot be joined")
             }
         }
         // The segment's tag names the timeline and files it is rendered from, for the join to check.
         let source = try segment.map { _ in try Pipeline.segmentSource(timeline, timelineFile: path) }
-        try Workflow.render(timeline, baseFolder: nil, to: output, args: args, segment: segment, segmentSource: source)
+        try Workflow.render(
+            timeline, baseFolder: nil, to: output, args: args.group(\.render), quiet: args.quiet, segment: segment, segmentSource: source)
         return .success
     }
 }

@@ -26,8 +26,8 @@ final class StageDisplay: @unchecked Sendable {
     }
 
     /// From the command's `-q` and `--progress`.
-    convenience init(_ args: ParsedArguments) {
-        self.init(quiet: args.flag("quiet"), json: args.value("progress") == "json")
+    convenience init(_ args: ParsedArguments<RenderOptionGroup>) {
+        self.init(quiet: args.quiet, json: args[\.progress] == "json")
     }
 
     /// The pipeline's events to this display.

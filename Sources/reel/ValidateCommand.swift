@@ -14,16 +14,15 @@ struct ValidateCommand: Command {
     let name = "validate"
     let summary = "check templates and report every problem, with where and how to fix it"
     let synopsis = "<template folders or template.json files...> [--strict] [--format text|json]"
-    let options = [
-        OptionSpec(long: "strict", short: nil, takesValue: false, help: "treat warnings as failures"),
-        OptionSpec(long: "format", short: nil, takesValue: true, help: "text (default) or json"),
-    ]
+    struct Options: OptionTable {
+        let strict = Flag("strict", help: "treat warnings as failures")
+        let format = Option("format", help: "text (default) or json")
+    }
 
-    func run(_ args: ParsedArguments) throws -> ExitStatus {
+    func run(_ args: ParsedArguments<Options>) throws -> ExitStatus {
         guard !args.operands.isEmpty else { throw UsageError(message: "give one or more template folders") }
-        let format = args.value("format") ?? "text"
-        guard format == "text" || format == "json" else { throw UsageError(message: "--format takes text or json, not '\(format)'") }
-        let strict = args.flag("strict")
+        let format = try OutputFormat.of(args[\.format])
+        let strict = args[\.strict]
         var failed = false
         var reports: [JSONValue] = []
         for operand in args.operands {
@@ -42,17 +41,17 @@ struct ValidateCommand: Command {
             }
             let fails = diagnostics.hasFailures(strict: strict)
             failed = failed || fails
-            if format == "json" {
+            if format == .json {
                 reports.append(Self.report(file: file, diagnostics: diagnostics, valid: !fails))
                 continue
             }
             for d in diagnostics { Console.err(d.description) }
-            if !fails && !args.flag("quiet") {
+            if !fails && !args.quiet {
                 let warnings = diagnostics.filter { $0.severity == .warning }.count
                 Console.out("\(file): ok" + (warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : ""))
             }
         }
-        if format == "json" {
+        if format == .json {
             var document = JSONObject()
             document["templates"] = .array(reports)
             document["valid"] = .bool(!failed)
@@ -64,7 +63,7 @@ struct ValidateCommand: Command {
     /// A template folder, or the folder of a `template.json` given directly.
     static func folder(of operand: String) -> String {
         if let kind = FileKind.of(operand), kind != .folder, PathText.name(of: operand) == TemplateLoader.fileName {
-            return Workflow.folder(of: operand)
+            return PathText.folder(of: operand)
         }
         return operand
     }

@@ -4,29 +4,18 @@ import TemplateFormat
 
 /// `--music song.mp3 [--music-start auto|<time>]`: a person's song under the template.
 extension Workflow {
-    static let songOptions: [OptionSpec] = [
-        OptionSpec(
-            long: "music", short: nil, takesValue: true,
-            help: "your own song in place of the template's music; times the template writes in beats follow its beats"),
-        OptionSpec(
-            long: "music-start", short: nil, takesValue: true,
-            help: "auto (default: the strongest stretch from a downbeat) or a time in the song, moved to the nearest beat"),
-    ]
-
-    /// The song asked for, nil without `--music`.
-    static func songRequest(_ args: ParsedArguments) throws -> SongRequest? {
-        guard let path = args.value("music") else {
-            if args.value("music-start") != nil { throw UsageError(message: "--music-start needs --music") }
-            return nil
+    /// The song asked for, nil without `--music` (`MakeRequestText.songRequest`).
+    static func songRequest(_ args: ParsedArguments<SongOptionGroup>) throws -> SongRequest? {
+        do { return try MakeRequestText(music: args[\.music], musicStart: args[\.musicStart]).songRequest() } catch {
+            throw UsageError(message: error.description)
         }
-        do { return try SongRequest(path: path, startText: args.value("music-start")) } catch { throw UsageError(message: error.description) }
     }
 
     /// Loads the template (printing its findings as `loadTemplate` does) and, with `--music`,
     /// fits it to the song (`Pipeline.fitSong`).
-    static func loadTemplate(_ folder: String, strict: Bool = false, quiet: Bool, args: ParsedArguments, display: StageDisplay? = nil) throws
-        -> (Template, SongTemplate?)
-    {
+    static func loadTemplate(
+        _ folder: String, strict: Bool = false, quiet: Bool, args: ParsedArguments<SongOptionGroup>, display: StageDisplay? = nil
+    ) throws -> (Template, SongTemplate?) {
         guard let request = try songRequest(args) else { return (try loadTemplate(folder, strict: strict, quiet: quiet), nil) }
         let loaded: LoadedTemplate
         do { loaded = try Pipeline.loadTemplate(folder, strict: strict) } catch {

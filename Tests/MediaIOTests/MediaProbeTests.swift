@@ -82,12 +82,12 @@ import Testing
         #expect(try MediaProbe.probe(tagged).creationTime?.hasPrefix("2026-05-01T10:20:30") == true)
     }
 
-    @Test func missingFileIsUnreadable() {
-        #expect(throws: MediaError.self) { try MediaProbe.probe("/nonexistent/clip.mp4") }
+    @Test func missingFileIsNotFound() {
+        #expect(throws: FileAccessError.self) { try MediaProbe.probe("/nonexistent/clip.mp4") }
         do {
             _ = try MediaProbe.probe("/nonexistent/clip.mp4")
         } catch {
-            #expect(error.kind == .unreadable)
+            #expect(error.kind == .notFound)
             #expect(error.description.contains("/nonexistent/clip.mp4"))
         }
     }
@@ -110,7 +110,7 @@ import Testing
         let cut = dir.file("cut.mp4")
         try TestMedia.colorClip(clip, seconds: "2")
         try TestMedia.truncate(clip, to: cut, fraction: 0.5)
-        #expect(throws: MediaError.self) {
+        #expect(throws: FileAccessError.self) {
             let info = try MediaProbe.probe(cut)
             _ = try VideoDecoder(path: cut).frame(at: info.duration ?? .zero)
         }

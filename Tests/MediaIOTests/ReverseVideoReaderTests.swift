@@ -26,7 +26,7 @@ import Testing
         return (0..<frames).map { Int(bytes[$0 * s * s + (s / 2) * s + s / 2]) }
     }
 
-    func frame(_ decoded: VideoFrame, into picture: Picture) throws(MediaError) {
+    func frame(_ decoded: VideoFrame, into picture: Picture) throws(FileAccessError) {
         try FrameScaler().draw(
             decoded, placement: Placement(), into: picture, rect: PixelRect(x: 0, y: 0, width: picture.width, height: picture.height))
     }
@@ -47,7 +47,7 @@ import Testing
         let forward = try VideoDecoder(path: clip)
         let expected = Picture(width: Self.size, height: Self.size)
         for t in times {
-            let got = try reader.picture(at: t, step: step) { (d: VideoFrame, p: Picture) throws(MediaError) in try frame(d, into: p) }
+            let got = try reader.picture(at: t, step: step) { (d: VideoFrame, p: Picture) throws(FileAccessError) in try frame(d, into: p) }
             try frame(try forward.frame(at: t, choice: choice), into: expected)
             #expect(samePixels(got, expected), "picture at \(t)")
         }
@@ -79,7 +79,7 @@ import Testing
 
         let again = ReverseVideoReader(decoder: try VideoDecoder(path: clip), width: Self.size, height: Self.size)
         for (k, t) in times.enumerated() {
-            let p = try again.picture(at: t, step: step) { (d: VideoFrame, p: Picture) throws(MediaError) in try frame(d, into: p) }
+            let p = try again.picture(at: t, step: step) { (d: VideoFrame, p: Picture) throws(FileAccessError) in try frame(d, into: p) }
             let luma = Int(p.luma(x: Self.size / 2, y: Self.size / 2))
             let want = 16 + (reference[119 - k] * 219 + 127) / 255
             #expect(abs(luma - want) <= 1, "output \(k): luma \(luma), frame \(119 - k) is \(want)")

@@ -81,6 +81,6 @@ import Testing
     @Test func measureAgreesAndABadBoundIsRefused() throws {
         let m = try rasterizer.measure(Self.long, style: Self.style, maxWidth: 400, maxLines: 2)
         #expect(m.lineCount == 2 && m.truncated)
-        #expect(throws: MediaError.self) { try rasterizer.render("a", style: Self.style, maxLines: 0) }
+        #expect(throws: FileAccessError.self) { try rasterizer.render("a", style: Self.style, maxLines: 0) }
     }
 }

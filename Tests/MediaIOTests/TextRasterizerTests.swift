@@ -211,7 +211,8 @@ import Testing
             Issue.record("expected an error")
         } catch {
             #expect(error.file == path)
-            #expect(error.kind == .unreadable)
+            // FileAccess's own word for it: the media layer reports file refusals as they are.
+            #expect(error.kind == .notFound)
         }
         let dejaVu = try #require(TextRasterizer.resolveFont(family: "DejaVu Sans"))
         #expect(TextRasterizer.canLoadFont(file: dejaVu) == nil)
@@ -220,12 +221,12 @@ import Testing
     }
 
     @Test func limitsAreEnforced() throws {
-        #expect(throws: MediaError.self) {
+        #expect(throws: FileAccessError.self) {
             try rasterizer.render(String(repeating: "a", count: 2001), style: TextStyle(fontFamily: Self.sans, size: 20))
         }
-        #expect(throws: MediaError.self) { try rasterizer.render("a", style: TextStyle(fontFamily: Self.sans, size: 0.5)) }
-        #expect(throws: MediaError.self) { try rasterizer.render("a", style: TextStyle(fontFamily: Self.sans, size: 1001)) }
-        #expect(throws: MediaError.self) {
+        #expect(throws: FileAccessError.self) { try rasterizer.render("a", style: TextStyle(fontFamily: Self.sans, size: 0.5)) }
+        #expect(throws: FileAccessError.self) { try rasterizer.render("a", style: TextStyle(fontFamily: Self.sans, size: 1001)) }
+        #expect(throws: FileAccessError.self) {
             try rasterizer.render(String(repeating: "W", count: 40), style: TextStyle(fontFamily: Self.sans, size: 1000))
         }
         _ = try rasterizer.render(String(repeating: "a", count: 2000), style: TextStyle(fontFamily: Self.sans, size: 8), maxWidth: 1000)

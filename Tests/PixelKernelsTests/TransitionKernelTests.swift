@@ -9,23 +9,23 @@ import Testing
     let width = 200, height = 120
 
     func render(
-        _ kind: TransitionKind, _ a: Picture, _ b: Picture, _ progress: Double,
+        _ kind: TransitionKernel, _ a: Picture, _ b: Picture, _ progress: Double,
         softness: Double? = nil, mask: Picture? = nil
     ) -> Picture {
         let out = Picture(width: a.width, height: a.height)
-        let inputs = TransitionInputs(progress: progress, softness: TransitionParameters.softness(kind, softness), mask: mask)
+        let inputs = TransitionInputs(progress: progress, softness: TransitionParameters.softness(kind.id, softness), mask: mask)
         TransitionRenderer.render(kind, from: a, to: b, into: out, inputs: inputs)
         return out
     }
 
-    @Test(arguments: TransitionKind.allCases)
-    func exactlyAAtZeroAndBAtOne(kind: TransitionKind) {
+    @Test(arguments: TransitionKernels.all)
+    func exactlyAAtZeroAndBAtOne(kind: TransitionKernel) {
         for (w, h) in [(width, height), (51, 37)] {
             let a = P.pattern(w, h, seed: 1)
             let b = P.pattern(w, h, seed: 2)
             let mask = P.gradient(w, h)
-            #expect(P.maxDifference(render(kind, a, b, 0, mask: mask), a) == 0, "\(kind) at 0, \(w)x\(h)")
-            #expect(P.maxDifference(render(kind, a, b, 1, mask: mask), b) == 0, "\(kind) at 1, \(w)x\(h)")
+            #expect(P.maxDifference(render(kind, a, b, 0, mask: mask), a) == 0, "\(kind.id) at 0, \(w)x\(h)")
+            #expect(P.maxDifference(render(kind, a, b, 1, mask: mask), b) == 0, "\(kind.id) at 1, \(w)x\(h)")
             // Odd sizes and every progress in between draw without touching memory outside the planes.
             for progress in [0.01, 0.3, 0.5, 0.77, 0.99] { _ = render(kind, a, b, progress, mask: mask) }
         }
@@ -45,40 +45,40 @@ import Testing
     }
 
     /// Black A, white B: the edge is where the luma crosses the middle.
-    @Test(arguments: [TransitionKind.wipeLeft, .wipeRight, .wipeUp, .wipeDown])
-    func wipeEdgeFollowsProgress(kind: TransitionKind) {
+    @Test(arguments: [TransitionKernel.wipeLeft, .wipeRight, .wipeUp, .wipeDown])
+    func wipeEdgeFollowsProgress(kind: TransitionKernel) {
         let a = P.flat(width, height, y: 16)
         let b = P.flat(width, height, y: 235)
-        let horizontal = kind == .wipeLeft || kind == .wipeRight
+        let horizontal = kind.id == "wipeLeft" || kind.id == "wipeRight"
         let length = horizontal ? width : height
         for (progress, softness) in [(0.25, 0.0), (0.5, 0.0), (0.75, 0.0), (0.5, 0.02)] {
             let out = render(kind, a, b, progress, softness: softness)
             func lumaAt(_ i: Int) -> Int { horizontal ? P.luma(out, i, height / 2) : P.luma(out, width / 2, i) }
             // Distance from the side B enters from to the edge.
             let covered = progress * Double(length)
-            let bFromEnd = kind == .wipeLeft || kind == .wipeUp
+            let bFromEnd = kind.id == "wipeLeft" || kind.id == "wipeUp"
             let edge = bFromEnd ? Double(length) - covered : covered
             let bSide = bFromEnd ? Int(edge) + 3 : Int(edge) - 4
             let aSide = bFromEnd ? Int(edge) - 4 : Int(edge) + 3
-            #expect(lumaAt(bSide) > 225, "\(kind) at \(progress): B beside the edge")
-            #expect(lumaAt(aSide) < 26, "\(kind) at \(progress): A beside the edge")
+            #expect(lumaAt(bSide) > 225, "\(kind.id) at \(progress): B beside the edge")
+            #expect(lumaAt(aSide) < 26, "\(kind.id) at \(progress): A beside the edge")
             let crossing = (0..<(length - 1)).first { (lumaAt($0) < 126) != (lumaAt($0 + 1) < 126) } ?? -100
-            #expect(abs(Double(crossing + 1) - edge) <= 2, "\(kind) at \(progress): edge at \(crossing + 1), expected \(edge)")
+            #expect(abs(Double(crossing + 1) - edge) <= 2, "\(kind.id) at \(progress): edge at \(crossing + 1), expected \(edge)")
         }
     }
 
     @Test(arguments: [
-        TransitionKind.pushLeft, .pushRight, .pushUp, .pushDown,
+        TransitionKernel.pushLeft, .pushRight, .pushUp, .pushDown,
         .slideLeft, .slideRight, .slideUp, .slideDown,
     ])
-    func pushAndSlidePlacePicturesByProgress(kind: TransitionKind) {
+    func pushAndSlidePlacePicturesByProgress(kind: TransitionKernel) {
         let a = P.pattern(width, height, seed: 1)
         let b = P.pattern(width, height, seed: 2)
         let progress = 0.3
         let out = render(kind, a, b, progress)
-        let horizontal = [.pushLeft, .pushRight, .slideLeft, .slideRight].contains(kind)
-        let push = kind.rawValue.hasPrefix("push")
-        let fromEnd = [.pushLeft, .pushUp, .slideLeft, .slideUp].contains(kind)
+        let horizontal = ["pushLeft", "pushRight", "slideLeft", "slideRight"].contains(kind.id)
+        let push = kind.id.hasPrefix("push")
+        let fromEnd = ["pushLeft", "pushUp", "slideLeft", "slideUp"].contains(kind.id)
         let length = horizontal ? width : height
         let o = Int((progress * Double(length)).rounded())
         for y in 0..<height {
@@ -94,7 +94,7 @@ import Testing
                 let sx = horizontal ? expected.1 : x
                 let sy = horizontal ? y : expected.1
                 guard P.luma(out, x, y) == P.luma(expected.0, sx, sy) else {
-                    Issue.record("\(kind): (\(x), \(y)) is not \(expected.0 === a ? "A" : "B") at (\(sx), \(sy))")
+                    Issue.record("\(kind.id): (\(x), \(y)) is not \(expected.0 === a ? "A" : "B") at (\(sx), \(sy))")
                     return
                 }
             }
@@ -113,8 +113,8 @@ import Testing
         }
     }
 
-    @Test(arguments: [(TransitionKind.dipToBlack, 16), (.dipToWhite, 235)])
-    func dipsPassThroughTheirColour(kind: TransitionKind, level: Int) {
+    @Test(arguments: [(TransitionKernel.dipToBlack, 16), (.dipToWhite, 235)])
+    func dipsPassThroughTheirColour(kind: TransitionKernel, level: Int) {
         let a = P.flat(width, height, 200, 40, 40)
         let b = P.flat(width, height, 40, 40, 200)
         let middle = render(kind, a, b, 0.5)

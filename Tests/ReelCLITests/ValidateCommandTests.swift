@@ -70,6 +70,15 @@ import Testing
         #expect(try Reel.run(["new-template"]).status == 2)
     }
 
+    /// Every command that prints text or JSON refuses another `--format` with one message.
+    @Test func everyFormatCheckSaysTheSame() throws {
+        for call in [["validate", "."], ["probe", "clip.mp4"], ["beats", "song.m4a"], ["catalog"], ["resolve", "."]] {
+            let r = try Reel.run(call + ["--format", "xml"])
+            #expect(r.status == 2, "\(call)")
+            #expect(r.stderr.contains("--format takes text or json, not 'xml'"), "\(call): \(r.stderr)")
+        }
+    }
+
     @Test func aMissingFolderIsAProblemFound() throws {
         let r = try Reel.run(["validate", "/nonexistent/reel-template"])
         #expect(r.status == 1)
@@ -171,9 +180,19 @@ import Testing
         }
         let json = try Reel.run(["catalog", "--format", "json"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: [[String: Any]]])
-        #expect(document["transition"]?.count == 19)
-        #expect(document["filter"]?.count == 12)
-        #expect(document["motion"]?.count == 8)
+        for family in ["transition", "filter", "motion", "textAnimation", "easing"] { #expect(document[family]?.isEmpty == false, "\(family)") }
+        // The schema and the documentation's tables it prints are the checked-in ones, and they
+        // offer the transitions the JSON lists.
+        let schema = try Reel.run(["catalog", "--format", "schema"])
+        let checkedIn = try String(contentsOfFile: Reel.repositoryRoot + "/templates/template.schema.json", encoding: .utf8)
+        #expect(schema.status == 0 && schema.stdout == checkedIn)
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(schema.stdout.utf8)) as? [String: Any])
+        let defs = try #require(parsed["$defs"] as? [String: Any])
+        let transition = try #require((defs["transition"] as? [String: Any])?["oneOf"] as? [[String: Any]])
+        #expect(transition.first?["enum"] as? [String] == document["transition"]?.compactMap { $0["id"] as? String })
+        let markdown = try Reel.run(["catalog", "--format", "markdown"])
+        let doc = try String(contentsOfFile: Reel.repositoryRoot + "/docs/template-format.md", encoding: .utf8)
+        #expect(markdown.status == 0 && markdown.stdout.hasPrefix("### Transitions\n") && doc.contains(markdown.stdout))
     }
 
     @Test func unreadableAssetsAreFoundWithTheMediaLibraries() throws {

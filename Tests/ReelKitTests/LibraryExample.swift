@@ -14,6 +14,8 @@ func makeVideo(template: String, media: String, output: String) async throws -> 
             for warning in loaded.diagnostics where warning.severity == .warning { print(warning) }
         case .resolved(let resolution):
             for line in resolution.summary { print(line) }
+        case .exporting(let options):
+            print("rendering at \(options.width.map(String.init) ?? "the canvas's") width")
         case .rendering(let progress):
             if progress.framesDone == progress.frameCount { print("rendered \(progress.frameCount) frames") }
         case .stage(let stage):

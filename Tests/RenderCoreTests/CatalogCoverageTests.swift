@@ -6,12 +6,15 @@ import TimelineModel
 
 /// Every effect a template can name is drawn by a kernel, and every kernel is reachable from the catalog.
 @Suite struct CatalogCoverageTests {
+    /// The kernels are listed in catalog order, one for each transition, found by its id.
     @Test func everyTransitionHasAKernelAndEveryKernelAnEntry() {
-        #expect(Set(Catalog.ids(of: .transition)) == Set(TransitionKind.allCases.map(\.rawValue)))
+        #expect(TransitionKernels.all.map(\.id) == Catalog.ids(of: .transition))
+        for id in Catalog.ids(of: .transition) { #expect(TransitionKernels.kernel(id)?.id == id, "\(id)") }
     }
 
     @Test func everyFilterHasAKernelAndEveryKernelAnEntry() {
-        #expect(Set(Catalog.ids(of: .filter)) == Set(FilterKind.allCases.map(\.rawValue)))
+        #expect(FilterKernels.all.map(\.id) == Catalog.ids(of: .filter))
+        for id in Catalog.ids(of: .filter) { #expect(FilterKernels.kernel(id)?.id == id, "\(id)") }
     }
 
     @Test func everyTextAnimationIsDrawn() {
@@ -25,10 +28,10 @@ import TimelineModel
     /// Each filter's catalog parameters are the ones its kernel reads, and the render core hands
     /// the kernel every one of them, by the catalog's default when none is given.
     @Test func filterParametersMatchTheKernels() {
-        for kind in FilterKind.allCases {
-            guard let entry = Catalog.entry(.filter, kind.rawValue) else { continue }
+        for entry in Catalog.entries(of: .filter) {
+            let kind = entry.id
             let numeric = entry.parameters.filter { $0.range != nil }
-            #expect(Set(numeric.map(\.name)) == FilterRenderer.parameterNames(kind), "\(kind)")
+            #expect(Set(numeric.map(\.name)) == FilterKernels.kernel(kind)?.parameterNames, "\(kind)")
             let completed = FilterParameters.complete(kind, [:])
             for p in numeric { #expect(completed[p.name] == p.defaultValue, "\(kind).\(p.name)") }
             // Past its range a value is drawn at the bound the validator would have named.
@@ -42,11 +45,14 @@ import TimelineModel
 
     /// The only number a transition kernel takes is `softness`: where the catalog gives it, its
     /// default is the kernel's (a timeline read from a file always carries it, a timeline built in
-    /// code may leave it out).
+    /// code may leave it out). A kernel reads a mask exactly when the catalog gives the transition
+    /// an image file (the render core loads it for the kernel).
     @Test func transitionParametersMatchTheKernels() {
-        for kind in TransitionKind.allCases {
-            guard let entry = Catalog.entry(.transition, kind.rawValue) else { continue }
+        for entry in Catalog.entries(of: .transition) {
+            let kind = entry.id
             let numeric = entry.parameters.filter { $0.range != nil }
+            let images = entry.parameters.filter { $0.type == .file(.image) }
+            #expect(TransitionKernels.kernel(kind)?.readsMask == (images.map(\.name) == ["mask"]), "\(kind)")
             #expect(numeric.allSatisfy { $0.name == "softness" }, "\(kind)")
             if let d = entry.parameter("softness")?.defaultValue { #expect(d == TransitionParameters.softness(kind, nil), "\(kind)") }
         }

@@ -63,6 +63,30 @@ import TimelineModel
         #expect(mid.average(56, 32).b > 180, "right part already B")
     }
 
+    /// A timeline built in code may name a transition or filter the catalog lacks: the error names
+    /// the effect by its kind in a field of its own, never as a file.
+    @Test func anUnknownEffectIsNamedAsAnEffect() throws {
+        let dir = TemporaryFolder()
+        var failure: RenderError?
+        let unknown = try twoColours(dir, transition: "nope")
+        do { try Exporter.export(unknown, to: dir.file("nope.mp4")) } catch { failure = error }
+        let transition = try #require(failure)
+        guard case .effect(let effect) = transition.cause else {
+            Issue.record("not an effect error: \(transition)")
+            return
+        }
+        #expect(effect == EffectError(effect: "nope", operation: "drawing a transition", reason: "'nope' is not a transition of the catalog"))
+        #expect(transition.media == nil)
+        #expect(
+            transition.description == "nope: drawing a transition: 'nope' is not a transition of the catalog (clip transition 0, output frame 25)")
+        var graded = try twoColours(dir, transition: nil)
+        graded.grade = [Effect(kind: "blur-ish")]
+        failure = nil
+        do { try Exporter.export(graded, to: dir.file("graded.mp4")) } catch { failure = error }
+        let grade = try #require(failure)
+        #expect(grade.description == "blur-ish: applying a filter: unknown filter 'blur-ish' (clip grade, output frame 0)")
+    }
+
     @Test func kenBurnsZoomsTheStill() throws {
         let dir = TemporaryFolder()
         let photo = dir.file("p.jpg")

@@ -268,7 +268,7 @@ import TimelineModel
         let dir = TemporaryFolder()
         let bad = dir.file("bad.mp4")
         try Data("not a video at all".utf8).write(to: URL(fileURLWithPath: bad))
-        #expect(throws: MediaError.self) { try VideoSheet.make(bad) }
+        #expect(throws: FileAccessError.self) { try VideoSheet.make(bad) }
     }
 
     // MARK: animations

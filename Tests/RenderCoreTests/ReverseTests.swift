@@ -86,7 +86,7 @@ import TimelineModel
         var all: [Float] = []
         var chunk = [Float](repeating: 0, count: 4096 * 2)
         while true {
-            let n = try chunk.withUnsafeMutableBufferPointer { p throws(MediaError) -> Int in try d.read(into: p.baseAddress!, count: 4096) }
+            let n = try chunk.withUnsafeMutableBufferPointer { p throws(FileAccessError) -> Int in try d.read(into: p.baseAddress!, count: 4096) }
             all.append(contentsOf: chunk.prefix(n * 2))
             if n < 4096 { return all }
         }
@@ -97,7 +97,7 @@ import TimelineModel
         let total = Int(mixer.planner.totalSamples)
         var out = [Float](repeating: 0, count: total * 2)
         var at = 0
-        try out.withUnsafeMutableBufferPointer { p throws(MediaError) in
+        try out.withUnsafeMutableBufferPointer { p throws(FileAccessError) in
             while at < total {
                 let n = min(1600, total - at)
                 try mixer.mix(start: Int64(at), count: n, into: p.baseAddress! + at * 2)

@@ -20,7 +20,7 @@ import Testing
         #expect(OpenCVData.cascadeFolder(environment: [OpenCVData.environmentKey: standard]) == standard)
         let empty = TemporaryFolder()
         #expect(OpenCVData.cascadeFolder(environment: [OpenCVData.environmentKey: empty.path]) == nil)
-        let result = Result { () throws(MediaError) in try OpenCVData.cascades(environment: [OpenCVData.environmentKey: empty.path]) }
+        let result = Result { () throws(FileAccessError) in try OpenCVData.cascades(environment: [OpenCVData.environmentKey: empty.path]) }
         guard case .failure(let error) = result else {
             Issue.record("no error")
             return
@@ -56,5 +56,36 @@ import Testing
         #expect(abs(salient.centerX - 330.0 / 480) < 0.05 && abs(salient.centerY - 130.0 / 270) < 0.05, "\(salient)")
         #expect(plain.signature.distance(to: plain.signature) < 1e-6)
         #expect(found.signature.distance(to: plain.signature) > 0)
+    }
+}
+
+/// The face cascades load once and are lent, one detector at a time.
+@Suite struct FaceCascadesTests {
+    @Test func aPairGivenBackIsLentAgainWithoutLoading() throws {
+        let cascades = FaceCascades()
+        do {
+            let first = try SubjectDetector(cascades: cascades)
+            _ = try first.analyse(Picture(width: 64, height: 64), file: "first")
+        }
+        #expect(cascades.loads == 1)
+        for i in 0..<3 {
+            let next = try SubjectDetector(cascades: cascades)
+            _ = try next.analyse(Picture(width: 64, height: 64), file: "next \(i)")
+        }
+        #expect(cascades.loads == 1)
+    }
+
+    /// Two detectors alive at once never share a pair: OpenCV's classifiers are not safe on two threads.
+    @Test func detectorsAliveTogetherHoldTheirOwnPairs() throws {
+        let cascades = FaceCascades()
+        do {
+            let a = try SubjectDetector(cascades: cascades)
+            let b = try SubjectDetector(cascades: cascades)
+            #expect(cascades.loads == 2)
+            withExtendedLifetime((a, b)) {}
+        }
+        let c = try SubjectDetector(cascades: cascades)
+        withExtendedLifetime(c) {}
+        #expect(cascades.loads == 2)
     }
 }

@@ -6,7 +6,16 @@
 package enum JSONWriter {
     package static func write(_ value: JSONValue) -> String {
         var out = ""
-        write(value, indent: 0, into: &out)
+        write(value, indent: 0, sorted: true, into: &out)
+        out += "\n"
+        return out
+    }
+
+    /// `value` as `write` gives it, but each object's keys in the order the value holds them: for
+    /// documents whose order is read by people (the template schema), not compared by tools.
+    public static func writeInDocumentOrder(_ value: JSONValue) -> String {
+        var out = ""
+        write(value, indent: 0, sorted: false, into: &out)
         out += "\n"
         return out
     }
@@ -36,11 +45,11 @@ package enum JSONWriter {
             }
             out += "}"
         default:
-            write(value, indent: 0, into: &out)
+            write(value, indent: 0, sorted: true, into: &out)
         }
     }
 
-    private static func write(_ value: JSONValue, indent: Int, into out: inout String) {
+    private static func write(_ value: JSONValue, indent: Int, sorted: Bool, into out: inout String) {
         switch value {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
@@ -54,7 +63,7 @@ package enum JSONWriter {
             out += "[\n"
             for (i, item) in items.enumerated() {
                 out += String(repeating: " ", count: indent + 2)
-                write(item, indent: indent + 2, into: &out)
+                write(item, indent: indent + 2, sorted: sorted, into: &out)
                 out += i + 1 < items.count ? ",\n" : "\n"
             }
             out += String(repeating: " ", count: indent) + "]"
@@ -63,11 +72,11 @@ package enum JSONWriter {
                 out += "{}"
                 return
             }
-            let members = object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            let members = sorted ? object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : object.members
             out += "{\n"
             for (i, member) in members.enumerated() {
                 out += String(repeating: " ", count: indent + 2) + quoted(member.key) + ": "
-                write(member.value, indent: indent + 2, into: &out)
+                write(member.value, indent: indent + 2, sorted: sorted, into: &out)
                 out += i + 1 < members.count ? ",\n" : "\n"
             }
             out += String(repeating: " ", count: indent) + "}"

@@ -6,8 +6,8 @@ extension AnalysisCache {
     /// The faces, salient regions and shot changes of the photo or video at `path`
     /// (`SubjectAnalyzer`), analysed once and then read from the cache while the file is unchanged.
     /// `progress` is told the samples analysed so far; a file read from the cache tells nothing.
-    package func subjects(of path: String, progress: ((Int64) -> Void)? = nil) throws(MediaError) -> MediaSubjects {
-        let stored = try value(of: path, kind: "subjects", version: SubjectAnalyzer.version) { p throws(MediaError) in
+    public func subjects(of path: String, progress: ((Int64) -> Void)? = nil) throws(FileAccessError) -> MediaSubjects {
+        let stored = try value(of: path, kind: "subjects", version: SubjectAnalyzer.version) { p throws(FileAccessError) in
             StoredSubjects(try SubjectAnalyzer.analyze(path: p, progress: progress))
         }
         return stored.subjects
@@ -15,23 +15,23 @@ extension AnalysisCache {
 }
 
 /// `MediaSubjects` as a cache entry holds it: times as exact value/timescale pairs.
-package struct StoredSubjects: Codable {
-    package struct Time: Codable {
-        package var value: Int64
-        package var timescale: Int64
+struct StoredSubjects: Codable {
+    struct Time: Codable {
+        var value: Int64
+        var timescale: Int64
     }
-    package struct Box: Codable {
-        package var kind: String
-        package var x, y, width, height, score: Double
+    struct Box: Codable {
+        var kind: String
+        var x, y, width, height, score: Double
     }
-    package struct Sample: Codable {
-        package var time: Time
-        package var boxes: [Box]
+    struct Sample: Codable {
+        var time: Time
+        var boxes: [Box]
     }
-    package var samples: [Sample]
-    package var shotChanges: [Time]
+    var samples: [Sample]
+    var shotChanges: [Time]
 
-    public init(_ s: MediaSubjects) {
+    init(_ s: MediaSubjects) {
         samples = s.samples.map { sample in
             Sample(
                 time: Time(sample.time),
@@ -40,7 +40,7 @@ package struct StoredSubjects: Codable {
         shotChanges = s.shotChanges.map(Time.init)
     }
 
-    package var subjects: MediaSubjects {
+    var subjects: MediaSubjects {
         MediaSubjects(
             samples: samples.map { sample in
                 SubjectSample(
@@ -56,11 +56,11 @@ package struct StoredSubjects: Codable {
 }
 
 extension StoredSubjects.Time {
-    public init(_ t: RationalTime) { self.init(value: t.value, timescale: t.timescale) }
+    init(_ t: RationalTime) { self.init(value: t.value, timescale: t.timescale) }
 
     /// A damaged entry's time (no positive timescale, an impossible value) fails to decode, and
     /// the file is analysed afresh.
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let value = try c.decode(Int64.self, forKey: .value)
         let timescale = try c.decode(Int64.self, forKey: .timescale)

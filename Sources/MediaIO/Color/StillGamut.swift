@@ -4,7 +4,7 @@ import CFFmpeg
 /// says it is in another gamut: Display P3 from phones, Adobe RGB from cameras.
 enum StillGamut {
     /// The frame itself when it needs nothing; otherwise an RGB(A) copy with its colours converted.
-    static func converted(_ box: FrameBox, file: String) throws(MediaError) -> FrameBox {
+    static func converted(_ box: FrameBox, file: String) throws(FileAccessError) -> FrameBox {
         guard let side = av_frame_get_side_data(box.frame, AV_FRAME_DATA_ICC_PROFILE), side.pointee.size > 0,
             side.pointee.size < 4 << 20, let data = side.pointee.data
         else { return box }
@@ -19,7 +19,7 @@ enum StillGamut {
         out.frame.pointee.height = src.pointee.height
         out.frame.pointee.format = format.rawValue
         guard av_frame_get_buffer(out.frame, 0) >= 0 else {
-            throw MediaError(.unsupported, file: file, operation: "converting the picture's colours", reason: "out of memory")
+            throw FileAccessError(.unsupported, file: file, operation: "converting the picture's colours", reason: "out of memory")
         }
         guard
             let ctx = sws_getContext(

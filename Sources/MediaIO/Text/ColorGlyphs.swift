@@ -15,7 +15,7 @@ final class ColorGlyphs {
     /// Loads glyph `id` of `face` as a colour picture at layout position (`x26`, `y26`, y down,
     /// 26.6). False when the glyph has no colour picture (an outline glyph of a COLR font, for
     /// which the caller draws the outline instead).
-    func add(face: FontFace, id: UInt32, x26: Int, y26: Int) throws(MediaError) -> Bool {
+    func add(face: FontFace, id: UInt32, x26: Int, y26: Int) throws(FileAccessError) -> Bool {
         // A bitmap face's glyph without a picture (a space, a joiner left alone) draws nothing;
         // it has no outline either.
         guard FT_Load_Glyph(face.face, id, FontFace.colorLoadFlags) == 0, let slot = face.face.pointee.glyph,

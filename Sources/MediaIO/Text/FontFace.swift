@@ -4,11 +4,11 @@ import CText
 final class FreeTypeLibrary {
     let handle: FT_Library
 
-    init() throws(MediaError) {
+    init() throws(FileAccessError) {
         var library: FT_Library?
         let error = FT_Init_FreeType(&library)
         guard error == 0, let library else {
-            throw MediaError(
+            throw FileAccessError(
                 .missingComponent, file: "libfreetype", operation: "starting FreeType",
                 reason: freeTypeMessage(error))
         }
@@ -50,15 +50,15 @@ final class FontFace {
     private let file: ReadableFile
     private var currentSize = 0.0
 
-    init(_ key: FontFaceKey, library: FreeTypeLibrary) throws(MediaError) {
+    init(_ key: FontFaceKey, library: FreeTypeLibrary) throws(FileAccessError) {
         // Opened as every asset is (a regular file, beneath its template folder when in one), and
         // read by FreeType through the descriptor's name, so nothing else is read in its place.
-        let file = try ReadableFile.forMedia(key.file, operation: "loading font")
+        let file = try ReadableFile(path: key.file, operation: "loading font")
         var loaded: FT_Face?
         let error = FT_New_Face(library.handle, file.descriptorPath, FT_Long(key.index), &loaded)
         guard error == 0, let loaded else {
-            let kind: MediaError.Kind = error == 1 ? .unreadable : .unsupported  // 1: cannot open resource
-            throw MediaError(kind, file: key.file, operation: "loading font", reason: freeTypeMessage(error))
+            let kind: FileAccessError.Kind = error == 1 ? .unreadable : .unsupported  // 1: cannot open resource
+            throw FileAccessError(kind, file: key.file, operation: "loading font", reason: freeTypeMessage(error))
         }
         let flags = loaded.pointee.face_flags
         let scalable = flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
@@ -66,13 +66,13 @@ final class FontFace {
         let bitmap = !scalable && color && loaded.pointee.num_fixed_sizes > 0
         guard scalable || bitmap else {
             FT_Done_Face(loaded)
-            throw MediaError(
+            throw FileAccessError(
                 .unsupported, file: key.file, operation: "loading font",
                 reason: "not a scalable (outline) font")
         }
         guard let font = FontFace.shapingFont(loaded, bitmap: bitmap) else {
             FT_Done_Face(loaded)
-            throw MediaError(.unsupported, file: key.file, operation: "loading font", reason: "HarfBuzz cannot use it")
+            throw FileAccessError(.unsupported, file: key.file, operation: "loading font", reason: "HarfBuzz cannot use it")
         }
         self.isColorBitmap = bitmap
         self.hasColor = color
@@ -103,14 +103,14 @@ final class FontFace {
     }
 
     /// Sets the em size in pixels (26.6 precision) for both FreeType and HarfBuzz.
-    func setSize(_ pixels: Double) throws(MediaError) {
+    func setSize(_ pixels: Double) throws(FileAccessError) {
         if pixels == currentSize { return }
         if isColorBitmap {
             try selectStrike(pixels)
         } else {
             let error = FT_Set_Char_Size(face, 0, FT_F26Dot6((pixels * 64).rounded()), 72, 72)
             guard error == 0 else {
-                throw MediaError(.unsupported, file: key.file, operation: "sizing font to \(pixels) px", reason: freeTypeMessage(error))
+                throw FileAccessError(.unsupported, file: key.file, operation: "sizing font to \(pixels) px", reason: freeTypeMessage(error))
             }
             hb_ft_font_changed(shapingFont)
         }
@@ -119,16 +119,16 @@ final class FontFace {
 
     /// Picks the smallest strike at least `pixels` tall (else the largest), so that pictures are
     /// scaled down, which keeps them sharp; HarfBuzz positions in 26.6 pixels at `pixels`.
-    private func selectStrike(_ pixels: Double) throws(MediaError) {
+    private func selectStrike(_ pixels: Double) throws(FileAccessError) {
         let count = Int(face.pointee.num_fixed_sizes)
         guard count > 0, let sizes = face.pointee.available_sizes else {
-            throw MediaError(.unsupported, file: key.file, operation: "sizing font to \(pixels) px", reason: "no bitmap sizes")
+            throw FileAccessError(.unsupported, file: key.file, operation: "sizing font to \(pixels) px", reason: "no bitmap sizes")
         }
         let ppems = (0..<count).map { Double(sizes[$0].y_ppem) / 64 }
         let chosen = ppems.indices.filter { ppems[$0] >= pixels }.min { ppems[$0] < ppems[$1] } ?? ppems.indices.max { ppems[$0] < ppems[$1] } ?? 0
         let error = FT_Select_Size(face, FT_Int(chosen))
         guard error == 0, ppems[chosen] > 0 else {
-            throw MediaError(.unsupported, file: key.file, operation: "sizing font to \(pixels) px", reason: freeTypeMessage(error))
+            throw FileAccessError(.unsupported, file: key.file, operation: "sizing font to \(pixels) px", reason: freeTypeMessage(error))
         }
         strikeScale = pixels / ppems[chosen]
         let scale = Int32((pixels * 64).rounded())

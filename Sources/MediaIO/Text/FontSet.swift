@@ -13,7 +13,7 @@ final class FontSet {
     }
 
     /// The index of a face, loading it the first time.
-    func load(_ key: FontFaceKey) throws(MediaError) -> Int {
+    func load(_ key: FontFaceKey) throws(FileAccessError) -> Int {
         if let known = indexByKey[key] { return known }
         let face = try FontFace(key, library: library)
         faces.append(face)
@@ -22,13 +22,13 @@ final class FontSet {
     }
 
     /// The face a style asks for: its file, else the fontconfig match of its family.
-    func primary(for style: TextStyle) throws(MediaError) -> Int {
+    func primary(for style: TextStyle) throws(FileAccessError) -> Int {
         if let file = style.fontFile {
             return try load(FontFaceKey(file: file, index: 0))
         }
         let family = style.fontFamily ?? FontLookup.defaultFamily
         guard let key = FontLookup.match(family) else {
-            throw MediaError(
+            throw FileAccessError(
                 .missingComponent, file: family, operation: "looking up font",
                 reason: "fontconfig finds no scalable font; install fonts-dejavu-core (scripts/setup)")
         }

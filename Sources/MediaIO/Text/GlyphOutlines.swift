@@ -24,11 +24,11 @@ struct InkRect: Equatable {
 final class GlyphStroker {
     let handle: FT_Stroker
 
-    init(library: FreeTypeLibrary, width: Double) throws(MediaError) {
+    init(library: FreeTypeLibrary, width: Double) throws(FileAccessError) {
         var stroker: FT_Stroker?
         let error = FT_Stroker_New(library.handle, &stroker)
         guard error == 0, let stroker else {
-            throw MediaError(.missingComponent, file: "libfreetype", operation: "creating a stroker", reason: freeTypeMessage(error))
+            throw FileAccessError(.missingComponent, file: "libfreetype", operation: "creating a stroker", reason: freeTypeMessage(error))
         }
         FT_Stroker_Set(stroker, FT_Fixed((width * 64).rounded()), FT_STROKER_LINECAP_ROUND, FT_STROKER_LINEJOIN_ROUND, 0)
         handle = stroker
@@ -53,10 +53,10 @@ final class GlyphOutlines {
 
     /// Loads glyph `id` of `face` at layout position (`x26`, `y26`, y down, 26.6); the stroked
     /// outer border instead of the glyph when a stroker is given. Bitmap-only glyphs are skipped.
-    func add(face: FontFace, id: UInt32, x26: Int, y26: Int, stroker: GlyphStroker?) throws(MediaError) {
+    func add(face: FontFace, id: UInt32, x26: Int, y26: Int, stroker: GlyphStroker?) throws(FileAccessError) {
         let error = FT_Load_Glyph(face.face, id, FontFace.loadFlags)
         guard error == 0 else {
-            throw MediaError(.corrupt, file: face.key.file, operation: "loading glyph \(id)", reason: freeTypeMessage(error))
+            throw FileAccessError(.corrupt, file: face.key.file, operation: "loading glyph \(id)", reason: freeTypeMessage(error))
         }
         guard let slot = face.face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return }
         var loaded: FT_Glyph?

@@ -16,9 +16,9 @@ struct ShapedGlyph {
 final class Shaper {
     private let buffer: OpaquePointer
 
-    init() throws(MediaError) {
+    init() throws(FileAccessError) {
         guard let buffer = hb_buffer_create(), hb_buffer_allocation_successful(buffer) != 0 else {
-            throw MediaError(.missingComponent, file: "libharfbuzz", operation: "creating a shaping buffer", reason: "out of memory")
+            throw FileAccessError(.missingComponent, file: "libharfbuzz", operation: "creating a shaping buffer", reason: "out of memory")
         }
         self.buffer = buffer
     }

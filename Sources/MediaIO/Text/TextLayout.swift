@@ -66,7 +66,7 @@ struct TextLayout {
     init(
         _ paragraphs: [Paragraph], fonts: FontSet, primary: Int, shaper: Shaper, size: Double,
         lineSpacing: Double, maxWidth: Int?
-    ) throws(MediaError) {
+    ) throws(FileAccessError) {
         for face in fonts.faces { try face.setSize(size) }
         var lines: [LaidOutLine] = []
         var splits = false

@@ -11,12 +11,12 @@ struct TextPainter {
     var paragraphStarts: [Int] = [0]
 
     /// The image and the text block's rectangle in it.
-    func paint() throws(MediaError) -> (RGBAImage, TextRect) {
+    func paint() throws(FileAccessError) -> (RGBAImage, TextRect) {
         let fill = GlyphOutlines()
         let highlighted = style.highlight.map { _ in GlyphOutlines() }
         let colored = ColorGlyphs()
         let stroke = (style.stroke?.width ?? 0) > 0 ? GlyphOutlines() : nil
-        let stroker = try style.stroke.flatMap { s throws(MediaError) in s.width > 0 ? try GlyphStroker(library: library, width: s.width) : nil }
+        let stroker = try style.stroke.flatMap { s throws(FileAccessError) in s.width > 0 ? try GlyphStroker(library: library, width: s.width) : nil }
         for face in fonts.faces { try face.setSize(layout.size) }
         for (n, line) in layout.lines.enumerated() {
             let x = Int((layout.lineX(n, alignment: style.alignment) * 64).rounded())
@@ -38,7 +38,7 @@ struct TextPainter {
         let area = compositor.canvas()
         let limit = TextLimits.maxImageSide
         guard area.width <= limit, area.height <= limit else {
-            throw MediaError(
+            throw FileAccessError(
                 .unsupported, file: label, operation: "rendering text",
                 reason: "the image would be \(area.width)x\(area.height) pixels, more than \(limit) on a side")
         }

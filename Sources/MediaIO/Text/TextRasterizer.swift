@@ -8,12 +8,12 @@ import CText
 /// to left as a whole. Characters the chosen font lacks come from fontconfig's fallback fonts.
 /// Emoji (a character with emoji presentation, or any sequence Unicode defines: ZWJ families,
 /// flags, skin tones, keycaps) come whole from fontconfig's "emoji" font, in their own colours.
-package final class TextRasterizer {
+public final class TextRasterizer {
     private let library: FreeTypeLibrary
     private let fonts: FontSet
     private let shaper: Shaper
 
-    public init() throws(MediaError) {
+    public init() throws(FileAccessError) {
         library = try FreeTypeLibrary()
         fonts = FontSet(library: library)
         shaper = try Shaper()
@@ -22,10 +22,10 @@ package final class TextRasterizer {
     /// Renders `text`, wrapped to `maxWidth` and shrunk (down to `style.minimumSize`) until it fits
     /// `maxWidth` × `maxHeight` in at most `maxLines` lines; nil bounds are unlimited. Text that
     /// still needs more than `maxLines` lines at the minimum size is cut with an ellipsis.
-    package func render(
+    public func render(
         _ text: String, style: TextStyle, maxWidth: Int? = nil, maxHeight: Int? = nil,
         maxLines: Int? = nil
-    ) throws(MediaError) -> RenderedText {
+    ) throws(FileAccessError) -> RenderedText {
         let fitted = try fittedLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, maxLines: maxLines)
         let layout = fitted.layout
         var paragraphStarts = [0]
@@ -40,10 +40,10 @@ package final class TextRasterizer {
 
     /// The layout `render` would produce, without drawing it: for validation to warn about text that
     /// cannot fit its area, cheaply.
-    package func measure(
+    public func measure(
         _ text: String, style: TextStyle, maxWidth: Int? = nil, maxHeight: Int? = nil,
         maxLines: Int? = nil
-    ) throws(MediaError) -> TextMeasurement {
+    ) throws(FileAccessError) -> TextMeasurement {
         let fitted = try fittedLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, maxLines: maxLines)
         let layout = fitted.layout
         return TextMeasurement(
@@ -53,19 +53,19 @@ package final class TextRasterizer {
 
     /// The font file fontconfig picks for a family pattern, for diagnostics ("Impact" may well
     /// resolve to DejaVu Sans on a system without it). nil when fontconfig has no fonts at all.
-    static func resolveFont(family: String) -> String? {
+    public static func resolveFont(family: String) -> String? {
         FontLookup.match(family)?.file
     }
 
     /// The family fontconfig puts in place of the one `family` names ("Comic Sans MS" on a system
     /// without it gives "DejaVu Sans"); nil when the family is installed, or generic ("serif").
-    package static func substituteFamily(for family: String) -> String? {
+    public static func substituteFamily(for family: String) -> String? {
         FontCoverage.substitute(for: family)
     }
 
     /// The characters of `text` that no installed font can draw in `style`, each once, in order:
     /// they would render as empty boxes. Found with the fonts rendering would use, without drawing.
-    package func undrawableCharacters(in text: String, style: TextStyle) throws(MediaError) -> [Unicode.Scalar] {
+    public func undrawableCharacters(in text: String, style: TextStyle) throws(FileAccessError) -> [Unicode.Scalar] {
         let primary = try fonts.primary(for: style)
         let family = style.fontFamily ?? FontLookup.defaultFamily
         let paragraphs = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true).map {
@@ -75,7 +75,7 @@ package final class TextRasterizer {
     }
 
     /// nil when FreeType loads the font file as a scalable face; otherwise what is wrong with it.
-    package static func canLoadFont(file: String) -> String? {
+    public static func canLoadFont(file: String) -> String? {
         do {
             _ = try FontFace(FontFaceKey(file: file, index: 0), library: FreeTypeLibrary())
             return nil
@@ -99,7 +99,8 @@ package final class TextRasterizer {
     /// Fitting is a binary search between the minimum and the requested size. Wrapping makes fit
     /// nearly but not strictly monotonic in size, so the answer is a size that fits, not
     /// necessarily the largest one.
-    func fittedLayout(_ text: String, style: TextStyle, maxWidth: Int?, maxHeight: Int?, maxLines: Int? = nil) throws(MediaError) -> FittedLayout {
+    func fittedLayout(_ text: String, style: TextStyle, maxWidth: Int?, maxHeight: Int?, maxLines: Int? = nil) throws(FileAccessError) -> FittedLayout
+    {
         try TextValidation.check(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, maxLines: maxLines)
         let primary = try fonts.primary(for: style)
         let family = style.fontFamily ?? FontLookup.defaultFamily
@@ -110,7 +111,7 @@ package final class TextRasterizer {
             lines.map { Paragraph($0, fonts: fonts, primary: primary, family: family) }
         }
         let itemized = paragraphs(scalars)
-        func layout(_ paragraphs: [Paragraph], _ size: Double) throws(MediaError) -> TextLayout {
+        func layout(_ paragraphs: [Paragraph], _ size: Double) throws(FileAccessError) -> TextLayout {
             try TextLayout(
                 paragraphs, fonts: fonts, primary: primary, shaper: shaper, size: size,
                 lineSpacing: style.lineSpacing, maxWidth: maxWidth)
@@ -138,7 +139,7 @@ package final class TextRasterizer {
         if fits(best) { return FittedLayout(layout: best, overflowed: false, truncated: false) }
         guard let maxLines, best.lines.count > maxLines else { return FittedLayout(layout: best, overflowed: true, truncated: false) }
         let size = best.size
-        let cut = try TextTruncation.truncate(scalars, layout: best, maxLines: maxLines) { lines throws(MediaError) in
+        let cut = try TextTruncation.truncate(scalars, layout: best, maxLines: maxLines) { lines throws(FileAccessError) in
             try layout(paragraphs(lines), size)
         }
         return FittedLayout(layout: cut, overflowed: !cut.fits(maxWidth: maxWidth, maxHeight: maxHeight), truncated: true)

@@ -15,8 +15,8 @@ enum TextTruncation {
     /// - Returns: the layout of the longest cut text that takes at most `maxLines` lines.
     static func truncate(
         _ paragraphs: [[Unicode.Scalar]], layout: TextLayout, maxLines: Int,
-        lay: ([[Unicode.Scalar]]) throws(MediaError) -> TextLayout
-    ) throws(MediaError) -> TextLayout {
+        lay: ([[Unicode.Scalar]]) throws(FileAccessError) -> TextLayout
+    ) throws(FileAccessError) -> TextLayout {
         let last = layout.lines[maxLines - 1]
         let kept = Array(paragraphs[..<last.paragraph])
         let scalars = paragraphs[last.paragraph]

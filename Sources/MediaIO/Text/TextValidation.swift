@@ -6,9 +6,9 @@ enum TextValidation {
         return "text \"\(head)\(text.count > 24 ? "…" : "")\""
     }
 
-    static func check(_ text: String, style: TextStyle, maxWidth: Int?, maxHeight: Int?, maxLines: Int? = nil) throws(MediaError) {
-        func fail(_ reason: String) -> MediaError {
-            MediaError(.unsupported, file: label(text), operation: "laying out text", reason: reason)
+    static func check(_ text: String, style: TextStyle, maxWidth: Int?, maxHeight: Int?, maxLines: Int? = nil) throws(FileAccessError) {
+        func fail(_ reason: String) -> FileAccessError {
+            FileAccessError(.unsupported, file: label(text), operation: "laying out text", reason: reason)
         }
         let characters = text.count
         if characters > TextLimits.maxCharacters {

@@ -175,13 +175,13 @@ final class TemplateCache: @unchecked Sendable {
 /// list (a batch's rows often share a folder): one listing, and one array shared by those rows.
 final class MediaListings: @unchecked Sendable {
     private let lock = NSLock()
-    private var listed: [[String]: Result<[String], MediaError>] = [:]
+    private var listed: [[String]: Result<[String], FileAccessError>] = [:]
 
-    func files(of media: [String]) -> Result<[String], MediaError> {
+    func files(of media: [String]) -> Result<[String], FileAccessError> {
         lock.lock()
         defer { lock.unlock() }
         if let known = listed[media] { return known }
-        let result: Result<[String], MediaError>
+        let result: Result<[String], FileAccessError>
         do { result = .success(try AssetProbe.expand(media)) } catch { result = .failure(error) }
         listed[media] = result
         return result

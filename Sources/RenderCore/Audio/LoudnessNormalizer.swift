@@ -39,7 +39,7 @@ enum LoudnessNormalizer {
     /// Sets `mixer.masterGain` to bring the mix to `target` LUFS and says what it chose; nil (gain
     /// 1) when the mix has no measurable loudness (silent, or under 400 ms). `before` measured
     /// the sum of the sounds, before any gain and the limiter, over `sampleCount` samples.
-    static func normalize(_ mixer: AudioMixer, target: Double, before: LoudnessMeter, sampleCount: Int64) throws(MediaError) -> Choice? {
+    static func normalize(_ mixer: AudioMixer, target: Double, before: LoudnessMeter, sampleCount: Int64) throws(FileAccessError) -> Choice? {
         guard let measured = before.integratedLoudness else { return nil }
         let first = linear(target - measured)
         let threshold = Double(mixer.threshold)
@@ -83,7 +83,7 @@ enum LoudnessNormalizer {
     /// Mixes the whole sound through the limiter at `gain` and measures it: its loudness, and the
     /// most the limiter took off a 400 ms block that counts toward it (the block's loudness
     /// times the gain, against after the limiter).
-    static func limitedPass(_ mixer: AudioMixer, gain: Double, before: LoudnessMeter, sampleCount: Int64) throws(MediaError) -> (
+    static func limitedPass(_ mixer: AudioMixer, gain: Double, before: LoudnessMeter, sampleCount: Int64) throws(FileAccessError) -> (
         loudness: Double, limiting: Double
     ) {
         mixer.masterGain = Float(gain)
@@ -94,7 +94,7 @@ enum LoudnessNormalizer {
         var s: Int64 = 0
         while s < sampleCount {
             let n = Int(min(Int64(block), sampleCount - s))
-            try buffer.withUnsafeMutableBufferPointer { b throws(MediaError) in
+            try buffer.withUnsafeMutableBufferPointer { b throws(FileAccessError) in
                 try mixer.mix(start: s, count: n, into: b.baseAddress!)
                 after.add(UnsafeBufferPointer(rebasing: b[0..<(n * 2)]))
             }

@@ -34,7 +34,7 @@ final class ReversedAudioReader: SampleStream {
         top = max(0, upper)
     }
 
-    func read(into buffer: UnsafeMutablePointer<Float>, count: Int) throws(MediaError) -> Int {
+    func read(into buffer: UnsafeMutablePointer<Float>, count: Int) throws(FileAccessError) -> Int {
         var written = 0
         while written < count {
             let available = block.count / 2 - used
@@ -55,7 +55,7 @@ final class ReversedAudioReader: SampleStream {
     }
 
     /// Decodes source samples `[lo, top)` (and the overlap below them) and reverses them into `block`.
-    private func decodeBlock() throws(MediaError) {
+    private func decodeBlock() throws(FileAccessError) {
         let hi = top
         let lo = max(0, hi - Int64(Self.blockSamples))
         let extra = Int(min(Int64(Self.overlap), lo))
@@ -67,7 +67,7 @@ final class ReversedAudioReader: SampleStream {
         // Zeros stay where the file has ended.
         decoded.removeAll(keepingCapacity: true)
         decoded.append(contentsOf: repeatElement(0, count: total * 2))
-        _ = try decoded.withUnsafeMutableBufferPointer { d throws(MediaError) -> Int in
+        _ = try decoded.withUnsafeMutableBufferPointer { d throws(FileAccessError) -> Int in
             try decoder.read(into: d.baseAddress!, count: total)
         }
         let size = Int(hi - lo)

@@ -5,7 +5,7 @@ import MediaIO
 protocol SampleStream: AnyObject {
     /// Fills `buffer` with up to `count` stereo sample frames; returns how many were written
     /// (fewer only at the end of the sound).
-    func read(into buffer: UnsafeMutablePointer<Float>, count: Int) throws(MediaError) -> Int
+    func read(into buffer: UnsafeMutablePointer<Float>, count: Int) throws(FileAccessError) -> Int
 }
 
 extension AudioDecoder: SampleStream {}

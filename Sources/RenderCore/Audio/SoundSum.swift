@@ -58,7 +58,7 @@ final class SoundSum {
     /// Sums timeline samples `[start, start + count)` into `out` (interleaved stereo, overwritten),
     /// unbounded: a loud sum goes past full scale here. Ducked sounds are summed apart, then added
     /// at the gain their `Ducker` hears from the sidechain (the clips' sound and the voice, as mixed).
-    func sum(start: Int64, count: Int, into out: UnsafeMutablePointer<Float>) throws(MediaError) {
+    func sum(start: Int64, count: Int, into out: UnsafeMutablePointer<Float>) throws(FileAccessError) {
         out.update(repeating: 0, count: count * 2)
         let end = start + Int64(count)
         if duckers.isEmpty {
@@ -102,14 +102,14 @@ final class SoundSum {
 
     /// Feeds the duckers the sidechain of the `lookBehind` samples before `start`, from silence,
     /// so their gains from `start` on are those of a sum read from the start.
-    private func warmUp(before start: Int64) throws(MediaError) {
+    private func warmUp(before start: Int64) throws(FileAccessError) {
         for d in duckers { d.reset() }
         let reach = duckers.map(\.lookBehind).max() ?? 0
         let from = max(0, start - reach)
         guard from < start else { return }
         let n = Int(start - from)
         var side = [Float](repeating: 0, count: n * 2)
-        try side.withUnsafeMutableBufferPointer { p throws(MediaError) in
+        try side.withUnsafeMutableBufferPointer { p throws(FileAccessError) in
             let p = p.baseAddress!
             try add(from: from, to: start, into: p, sidechain: nil, only: \.isSidechain) { _ in p }
             for d in duckers { d.process(p, count: n, gains: nil) }
@@ -122,7 +122,7 @@ final class SoundSum {
     private func add(
         from start: Int64, to end: Int64, into out: UnsafeMutablePointer<Float>, sidechain: UnsafeMutablePointer<Float>?,
         only: (AudioPlanner.Item) -> Bool = { _ in true }, target: (Int) -> UnsafeMutablePointer<Float>
-    ) throws(MediaError) {
+    ) throws(FileAccessError) {
         for (i, item) in planner.items.enumerated() where item.start < end && item.end > start && !silent.contains(i) && only(item) {
             let from = max(start, item.start)
             let to = min(end, item.end)
@@ -130,7 +130,7 @@ final class SoundSum {
             if scratch.count < n * 2 { scratch = [Float](repeating: 0, count: n * 2) }
             let got: Int
             do {
-                got = try scratch.withUnsafeMutableBufferPointer { buf throws(MediaError) -> Int in
+                got = try scratch.withUnsafeMutableBufferPointer { buf throws(FileAccessError) -> Int in
                     try read(i, item, from: from, count: n, into: buf.baseAddress!)
                 }
             } catch  where error.kind == .notMedia && item.isClipAudio {
@@ -169,7 +169,7 @@ final class SoundSum {
     private func read(
         _ index: Int, _ item: AudioPlanner.Item, from: Int64, count: Int,
         into out: UnsafeMutablePointer<Float>
-    ) throws(MediaError) -> Int {
+    ) throws(FileAccessError) -> Int {
         if item.reverse {
             let b = try backwards(for: index, item: item, at: from)
             if let v = b.varispeed { return try v.read(offset: from - item.start, count: count, into: out) }
@@ -196,7 +196,7 @@ final class SoundSum {
     private func readLooped(
         _ index: Int, _ item: AudioPlanner.Item, from: Int64, count: Int,
         into out: UnsafeMutablePointer<Float>
-    ) throws(MediaError) -> Int {
+    ) throws(FileAccessError) -> Int {
         let period = try loopPeriod(index, item)
         let d: AudioDecoder
         if let existing = decoders[index] { d = existing } else { d = try AudioDecoder(path: path(of: item)) }
@@ -218,20 +218,20 @@ final class SoundSum {
     }
 
     /// The length, in samples, after which a looped clip's source wraps: its video's duration.
-    private func loopPeriod(_ index: Int, _ item: AudioPlanner.Item) throws(MediaError) -> Int64 {
+    private func loopPeriod(_ index: Int, _ item: AudioPlanner.Item) throws(FileAccessError) -> Int64 {
         if let p = loopPeriods[index] { return p }
         let info = try MediaProbe.probe(path(of: item))
         // A clip's sound repeats with its picture; a sound of its own at its own length.
         let length = item.isClipAudio ? (info.video?.duration ?? info.duration) : (info.audio.first?.duration ?? info.duration)
         guard let duration = length, duration.isPositive else {
-            throw MediaError(.corrupt, file: item.media, operation: "looping the sound", reason: "the video has no duration")
+            throw FileAccessError(.corrupt, file: item.media, operation: "looping the sound", reason: "the video has no duration")
         }
         let p = max(1, duration.ticks(timescale: Int64(AudioDecoder.sampleRate), rounding: .toNearestOrAwayFromZero))
         loopPeriods[index] = p
         return p
     }
 
-    private func decoder(for index: Int, item: AudioPlanner.Item, at sample: Int64) throws(MediaError) -> AudioDecoder {
+    private func decoder(for index: Int, item: AudioPlanner.Item, at sample: Int64) throws(FileAccessError) -> AudioDecoder {
         if let d = decoders[index], positions[index] == sample { return d }
         if item.speed != 1, let d = decoders[index], varispeed[index] != nil {
             // A varispeed reader reads forward by itself; blocks arrive in order.
@@ -253,7 +253,7 @@ final class SoundSum {
 
     /// The backwards reader of a reversed clip's sound, positioned for timeline sample `sample`: the
     /// one in use when blocks arrive in order, else a new one starting from the source sample heard there.
-    private func backwards(for index: Int, item: AudioPlanner.Item, at sample: Int64) throws(MediaError)
+    private func backwards(for index: Int, item: AudioPlanner.Item, at sample: Int64) throws(FileAccessError)
         -> (reader: ReversedAudioReader, varispeed: VarispeedReader?)
     {
         if let b = backwards[index], positions[index] == sample || b.varispeed != nil {

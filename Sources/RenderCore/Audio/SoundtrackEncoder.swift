@@ -49,12 +49,12 @@ package enum SoundtrackEncoder {
             let track: AACTrack
             let peaks: [Float]
             var meter = LoudnessMeter()
-            do throws(MediaError) {
+            do throws(FileAccessError) {
                 let encoder = try AACEncoder(bitrate: bitrate, file: file)
                 var s: Int64 = 0
                 while s < sampleCount {
                     let n = Int(min(Int64(block), sampleCount - s))
-                    try buffer.withUnsafeMutableBufferPointer { b throws(MediaError) in
+                    try buffer.withUnsafeMutableBufferPointer { b throws(FileAccessError) in
                         try mixer.mix(start: s, count: n, into: b.baseAddress!)
                         try encoder.write(UnsafeBufferPointer(rebasing: b[0..<(n * 2)]))
                     }
@@ -71,7 +71,7 @@ package enum SoundtrackEncoder {
             if over.isEmpty || pass == tries {
                 guard over.isEmpty else {
                     throw RenderError(
-                        media: MediaError(
+                        media: FileAccessError(
                             .unsupported, file: file, operation: "encoding the sound",
                             reason:
                                 "its true peak stays at \(decibels(highest)) dBFS, above the \(AudioCeiling.decibels) dBFS ceiling, after \(pass == 1 ? "1 try" : "\(pass) tries")"

@@ -21,7 +21,7 @@ final class VarispeedReader {
     }
 
     /// Writes `count` output samples for item offsets `offset...` into `out`; returns how many had source.
-    func read(offset: Int64, count: Int, into out: UnsafeMutablePointer<Float>) throws(MediaError) -> Int {
+    func read(offset: Int64, count: Int, into out: UnsafeMutablePointer<Float>) throws(FileAccessError) -> Int {
         if origin == nil {
             // The decoder was positioned at this offset's source sample (rounded to nearest).
             origin = offset
@@ -52,10 +52,10 @@ final class VarispeedReader {
         return written
     }
 
-    private func fill(through sample: Int64) throws(MediaError) {
+    private func fill(through sample: Int64) throws(FileAccessError) {
         var chunk = [Float](repeating: 0, count: 4096 * 2)
         while !ended && bufferStart + Int64(buffer.count / 2) <= sample {
-            let n = try chunk.withUnsafeMutableBufferPointer { p throws(MediaError) -> Int in
+            let n = try chunk.withUnsafeMutableBufferPointer { p throws(FileAccessError) -> Int in
                 try decoder.read(into: p.baseAddress!, count: 4096)
             }
             buffer.append(contentsOf: chunk.prefix(n * 2))

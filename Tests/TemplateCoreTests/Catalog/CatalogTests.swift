@@ -1,24 +1,34 @@
 @testable import EffectCatalog
+import Foundation
 import Testing
 
 
 /// The catalog's ids are a contract with the renderer's kernels and with templates in the wild.
 @Suite struct CatalogTests {
-    @Test func idsAreExactlyTheAgreedOnes() {
-        #expect(
-            Catalog.ids(of: .transition) == [
-                "cut", "crossfade", "dipToBlack", "dipToWhite", "wipeLeft", "wipeRight", "wipeUp", "wipeDown",
-                "pushLeft", "pushRight", "pushUp", "pushDown", "slideLeft", "slideRight", "slideUp", "slideDown",
-                "zoomIn", "circleOpen", "lumaWipe",
-            ])
-        #expect(
-            Catalog.ids(of: .filter) == [
-                "brightness", "contrast", "saturation", "temperature", "grayscale", "sepia", "vignette", "blur",
-                "sharpen", "filmFade", "grain", "lut",
-            ])
-        #expect(Catalog.ids(of: .motion) == ["none", "zoomIn", "zoomOut", "panLeft", "panRight", "panUp", "panDown", "zoomPan"])
-        #expect(Catalog.ids(of: .textAnimation) == ["none", "fade", "slideUp", "slideDown", "pop", "typewriter"])
-        #expect(Catalog.ids(of: .easing) == ["linear", "easeIn", "easeOut", "easeInOut"])
+    /// Where each family's descriptors live, one file per effect.
+    static let descriptorFolders: [(EffectFamily, String)] = [
+        (.transition, "Sources/EffectCatalog/Transitions"), (.filter, "Sources/EffectCatalog/Filters"),
+    ]
+
+    /// A descriptor compiles whether or not the catalog's list names it: each file of the
+    /// descriptor folders declares one entry of its family, and the list holds exactly those.
+    @Test func everyDescriptorFileIsInTheCatalog() throws {
+        for (family, folder) in Self.descriptorFolders {
+            let directory = RepositoryFiles.root.appendingPathComponent(folder)
+            let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }.sorted()
+            var declared: [String] = []
+            for file in files {
+                let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+                let entries = text.components(separatedBy: "CatalogEntry(").dropFirst()
+                #expect(entries.count == 1, "\(folder)/\(file) declares \(entries.count) entries, not one")
+                for entry in entries {
+                    let id = entry.drop { $0 != "\"" }.dropFirst().prefix { $0 != "\"" }
+                    declared.append(String(id))
+                    #expect(Catalog.entry(family, String(id))?.family == family, "\(folder)/\(file): '\(id)' is not in Catalog.\(family.rawValue)s")
+                }
+            }
+            #expect(declared.sorted() == Catalog.ids(of: family).sorted(), "\(folder) against the catalog's \(family.rawValue)s")
+        }
     }
 
     @Test func parametersAreWellFormed() {

@@ -1,0 +1,8 @@
+/// The `saturation` filter's descriptor: makes colours stronger or weaker.
+///
+/// Drawn by the kernel registered under the same id in PixelKernels.
+extension FilterCatalog {
+    static let saturation = CatalogEntry(
+        "saturation", .filter, "makes colours stronger or weaker",
+        parameters: [.number("amount", 0...4, default: 1, "0 gray, 1 unchanged, above 1 more vivid")])
+}

@@ -1,0 +1,11 @@
+/// The `vignette` filter's descriptor: darkens the corners.
+///
+/// Drawn by the kernel registered under the same id in PixelKernels.
+extension FilterCatalog {
+    static let vignette = CatalogEntry(
+        "vignette", .filter, "darkens the corners",
+        parameters: [
+            .number("strength", 0...1, default: 0.5, "how dark the corners get"),
+            .number("radius", 0.1...2, default: 0.8, "where darkening starts, as a fraction of the half-diagonal"),
+        ])
+}

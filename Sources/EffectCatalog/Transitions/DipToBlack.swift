@@ -1,0 +1,6 @@
+/// The `dipToBlack` transition's descriptor: fades to black, then from black to the next picture.
+///
+/// Drawn by the kernel registered under the same id in PixelKernels.
+extension TransitionCatalog {
+    static let dipToBlack = CatalogEntry("dipToBlack", .transition, "fades to black, then from black to the next picture")
+}

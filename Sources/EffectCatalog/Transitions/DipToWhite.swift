@@ -1,0 +1,6 @@
+/// The `dipToWhite` transition's descriptor: fades to white, then from white to the next picture.
+///
+/// Drawn by the kernel registered under the same id in PixelKernels.
+extension TransitionCatalog {
+    static let dipToWhite = CatalogEntry("dipToWhite", .transition, "fades to white, then from white to the next picture")
+}

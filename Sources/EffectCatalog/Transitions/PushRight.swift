@@ -1,0 +1,6 @@
+/// The `pushRight` transition's descriptor: both pictures move right; the next enters from the left.
+///
+/// Drawn by the kernel registered under the same id in PixelKernels.
+extension TransitionCatalog {
+    static let pushRight = CatalogEntry("pushRight", .transition, "both pictures move right; the next enters from the left")
+}

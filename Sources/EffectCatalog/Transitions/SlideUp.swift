@@ -1,0 +1,6 @@
+/// The `slideUp` transition's descriptor: the next picture slides in from below over the still current one.
+///
+/// Drawn by the kernel registered under the same id in PixelKernels.
+extension TransitionCatalog {
+    static let slideUp = CatalogEntry("slideUp", .transition, "the next picture slides in from below over the still current one")
+}

@@ -1,0 +1,8 @@
+/// The `wipeDown` transition's descriptor: a straight edge moving downward uncovers the next picture.
+///
+/// Drawn by the kernel registered under the same id in PixelKernels.
+extension TransitionCatalog {
+    static let wipeDown = CatalogEntry(
+        "wipeDown", .transition, "a straight edge moving downward uncovers the next picture",
+        parameters: [Catalog.featheredEdge])
+}
