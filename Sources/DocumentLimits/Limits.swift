@@ -59,7 +59,7 @@ public enum Limits {
     /// their common denominator.
     package static let maxTimescale: Int64 = 1_000_000_000
     /// Most ticks of a clip's finest source step its source times may count (see the rule in
-    /// `SourceTimeRules`): 2^56, leaving a factor of 128 below Int64's end for the decoders and
+    /// `ExactTimesRule`): 2^56, leaving a factor of 128 below Int64's end for the decoders and
     /// the mix to count them in their own ticks.
     package static let maxSourceTicks: Int64 = 1 << 56
     package static let maxMusicStart = RationalTime(seconds: 3600)

@@ -8,7 +8,8 @@ import TimelineModel
 /// Places each slot's transition on the cut after it, on the frame grid, and checks its handles.
 ///
 /// The rule: a transition written `d` long covers `n = round(d × rate)` frames (half a frame
-/// rounds up), at most half of the shorter clip beside it; `⌊n/2⌋` frames before the cut and the
+/// rounds up), at most half of the shorter clip beside it (`TransitionDuration`, the one statement
+/// of a transition's duration rules); `⌊n/2⌋` frames before the cut and the
 /// rest after it. The cut itself never moves, so the video's length does not depend on transitions.
 ///
 /// During the frames before the cut the next clip already shows, so it needs source frames before
@@ -122,8 +123,8 @@ package enum TransitionPlacement {
     package static func fit(_ wanted: Int64, from a: Neighbour, to b: Neighbour, rate: FrameRate) -> Fit {
         let framesA = a.clip.timelineRange.frames(at: rate).count
         let framesB = b.clip.timelineRange.frames(at: rate).count
-        let half = Int64(min(framesA, framesB) / 2)
-        let n = min(wanted, half, rate.frame(at: Limits.maxTransition, rounding: .down))
+        let half = TransitionDuration.halfOfShorterFrames(Int64(framesA), Int64(framesB))
+        let n = min(wanted, TransitionDuration.longestFrames(between: Int64(framesA), and: Int64(framesB), rate: rate))
         let lengthNote = n < wanted && n == half ? "half of the shorter clip beside it is \(half) frames" : nil
         let handleBefore = handleFrames(before: true, b, rate: rate)
         let handleAfter = handleFrames(before: false, a, rate: rate)

@@ -71,7 +71,7 @@ package struct TimelineEditor: Sendable {
         // What an edit shortened keeps its keyframes within it, and a clip that no longer spans
         // the beats it was counted in drops its count (as `trim` does), rather than break a rule.
         KeyframeCut.fit(&t)
-        for i in t.clips.indices where !TimelineValidation.beatsMatch(t.clips[i], in: t) { t.clips[i].beats = nil }
+        for i in t.clips.indices where !MusicMapRule.beatsMatch(t.clips[i], in: t) { t.clips[i].beats = nil }
         let problems = TimelineValidation.problems(t)
         guard problems.isEmpty else { throw .invalid(operation: operation, problems: problems) }
         undoStack.append(timeline)

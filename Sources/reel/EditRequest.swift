@@ -177,7 +177,7 @@ struct EditRequest {
         let entry = try catalogEntry(.transition, kind)
         let duration = try args[\.duration].map { try signedTime($0, what: "--duration") } ?? RationalTime(seconds: 1) / 2
         // A transition of no frames (or fewer than none) is no transition: refused, as the template reader refuses it.
-        let range = Limits.transitionDuration(frame: rate.frameDuration)
+        let range = TransitionDuration.allowed(at: rate)
         guard range.contains(duration) else {
             throw UsageError(
                 message:

@@ -115,7 +115,7 @@ package struct AudioPlanner: Sendable {
     /// The timeline time over which `source` of a clip's source plays at `speed`: `source / speed`
     /// exactly when it fits, else `source` on the sample grid first (off by less than a sample of
     /// source, for a source time of a step too fine to divide; the clip rules keep such steps
-    /// from overflowing everything else, see `SourceTimeRules`).
+    /// from overflowing everything else, see `ExactTimesRule`).
     static func timelineLength(of source: RationalTime, at speed: RationalTime, rate: SampleRate) -> RationalTime {
         if let exact = try? source.divided(by: speed) { return exact }
         return source.rounded(toTimescale: rate.samplesPerSecond, rule: .toNearestOrAwayFromZero) / speed

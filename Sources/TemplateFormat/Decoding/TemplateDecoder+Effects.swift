@@ -2,6 +2,7 @@ import DocumentJSON
 import EffectCatalog
 import MediaTime
 import DocumentLimits
+import TimelineModel
 
 /// Effects named from the catalog: filters, transitions, motions and enter/leave animations.
 ///
@@ -142,7 +143,7 @@ extension TemplateDecoder {
         if let value = object["duration"], entry.id != "cut", case .beats(let n)? = TemplateTime(value) {
             beats = (entry.id, n)
         } else if let value = object["duration"] {
-            let range = entry.id == "cut" ? RationalTime.zero...RationalTime.zero : Limits.transitionDuration(frame: frameRate.frameDuration)
+            let range = entry.id == "cut" ? RationalTime.zero...RationalTime.zero : TransitionDuration.allowed(at: frameRate)
             if let d = context.duration(
                 value, at: path.appending("duration"), rate: frameRate, in: range,
                 what: entry.id == "cut" ? "a cut has no duration; duration" : "transition duration")

@@ -85,8 +85,9 @@ extension TemplateDecoder {
                 continue
             }
             let shorter = min(here, there)
-            let limit = shorter / 2
-            if transition.duration > limit {
+            let limit = TransitionDuration.halfOfShorter(here, there)
+            // The duration read is within `TransitionDuration.allowed`: only the half can be passed.
+            if TransitionDuration.isTooLong(transition.duration, between: here, and: there) {
                 let which = here <= there ? "this slot" : next.id.map { "the next slot ('\($0)')" } ?? "the next slot"
                 context.error(
                     .transitionTooLong,

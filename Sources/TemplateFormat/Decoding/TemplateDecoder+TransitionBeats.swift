@@ -34,7 +34,7 @@ extension TemplateDecoder {
             let after = length(of: half, from: cut, direction: .forward, at: path, what: what, shown: written, referenceName: "its cut"),
             let d = before.addingReportingOverflow(after)
         else { return nil }
-        let range = Limits.transitionDuration(frame: frameRate.frameDuration)
+        let range = TransitionDuration.allowed(at: frameRate)
         guard range.contains(d) else {
             let bounds = "\(TimeText.string(from: range.lowerBound))...\(TimeText.string(from: range.upperBound))"
             context.error(

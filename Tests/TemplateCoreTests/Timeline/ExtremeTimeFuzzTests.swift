@@ -94,13 +94,13 @@ import Testing
         let fine = RationalTime(value: 1, timescale: 999_999_937)
         c.sourceRange = TimeRange(start: fine, duration: c.sourceRange.duration)
         // The step does not depend on the whole seconds before the source start.
-        let step = try #require(SourceTimeRules.commonStep(c, rate: t.frameRate))
+        let step = try #require(ExactTimesRule.commonStep(c, rate: t.frameRate))
         let seconds = Limits.maxSourceTicks / step
         let tail = c.sourceRange.end.ticks(timescale: 1, rounding: .up)
         func read(wholeSecondsBefore w: Int64) -> [DiagnosticCode] {
             var u = t
             u.clips[index].sourceRange = TimeRange(start: RationalTime(seconds: w) + fine, duration: c.sourceRange.duration)
-            #expect(SourceTimeRules.commonStep(u.clips[index], rate: t.frameRate) == step)
+            #expect(ExactTimesRule.commonStep(u.clips[index], rate: t.frameRate) == step)
             do {
                 _ = try TimelineCodec.decode(TimelineCodec.encode(u))
                 return []

@@ -57,7 +57,8 @@ import Testing
         #expect(!text.contains("\"music\":") && !text.contains("\"beats\""))
     }
 
-    @Test(arguments: [
+    /// One edit of the sample's text per rule of the music (L030), and where it is reported.
+    static let cases: [(String, String, String)] = [
         ("\"audio\": \"music\"", "\"audio\": \"song\"", "/music/audio"),
         ("\"1.5s\",\n      \"2s\"", "\"2s\",\n      \"1.5s\"", "/music/beats/4"),
         ("\"downbeats\": [\n      \"0s\"", "\"downbeats\": [\n      \"0.25s\"", "/music/downbeats/0"),
@@ -68,7 +69,9 @@ import Testing
         ("\"songStart\": \"10s\"", "\"songStart\": \"12s\"", "/music/songStart"),
         ("\"beats\": \"4\"", "\"beats\": \"400\"", "/clips/0/beats"),
         ("\"beats\": \"2\"", "\"beats\": \"3\"", "/clips/1/beats"),
-    ])
+    ]
+
+    @Test(arguments: cases)
     func everyRuleHasItsCodeAndPlace(original: String, replacement: String, pointer: String) throws {
         let text = TimelineCodec.encode(Self.sample())
         #expect(text.contains(original), "\(original) in \(text)")

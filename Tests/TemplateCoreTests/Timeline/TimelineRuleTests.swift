@@ -30,7 +30,8 @@ import Testing
         }
     }
 
-    @Test(arguments: [
+    /// One edit of the canonical timeline per rule: the code it must trigger, and where.
+    static let cases: [(String, String, DiagnosticCode, String)] = [
         ("\"kind\": \"lumaWipe\"", "\"kind\": \"wipeDiagonal\"", DiagnosticCode.unknownChoice, "/transitions/0/kind"),
         ("\"amount\": 1.3", "\"amount\": 1.3, \"radius\": 2", .unknownKey, "/clips/0/filters/0/parameters/radius"),
         ("\"amount\": 1.3", "\"amount\": 9", .parameterRange, "/clips/0/filters/0/parameters/amount"),
@@ -58,7 +59,9 @@ import Testing
             .keyframeOrder, "/clips/0/filters/0/animation/amount/1/time"
         ),
         ("\"scale\": 1,\n          \"time\": \"0s\"", "\"scale\": 1,\n          \"time\": \"2s\"", .keyframeOrder, "/overlays/0/motion/0/time"),
-    ])
+    ]
+
+    @Test(arguments: cases)
     func eachRuleHasItsCodeAndPlace(original: String, replacement: String, code: DiagnosticCode, pointer: String) throws {
         let found = try problems([(original, replacement)])
         #expect(found.contains { $0.code == code && $0.location.path?.pointer == pointer }, "\(found.rendered())")

@@ -2,7 +2,9 @@ import DocumentJSON
 import DocumentLimits
 import MediaTime
 
-/// The rule that a clip's source times can be formed exactly (T015), part of `TimelineValidation`.
+/// T015 among the rules relating values: the times the planners form from several values can be
+/// counted exactly: a clip's source times, and the song time where the music's last repeat ends
+/// (its `sourceStart` plus its duration).
 ///
 /// Each time is bounded where it is read (`Limits.maxTimelineTime`, `Limits.maxTimescale`), but
 /// the planners combine a clip's times: the source time shown at a frame or sample is
@@ -20,7 +22,31 @@ import MediaTime
 /// writes (frame, sample and media grids, speeds of two such durations) have steps far coarser;
 /// three different large prime denominators (a start in 1/999999937 s, a speed in 1/9999991) are
 /// what it refuses.
-package enum SourceTimeRules {
+package enum ExactTimesRule: TimelineRule {
+    package static let code = DiagnosticCode.outOfRange
+    package static let groups: [TimelineRuleGroup] = [.clips, .music]
+
+    package static func check(_ input: TimelineRuleInput, in group: TimelineRuleGroup) -> [TimelineProblem] {
+        let t = input.timeline
+        switch group {
+        case .clips:
+            return t.clips.indices.compactMap { i in problem(t.clips[i], rate: input.rate, at: input.clipPath(i)) }
+        case .music:
+            // Checked: a start and a length on two large prime steps have a sum no 64 bits hold.
+            guard let sound = MusicSound(of: t), sound.songEnd == nil else { return [] }
+            let last = sound.last
+            return [
+                problem(
+                    JSONPath.root.appending("audio").appending(t.audio.firstIndex(of: last) ?? 0),
+                    "its sourceStart (\(TimeText.string(from: last.sourceStart))) plus its duration (\(TimeText.string(from: last.timelineRange.duration))) takes a step too fine to count exactly",
+                    fix: "write them with smaller denominators (frames, milliseconds)")
+            ]
+        default:
+            return []
+        }
+    }
+
+    /// The problem of a clip's source times, at the clip's `path`; nil when they can be formed exactly.
     package static func problem(_ clip: VideoClip, rate: FrameRate, at path: JSONPath) -> TimelineProblem? {
         guard clip.kind == .video, let step = commonStep(clip, rate: rate) else {
             return clip.kind == .video ? tooFine(clip, at: path) : nil
@@ -40,8 +66,8 @@ package enum SourceTimeRules {
     }
 
     private static func tooFine(_ clip: VideoClip, at path: JSONPath) -> TimelineProblem {
-        TimelineProblem(
-            .outOfRange, path.appending("sourceRange"),
+        problem(
+            path.appending("sourceRange"),
             "source times from \(TimeText.string(from: clip.sourceRange.start)) at speed \(TimeText.ratioString(from: clip.speed)) take steps too fine to count exactly",
             fix: "write the source start and the speed with smaller denominators (frames, milliseconds)")
     }

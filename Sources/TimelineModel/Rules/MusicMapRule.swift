@@ -1,45 +1,38 @@
 import DocumentJSON
 import MediaTime
 
-/// The rules of a timeline's `music` (L030): it names a sound of the timeline, whose role is music
-/// (L046); its beats
-/// increase and lie where that sound plays (from its start to the end of its last repeat,
-/// `music-2`, `music-3`...); each downbeat is one of the beats; sections are in order, each
-/// ending after it starts, within the sound; `songStart` is the song time its sound starts at and
-/// `songEnd` the one its last repeat ends at. A clip's `beats` is the count of the music's beats
-/// its time spans, within a frame (the resolver counts from the exact, unsnapped cut), and only
-/// main-track clips have one. A rule broken by many values is reported once, with their count.
-extension TimelineValidation {
-    static func musicRules(_ t: Timeline, _ run: inout TimelineRuleRun) {
-        // Without a `music` (and none unread) there is nothing to check.
-        let applies = t.music != nil || !run.readable.contains(.music)
-        run.group("the rules of the music", needs: [.music, .audio], applies: applies, [.musicMap, .musicRole, .outOfRange]) { report in
-            musicProblems(t, report)
-        }
-        run.group("the rules of the clips' beats", needs: [.music, .audio, .clips], applies: applies, [.musicMap]) { report in
-            beatCountProblems(t, report)
+/// L030, the rules of a timeline's `music`: it names a sound of the timeline (whose role is music
+/// is L046's, `MusicRoleRule`); its beats increase and lie where that sound plays (from its start
+/// to the end of its last repeat, `music-2`, `music-3`...); each downbeat is one of the beats;
+/// sections are in order, each ending after it starts, within the sound; `songStart` is the song
+/// time its sound starts at and `songEnd` the one its last repeat ends at. A clip's `beats` is the
+/// count of the music's beats its time spans, within a frame (the resolver counts from the exact,
+/// unsnapped cut), and only main-track clips have one. A rule broken by many values is reported
+/// once, with their count.
+package enum MusicMapRule: TimelineRule {
+    package static let code = DiagnosticCode.musicMap
+    package static let groups: [TimelineRuleGroup] = [.music, .clipBeats]
+
+    package static func check(_ input: TimelineRuleInput, in group: TimelineRuleGroup) -> [TimelineProblem] {
+        switch group {
+        case .music: musicProblems(input.timeline)
+        case .clipBeats: beatCountProblems(input.timeline)
+        default: []
         }
     }
 
-    private static func musicProblems(_ t: Timeline, _ report: TimelineRuleRun.Report) {
-        guard let map = t.music else { return }
+    private static func musicProblems(_ t: Timeline) -> [TimelineProblem] {
+        guard let map = t.music else { return [] }
+        var found: [TimelineProblem] = []
         let path = JSONPath.root.appending("music")
-        func problem(_ p: JSONPath, _ message: String, fix: String) { report(.musicMap, p, message, fix: fix) }
-        let pieces = t.audio.filter { $0.id == map.audio || ($0.id.hasPrefix(map.audio + "-") && Int($0.id.dropFirst(map.audio.count + 1)) != nil) }
-        guard let first = pieces.first(where: { $0.id == map.audio }) else {
+        func problem(_ p: JSONPath, _ message: String, fix: String) { found.append(Self.problem(p, message, fix: fix)) }
+        guard let sound = MusicSound(of: t) else {
             problem(
                 path.appending("audio"), "names no sound of the timeline ('\(map.audio)')",
                 fix: "give the id of the music's sound in \"audio\" (\(t.audio.map(\.id).prefix(3).joined(separator: ", ")))")
-            return
+            return found
         }
-        if first.role != .music {
-            // Beats belong to the song: a voice or an effect under them is a mistaken id (L046).
-            report(
-                .musicRole, path.appending("audio"), "names '\(map.audio)', a sound whose role is \(first.role.rawValue), not music",
-                fix: "give the id of the music's sound (its role \"music\") in \"audio\"")
-        }
-        let last = pieces.max { $0.timelineRange.end < $1.timelineRange.end } ?? first
-        let span = TimeRange(start: first.timelineRange.start, end: max(first.timelineRange.end, last.timelineRange.end))
+        let (first, last, span) = (sound.first, sound.last, sound.span)
         let place = "where '\(map.audio)' plays (\(TimeText.string(from: span.start))...\(TimeText.string(from: span.end)))"
         /// One report for every value of `key` that breaks a rule: at the first, with the count.
         func each<T>(
@@ -75,27 +68,23 @@ extension TimelineValidation {
                 "\(time(map.songStart)) is not the song time '\(map.audio)' starts at (its sourceStart, \(time(first.sourceStart)))",
                 fix: "make it \(time(first.sourceStart))")
         }
-        // Checked: a start and a length on two large prime steps have a sum no 64 bits hold.
-        let songEnd = last.sourceStart.addingReportingOverflow(last.timelineRange.duration)
-        if let songEnd, map.songEnd != songEnd {
+        // A sum too fine to count is T015's (`ExactTimesRule`).
+        if let songEnd = sound.songEnd, map.songEnd != songEnd {
             problem(
                 path.appending("songEnd"),
                 "\(time(map.songEnd)) is not the song time where '\(last.id)' ends (its sourceStart plus its duration, \(time(songEnd)))",
                 fix: "make it \(time(songEnd))")
-        } else if songEnd == nil {
-            report(
-                .outOfRange, JSONPath.root.appending("audio").appending(t.audio.firstIndex(of: last) ?? 0),
-                "its sourceStart (\(time(last.sourceStart))) plus its duration (\(time(last.timelineRange.duration))) takes a step too fine to count exactly",
-                fix: "write them with smaller denominators (frames, milliseconds)")
         }
         for (i, c) in t.clips.enumerated() where c.beats != nil && c.layer != 0 {
             problem(
                 JSONPath.root.appending("clips").appending(i).appending("beats"), "only main-track clips are counted in beats",
                 fix: "remove \"beats\"")
         }
+        return found
     }
 
-    private static func beatCountProblems(_ t: Timeline, _ report: TimelineRuleRun.Report) {
+    private static func beatCountProblems(_ t: Timeline) -> [TimelineProblem] {
+        var found: [TimelineProblem] = []
         for (i, c) in t.clips.enumerated() {
             guard let n = c.beats, let expected = expectedEnd(of: c, in: t) else { continue }
             let path = JSONPath.root.appending("clips").appending(i).appending("beats")
@@ -103,23 +92,25 @@ extension TimelineValidation {
                 map.position(of: c.timelineRange.end).flatMap { e in map.position(of: c.timelineRange.start).flatMap { try? e.subtracting($0) } }
             }
             if !isWithinAFrame(c.timelineRange.end, of: expected, rate: t.frameRate) {
-                report(
-                    .musicMap, path,
-                    "\(TimeText.ratioString(from: n)) beats end at \(TimeText.string(from: expected)), but the clip ends at \(TimeText.string(from: c.timelineRange.end))"
-                        + (spanned.map { " (it spans about \(String(format: "%.2f", $0.seconds)) beats of the music)" } ?? ""),
-                    fix: "give the number of beats it spans, or remove \"beats\"")
+                found.append(
+                    problem(
+                        path,
+                        "\(TimeText.ratioString(from: n)) beats end at \(TimeText.string(from: expected)), but the clip ends at \(TimeText.string(from: c.timelineRange.end))"
+                            + (spanned.map { " (it spans about \(String(format: "%.2f", $0.seconds)) beats of the music)" } ?? ""),
+                        fix: "give the number of beats it spans, or remove \"beats\""))
             }
         }
+        return found
     }
 
     /// Where `n` beats of the music from the clip's start end; nil when it has no count, is not on
     /// the main track, or the music has fewer than two beats.
-    static func expectedEnd(of c: VideoClip, in t: Timeline) -> RationalTime? {
+    package static func expectedEnd(of c: VideoClip, in t: Timeline) -> RationalTime? {
         guard let n = c.beats, c.layer == 0, let map = t.music, map.beats.count >= 2 else { return nil }
         return BeatGrid(.times(map.beats)).end(from: c.timelineRange.start, beats: n)
     }
 
-    /// True when a clip's count of beats is the one its time spans (see `musicRules`); true for
+    /// True when a clip's count of beats is the one its time spans (see the type's comment); true for
     /// a clip that cannot be counted.
     package static func beatsMatch(_ c: VideoClip, in t: Timeline) -> Bool {
         guard let expected = expectedEnd(of: c, in: t) else { return true }
