@@ -11,11 +11,11 @@ import MediaTime
 /// give the bar phase (`BarPhase`, with the chromagram of `ChromaFrames`) and the section map
 /// (`SectionMap`). Only the hop features and the chromagram are kept, not the samples (but for the
 /// opening, see `Priming`): 32 bytes per 256 samples, about 22 MB for an hour of music.
-public enum BeatAnalyzer {
+package enum BeatAnalyzer {
     /// The analysis of the first `BeatLimits.maxSeconds` of `path`'s sound.
     /// `progress` is told the samples (at `AudioDecoder.sampleRate`) gone through so far; a
     /// second pass over a soft song tells them again.
-    public static func analyze(path: String, progress: ((Int64) -> Void)? = nil) throws(FileAccessError) -> BeatAnalysis {
+    package static func analyze(path: String, progress: ((Int64) -> Void)? = nil) throws(FileAccessError) -> BeatAnalysis {
         try analyze(path: path, settings: .standard, progress: progress)
     }
 
@@ -116,5 +116,5 @@ public enum BeatAnalyzer {
 extension BeatAnalyzer {
     /// Bumped whenever the analysis changes its results (settings, bar phase, sections), so that
     /// cached analyses made before are done again.
-    public static let version = 2
+    package static let version = 2
 }

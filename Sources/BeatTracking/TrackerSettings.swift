@@ -23,7 +23,7 @@ struct TrackerSettings: Sendable {
     /// Upper edge of the low band (kick drum and bass) the bar phase listens to.
     var lowBandHz = 150
 
-    static let standard = TrackerSettings()
+    public static let standard = TrackerSettings()
 }
 
 /// The bounds of beat analysis, declared once.

@@ -96,13 +96,13 @@ package enum CaptionParser {
 /// A cue as read, before overlaps are resolved and its words timed.
 package struct RawCue {
     package var line: Int
-    public var start: RationalTime
+    package var start: RationalTime
     package var end: RationalTime
     package var words: [CueText.Word]
 }
 
 extension Substring {
-    func trimmingWhitespace() -> Substring {
+    package func trimmingWhitespace() -> Substring {
         var s = self
         while let f = s.first, f.isWhitespace { s = s.dropFirst() }
         while let l = s.last, l.isWhitespace { s = s.dropLast() }

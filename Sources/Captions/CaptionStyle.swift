@@ -3,7 +3,7 @@ import MediaTime
 import TimelineModel
 
 /// How captions are drawn: the style of their words over time, their look, and where they may go.
-package struct CaptionStyle: Sendable, Hashable {
+public struct CaptionStyle: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// The cue's words, outlined.
         case plain
@@ -26,7 +26,7 @@ package struct CaptionStyle: Sendable, Hashable {
     /// Most lines a cue takes; it shrinks to fit them, then is cut with an ellipsis.
     package var maxLines: Int
 
-    public init(
+    package init(
         kind: Kind = .plain, look: TextLook? = nil, highlight: RGBAColor = RGBAColor(red: 255, green: 212, blue: 0),
         area: LayerRect = CaptionStyle.defaultArea, maxLines: Int = Limits.defaultCaptionLines
     ) {

@@ -10,7 +10,7 @@ package enum CueText {
     /// A word as written, and the inline timestamp before it, if any.
     package struct Word: Hashable {
         package var text: String
-        public var start: RationalTime?
+        package var start: RationalTime?
     }
 
     package static func words(_ text: String) -> [Word] {

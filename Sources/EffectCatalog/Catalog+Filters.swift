@@ -4,7 +4,7 @@
 /// `FilterCatalog`); this list only orders them, as `reel catalog`, the schema and the
 /// documentation show them.
 extension Catalog {
-    public static let filters: [CatalogEntry] = {
+    package static let filters: [CatalogEntry] = {
         typealias F = FilterCatalog
         return [
             F.brightness, F.contrast, F.saturation, F.temperature, F.grayscale, F.sepia, F.vignette, F.blur,
@@ -14,4 +14,4 @@ extension Catalog {
 }
 
 /// The namespace of the filter descriptors, one file each under `Catalog/Filters/`.
-public enum FilterCatalog {}
+package enum FilterCatalog {}

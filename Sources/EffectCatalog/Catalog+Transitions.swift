@@ -10,10 +10,10 @@
 /// documentation show them.
 extension Catalog {
     /// The edge of the wipes and `circleOpen`, feathered over a fraction of the canvas's shorter side.
-    static let featheredEdge = CatalogParameter.number(
+    package static let featheredEdge = CatalogParameter.number(
         "softness", 0...0.5, default: 0.02, animatable: false, "width of the feathered edge, as a fraction of the canvas's shorter side")
 
-    public static let transitions: [CatalogEntry] = {
+    package static let transitions: [CatalogEntry] = {
         typealias T = TransitionCatalog
         return [
             T.cut, T.crossfade, T.dipToBlack, T.dipToWhite, T.wipeLeft, T.wipeRight, T.wipeUp, T.wipeDown,
@@ -24,4 +24,4 @@ extension Catalog {
 }
 
 /// The namespace of the transition descriptors, one file each under `Catalog/Transitions/`.
-public enum TransitionCatalog {}
+package enum TransitionCatalog {}

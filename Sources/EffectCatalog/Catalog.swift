@@ -4,13 +4,13 @@
 /// documentation's tables are made from it (`TemplateSchema`, `markdown()`), and the render core
 /// finds one kernel per transition and filter by its id. Each transition and filter is a
 /// descriptor in a file of its own (`Transitions/`, `Filters/`). Ids never change meaning.
-public enum Catalog {
+package enum Catalog {
     /// Every entry of every family, in family order.
-    public static var all: [CatalogEntry] {
+    package static var all: [CatalogEntry] {
         EffectFamily.allCases.flatMap { entries(of: $0) }
     }
 
-    public static func entries(of family: EffectFamily) -> [CatalogEntry] {
+    package static func entries(of family: EffectFamily) -> [CatalogEntry] {
         switch family {
         case .transition: transitions
         case .filter: filters
@@ -21,17 +21,17 @@ public enum Catalog {
     }
 
     /// The entry of `family` named `id`; nil when there is none.
-    public static func entry(_ family: EffectFamily, _ id: String) -> CatalogEntry? {
+    package static func entry(_ family: EffectFamily, _ id: String) -> CatalogEntry? {
         entries(of: family).first { $0.id == id }
     }
 
     /// The ids of `family`, in catalog order.
-    public static func ids(of family: EffectFamily) -> [String] {
+    package static func ids(of family: EffectFamily) -> [String] {
         entries(of: family).map(\.id)
     }
 
     /// How values move between keyframes and through transitions (the curves are in `Easing`).
-    public static let easings: [CatalogEntry] = Easing.allCases.map { easing in
+    package static let easings: [CatalogEntry] = Easing.allCases.map { easing in
         let summary =
             switch easing {
             case .linear: "constant speed"

@@ -33,7 +33,7 @@ package struct CatalogParameter: Sendable, Hashable {
     package let animatable: Bool
     package let summary: String
 
-    public init(_ name: String, _ type: ParameterType, default defaultValue: Double?, animatable: Bool, _ summary: String) {
+    package init(_ name: String, _ type: ParameterType, default defaultValue: Double?, animatable: Bool, _ summary: String) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
@@ -61,7 +61,7 @@ package struct CatalogParameter: Sendable, Hashable {
     }
 
     /// True when a template must give this parameter.
-    var isRequired: Bool {
+    package var isRequired: Bool {
         if case .file = type { return true }
         return defaultValue == nil
     }
@@ -74,7 +74,7 @@ package struct CatalogEntry: Sendable, Hashable {
     package let summary: String
     package let parameters: [CatalogParameter]
 
-    public init(_ id: String, _ family: EffectFamily, _ summary: String, parameters: [CatalogParameter] = []) {
+    package init(_ id: String, _ family: EffectFamily, _ summary: String, parameters: [CatalogParameter] = []) {
         self.id = id
         self.family = family
         self.summary = summary

@@ -57,7 +57,7 @@ extension Catalog {
 extension CatalogParameter {
     /// "number 0...0.5, default 0.02", "image file, required", with ", animatable" when it is:
     /// the parameter as `reel catalog` and the documentation's tables describe it.
-    var detail: String {
+    package var detail: String {
         var detail = type.name
         if let range { detail += " \(Catalog.number(range.lowerBound))...\(Catalog.number(range.upperBound))" }
         if let d = defaultValue { detail += ", default \(Catalog.number(d))" } else { detail += ", required" }
@@ -80,7 +80,7 @@ extension EffectFamily {
 }
 
 extension String {
-    func padded(to width: Int) -> String {
+    package func padded(to width: Int) -> String {
         count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 }

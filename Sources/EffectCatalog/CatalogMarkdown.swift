@@ -2,7 +2,7 @@
 /// `reel catalog --format markdown`; a test fails when the documentation's copy differs.
 extension Catalog {
     /// One table per family, headed `### Transitions`, `### Filters`, ...
-    public static func markdown() -> String {
+    package static func markdown() -> String {
         var lines: [String] = []
         for family in EffectFamily.allCases {
             if !lines.isEmpty { lines.append("") }

@@ -46,13 +46,13 @@ public struct FileAccessError: Error, Sendable, CustomStringConvertible, Equatab
         case cancelled
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// The file concerned, as the caller named it.
-    public let file: String
+    package let file: String
     /// What was being done, in a few words ("opening", "creating the output", "decoding video").
-    public let operation: String
+    package let operation: String
     /// The underlying reason, in words.
-    public let reason: String
+    package let reason: String
 
     public init(_ kind: Kind, file: String, operation: String, reason: String) {
         self.kind = kind

@@ -4,9 +4,9 @@
 
 /// Paths as text: made absolute and normalized lexically, without touching the file system
 /// beyond the current directory.
-public enum PathText {
+package enum PathText {
     /// `path` from the root, with `.` and `..` components and repeated slashes removed.
-    public static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         var full = path
         if !path.hasPrefix("/") {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -26,7 +26,7 @@ public enum PathText {
     }
 
     /// The canonical path with every link resolved, or nil when it does not exist.
-    public static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = PathBytes.withCString(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
         return PathBytes.string(cString: resolved)
@@ -37,21 +37,21 @@ public enum PathText {
     /// folder back (`out/` gives `out`), so `folder(of:)`, a slash and `name(of:)` always make
     /// the path again; repeated slashes are kept as written. The one folder-of-a-path of Reel:
     /// the command line, the template and timeline readers and the file layer all agree on it.
-    public static func folder(of path: String) -> String {
+    package static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
     }
 
     /// The last component of a path: what comes after its last slash (empty when it ends in one).
-    public static func name(of path: String) -> String {
+    package static func name(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }
 
     /// Where writing `path` lands: `path` itself, or when it is a symbolic link, what the link
     /// names (links to links followed, up to 40; what the last one names need not exist).
-    public static func linkTarget(_ path: String) -> String {
+    package static func linkTarget(_ path: String) -> String {
         var current = path
         for _ in 0..<40 {
             var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -69,7 +69,7 @@ public enum PathText {
     /// folder (links resolved) followed by the components that do not exist yet. A link on the
     /// way whose target does not exist yet (`v -> out` before `out` is made) stands for what it
     /// names, found by `readlink`: writing through it, or reading through it later, reaches that.
-    public static func resolvedLocation(_ path: String) -> String {
+    package static func resolvedLocation(_ path: String) -> String {
         resolvedLocation(path, links: 0)
     }
 

@@ -21,7 +21,7 @@ package final class ReadableFile: @unchecked Sendable {
     package let identity: FileIdentity
 
     /// Opens `path` for reading; `operation` names what the caller is doing, for errors.
-    public init(path: String, operation: String = "opening") throws(FileAccessError) {
+    package init(path: String, operation: String = "opening") throws(FileAccessError) {
         self.path = path
         let fd = try Self.open(path, operation: operation)
         let st = try FileKind.requireRegular(fd, path: path, operation: operation)

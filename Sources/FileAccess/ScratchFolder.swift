@@ -25,7 +25,7 @@ package final class ScratchFolder: @unchecked Sendable {
 
     /// Creates `reel-<purpose>-XXXXXX` in `base`, by default `$TMPDIR` (else `/tmp`), after
     /// removing the scratch folders of dead runs there.
-    public init(purpose: String, in base: String? = nil) throws(FileAccessError) {
+    package init(purpose: String, in base: String? = nil) throws(FileAccessError) {
         let base = base ?? (NSTemporaryDirectory().hasSuffix("/") ? String(NSTemporaryDirectory().dropLast()) : NSTemporaryDirectory())
         Self.removeStale(in: base)
         let template = base + "/reel-\(purpose)-XXXXXX"

@@ -27,7 +27,7 @@ package final class TemporaryFiles: @unchecked Sendable {
     private let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
     private let lock = Lock()
 
-    public init(capacity: Int = defaultCapacity) {
+    package init(capacity: Int = defaultCapacity) {
         self.capacity = capacity
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: nil, count: capacity)

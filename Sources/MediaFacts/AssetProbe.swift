@@ -3,20 +3,21 @@ import MediaIO
 import MediaTime
 import TemplateResolver
 import TimelineModel
+import ProgressReport
 
 /// Turns the paths a person gave (files and folders) into the facts the resolver needs.
 ///
 /// Folders are expanded to the media files directly inside them, sorted by name, a Live Photo's
 /// video left out beside its photo (`LivePhotos`); files named explicitly must be media. Probing runs in parallel, and the first failure in the given order is
 /// reported, naming its file.
-public enum AssetProbe {
+package enum AssetProbe {
     /// Extensions taken from a folder; other files in it are passed over.
-    public static let mediaExtensions: Set<String> = [
+    package static let mediaExtensions: Set<String> = [
         "mp4", "mov", "m4v", "mkv", "webm", "avi", "3gp", "jpg", "jpeg", "heic", "heif", "avif", "png", "webp", "gif", "bmp", "tif", "tiff",
     ]
 
     /// Lists the media files named by `inputs`, expanding folders.
-    public static func expand(_ inputs: [String]) throws(FileAccessError) -> [String] {
+    package static func expand(_ inputs: [String]) throws(FileAccessError) -> [String] {
         var files: [String] = []
         for input in inputs {
             guard let kind = FileKind.of(input) else {
@@ -47,7 +48,7 @@ public enum AssetProbe {
     /// Probes every file (in parallel) and returns their facts in the given order. With `analyze`,
     /// videos also get their per-second scores for `whenLonger: best` (cached in `cache`).
     /// Reported as the stage `probing`, file by file.
-    public static func probe(
+    package static func probe(
         _ paths: [String], analyze: Bool = false, cache: AnalysisCache = .standard, stages: (@Sendable (StageProgress) -> Void)? = nil
     ) throws(FileAccessError) -> [MediaAsset] {
         let results = ResultBox(count: paths.count)
@@ -78,7 +79,7 @@ public enum AssetProbe {
     }
 
     /// The resolver's facts for one file.
-    public static func asset(_ path: String) throws(FileAccessError) -> MediaAsset {
+    package static func asset(_ path: String) throws(FileAccessError) -> MediaAsset {
         let info = try MediaProbe.probe(path)
         guard let video = info.video else {
             throw FileAccessError(.notMedia, file: path, operation: "reading media", reason: "has sound but no picture")

@@ -11,7 +11,7 @@ import TemplateFormat
 /// TemplateCore cannot see FFmpeg or libpng, so the template loader asks this through its
 /// `AssetInspector` protocol; the CLI passes one to `validate`, `make` and `resolve`.
 package struct TemplateAssetInspector: AssetInspector {
-    public init() {}
+    package init() {}
 
     package func problem(with path: String, as kind: AssetKind) -> String? {
         switch kind {

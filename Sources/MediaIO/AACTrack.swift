@@ -16,7 +16,7 @@ import Foundation
 /// Encoding the sound before the pictures is what lets an export know the true peak of the very
 /// packets its file will carry: `decodedPeaks()` decodes them with libavcodec's AAC decoder and
 /// measures them as a true-peak meter does, before anything is written.
-public final class AACTrack: @unchecked Sendable {
+package final class AACTrack: @unchecked Sendable {
     // Immutable once made: the index, the file and the parameters are only read (by the writer
     // and the meter), each reader with its own handle.
     /// Where a packet's bytes lie in the scratch file, and its timing.
@@ -36,12 +36,12 @@ public final class AACTrack: @unchecked Sendable {
     /// The stream's parameters (with the AudioSpecificConfig), as the encoder left them.
     let parameters: UnsafeMutablePointer<AVCodecParameters>
     /// Samples of input per packet (1024).
-    public let frameSize: Int
+    package let frameSize: Int
     /// Samples the encoder puts before the first one it was given (its priming, 1024): decoded
     /// sample `j` is input sample `j - delay`.
-    public let delay: Int
+    package let delay: Int
     /// Samples it was given.
-    public let sampleCount: Int64
+    package let sampleCount: Int64
 
     init(
         packets: [Packet], scratch: ScratchFolder, path: String, parameters: UnsafeMutablePointer<AVCodecParameters>, frameSize: Int,
@@ -62,13 +62,13 @@ public final class AACTrack: @unchecked Sendable {
     }
 
     /// Bytes of encoded sound (in the scratch file).
-    public var byteCount: Int { packets.reduce(0) { $0 + Int($1.size) } }
+    package var byteCount: Int { packets.reduce(0) { $0 + Int($1.size) } }
 
     /// Bytes the track holds in memory: its index, a few dozen bytes a packet.
-    public var indexByteCount: Int { packets.count * MemoryLayout<Packet>.stride }
+    package var indexByteCount: Int { packets.count * MemoryLayout<Packet>.stride }
 
     /// The scratch file holding the packets (gone once the track is).
-    public var scratchFile: String { path }
+    package var scratchFile: String { path }
 
     /// Reads the packets back in order, each into the same buffer.
     final class Reader {
@@ -126,7 +126,7 @@ func openAACEncoder(bitrate: Int, file: String) throws(FileAccessError) -> Unsaf
 }
 
 /// Encodes interleaved stereo float at 48 kHz into an `AACTrack`.
-public final class AACEncoder {
+package final class AACEncoder {
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private let frame = FrameBox()
     private let packet = PacketBox()
@@ -141,7 +141,7 @@ public final class AACEncoder {
 
     /// `file` names the export the sound is for, in errors. The packets go to a file in a new
     /// scratch folder as they are made; it is removed if the encoder goes unfinished.
-    public init(bitrate: Int, file: String) throws(FileAccessError) {
+    package init(bitrate: Int, file: String) throws(FileAccessError) {
         self.file = file
         scratch = try ScratchFolder(purpose: "sound")
         path = try scratch.file("sound.aac")
@@ -166,10 +166,10 @@ public final class AACEncoder {
     }
 
     /// The scratch file the packets go to (handed to the track by `finish()`).
-    public var scratchFile: String { path }
+    package var scratchFile: String { path }
 
     /// Queues samples; they are encoded as whole AAC frames fill.
-    public func write(_ samples: UnsafeBufferPointer<Float>) throws(FileAccessError) {
+    package func write(_ samples: UnsafeBufferPointer<Float>) throws(FileAccessError) {
         guard let c = codec else { preconditionFailure("AACEncoder: write after finish") }
         queue.append(contentsOf: samples)
         let size = Int(c.pointee.frame_size)
@@ -182,7 +182,7 @@ public final class AACEncoder {
     }
 
     /// Encodes what is queued, flushes the encoder and hands over the packets.
-    public func finish() throws(FileAccessError) -> AACTrack {
+    package func finish() throws(FileAccessError) -> AACTrack {
         guard let c = codec else { preconditionFailure("AACEncoder: finish twice") }
         let size = Int(c.pointee.frame_size)
         var offset = 0
@@ -265,7 +265,7 @@ extension AACTrack {
     /// `listen`, when given, is handed the decoded sound itself at 48 kHz, interleaved stereo,
     /// block after block: decoded samples of input samples `0 ..< sampleCount`, in order, without
     /// the priming and the tail (what a loudness meter reading the file hears).
-    public func decodedPeaks(file: String, listen: ((UnsafeBufferPointer<Float>) -> Void)? = nil) throws(FileAccessError) -> [Float] {
+    package func decodedPeaks(file: String, listen: ((UnsafeBufferPointer<Float>) -> Void)? = nil) throws(FileAccessError) -> [Float] {
         let stretches = max(1, Int((sampleCount + Int64(frameSize) - 1) / Int64(frameSize)))
         var peaks = [Float](repeating: 0, count: stretches)
         guard let aac = avcodec_find_decoder(AV_CODEC_ID_AAC), let dctx = avcodec_alloc_context3(aac) else {

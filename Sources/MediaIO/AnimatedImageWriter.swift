@@ -10,21 +10,21 @@ import MediaTime
 /// A fixed palette costs no pass over the whole animation and keeps memory to one frame; ordered
 /// (not error-diffusion) dithering gives the same pattern on every frame, so still areas do not
 /// shimmer. The file is written under a temporary name and appears only after `finish()`.
-public final class AnimatedImageWriter {
-    public enum Format: String, Sendable, CaseIterable {
+package final class AnimatedImageWriter {
+    package enum Format: String, Sendable, CaseIterable {
         case gif, webp
 
         /// The format a file name asks for (`.gif`, `.webp`), or nil.
-        public init?(path: String) {
+        package init?(path: String) {
             let lower = path.lowercased()
             if lower.hasSuffix(".gif") { self = .gif } else if lower.hasSuffix(".webp") { self = .webp } else { return nil }
         }
     }
 
-    public let path: String
-    public let format: Format
-    public let width: Int
-    public let height: Int
+    package let path: String
+    package let format: Format
+    package let width: Int
+    package let height: Int
     private let output: AtomicFile
     private let muxer: UnsafeMutablePointer<AVFormatContext>
     private var codec: UnsafeMutablePointer<AVCodecContext>?
@@ -35,7 +35,7 @@ public final class AnimatedImageWriter {
     private var ioOpen = false
     private var closed = false
 
-    public init(path: String, format: Format, width: Int, height: Int, frameRate: FrameRate) throws(FileAccessError) {
+    package init(path: String, format: Format, width: Int, height: Int, frameRate: FrameRate) throws(FileAccessError) {
         self.path = path
         self.format = format
         self.width = width
@@ -103,7 +103,7 @@ public final class AnimatedImageWriter {
     }
 
     /// Adds the next picture (of the animation's size).
-    public func write(_ picture: Picture) throws(FileAccessError) {
+    package func write(_ picture: Picture) throws(FileAccessError) {
         guard picture.width == width, picture.height == height, let ctx = codec else {
             throw FileAccessError(
                 .writeFailed, file: path, operation: "adding a frame",
@@ -132,7 +132,7 @@ public final class AnimatedImageWriter {
     }
 
     /// Flushes the encoder, writes the trailer and moves the file into place.
-    public func finish() throws(FileAccessError) {
+    package func finish() throws(FileAccessError) {
         guard let ctx = codec, !closed else { return }
         try encode(ctx, nil)
         try check(av_write_trailer(muxer), .writeFailed, file: path, operation: "finishing the animation")

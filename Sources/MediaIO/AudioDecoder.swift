@@ -6,10 +6,10 @@ import MediaTime
 /// Resampling happens once, here, so the mixer works on one format at one rate. Reading
 /// starts at a source time (`seek(to:)`), and the position is counted in output samples,
 /// so the mix stays sample-exact however the source packets are sized.
-public final class AudioDecoder {
-    public let path: String
-    public static let sampleRate = 48_000
-    public static let channels = 2
+package final class AudioDecoder {
+    package let path: String
+    package static let sampleRate = 48_000
+    package static let channels = 2
     let input: InputFile
     let streamIndex: Int32
     let codec: UnsafeMutablePointer<AVCodecContext>
@@ -27,7 +27,7 @@ public final class AudioDecoder {
     /// Nothing has been read since the file was opened: reading starts at the stream's start.
     private var untouched = true
 
-    public init(path: String) throws(FileAccessError) {
+    package init(path: String) throws(FileAccessError) {
         self.path = path
         let opened = try DecodingStream(path: path, type: AVMEDIA_TYPE_AUDIO, threads: 1)
         input = opened.input
@@ -45,7 +45,7 @@ public final class AudioDecoder {
     }
 
     /// Positions reading at source time `time` (zero is the stream's start).
-    public func seek(to time: RationalTime) throws(FileAccessError) {
+    package func seek(to time: RationalTime) throws(FileAccessError) {
         pending.removeAll(keepingCapacity: true)
         pendingOffset = 0
         finished = false
@@ -77,7 +77,7 @@ public final class AudioDecoder {
 
     /// Fills `buffer` with up to `count` stereo sample frames; returns how many were written
     /// (fewer only at the end of the stream).
-    public func read(into buffer: UnsafeMutablePointer<Float>, count: Int) throws(FileAccessError) -> Int {
+    package func read(into buffer: UnsafeMutablePointer<Float>, count: Int) throws(FileAccessError) -> Int {
         untouched = false
         var written = 0
         while written < count {

@@ -13,7 +13,7 @@ import FileAccess
 package final class Digest {
     private let context: OpaquePointer
 
-    public init() {
+    package init() {
         // av_sha_alloc fails only when memory is exhausted, which nothing here could recover from.
         guard let c = av_sha_alloc() else { fatalError("out of memory allocating a SHA-256 context") }
         context = c

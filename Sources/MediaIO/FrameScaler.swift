@@ -2,13 +2,13 @@ import CFFmpeg
 import MediaTime
 
 /// A rectangle of whole pixels on a picture.
-public struct PixelRect: Sendable, Hashable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+package struct PixelRect: Sendable, Hashable {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = width
@@ -17,19 +17,19 @@ public struct PixelRect: Sendable, Hashable {
 }
 
 /// How a decoded picture is placed into a rectangle.
-public struct Placement: Sendable, Hashable {
+package struct Placement: Sendable, Hashable {
     /// Clockwise quarter turns and mirror to apply (the media's display orientation).
-    public var rotation: Int
-    public var mirrored: Bool
+    package var rotation: Int
+    package var mirrored: Bool
     /// True to fill the rectangle and crop the overflow; false to fit inside it.
-    public var cover: Bool
+    package var cover: Bool
     /// Where the centre of the covered window lies, in fractions of the picture as displayed
     /// (0.5, 0.5 is the centre); moved in as far as needed for the window to stay inside the
     /// picture, so no edge shows. Read only when `cover`.
-    public var focusX: Double
-    public var focusY: Double
+    package var focusX: Double
+    package var focusY: Double
 
-    public init(rotation: Int = 0, mirrored: Bool = false, cover: Bool = true, focusX: Double = 0.5, focusY: Double = 0.5) {
+    package init(rotation: Int = 0, mirrored: Bool = false, cover: Bool = true, focusX: Double = 0.5, focusY: Double = 0.5) {
         self.rotation = rotation
         self.mirrored = mirrored
         self.cover = cover
@@ -58,15 +58,15 @@ public struct Placement: Sendable, Hashable {
 /// cannot be cropped in place are first made scalable by `DecodedPixels`, once per picture). swscale
 /// cannot rotate, so a quarter-turned source is scaled to the rotated size and then turned,
 /// which moves only the output's pixels.
-public final class FrameScaler {
+package final class FrameScaler {
     private var context: OpaquePointer?
     private var scratch: Picture?
     /// 16-bit 4:4:4 planes for HDR pictures on their way to the tone mapper.
     private var hdrScratch: [UInt16] = []
     /// Bilinear for drafts, bicubic otherwise.
-    public let fast: Bool
+    package let fast: Bool
 
-    public init(fast: Bool = false) {
+    package init(fast: Bool = false) {
         self.fast = fast
     }
 
@@ -76,7 +76,7 @@ public final class FrameScaler {
 
     /// Draws `frame` into `rect` of `picture`. Pixels of `rect` the frame does not cover (contain fit)
     /// are left as they are, so the caller paints the background first.
-    public func draw(_ frame: VideoFrame, placement: Placement, into picture: Picture, rect: PixelRect) throws(FileAccessError) {
+    package func draw(_ frame: VideoFrame, placement: Placement, into picture: Picture, rect: PixelRect) throws(FileAccessError) {
         // Decoders and still loaders hand over scalable frames already; this only guards the rule.
         let box = try DecodedPixels.scalable(frame.box, file: frame.file)
         let src = box.frame

@@ -3,24 +3,24 @@ import DocumentLimits
 import MediaTime
 
 /// Settings of an H.264 + AAC MP4 export.
-public struct EncoderSettings: Sendable, Hashable {
-    public var width: Int
-    public var height: Int
-    public var frameRate: FrameRate
+package struct EncoderSettings: Sendable, Hashable {
+    package var width: Int
+    package var height: Int
+    package var frameRate: FrameRate
     /// x264 constant rate factor; ignored when `videoBitrate` is set.
-    public var crf: Int
+    package var crf: Int
     /// Target average video bit rate in bits per second, instead of a constant quality.
-    public var videoBitrate: Int?
+    package var videoBitrate: Int?
     /// x264 preset, `ultrafast` to `veryslow`.
-    public var preset: String
+    package var preset: String
     /// The file's `comment` tag (a segment names itself there for the join).
-    public var comment: String?
+    package var comment: String?
     /// Cues of a soft subtitle stream (`mov_text`); none when empty.
-    public var subtitles: [SubtitleCue] = []
+    package var subtitles: [SubtitleCue] = []
     /// Which pass of a two-pass bit-rate encode this is; nil for one pass. Only with `videoBitrate`.
-    public var ratePass: RatePass?
+    package var ratePass: RatePass?
 
-    public init(
+    package init(
         width: Int, height: Int, frameRate: FrameRate, crf: Int = 20, videoBitrate: Int? = nil,
         preset: String = "veryfast", comment: String? = nil, ratePass: RatePass? = nil
     ) {
@@ -38,13 +38,13 @@ public struct EncoderSettings: Sendable, Hashable {
 /// A pass of x264's two-pass rate control: the first writes statistics of every frame to a file,
 /// the second reads them to spread the bits so the average lands on the target (one pass with a
 /// buffer misses by 10 % and more on short videos).
-public enum RatePass: Sendable, Hashable {
+package enum RatePass: Sendable, Hashable {
     case first(stats: String)
     case second(stats: String)
 
     /// The files x264 writes for a statistics file named `stats` (the file, its macroblock-tree
     /// data, and the names both are written under before renaming), for whoever cleans up.
-    public static func companionFiles(of stats: String) -> [String] {
+    package static func companionFiles(of stats: String) -> [String] {
         [stats, stats + ".temp", stats + ".mbtree", stats + ".mbtree.temp"]
     }
 }
@@ -55,9 +55,9 @@ public enum RatePass: Sendable, Hashable {
 /// Pictures and sound are given in presentation order; packets are interleaved by the muxer.
 /// The file is written to a temporary name and appears at `path` only after `finish()`; a device,
 /// FIFO or `-` (standard output) is written in place as a fragmented MP4 (see `AtomicFile`).
-public final class MP4Writer {
-    public let path: String
-    public let settings: EncoderSettings
+package final class MP4Writer {
+    package let path: String
+    package let settings: EncoderSettings
     private let output: AtomicFile
     private var format: UnsafeMutablePointer<AVFormatContext>
     /// The H.264 encoder; nil when the video is copied from segments (`init(path:settings:copyingVideoOf:)`).
@@ -81,7 +81,7 @@ public final class MP4Writer {
 
     /// With `audioTrack`, the file's sound is that track's packets (`writeAudio(through:)`);
     /// without, the file has no sound (a segment, a first pass).
-    public init(path: String, settings: EncoderSettings, audioTrack: AACTrack? = nil) throws(FileAccessError) {
+    package init(path: String, settings: EncoderSettings, audioTrack: AACTrack? = nil) throws(FileAccessError) {
         self.path = path
         self.settings = settings
         self.audioTrack = audioTrack
@@ -196,7 +196,7 @@ public final class MP4Writer {
     /// A writer whose video is copied, packet by packet, from segments like `first` (same size,
     /// same H.264 configuration, colour tags and all), and whose sound is encoded as usual or laid from
     /// `audioTrack`.
-    public init(path: String, settings: EncoderSettings, copyingVideoOf first: VideoPacketReader, audioTrack: AACTrack? = nil) throws(FileAccessError)
+    package init(path: String, settings: EncoderSettings, copyingVideoOf first: VideoPacketReader, audioTrack: AACTrack? = nil) throws(FileAccessError)
     {
         self.path = path
         self.settings = settings
@@ -229,7 +229,7 @@ public final class MP4Writer {
     }
 
     /// Writes the packet `reader` last read, its times moved `frameOffset` frames later.
-    public func copyPacket(from reader: VideoPacketReader, frameOffset: Int64) throws(FileAccessError) {
+    package func copyPacket(from reader: VideoPacketReader, frameOffset: Int64) throws(FileAccessError) {
         guard copiedTimeBase != nil else { preconditionFailure("MP4Writer: copyPacket on a writer that encodes its video") }
         let p = reader.packet.packet
         let rate = settings.frameRate
@@ -271,7 +271,7 @@ public final class MP4Writer {
 
     /// Writes the packets of the encoded track given at the start (`audioTrack`) that begin
     /// before input sample `sample`, so the muxer interleaves them with the pictures.
-    public func writeAudio(through sample: Int64) throws(FileAccessError) {
+    package func writeAudio(through sample: Int64) throws(FileAccessError) {
         guard let track = audioTrack, let ast = audioStream else { preconditionFailure("MP4Writer: writeAudio(through:) without a track") }
         let p = packet.packet
         if trackReader == nil, trackPacketsWritten < track.packets.count {
@@ -301,10 +301,10 @@ public final class MP4Writer {
     }
 
     /// Number of pictures written so far.
-    public var frameCount: Int64 { framesWritten }
+    package var frameCount: Int64 { framesWritten }
 
     /// Encodes the next picture (must be the export's size).
-    public func writeVideo(_ picture: Picture) throws(FileAccessError) {
+    package func writeVideo(_ picture: Picture) throws(FileAccessError) {
         precondition(picture.width == settings.width && picture.height == settings.height, "MP4Writer: picture size differs from the video's")
         let f = videoFrame.frame
         try check(av_frame_make_writable(f), .writeFailed, file: path, operation: "preparing a video frame")
@@ -318,7 +318,7 @@ public final class MP4Writer {
     }
 
     /// Flushes the encoders, writes the index and moves the file into place.
-    public func finish() throws(FileAccessError) {
+    package func finish() throws(FileAccessError) {
         guard !finished else { return }
         if audioTrack != nil {
             try writeAudio(through: .max)
@@ -332,7 +332,7 @@ public final class MP4Writer {
     }
 
     /// Stops without producing a file.
-    public func cancel() {
+    package func cancel() {
         close()
         output.discard()
     }

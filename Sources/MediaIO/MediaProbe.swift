@@ -2,15 +2,15 @@ import CFFmpeg
 import MediaTime
 
 /// Reads the facts of a media file: streams, sizes, orientation, rates, durations, dates.
-public enum MediaProbe {
+package enum MediaProbe {
     /// Probes `path`. Still images are decoded once, because their EXIF orientation lives in the frame.
-    public static func probe(_ path: String) throws(FileAccessError) -> MediaInfo {
+    package static func probe(_ path: String) throws(FileAccessError) -> MediaInfo {
         try probe(ReadableFile(path: path))
     }
 
     /// Probes a file already opened and checked (a regular file, beneath its template folder if
     /// in one): what is probed is exactly what was checked, opened once.
-    public static func probe(_ file: ReadableFile) throws(FileAccessError) -> MediaInfo {
+    package static func probe(_ file: ReadableFile) throws(FileAccessError) -> MediaInfo {
         if HEIFImage.isHEIF(file) { return try HEIFImage.probe(file) }
         let input = try InputFile(file: file)
         let path = file.path
@@ -154,7 +154,7 @@ public enum MediaProbe {
     }
 
     /// EXIF orientation values 1-8 as a clockwise rotation followed by a horizontal mirror.
-    public static func exifOrientationTable(_ value: Int) -> (rotation: Int, mirrored: Bool) {
+    package static func exifOrientationTable(_ value: Int) -> (rotation: Int, mirrored: Bool) {
         switch value {
         case 2: return (0, true)
         case 3: return (180, false)

@@ -2,23 +2,23 @@ import CFFmpeg
 import CPNG
 
 /// An 8-bit RGBA image in memory, rows packed without padding.
-public struct RGBAImage: Sendable {
-    public let width: Int
-    public let height: Int
-    public var pixels: [UInt8]
+package struct RGBAImage: Sendable {
+    package let width: Int
+    package let height: Int
+    package var pixels: [UInt8]
 
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    package init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4, "RGBAImage: pixel count does not match \(width)x\(height)")
         self.width = width
         self.height = height
         self.pixels = pixels
     }
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
     }
 
-    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    package func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (y * width + x) * 4
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
@@ -26,9 +26,9 @@ public struct RGBAImage: Sendable {
 
 /// PNG reading and writing through libpng's simplified API (the only one Swift can use: the
 /// classic API reports errors with `longjmp`).
-public enum PNGFile {
+package enum PNGFile {
     /// Writes `image` to `path` atomically (temporary file, then rename).
-    public static func write(_ image: RGBAImage, to path: String) throws(FileAccessError) {
+    package static func write(_ image: RGBAImage, to path: String) throws(FileAccessError) {
         let output = try AtomicFile(path: path)
         var png = png_image()
         png.version = UInt32(PNG_IMAGE_VERSION)
@@ -57,7 +57,7 @@ public enum PNGFile {
 
     /// The size a PNG's header gives, read by libpng from the opened `file` without decoding the
     /// pixels: whether overlays and masks named by a timeline are PNGs Reel reads, checked cheaply.
-    public static func header(of file: ReadableFile) throws(FileAccessError) -> (width: Int, height: Int) {
+    package static func header(of file: ReadableFile) throws(FileAccessError) -> (width: Int, height: Int) {
         let size = try headerSize(of: file)
         try checkSides(size.width, size.height, file: file.path)
         return size
@@ -84,7 +84,7 @@ public enum PNGFile {
     }
 
     /// Reads a PNG as 8-bit RGBA (alpha is 255 where the file has none).
-    public static func read(_ path: String) throws(FileAccessError) -> RGBAImage {
+    package static func read(_ path: String) throws(FileAccessError) -> RGBAImage {
         var png = png_image()
         png.version = UInt32(PNG_IMAGE_VERSION)
         func fail(_ what: String) -> FileAccessError {
@@ -110,7 +110,7 @@ public enum PNGFile {
 
 extension Picture {
     /// Converts to sRGB (BT.709 limited range in, full-range RGB out), for PNG output.
-    public func rgbaImage() -> RGBAImage {
+    package func rgbaImage() -> RGBAImage {
         var image = RGBAImage(width: width, height: height)
         guard
             let ctx = sws_getContext(

@@ -74,14 +74,14 @@ package struct YCbCr: Sendable, Hashable {
     package var cb: UInt8
     package var cr: UInt8
 
-    public init(y: UInt8, cb: UInt8, cr: UInt8) {
+    package init(y: UInt8, cb: UInt8, cr: UInt8) {
         self.y = y
         self.cb = cb
         self.cr = cr
     }
 
     /// Converts gamma-encoded sRGB with the BT.709 matrix into limited range.
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
+    package init(red: UInt8, green: UInt8, blue: UInt8) {
         let r = Double(red) / 255
         let g = Double(green) / 255
         let b = Double(blue) / 255

@@ -50,7 +50,7 @@ package final class ReverseVideoReader {
     /// Pictures no longer shown, reused for the next ones framed.
     private var spare: [Picture] = []
 
-    public init(
+    package init(
         decoder: VideoDecoder, width: Int, height: Int, choice: FrameChoice = .displayed, budget: Int = ReverseVideoReader.defaultBudget
     ) {
         self.decoder = decoder

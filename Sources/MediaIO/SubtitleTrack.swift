@@ -3,11 +3,11 @@ import MediaTime
 
 /// One cue of a soft subtitle stream: its text and when it shows.
 package struct SubtitleCue: Sendable, Hashable {
-    public var start: RationalTime
+    package var start: RationalTime
     package var end: RationalTime
     package var text: String
 
-    public init(start: RationalTime, end: RationalTime, text: String) {
+    package init(start: RationalTime, end: RationalTime, text: String) {
         self.start = start
         self.end = end
         self.text = text

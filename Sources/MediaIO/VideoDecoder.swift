@@ -8,8 +8,8 @@ import MediaTime
 /// A request behind the current picture, or far ahead of it, seeks to the keyframe before the
 /// target and decodes forward to it, so the answer is the exact frame and never a nearby keyframe.
 /// Past the last frame, the last frame is shown (a clip that ends early holds).
-public final class VideoDecoder {
-    public let path: String
+package final class VideoDecoder {
+    package let path: String
     let input: InputFile
     let streamIndex: Int32
     let codec: UnsafeMutablePointer<AVCodecContext>
@@ -28,19 +28,19 @@ public final class VideoDecoder {
     /// Forward distance beyond which seeking is cheaper than decoding through.
     private let seekThreshold = RationalTime(seconds: 2)
     /// Number of packets the decoder refused as corrupt (they are skipped).
-    public private(set) var corruptPackets = 0
+    package private(set) var corruptPackets = 0
     /// Decoded pictures that came out damaged and were replaced by the last good one.
-    public private(set) var damagedFrames = 0
+    package private(set) var damagedFrames = 0
     /// Source time of the first damage found, for the warning that names it.
-    public private(set) var firstDamage: RationalTime?
+    package private(set) var firstDamage: RationalTime?
     /// The last picture decoded whole: shown in place of damaged ones, so damage never flashes on screen.
     private var lastGood: FrameBox?
     /// Length prefix size of H.264 NAL units, when pictures no one refers to can be recognised.
     private let nalLengthSize: Int?
     /// Packets left undecoded: non-reference pictures no request was going to show.
-    public private(set) var skippedPackets = 0
+    package private(set) var skippedPackets = 0
     /// Pictures the codec has returned since the decoder was opened: what decoding has cost so far.
-    public private(set) var decodedPictures = 0
+    package private(set) var decodedPictures = 0
     /// Pictures skipped since the last seek and not yet passed: the times the choice in use would
     /// show each for.
     private var skipped: [ShowSpan] = []
@@ -49,11 +49,11 @@ public final class VideoDecoder {
     /// Source time between successive requests, as the caller last said.
     private var step: RationalTime?
     /// Length of the stream when the file says (for looping).
-    public let duration: RationalTime?
+    package let duration: RationalTime?
     /// What this decoder may save on pictures decoded only to reach the one asked for.
-    public let economy: DecodeEconomy
+    package let economy: DecodeEconomy
 
-    public init(path: String, threads: Int = 0, economy: DecodeEconomy = .none) throws(FileAccessError) {
+    package init(path: String, threads: Int = 0, economy: DecodeEconomy = .none) throws(FileAccessError) {
         self.path = path
         self.economy = economy
         let opened = try DecodingStream(path: path, type: AVMEDIA_TYPE_VIDEO, threads: Int32(threads))
@@ -82,7 +82,7 @@ public final class VideoDecoder {
     ///   - choice: the picture on screen at `time`, or the last one starting strictly before it.
     ///     Requests after one another keep one choice (what was skipped was skipped for it); a
     ///     change of choice seeks.
-    public func frame(at time: RationalTime, step: RationalTime? = nil, choice: FrameChoice = .displayed) throws(FileAccessError) -> VideoFrame {
+    package func frame(at time: RationalTime, step: RationalTime? = nil, choice: FrameChoice = .displayed) throws(FileAccessError) -> VideoFrame {
         self.step = step.flatMap { $0.isPositive ? $0 : nil }
         if choice != self.choice {
             self.choice = choice
@@ -139,7 +139,7 @@ public final class VideoDecoder {
     /// picture before `time` may be shown next. Afterwards the decoder stands at `time`, as after
     /// `frame(at: time)`.
     /// - Returns: true when the stream ended after the last picture visited (it holds to the end).
-    public func decodeGroup(
+    package func decodeGroup(
         through time: RationalTime, choice: FrameChoice = .displayed, visit: (VideoFrame) throws(FileAccessError) -> Void
     ) throws(FileAccessError) -> Bool {
         self.choice = choice

@@ -4,10 +4,10 @@ import MediaTime
 /// A decoded picture as it came out of a decoder: any pixel format, any size, not yet oriented.
 ///
 /// Opaque outside MediaIO; `FrameScaler` turns it into a `Picture` region.
-public final class VideoFrame: @unchecked Sendable {
+package final class VideoFrame: @unchecked Sendable {
     let box: FrameBox
     /// Presentation time relative to the start of the stream.
-    public let time: RationalTime
+    package let time: RationalTime
     /// The file it was decoded from, for the errors that name it.
     let file: String
 
@@ -26,8 +26,8 @@ public final class VideoFrame: @unchecked Sendable {
         self.file = file
     }
 
-    public var width: Int { Int(box.frame.pointee.width) }
-    public var height: Int { Int(box.frame.pointee.height) }
+    package var width: Int { Int(box.frame.pointee.width) }
+    package var height: Int { Int(box.frame.pointee.height) }
 }
 
 /// Decodes the single picture of a still image file (JPEG, PNG, WebP).
@@ -69,8 +69,8 @@ final class StillDecoder {
 }
 
 /// Loads a still image once, with its orientation.
-public enum StillImage {
-    public static func load(_ path: String) throws(FileAccessError) -> VideoFrame {
+package enum StillImage {
+    package static func load(_ path: String) throws(FileAccessError) -> VideoFrame {
         // Opened once, as every medium is (a FIFO or device is refused, not waited on).
         let file = try ReadableFile(path: path)
         if HEIFImage.isHEIF(file) { return try HEIFImage.load(file) }

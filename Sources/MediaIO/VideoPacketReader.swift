@@ -3,15 +3,15 @@ import MediaTime
 
 /// The video packets of an MP4, read in decoding order without decoding them: what a join copies
 /// from each segment into the whole video.
-public final class VideoPacketReader {
-    public let path: String
+package final class VideoPacketReader {
+    package let path: String
     let input: InputFile
     let streamIndex: Int32
     let packet = PacketBox()
     /// Packets read so far (one a frame for H.264 in MP4).
-    public private(set) var packetCount: Int64 = 0
+    package private(set) var packetCount: Int64 = 0
 
-    public init(path: String) throws(FileAccessError) {
+    package init(path: String) throws(FileAccessError) {
         self.path = path
         input = try InputFile(path: path)
         let index = av_find_best_stream(input.context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
@@ -25,30 +25,30 @@ public final class VideoPacketReader {
     var stream: UnsafeMutablePointer<AVStream> { input.stream(streamIndex) }
 
     /// The file's `comment` tag (where a segment says which it is).
-    public var comment: String? {
+    package var comment: String? {
         av_dict_get(input.context.pointee.metadata, "comment", nil, 0).map { String(cString: $0.pointee.value) }
     }
 
     /// When the first picture is shown, from the stream's start time; nil when the file does not
     /// say. A segment's is 0: a fragmented MP4 (written to a pipe) has no edit list, and its
     /// pictures start after the encoder's reordering delay instead.
-    public var startTime: RationalTime? {
+    package var startTime: RationalTime? {
         let start = stream.pointee.start_time
         return start == reel_nopts() ? nil : exactTime(start, stream.pointee.time_base)
     }
 
-    public var width: Int { Int(stream.pointee.codecpar.pointee.width) }
-    public var height: Int { Int(stream.pointee.codecpar.pointee.height) }
+    package var width: Int { Int(stream.pointee.codecpar.pointee.width) }
+    package var height: Int { Int(stream.pointee.codecpar.pointee.height) }
 
     /// The codec's configuration (H.264's SPS and PPS): segments join only when theirs are equal.
-    public var codecConfiguration: [UInt8] {
+    package var codecConfiguration: [UInt8] {
         let par = stream.pointee.codecpar.pointee
         guard let data = par.extradata, par.extradata_size > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: data, count: Int(par.extradata_size)))
     }
 
     /// Reads the next video packet into `packet`; false at the end of the file.
-    public func readPacket() throws(FileAccessError) -> Bool {
+    package func readPacket() throws(FileAccessError) -> Bool {
         while true {
             av_packet_unref(packet.packet)
             let r = av_read_frame(input.context, packet.packet)

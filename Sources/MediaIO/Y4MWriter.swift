@@ -8,11 +8,11 @@ import MediaTime
 /// output format. It is an output like any other (`AtomicFile`): written under a temporary name
 /// and moved into place by `close()`, a device or FIFO written in place, and nothing left behind
 /// when the render fails or is cancelled.
-public final class Y4MWriter {
-    public let path: String
+package final class Y4MWriter {
+    package let path: String
     private let output: AtomicFile
 
-    public init(path: String, width: Int, height: Int, frameRate: FrameRate) throws(FileAccessError) {
+    package init(path: String, width: Int, height: Int, frameRate: FrameRate) throws(FileAccessError) {
         self.path = path
         output = try AtomicFile(path: path)
         // Limited range BT.709 with MPEG-2 chroma siting: what the H.264 output is tagged with.
@@ -21,7 +21,7 @@ public final class Y4MWriter {
     }
 
     /// Appends one frame: its planes row by row, without the padding of the strides.
-    public func write(_ p: Picture) throws(FileAccessError) {
+    package func write(_ p: Picture) throws(FileAccessError) {
         var frame = Array("FRAME\n".utf8)
         frame.reserveCapacity(6 + p.width * p.height + 2 * p.chromaWidth * p.chromaHeight)
         for row in 0..<p.height { frame.append(contentsOf: UnsafeBufferPointer(start: p.y + row * p.lumaStride, count: p.width)) }
@@ -34,7 +34,7 @@ public final class Y4MWriter {
     }
 
     /// Moves the complete file into place.
-    public func close() throws(FileAccessError) {
+    package func close() throws(FileAccessError) {
         try output.commit()
     }
 

@@ -2,7 +2,7 @@
 package struct SampleRate: Sendable, Hashable {
     package let samplesPerSecond: Int64
 
-    public init(_ samplesPerSecond: Int64) {
+    package init(_ samplesPerSecond: Int64) {
         precondition(samplesPerSecond > 0, "SampleRate: must be positive")
         self.samplesPerSecond = samplesPerSecond
     }

@@ -13,7 +13,7 @@ package struct AffineTransform: Sendable, Hashable {
     var tx: Double
     var ty: Double
 
-    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+    package init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a
         self.b = b
         self.c = c

@@ -36,7 +36,7 @@ enum CircleTransition {
 
 extension TransitionKernel {
     /// `circleOpen`: B inside a circle growing from the centre.
-    public static let circleOpen = TransitionKernel("circleOpen") { a, b, out, frame in
+    package static let circleOpen = TransitionKernel("circleOpen") { a, b, out, frame in
         CircleTransition.render(a, b, out, progress: frame.progress, feather: frame.feather)
     }
 }

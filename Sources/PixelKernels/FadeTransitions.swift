@@ -24,20 +24,20 @@ enum FadeTransitions {
 
 extension TransitionKernel {
     /// `cut`: B from any progress above 0.
-    public static let cut = TransitionKernel("cut") { _, b, out, _ in out.copy(from: b) }
+    package static let cut = TransitionKernel("cut") { _, b, out, _ in out.copy(from: b) }
 
     /// `crossfade`: A fades into B.
-    public static let crossfade = TransitionKernel("crossfade") { a, b, out, frame in
+    package static let crossfade = TransitionKernel("crossfade") { a, b, out, frame in
         FadeTransitions.crossfade(a, b, out, progress: frame.progress)
     }
 
     /// `dipToBlack`: A fades to black by progress 0.5, then B fades in from it.
-    public static let dipToBlack = TransitionKernel("dipToBlack") { a, b, out, frame in
+    package static let dipToBlack = TransitionKernel("dipToBlack") { a, b, out, frame in
         FadeTransitions.dip(a, b, out, progress: frame.progress, through: YCbCr(y: 16, cb: 128, cr: 128))
     }
 
     /// `dipToWhite`: A fades to white by progress 0.5, then B fades in from it.
-    public static let dipToWhite = TransitionKernel("dipToWhite") { a, b, out, frame in
+    package static let dipToWhite = TransitionKernel("dipToWhite") { a, b, out, frame in
         FadeTransitions.dip(a, b, out, progress: frame.progress, through: YCbCr(y: 235, cb: 128, cr: 128))
     }
 }

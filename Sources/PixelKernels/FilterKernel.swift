@@ -6,12 +6,12 @@ import MediaIO
 /// and listed once in `FilterKernels.all`; the render core finds it by the catalog id, so no code
 /// switches over the ids. Filters that change colour clip in R'G'B', so the result is always a
 /// legal limited-range picture.
-public struct FilterKernel: Sendable {
+package struct FilterKernel: Sendable {
     /// The catalog id of the filter it applies.
-    public let id: String
+    package let id: String
     /// The parameters it reads: the catalog's number parameters of the filter (a render-core test
     /// holds the two together). Reading any other stops the program.
-    public let parameterNames: Set<String>
+    package let parameterNames: Set<String>
     let apply: @Sendable (_ picture: Picture, _ values: FilterValues) -> Void
 
     init(_ id: String, reads parameterNames: Set<String>, apply: @escaping @Sendable (Picture, FilterValues) -> Void) {
@@ -41,9 +41,9 @@ struct FilterValues {
 }
 
 /// Every filter kernel, found by the catalog id it applies.
-public enum FilterKernels {
+package enum FilterKernels {
     /// Every kernel, in catalog order; a render-core test holds them to the catalog's filters.
-    public static let all: [FilterKernel] = [
+    package static let all: [FilterKernel] = [
         .brightness, .contrast, .saturation, .temperature, .grayscale, .sepia, .vignette, .blur,
         .sharpen, .filmFade, .grain, .lut,
     ]
@@ -51,7 +51,7 @@ public enum FilterKernels {
     private static let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 
     /// The kernel that applies the filter `id`; nil when no kernel applies it.
-    public static func kernel(_ id: String) -> FilterKernel? {
+    package static func kernel(_ id: String) -> FilterKernel? {
         byID[id]
     }
 }

@@ -82,7 +82,7 @@ struct ImageSampler: Sendable {
 
     /// The position of picture pixel (0, y)'s centre.
     @inline(__always)
-    public func start(row y: Int) -> (u: Int, v: Int) {
+    package func start(row y: Int) -> (u: Int, v: Int) {
         let unit = Double(Self.unit)
         let cy = Double(y) + 0.5
         let u = Int(((inverse.a * 0.5 + inverse.c * cy + inverse.tx - 0.5) * unit).rounded())

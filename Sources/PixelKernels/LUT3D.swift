@@ -8,7 +8,7 @@ package struct LUT3D: Sendable {
 
     /// A table whose size and value count disagree is kept as given, and the LUT filter then leaves
     /// pictures unchanged.
-    public init(size: Int, values: [Float]) {
+    package init(size: Int, values: [Float]) {
         self.size = size
         self.values = values
     }

@@ -50,7 +50,7 @@ enum LumaWipeTransition {
 
 extension TransitionKernel {
     /// `lumaWipe`: B where the mask is darker than the progress, so the mask's dark areas go first.
-    public static let lumaWipe = TransitionKernel("lumaWipe", readsMask: true) { a, b, out, frame in
+    package static let lumaWipe = TransitionKernel("lumaWipe", readsMask: true) { a, b, out, frame in
         // The entry check made sure of the mask.
         if let mask = frame.mask { LumaWipeTransition.render(a, b, out, mask: mask, progress: frame.progress, softness: max(frame.softness, 0)) }
     }

@@ -65,21 +65,21 @@ enum ShiftTransition {
 /// direction of motion, so B enters from the opposite side.
 extension TransitionKernel {
     /// `pushLeft`: A and B move left, B entering from the right.
-    public static let pushLeft = shift("pushLeft", from: .right, movesA: true)
+    package static let pushLeft = shift("pushLeft", from: .right, movesA: true)
     /// `pushRight`: A and B move right, B entering from the left.
-    public static let pushRight = shift("pushRight", from: .left, movesA: true)
+    package static let pushRight = shift("pushRight", from: .left, movesA: true)
     /// `pushUp`: A and B move up, B entering from below.
-    public static let pushUp = shift("pushUp", from: .bottom, movesA: true)
+    package static let pushUp = shift("pushUp", from: .bottom, movesA: true)
     /// `pushDown`: A and B move down, B entering from above.
-    public static let pushDown = shift("pushDown", from: .top, movesA: true)
+    package static let pushDown = shift("pushDown", from: .top, movesA: true)
     /// `slideLeft`: B slides in from the right over a still A.
-    public static let slideLeft = shift("slideLeft", from: .right, movesA: false)
+    package static let slideLeft = shift("slideLeft", from: .right, movesA: false)
     /// `slideRight`: B slides in from the left over a still A.
-    public static let slideRight = shift("slideRight", from: .left, movesA: false)
+    package static let slideRight = shift("slideRight", from: .left, movesA: false)
     /// `slideUp`: B slides in from below over a still A.
-    public static let slideUp = shift("slideUp", from: .bottom, movesA: false)
+    package static let slideUp = shift("slideUp", from: .bottom, movesA: false)
     /// `slideDown`: B slides in from above over a still A.
-    public static let slideDown = shift("slideDown", from: .top, movesA: false)
+    package static let slideDown = shift("slideDown", from: .top, movesA: false)
 
     private static func shift(_ id: String, from edge: Edge, movesA: Bool) -> TransitionKernel {
         TransitionKernel(id) { a, b, out, frame in

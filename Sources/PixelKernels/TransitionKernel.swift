@@ -5,11 +5,11 @@ import MediaIO
 /// Each kernel is declared beside the pixel loop it runs (an extension of `TransitionKernel`) and
 /// listed once in `TransitionKernels.all`; the render core finds it by the catalog id, so no code
 /// switches over the ids.
-public struct TransitionKernel: Sendable {
+package struct TransitionKernel: Sendable {
     /// The catalog id of the transition it draws.
-    public let id: String
+    package let id: String
     /// True when it reads `TransitionInputs.mask` (the render core loads the transition's mask for it).
-    public let readsMask: Bool
+    package let readsMask: Bool
     let draw: @Sendable (_ a: Picture, _ b: Picture, _ out: Picture, _ frame: TransitionFrame) -> Void
 
     init(_ id: String, readsMask: Bool = false, draw: @escaping @Sendable (Picture, Picture, Picture, TransitionFrame) -> Void) {
@@ -33,9 +33,9 @@ struct TransitionFrame {
 }
 
 /// Every transition kernel, found by the catalog id it draws.
-public enum TransitionKernels {
+package enum TransitionKernels {
     /// Every kernel, in catalog order; a render-core test holds them to the catalog's transitions.
-    public static let all: [TransitionKernel] = [
+    package static let all: [TransitionKernel] = [
         .cut, .crossfade, .dipToBlack, .dipToWhite, .wipeLeft, .wipeRight, .wipeUp, .wipeDown,
         .pushLeft, .pushRight, .pushUp, .pushDown, .slideLeft, .slideRight, .slideUp, .slideDown,
         .zoomIn, .circleOpen, .lumaWipe,
@@ -44,7 +44,7 @@ public enum TransitionKernels {
     private static let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 
     /// The kernel that draws the transition `id`; nil when no kernel draws it.
-    public static func kernel(_ id: String) -> TransitionKernel? {
+    package static func kernel(_ id: String) -> TransitionKernel? {
         byID[id]
     }
 }

@@ -1,12 +1,12 @@
 import MediaIO
 
 /// Draws transitions between two pictures of the same size, in Y'CbCr 4:2:0.
-public enum TransitionRenderer {
+package enum TransitionRenderer {
     /// Draws the transition from `a` to `b` at `inputs.progress` into `out`. All three pictures have
     /// the same size; `out` is distinct from both.
     ///
     /// At progress 0 the result is exactly `a` and at 1 exactly `b`, for every kernel.
-    public static func render(
+    package static func render(
         _ kernel: TransitionKernel, from a: Picture, to b: Picture, into out: Picture,
         inputs: TransitionInputs
     ) {

@@ -58,13 +58,13 @@ enum WipeTransition {
 /// The wipes: each names the direction its edge moves, so B enters from the opposite side.
 extension TransitionKernel {
     /// `wipeLeft`: the edge moves leftward, revealing B from the right.
-    public static let wipeLeft = wipe("wipeLeft", from: .right)
+    package static let wipeLeft = wipe("wipeLeft", from: .right)
     /// `wipeRight`: the edge moves rightward, revealing B from the left.
-    public static let wipeRight = wipe("wipeRight", from: .left)
+    package static let wipeRight = wipe("wipeRight", from: .left)
     /// `wipeUp`: the edge moves upward, revealing B from the bottom.
-    public static let wipeUp = wipe("wipeUp", from: .bottom)
+    package static let wipeUp = wipe("wipeUp", from: .bottom)
     /// `wipeDown`: the edge moves downward, revealing B from the top.
-    public static let wipeDown = wipe("wipeDown", from: .top)
+    package static let wipeDown = wipe("wipeDown", from: .top)
 
     private static func wipe(_ id: String, from edge: Edge) -> TransitionKernel {
         TransitionKernel(id) { a, b, out, frame in

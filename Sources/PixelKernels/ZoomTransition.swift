@@ -23,7 +23,7 @@ enum ZoomTransition {
 
 extension TransitionKernel {
     /// `zoomIn`: A scales up while fading into B.
-    public static let zoomIn = TransitionKernel("zoomIn") { a, b, out, frame in
+    package static let zoomIn = TransitionKernel("zoomIn") { a, b, out, frame in
         ZoomTransition.render(a, b, out, progress: frame.progress)
     }
 }

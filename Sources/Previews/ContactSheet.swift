@@ -7,14 +7,14 @@ import RenderCore
 /// cell-sized picture, copied here at an even offset), so nothing is scaled twice. The sheet is
 /// converted to RGB once, when it is written as a PNG.
 public final class ContactSheet {
-    public let layout: SheetLayout
-    public let picture: Picture
+    package let layout: SheetLayout
+    package let picture: Picture
     private let text: SheetTextPainter
     static let labelColor = RGBAColor(red: 214, green: 214, blue: 218)
     static let dimColor = RGBAColor(red: 150, green: 150, blue: 158)
     static let titleColor = RGBAColor(red: 255, green: 255, blue: 255)
 
-    public init(layout: SheetLayout, background: RGBColor) throws(FileAccessError) {
+    package init(layout: SheetLayout, background: RGBColor) throws(FileAccessError) {
         self.layout = layout
         picture = Picture(width: layout.width, height: layout.height)
         picture.fill(red: background.red, green: background.green, blue: background.blue)
@@ -22,10 +22,10 @@ public final class ContactSheet {
     }
 
     /// A picture of one cell's size, to render into before `place`.
-    public func makeCellPicture() -> Picture { Picture(width: layout.cellWidth, height: layout.cellHeight) }
+    package func makeCellPicture() -> Picture { Picture(width: layout.cellWidth, height: layout.cellHeight) }
 
     /// Copies `cell` (cell-sized) into its place.
-    public func place(_ cell: Picture, at index: Int) {
+    package func place(_ cell: Picture, at index: Int) {
         let origin = layout.cellOrigin(index)
         let w = min(cell.width, layout.cellWidth)
         let h = min(cell.height, layout.cellHeight)
@@ -41,7 +41,7 @@ public final class ContactSheet {
     }
 
     /// Writes the label lines under cell `index`: the first bright, the others dimmer.
-    public func label(_ lines: [String], at index: Int) throws(FileAccessError) {
+    package func label(_ lines: [String], at index: Int) throws(FileAccessError) {
         let origin = layout.cellOrigin(index)
         let size = layout.labelSize
         var y = origin.y + layout.cellHeight + Int(size * 0.35)
@@ -54,7 +54,7 @@ public final class ContactSheet {
     }
 
     /// Writes the header: a title, then detail lines.
-    public func header(title: String, details: [String]) throws(FileAccessError) {
+    package func header(title: String, details: [String]) throws(FileAccessError) {
         guard layout.headerHeight > 0 else { return }
         let size = layout.labelSize
         let x = layout.cellOrigin(0).x + 2
@@ -69,10 +69,10 @@ public final class ContactSheet {
     }
 
     /// The finished sheet as sRGB.
-    public func image() -> RGBAImage { picture.rgbaImage() }
+    package func image() -> RGBAImage { picture.rgbaImage() }
 
     /// Writes the sheet as a PNG, atomically.
-    public func write(to path: String) throws(FileAccessError) {
+    package func write(to path: String) throws(FileAccessError) {
         try PNGFile.write(image(), to: path)
     }
 }

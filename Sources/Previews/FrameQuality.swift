@@ -11,12 +11,12 @@ package struct FrameQuality: Sendable, Hashable {
     package let brightness: Double
     package let detail: Double
 
-    public init(brightness: Double, detail: Double) {
+    package init(brightness: Double, detail: Double) {
         self.brightness = brightness
         self.detail = detail
     }
 
-    public init(_ picture: Picture) {
+    package init(_ picture: Picture) {
         var sum = 0
         var diff = 0
         var count = 0

@@ -15,12 +15,12 @@ import TimelineModel
 /// shows authors what to fix instead of leaving the template out.
 public enum Gallery {
     public struct Result: Sendable {
-        public let page: String
-        public let entries: [GalleryEntry]
+        package let page: String
+        package let entries: [GalleryEntry]
     }
 
     /// Template folders directly inside `folder` (those holding a `template.json`), by name.
-    public static func templateFolders(in folder: String) throws(FileAccessError) -> [String] {
+    package static func templateFolders(in folder: String) throws(FileAccessError) -> [String] {
         guard let names = FolderListing.names(folder) else {
             throw FileAccessError(.unreadable, file: folder, operation: "listing templates", reason: "no such folder")
         }
@@ -33,7 +33,7 @@ public enum Gallery {
 
     /// Every file `build` writes into `site`: `index.html`, and each template's page, sheet and
     /// animation (`<name>.sheet.html`, `<name>.png`, `<name>.gif`), for the output check before any work.
-    public static func outputs(templates folder: String, site: String) throws(FileAccessError) -> [String] {
+    package static func outputs(templates folder: String, site: String) throws(FileAccessError) -> [String] {
         ["\(site)/index.html"]
             + (try templateFolders(in: folder)).flatMap { path in
                 let name = SheetHeader.fileName(path)
@@ -43,7 +43,7 @@ public enum Gallery {
 
     /// Writes the site into `site` (created when missing). `media`, when given, fills every template instead of placeholders.
     /// A run that fails removes the folders it made, when nothing else is in them.
-    public static func build(
+    package static func build(
         templates folder: String, site: String, media: [MediaAsset] = [],
         options: SheetLayoutOptions = SheetLayoutOptions()
     ) throws -> Result {

@@ -18,7 +18,7 @@ package struct GalleryEntry: Sendable, Hashable {
     package var slots: [String]
     /// Keys of the texts to fill (`--text key=...`).
     package var texts: [String]
-    public var music: String?
+    package var music: String?
     /// Error and warning messages from validation; the template is valid when none is an error.
     package var findings: [String]
     package var isValid: Bool
@@ -31,7 +31,7 @@ package struct GalleryEntry: Sendable, Hashable {
     /// which no other file of the site can be named.
     package var page: String { "\(folderName).sheet.html" }
 
-    public init(
+    package init(
         folderName: String, title: String, description: String? = nil, facts: [String] = [], slots: [String] = [],
         texts: [String] = [], music: String? = nil, findings: [String] = [], isValid: Bool, sheet: String? = nil,
         animation: String? = nil, canvas: String? = nil, length: String? = nil
@@ -52,7 +52,7 @@ package struct GalleryEntry: Sendable, Hashable {
     }
 
     /// The facts of a loaded template.
-    public init(folderName: String, template: Template, timeline: Timeline, findings: [String], sheet: String?, animation: String?) {
+    package init(folderName: String, template: Template, timeline: Timeline, findings: [String], sheet: String?, animation: String?) {
         let slots = template.slots.enumerated().map { i, slot in
             let kind = slot.accepts == .any ? "video or photo" : slot.accepts == .video ? "video" : "photo"
             // The clip's length in the timeline, as the sheet's labels and placeholders say it.

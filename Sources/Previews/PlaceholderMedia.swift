@@ -22,7 +22,7 @@ public final class PlaceholderMedia {
     private let height: Int
 
     /// Makes the folder for the pictures, drawn later at the canvas shape, `width` pixels wide.
-    public init(template: Template, width: Int = 540) throws(FileAccessError) {
+    package init(template: Template, width: Int = 540) throws(FileAccessError) {
         scratch = try ScratchFolder(purpose: "placeholders")
         self.width = max(64, width) & ~1
         self.height =

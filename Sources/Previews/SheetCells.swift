@@ -17,7 +17,7 @@ package struct SheetCell: Sendable, Hashable {
     package var frame: Int64
     package var lines: [String]
 
-    public init(frame: Int64, lines: [String]) {
+    package init(frame: Int64, lines: [String]) {
         self.frame = frame
         self.lines = lines
     }

@@ -20,7 +20,7 @@ public struct SheetLayoutOptions: Sendable, Hashable {
     }
 
     /// A dark grey: pictures read best on it, and it is not the black of a black frame.
-    static let defaultBackground = RGBColor(red: 24, green: 24, blue: 27)
+    public static let defaultBackground = RGBColor(red: 24, green: 24, blue: 27)
 
     /// The number of cells a fixed grid asks for, or nil when the grid is not fixed.
     package var gridCellCount: Int? {
@@ -59,7 +59,7 @@ package struct SheetLayout: Sendable, Hashable {
     ///   - aspect: width over height of one cell's picture (the canvas or the video).
     ///   - labelLines: lines of text under each cell (0 for none).
     ///   - headerLines: lines of the header (0 for none; the first is the title).
-    public init(cells: Int, aspect: Double, options: SheetLayoutOptions, labelLines: Int, headerLines: Int) throws(PreviewError) {
+    package init(cells: Int, aspect: Double, options: SheetLayoutOptions, labelLines: Int, headerLines: Int) throws(PreviewError) {
         guard cells > 0 else { throw PreviewError.layout("there is nothing to show (no cells)") }
         guard cells <= Self.maxCells else { throw PreviewError.layout("\(cells) cells are too many for one sheet (at most \(Self.maxCells))") }
         let shape = aspect.isFinite && aspect > 0 ? aspect : 1

@@ -3,7 +3,7 @@ import MediaTime
 import TimelineModel
 
 /// Draws a decoded picture into a layer-sized picture (by the clip's fit and orientation).
-public typealias FrameInto = (VideoFrame, Picture) throws(FileAccessError) -> Void
+package typealias FrameInto = (VideoFrame, Picture) throws(FileAccessError) -> Void
 
 /// Where one clip's pictures come from, framed at its layer's size: the one interface the
 /// renderer asks for a clip's picture at a source time, whatever the medium and the direction.
@@ -162,19 +162,19 @@ final class ClipFrames {
 /// The frames of one video file, read as a forward clip's are (`ForwardFrames` on a decoder of
 /// its own): what a contact sheet of a video shows. A time names the picture on screen at it, as
 /// its cell's label says (`ClipSampling.fileFrames`).
-public final class VideoFileFrames {
+package final class VideoFileFrames {
     private let sources: MediaSources
     private let frames: ForwardFrames
 
     /// Opens the file's decoder at once, so a file that cannot be decoded fails before any work.
-    public init(path: String, decoderThreads: Int = 0, economy: DecodeEconomy = .stills) throws(FileAccessError) {
+    package init(path: String, decoderThreads: Int = 0, economy: DecodeEconomy = .stills) throws(FileAccessError) {
         sources = MediaSources(baseFolder: nil, maxDecoders: 1, economy: economy, decoderThreads: decoderThreads)
         frames = ForwardFrames(sources: sources, media: path, loop: false, step: nil, sampling: .fileFrames)
         try sources.probeDecoder(path)
     }
 
     /// The frame shown at `time`, framed at `width` x `height` by `frame`; valid until the next call.
-    public func picture(at time: RationalTime, width: Int, height: Int, frame: FrameInto) throws(FileAccessError) -> Picture {
+    package func picture(at time: RationalTime, width: Int, height: Int, frame: FrameInto) throws(FileAccessError) -> Picture {
         try frames.picture(at: time, width: width, height: height, focus: nil, frame: frame)
     }
 }

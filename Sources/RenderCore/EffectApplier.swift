@@ -6,6 +6,7 @@ import PixelKernels
 import TemplateFormat
 import TimelineModel
 import DocumentLimits
+import EffectCatalog
 
 /// Applies timeline effects (catalog filters) to pictures, loading what they read (LUTs) once.
 package final class EffectApplier {

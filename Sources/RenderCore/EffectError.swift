@@ -4,19 +4,19 @@
 /// Reading a timeline file refuses all of these first, so only a timeline built in code reaches
 /// the renderer with one. The error names the effect by its kind, in a field of its own: the
 /// `file` of a media error is always a file.
-public struct EffectError: Error, Sendable, CustomStringConvertible, Equatable {
+package struct EffectError: Error, Sendable, CustomStringConvertible, Equatable {
     /// The effect's kind, as the timeline names it (`"lumaWipe"`, `"lut"`).
-    public let effect: String
+    package let effect: String
     /// What the renderer was doing, in a few words ("drawing a transition").
-    public let operation: String
+    package let operation: String
     /// Why it could not, in words.
-    public let reason: String
+    package let reason: String
 
-    public init(effect: String, operation: String, reason: String) {
+    package init(effect: String, operation: String, reason: String) {
         self.effect = effect
         self.operation = operation
         self.reason = reason
     }
 
-    public var description: String { "\(effect): \(operation): \(reason)" }
+    package var description: String { "\(effect): \(operation): \(reason)" }
 }

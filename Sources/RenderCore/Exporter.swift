@@ -74,7 +74,7 @@ public struct ExportReport: Sendable {
     /// nil for a file without sound of its own (a segment).
     var soundEncodes: Int? = nil
 
-    public init(frameCount: Int64, warnings: [String], loudness: LoudnessReport? = nil, soundEncodes: Int? = nil) {
+    package init(frameCount: Int64, warnings: [String], loudness: LoudnessReport? = nil, soundEncodes: Int? = nil) {
         self.frameCount = frameCount
         self.warnings = warnings
         self.loudness = loudness

@@ -7,8 +7,8 @@ import EffectCatalog
 /// template validator and the timeline reader; the kernels declare neither, so the value a
 /// template is checked against is the value drawn. A timeline read from a file already holds
 /// every value within range; animated values and timelines built in code are completed here.
-public enum FilterParameters {
-    public static func complete(_ id: String, _ given: [String: Double]) -> [String: Double] {
+package enum FilterParameters {
+    package static func complete(_ id: String, _ given: [String: Double]) -> [String: Double] {
         guard let entry = Catalog.entry(.filter, id) else { return given }
         var values: [String: Double] = [:]
         for parameter in entry.parameters {
@@ -23,8 +23,8 @@ public enum FilterParameters {
 
 /// A transition's edge softness as its kernel takes it: the one given, or the catalog's default
 /// for the transition `id` (0 for transitions without an edge, which ignore it).
-public enum TransitionParameters {
-    public static func softness(_ id: String, _ given: Double?) -> Double {
+package enum TransitionParameters {
+    package static func softness(_ id: String, _ given: Double?) -> Double {
         let declared = Catalog.entry(.transition, id)?.parameter("softness")
         guard let range = declared?.range else { return given ?? 0 }
         let v = given ?? declared?.defaultValue ?? range.lowerBound

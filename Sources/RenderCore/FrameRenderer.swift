@@ -14,12 +14,12 @@ import TimelineModel
 /// interleaved, that is every clip, and the grade costs one pass); a clip stacked above an overlay or
 /// a text is graded on its own layer picture before it is placed, so the graphics under it stay as
 /// drawn.
-public final class FrameRenderer {
-    public let timeline: Timeline
-    public let planner: FramePlanner
+package final class FrameRenderer {
+    package let timeline: Timeline
+    package let planner: FramePlanner
     /// Size frames are drawn at (the canvas, or smaller for previews and drafts).
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     let sources: MediaSources
     let fast: Bool
     let background: YCbCr
@@ -35,7 +35,7 @@ public final class FrameRenderer {
     ///   - fast: cheaper scaling, for drafts and thumbnails.
     ///   - economy: what decoding may save on source pictures no frame shows; previews that jump
     ///     through the timeline use `.skimming`, export keeps every picture bit-exact.
-    public init(
+    package init(
         timeline: Timeline, baseFolder: String? = nil, width: Int? = nil, height: Int? = nil, fast: Bool = false,
         economy: DecodeEconomy = .none
     ) {
@@ -51,7 +51,7 @@ public final class FrameRenderer {
         graphics = GraphicsPainter(timeline: timeline, sources: sources, width: self.width, height: self.height)
     }
 
-    public func makePicture() -> Picture { Picture(width: width, height: height) }
+    package func makePicture() -> Picture { Picture(width: width, height: height) }
 
     /// Clips drawn at the previous frame: when the set changes, what left is released.
     private var previousClips: Set<Int> = []
@@ -59,7 +59,7 @@ public final class FrameRenderer {
     private var previousTexts: Set<Int> = []
 
     /// Draws output frame `index` into `picture` (which must be `width` x `height`).
-    public func render(frame index: Int64, into picture: Picture) throws(RenderError) {
+    package func render(frame index: Int64, into picture: Picture) throws(RenderError) {
         let plan = planner.plan(frame: index)
         release(keeping: plan)
         clear(picture)
@@ -144,31 +144,31 @@ public final class FrameRenderer {
 /// file that failed, or an effect the renderer cannot draw.
 public struct RenderError: Error, Sendable, CustomStringConvertible {
     /// What failed.
-    public enum Cause: Error, Sendable {
+    package enum Cause: Error, Sendable {
         case media(FileAccessError)
         case effect(EffectError)
     }
 
-    public let cause: Cause
-    public let clip: String?
-    public let frame: Int64?
+    package let cause: Cause
+    package let clip: String?
+    package let frame: Int64?
 
-    public init(_ cause: Cause, clip: String? = nil, frame: Int64? = nil) {
+    package init(_ cause: Cause, clip: String? = nil, frame: Int64? = nil) {
         self.cause = cause
         self.clip = clip
         self.frame = frame
     }
 
-    public init(media: FileAccessError, clip: String? = nil, frame: Int64? = nil) {
+    package init(media: FileAccessError, clip: String? = nil, frame: Int64? = nil) {
         self.init(.media(media), clip: clip, frame: frame)
     }
 
-    public init(effect: EffectError, clip: String? = nil, frame: Int64? = nil) {
+    package init(effect: EffectError, clip: String? = nil, frame: Int64? = nil) {
         self.init(.effect(effect), clip: clip, frame: frame)
     }
 
     /// The media error, when a media file is what failed.
-    public var media: FileAccessError? {
+    package var media: FileAccessError? {
         if case .media(let error) = cause { return error }
         return nil
     }

@@ -57,7 +57,7 @@ package struct SegmentPicture: Sendable, Hashable {
     package let preset: String
     package let fastScaling: Bool
 
-    public init(width: Int, height: Int, crf: Int, preset: String, fastScaling: Bool) {
+    package init(width: Int, height: Int, crf: Int, preset: String, fastScaling: Bool) {
         self.width = width
         self.height = height
         self.crf = crf
@@ -69,7 +69,7 @@ package struct SegmentPicture: Sendable, Hashable {
     package var text: String { "\(width)x\(height)/crf\(crf)/\(preset)/\(fastScaling ? "fast" : "full")" }
 
     /// The settings in `text`, or nil when it is not such a word.
-    public init?(text: Substring) {
+    package init?(text: Substring) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 4 else { return nil }
         let size = parts[0].split(separator: "x", omittingEmptySubsequences: false)

@@ -18,7 +18,7 @@ package struct SegmentTag: Sendable, Hashable {
     /// The digest of everything that shapes the segment's frames.
     package let identity: String
 
-    public init(segment: FrameSegment, totalFrames: Int64, picture: SegmentPicture, source: SegmentSource) {
+    package init(segment: FrameSegment, totalFrames: Int64, picture: SegmentPicture, source: SegmentSource) {
         self.segment = segment
         self.totalFrames = totalFrames
         self.picture = picture
@@ -36,7 +36,7 @@ package struct SegmentTag: Sendable, Hashable {
 
     /// The tag in `text`, or nil when it is not one. Every number is read exactly (digits only,
     /// within range), whatever a file's tag holds.
-    public init?(text: String) {
+    package init?(text: String) {
         let words = text.split(separator: " ", omittingEmptySubsequences: false)
         guard words.count == 13, words[0] == "reel", words[1] == "segment", words[3] == "frames", words[5] == "of", words[7] == "picture",
             words[9] == "timeline", words[11] == "identity"

@@ -1,7 +1,7 @@
 import CVision
 import MediaIO
 import Subjects
-import TemplateFormat
+import Subjects
 
 /// Finds the subjects of decoded pictures with OpenCV: faces (cascade classifiers, frontal and
 /// both profiles) and the most salient region (fine-grained saliency), and takes each
@@ -13,14 +13,14 @@ import TemplateFormat
 ///
 /// A detector holds its cascades (borrowed from the ones the process loaded, `FaceCascades`) and a
 /// scaler: use one per thread.
-public final class SubjectDetector {
+package final class SubjectDetector {
     /// Longest side, in pixels, of the picture the detectors see.
-    public static let analysisSide = 640
+    package static let analysisSide = 640
     /// The smallest face looked for, in pixels of that picture (the cascades' own window): a
     /// face a thirty-second of the longest side, 60 pixels tall in a 1920 × 1080 frame.
-    public static let minFaceSide = 20
+    package static let minFaceSide = 20
     /// Most faces kept per picture, the largest.
-    public static let maxFaces = 16
+    package static let maxFaces = 16
 
     private let handle: OpaquePointer
     private let cascades: FaceCascades
@@ -29,7 +29,7 @@ public final class SubjectDetector {
 
     /// Borrows OpenCV's face cascades (`OpenCVData`), loading them when the process has none
     /// idle; fails with a `missingComponent` error naming where it looked when they are not installed.
-    public convenience init() throws(FileAccessError) {
+    package convenience init() throws(FileAccessError) {
         try self.init(cascades: .shared)
     }
 
@@ -42,7 +42,7 @@ public final class SubjectDetector {
 
     /// The size a `width` × `height` displayed picture is analysed at: longest side
     /// `analysisSide` (never enlarged), even sides.
-    public static func analysisSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    package static func analysisSize(width: Int, height: Int) -> (width: Int, height: Int) {
         let longest = max(width, height, 1)
         let scale = min(1, Double(analysisSide) / Double(longest))
         func side(_ s: Int) -> Int { max(2, Int((Double(s) * scale).rounded()) & ~1) }
@@ -52,13 +52,13 @@ public final class SubjectDetector {
     /// What was found in one picture: faces first, largest first, then the salient region; and
     /// the picture's signature.
     public struct Result: Sendable {
-        public var boxes: [SubjectBox]
-        public var signature: ShotSignature
+        package var boxes: [SubjectBox]
+        package var signature: ShotSignature
     }
 
     /// Analyses `frame`, displayed `displayWidth` × `displayHeight` after turning it by
     /// `rotation` degrees clockwise and mirroring it when `mirrored` (the media's orientation).
-    public func analyse(
+    package func analyse(
         _ frame: VideoFrame, displayWidth: Int, displayHeight: Int, rotation: Int, mirrored: Bool, file: String
     ) throws(FileAccessError) -> Result {
         let size = Self.analysisSize(width: displayWidth, height: displayHeight)
@@ -77,7 +77,7 @@ public final class SubjectDetector {
     }
 
     /// Analyses a picture already drawn as displayed.
-    public func analyse(_ p: Picture, file: String) throws(FileAccessError) -> Result {
+    package func analyse(_ p: Picture, file: String) throws(FileAccessError) -> Result {
         let w = Double(p.width)
         let h = Double(p.height)
         func fraction(_ b: ReelVisionBox, _ kind: SubjectBox.Kind) -> SubjectBox {
@@ -109,12 +109,12 @@ public final class SubjectDetector {
 
 /// The tones and colours of a picture (histograms of its luma and chroma planes), compared
 /// between consecutive samples to find the cuts of a video.
-public struct ShotSignature: Sendable, Hashable {
+package struct ShotSignature: Sendable, Hashable {
     let bins: [Float]
 
     /// OpenCV's Bhattacharyya distance between the two pictures' histograms, averaged over luma,
     /// Cb and Cr: 0 for the same distribution, 1 for disjoint ones.
-    public func distance(to other: ShotSignature) -> Double {
+    package func distance(to other: ShotSignature) -> Double {
         let d = bins.withUnsafeBufferPointer { a in other.bins.withUnsafeBufferPointer { b in reel_histogram_distance(a.baseAddress, b.baseAddress) }
         }
         return max(0, d)

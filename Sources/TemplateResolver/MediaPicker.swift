@@ -31,7 +31,7 @@ package struct MediaPicker {
     private(set) var uses: [Int]
     private var previous: Int?
 
-    public init(media: [MediaAsset], requests: [SlotRequest]) {
+    package init(media: [MediaAsset], requests: [SlotRequest]) {
         self.media = media
         self.requests = requests
         self.uses = Array(repeating: 0, count: media.count)

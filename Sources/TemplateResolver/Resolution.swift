@@ -70,19 +70,19 @@ extension ResolveOptions {
 }
 
 /// A voice-over a person gives: its file and length (a fact of the file, probed by the caller).
-package struct VoiceInput: Sendable, Hashable {
+public struct VoiceInput: Sendable, Hashable {
     package var path: String
     /// Nil when unknown: the voice is then placed to the end of the video.
     package var duration: RationalTime?
 
-    public init(path: String, duration: RationalTime?) {
+    package init(path: String, duration: RationalTime?) {
         self.path = path
         self.duration = duration
     }
 }
 
 /// The order in which the person's media fill the slots.
-package enum MediaOrder: String, Sendable, Hashable, CaseIterable {
+public enum MediaOrder: String, Sendable, Hashable, CaseIterable {
     /// As given on the command line (folders expanded in name order).
     case given
     /// By file name, in natural order (`IMG_2` before `IMG_10`).

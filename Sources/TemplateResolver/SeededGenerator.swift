@@ -4,7 +4,7 @@
 package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
     package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15

@@ -32,7 +32,7 @@ package enum SegmentChooser {
         package var used: [TimeRange]
     }
 
-    public static func start(for r: Request) -> RationalTime {
+    package static func start(for r: Request) -> RationalTime {
         let latest = r.available - r.needed
         let lo = min(r.lead, latest)
         let hi = max(lo, latest - r.tail)

@@ -34,9 +34,9 @@ package enum SlotExpansion {
     /// The places media can go, by what they accept, and whether they take every medium given.
     package struct Capacity {
         package var only: [MediaKind: Int] = [:]
-        public var any = 0
+        package var any = 0
 
-        public init(_ accepts: [SlotAccepts]) {
+        package init(_ accepts: [SlotAccepts]) {
             for a in accepts { add(a) }
         }
 

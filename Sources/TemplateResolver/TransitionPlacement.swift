@@ -33,7 +33,7 @@ package enum TransitionPlacement {
         package var mediaDuration: RationalTime?
         package var holdsLastFrame: Bool
 
-        public init(clip: VideoClip, mediaDuration: RationalTime? = nil, holdsLastFrame: Bool) {
+        package init(clip: VideoClip, mediaDuration: RationalTime? = nil, holdsLastFrame: Bool) {
             self.clip = clip
             self.mediaDuration = mediaDuration
             self.holdsLastFrame = holdsLastFrame

@@ -19,7 +19,7 @@ package struct CutChange: Sendable, Hashable {
     /// Why it is shorter, in words (which clip lacks frames, and how many it has); empty when it is not.
     package var reasons: [String]
 
-    public init(cut: Int, kind: String, from: String, to: String, was: Int64, now: Int64, reasons: [String] = []) {
+    package init(cut: Int, kind: String, from: String, to: String, was: Int64, now: Int64, reasons: [String] = []) {
         self.cut = cut
         self.kind = kind
         self.from = from

@@ -23,7 +23,7 @@ package struct CutWarp {
     package let rate: FrameRate
 
     /// The cuts of the main track (0, each clip's end) before and after.
-    public init(from before: Timeline, to after: Timeline) {
+    package init(from before: Timeline, to after: Timeline) {
         old = [.zero] + before.clips.filter { $0.layer == 0 }.map(\.timelineRange.end)
         new = [.zero] + after.clips.filter { $0.layer == 0 }.map(\.timelineRange.end)
         rate = after.frameRate

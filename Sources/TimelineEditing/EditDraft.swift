@@ -57,7 +57,7 @@ package struct EditDraft {
     /// Opens the draft of `timelinePath` for a change: takes the journal's lock (waiting up to
     /// `wait` for another edit; `waiting` is called if that takes more than a second), reads the
     /// timeline file, reads the journal and reconciles the two (see the type's comment).
-    public init(
+    package init(
         timelinePath: String, wait: RationalTime, check: @escaping TimelineCheck, waiting: (() -> Void)? = nil
     ) throws(EditDraftError) {
         self.timelinePath = timelinePath
@@ -217,8 +217,8 @@ package struct EditDraft {
     struct Read {
         package var history: EditHistory
         package var lines: [Int]
-        var cutAt: Int64?
-        var needsLineEnd: Bool
+        package var cutAt: Int64?
+        package var needsLineEnd: Bool
     }
 
     /// Reads the journal's bytes. Every line must be an entry (`kind` one of the four, `operation`

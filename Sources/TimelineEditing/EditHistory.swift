@@ -30,7 +30,7 @@ package struct EditHistory: Sendable, Equatable {
         /// The complete timeline text after the entry (open and edit only).
         package var timeline: String?
 
-        public init(kind: Kind, operation: String, summary: String, timeline: String? = nil) {
+        package init(kind: Kind, operation: String, summary: String, timeline: String? = nil) {
             self.kind = kind
             self.operation = operation
             self.summary = summary
@@ -41,12 +41,12 @@ package struct EditHistory: Sendable, Equatable {
     package private(set) var entries: [Entry]
 
     /// A history that begins with `timeline` (the file's exact text).
-    public init(opening timeline: String) {
+    package init(opening timeline: String) {
         entries = [Entry(kind: .open, operation: "open", summary: "opened", timeline: timeline)]
     }
 
     /// A history read back from its entries; nil when they do not begin with an `open`.
-    public init?(entries: [Entry]) {
+    package init?(entries: [Entry]) {
         guard entries.first?.kind == .open, entries.first?.timeline != nil else { return nil }
         self.entries = entries
     }

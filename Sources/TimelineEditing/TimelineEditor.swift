@@ -39,7 +39,7 @@ package struct TimelineEditor: Sendable {
     private var undoStack: [Timeline] = []
     private var redoStack: [Timeline] = []
 
-    public init(_ timeline: Timeline) throws(EditError) {
+    package init(_ timeline: Timeline) throws(EditError) {
         let problems = TimelineValidation.problems(timeline)
         guard problems.isEmpty else { throw .invalid(operation: "opening", problems: problems) }
         self.timeline = timeline

@@ -1,5 +1,6 @@
 import DocumentJSON
 import EffectCatalog
+import TemplateFormat
 
 /// `reel catalog`: every transition, filter, motion, text animation and easing a template can
 /// name, with its parameters (type, range, default, animatable). `--format schema` and

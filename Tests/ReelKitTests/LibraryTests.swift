@@ -90,14 +90,6 @@ import TimelineModel
         #expect(ReelError.invalidTimeline(error).isInvalidInput)
     }
 
-    @Test func theCommandLineDoesNotImportTheMediaLayer() throws {
-        let folder = Self.root + "/Sources/reel"
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(".swift") {
-            let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
-            #expect(!text.contains("import MediaIO"), "\(name) imports MediaIO")
-        }
-    }
-
     /// Cancelling the task stops the render before the next frame and leaves nothing behind.
     @Test func cancellingTheTaskStopsTheRenderAndLeavesNoFile() async throws {
         let p = try Project()

@@ -2,7 +2,7 @@
 package struct DiagnosticCollector: Sendable {
     package private(set) var diagnostics: [Diagnostic] = []
 
-    public init() {}
+    package init() {}
 
     package mutating func report(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)

@@ -6,7 +6,7 @@ package struct JSONDocument: Sendable, Hashable {
     package let root: JSONValue
     package let sourceMap: JSONSourceMap
 
-    public init(root: JSONValue, sourceMap: JSONSourceMap) {
+    package init(root: JSONValue, sourceMap: JSONSourceMap) {
         self.root = root
         self.sourceMap = sourceMap
     }

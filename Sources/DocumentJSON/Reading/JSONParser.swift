@@ -12,7 +12,7 @@ package enum JSONParser {
         package var maxBytes: Int
         package var maxDepth: Int
 
-        public init(maxBytes: Int = 1 << 20, maxDepth: Int = 64) {
+        package init(maxBytes: Int = 1 << 20, maxDepth: Int = 64) {
             self.maxBytes = maxBytes
             self.maxDepth = maxDepth
         }

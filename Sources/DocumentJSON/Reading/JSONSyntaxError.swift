@@ -18,7 +18,7 @@ package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertib
     /// Where the parser stopped; nil for a document too large to read.
     package let position: TextPosition?
 
-    public init(reason: Reason, message: String, position: TextPosition?) {
+    package init(reason: Reason, message: String, position: TextPosition?) {
         self.reason = reason
         self.message = message
         self.position = position

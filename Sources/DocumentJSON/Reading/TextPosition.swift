@@ -23,7 +23,7 @@ package struct LineTable: Sendable, Hashable {
     /// Offset of the first byte of each line.
     private let lineStarts: [Int]
 
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
         for (i, b) in bytes.enumerated() where b == 0x0a { starts.append(i + 1) }

@@ -13,7 +13,7 @@ package enum JSONWriter {
 
     /// `value` as `write` gives it, but each object's keys in the order the value holds them: for
     /// documents whose order is read by people (the template schema), not compared by tools.
-    public static func writeInDocumentOrder(_ value: JSONValue) -> String {
+    package static func writeInDocumentOrder(_ value: JSONValue) -> String {
         var out = ""
         write(value, indent: 0, sorted: false, into: &out)
         out += "\n"

@@ -2,7 +2,7 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension FilterCatalog {
-    static let brightness = CatalogEntry(
+    package static let brightness = CatalogEntry(
         "brightness", .filter, "makes the picture lighter or darker",
         parameters: [.number("amount", -1...1, default: 0, "added to every level: -1 black, 0 unchanged, 1 white")])
 }

@@ -2,7 +2,7 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension FilterCatalog {
-    static let grayscale = CatalogEntry(
+    package static let grayscale = CatalogEntry(
         "grayscale", .filter, "removes colour",
         parameters: [.number("strength", 0...1, default: 1, "0 unchanged, 1 fully gray")])
 }

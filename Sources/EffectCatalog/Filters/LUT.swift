@@ -2,7 +2,7 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension FilterCatalog {
-    static let lut = CatalogEntry(
+    package static let lut = CatalogEntry(
         "lut", .filter, "colour look from a .cube 3D LUT in the template folder",
         parameters: [
             .file("file", .lut, ".cube file (LUT_3D_SIZE 2...256) in the template folder"),

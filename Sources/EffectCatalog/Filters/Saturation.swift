@@ -2,7 +2,7 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension FilterCatalog {
-    static let saturation = CatalogEntry(
+    package static let saturation = CatalogEntry(
         "saturation", .filter, "makes colours stronger or weaker",
         parameters: [.number("amount", 0...4, default: 1, "0 gray, 1 unchanged, above 1 more vivid")])
 }

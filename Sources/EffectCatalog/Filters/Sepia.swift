@@ -2,7 +2,7 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension FilterCatalog {
-    static let sepia = CatalogEntry(
+    package static let sepia = CatalogEntry(
         "sepia", .filter, "old-photo brown tones",
         parameters: [.number("strength", 0...1, default: 1, "0 unchanged, 1 fully sepia")])
 }

@@ -2,7 +2,7 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension FilterCatalog {
-    static let sharpen = CatalogEntry(
+    package static let sharpen = CatalogEntry(
         "sharpen", .filter, "crisps edges (unsharp mask)",
         parameters: [.number("amount", 0...2, default: 0.5, "0 unchanged, 2 strongest")])
 }

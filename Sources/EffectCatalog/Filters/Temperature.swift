@@ -2,7 +2,7 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension FilterCatalog {
-    static let temperature = CatalogEntry(
+    package static let temperature = CatalogEntry(
         "temperature", .filter, "warms or cools the colours",
         parameters: [.number("amount", -1...1, default: 0, "negative cooler (bluer), positive warmer (oranger)")])
 }

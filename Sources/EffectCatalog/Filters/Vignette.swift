@@ -2,7 +2,7 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension FilterCatalog {
-    static let vignette = CatalogEntry(
+    package static let vignette = CatalogEntry(
         "vignette", .filter, "darkens the corners",
         parameters: [
             .number("strength", 0...1, default: 0.5, "how dark the corners get"),

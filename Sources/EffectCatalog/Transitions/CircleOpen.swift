@@ -2,7 +2,7 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
-    static let circleOpen = CatalogEntry(
+    package static let circleOpen = CatalogEntry(
         "circleOpen", .transition, "a circle growing from the centre uncovers the next picture",
         parameters: [Catalog.featheredEdge])
 }

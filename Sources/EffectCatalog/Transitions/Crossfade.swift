@@ -2,5 +2,5 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
-    static let crossfade = CatalogEntry("crossfade", .transition, "the current picture fades into the next")
+    package static let crossfade = CatalogEntry("crossfade", .transition, "the current picture fades into the next")
 }

@@ -2,5 +2,5 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
-    static let cut = CatalogEntry("cut", .transition, "no transition: the next picture replaces the current one at the cut")
+    package static let cut = CatalogEntry("cut", .transition, "no transition: the next picture replaces the current one at the cut")
 }

@@ -2,5 +2,5 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
-    static let dipToBlack = CatalogEntry("dipToBlack", .transition, "fades to black, then from black to the next picture")
+    package static let dipToBlack = CatalogEntry("dipToBlack", .transition, "fades to black, then from black to the next picture")
 }

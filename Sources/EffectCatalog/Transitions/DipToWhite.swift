@@ -2,5 +2,5 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
-    static let dipToWhite = CatalogEntry("dipToWhite", .transition, "fades to white, then from white to the next picture")
+    package static let dipToWhite = CatalogEntry("dipToWhite", .transition, "fades to white, then from white to the next picture")
 }

@@ -2,7 +2,7 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
-    static let lumaWipe = CatalogEntry(
+    package static let lumaWipe = CatalogEntry(
         "lumaWipe", .transition, "a grayscale image decides where the next picture appears first (dark first)",
         parameters: [
             .file("mask", .image, "grayscale PNG in the template folder; dark pixels switch first"),

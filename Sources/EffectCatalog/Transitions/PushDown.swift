@@ -2,5 +2,5 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
-    static let pushDown = CatalogEntry("pushDown", .transition, "both pictures move down; the next enters from above")
+    package static let pushDown = CatalogEntry("pushDown", .transition, "both pictures move down; the next enters from above")
 }

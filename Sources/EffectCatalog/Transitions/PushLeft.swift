@@ -2,5 +2,5 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
-    static let pushLeft = CatalogEntry("pushLeft", .transition, "both pictures move left; the next enters from the right")
+    package static let pushLeft = CatalogEntry("pushLeft", .transition, "both pictures move left; the next enters from the right")
 }

@@ -2,5 +2,5 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
-    static let pushRight = CatalogEntry("pushRight", .transition, "both pictures move right; the next enters from the left")
+    package static let pushRight = CatalogEntry("pushRight", .transition, "both pictures move right; the next enters from the left")
 }

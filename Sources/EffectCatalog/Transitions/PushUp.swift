@@ -2,5 +2,5 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
-    static let pushUp = CatalogEntry("pushUp", .transition, "both pictures move up; the next enters from below")
+    package static let pushUp = CatalogEntry("pushUp", .transition, "both pictures move up; the next enters from below")
 }

@@ -2,5 +2,5 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
-    static let slideDown = CatalogEntry("slideDown", .transition, "the next picture slides in from above over the still current one")
+    package static let slideDown = CatalogEntry("slideDown", .transition, "the next picture slides in from above over the still current one")
 }

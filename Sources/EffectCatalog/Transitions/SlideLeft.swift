@@ -2,5 +2,5 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
-    static let slideLeft = CatalogEntry("slideLeft", .transition, "the next picture slides in from the right over the still current one")
+    package static let slideLeft = CatalogEntry("slideLeft", .transition, "the next picture slides in from the right over the still current one")
 }

@@ -2,5 +2,5 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
-    static let slideRight = CatalogEntry("slideRight", .transition, "the next picture slides in from the left over the still current one")
+    package static let slideRight = CatalogEntry("slideRight", .transition, "the next picture slides in from the left over the still current one")
 }

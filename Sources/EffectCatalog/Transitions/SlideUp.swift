@@ -2,5 +2,5 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
-    static let slideUp = CatalogEntry("slideUp", .transition, "the next picture slides in from below over the still current one")
+    package static let slideUp = CatalogEntry("slideUp", .transition, "the next picture slides in from below over the still current one")
 }

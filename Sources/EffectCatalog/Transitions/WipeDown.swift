@@ -2,7 +2,7 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
-    static let wipeDown = CatalogEntry(
+    package static let wipeDown = CatalogEntry(
         "wipeDown", .transition, "a straight edge moving downward uncovers the next picture",
         parameters: [Catalog.featheredEdge])
 }

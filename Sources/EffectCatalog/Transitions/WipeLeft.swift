@@ -2,7 +2,7 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
-    static let wipeLeft = CatalogEntry(
+    package static let wipeLeft = CatalogEntry(
         "wipeLeft", .transition, "a straight edge moving leftward uncovers the next picture",
         parameters: [Catalog.featheredEdge])
 }

@@ -2,7 +2,7 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
-    static let wipeRight = CatalogEntry(
+    package static let wipeRight = CatalogEntry(
         "wipeRight", .transition, "a straight edge moving rightward uncovers the next picture",
         parameters: [Catalog.featheredEdge])
 }

@@ -2,7 +2,7 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
-    static let wipeUp = CatalogEntry(
+    package static let wipeUp = CatalogEntry(
         "wipeUp", .transition, "a straight edge moving upward uncovers the next picture",
         parameters: [Catalog.featheredEdge])
 }

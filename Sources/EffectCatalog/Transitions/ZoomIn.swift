@@ -2,5 +2,5 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
-    static let zoomIn = CatalogEntry("zoomIn", .transition, "the current picture zooms in and fades into the next")
+    package static let zoomIn = CatalogEntry("zoomIn", .transition, "the current picture zooms in and fades into the next")
 }

@@ -15,12 +15,12 @@ import TemplateFormat
 /// samples, so black or blurred seconds score near 0 and still ones a quarter of moving ones.
 /// Decoding at thumbnail size and 4 samples a second keeps the pass at a small fraction of a
 /// render's cost; its results are cached per file (`AnalysisCache`).
-public enum SegmentAnalyzer {
-    public static let thumbnailSide = 48
-    public static let samplesPerSecond: Int64 = 4
+package enum SegmentAnalyzer {
+    package static let thumbnailSide = 48
+    package static let samplesPerSecond: Int64 = 4
 
     /// Per-second scores in 0...1 for the first `duration` of the video at `path`.
-    public static func scores(path: String, duration: RationalTime) throws(FileAccessError) -> [Double] {
+    package static func scores(path: String, duration: RationalTime) throws(FileAccessError) -> [Double] {
         let decoder = try VideoDecoder(path: path, threads: 1)
         let scaler = FrameScaler(fast: true)
         let side = thumbnailSide

@@ -14,20 +14,20 @@ import Subjects
 /// chroma histograms are farther than `shotChangeDistance` from the previous sample's
 /// (Bhattacharyya distance): a cut between two samples is reported at the sample after it, so at
 /// most one sample interval late. Results are cached per file (`AnalysisCache.subjects(of:)`).
-public enum SubjectAnalyzer {
+package enum SubjectAnalyzer {
     /// Bumped when what the analysis finds changes (detectors, sizes, thresholds), so cached
     /// entries of an older analysis are not used.
-    public static let version = 2
+    package static let version = 2
     /// Samples a second of video.
-    public static let samplesPerSecond: Int64 = 4
+    package static let samplesPerSecond: Int64 = 4
     /// The histogram distance between consecutive samples above which a new shot begins: a cut
     /// between different scenes measures 0.4 and more, a pan or a person moving within one shot
     /// well under 0.2.
-    public static let shotChangeDistance = 0.3
+    package static let shotChangeDistance = 0.3
 
     /// The subjects of the photo or video at `path`.
     /// `progress` is told the samples analysed so far (of `sampleCount`).
-    public static func analyze(path: String, progress: ((Int64) -> Void)? = nil) throws(FileAccessError) -> MediaSubjects {
+    package static func analyze(path: String, progress: ((Int64) -> Void)? = nil) throws(FileAccessError) -> MediaSubjects {
         let info = try MediaProbe.probe(path)
         guard let video = info.video else {
             throw FileAccessError(.notMedia, file: path, operation: "finding subjects", reason: "the file has no picture")

@@ -6,7 +6,7 @@ extension AnalysisCache {
     /// The faces, salient regions and shot changes of the photo or video at `path`
     /// (`SubjectAnalyzer`), analysed once and then read from the cache while the file is unchanged.
     /// `progress` is told the samples analysed so far; a file read from the cache tells nothing.
-    public func subjects(of path: String, progress: ((Int64) -> Void)? = nil) throws(FileAccessError) -> MediaSubjects {
+    package func subjects(of path: String, progress: ((Int64) -> Void)? = nil) throws(FileAccessError) -> MediaSubjects {
         let stored = try value(of: path, kind: "subjects", version: SubjectAnalyzer.version) { p throws(FileAccessError) in
             StoredSubjects(try SubjectAnalyzer.analyze(path: p, progress: progress))
         }
@@ -15,23 +15,23 @@ extension AnalysisCache {
 }
 
 /// `MediaSubjects` as a cache entry holds it: times as exact value/timescale pairs.
-struct StoredSubjects: Codable {
-    struct Time: Codable {
-        var value: Int64
-        var timescale: Int64
+package struct StoredSubjects: Codable {
+    package struct Time: Codable {
+        package var value: Int64
+        package var timescale: Int64
     }
-    struct Box: Codable {
-        var kind: String
-        var x, y, width, height, score: Double
+    package struct Box: Codable {
+        package var kind: String
+        package var x, y, width, height, score: Double
     }
-    struct Sample: Codable {
-        var time: Time
-        var boxes: [Box]
+    package struct Sample: Codable {
+        package var time: Time
+        package var boxes: [Box]
     }
-    var samples: [Sample]
-    var shotChanges: [Time]
+    package var samples: [Sample]
+    package var shotChanges: [Time]
 
-    init(_ s: MediaSubjects) {
+    package init(_ s: MediaSubjects) {
         samples = s.samples.map { sample in
             Sample(
                 time: Time(sample.time),
@@ -40,7 +40,7 @@ struct StoredSubjects: Codable {
         shotChanges = s.shotChanges.map(Time.init)
     }
 
-    var subjects: MediaSubjects {
+    package var subjects: MediaSubjects {
         MediaSubjects(
             samples: samples.map { sample in
                 SubjectSample(
@@ -56,11 +56,11 @@ struct StoredSubjects: Codable {
 }
 
 extension StoredSubjects.Time {
-    init(_ t: RationalTime) { self.init(value: t.value, timescale: t.timescale) }
+    package init(_ t: RationalTime) { self.init(value: t.value, timescale: t.timescale) }
 
     /// A damaged entry's time (no positive timescale, an impossible value) fails to decode, and
     /// the file is analysed afresh.
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let value = try c.decode(Int64.self, forKey: .value)
         let timescale = try c.decode(Int64.self, forKey: .timescale)
@@ -70,5 +70,5 @@ extension StoredSubjects.Time {
         self.init(value: value, timescale: timescale)
     }
 
-    var rational: RationalTime { RationalTime(value: value, timescale: timescale) }
+    package var rational: RationalTime { RationalTime(value: value, timescale: timescale) }
 }

@@ -5,7 +5,7 @@ package struct TextRect: Sendable, Hashable {
     package var width: Double
     package var height: Double
 
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    package init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
         self.width = width

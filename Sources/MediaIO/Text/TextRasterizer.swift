@@ -8,12 +8,12 @@ import CText
 /// to left as a whole. Characters the chosen font lacks come from fontconfig's fallback fonts.
 /// Emoji (a character with emoji presentation, or any sequence Unicode defines: ZWJ families,
 /// flags, skin tones, keycaps) come whole from fontconfig's "emoji" font, in their own colours.
-public final class TextRasterizer {
+package final class TextRasterizer {
     private let library: FreeTypeLibrary
     private let fonts: FontSet
     private let shaper: Shaper
 
-    public init() throws(FileAccessError) {
+    package init() throws(FileAccessError) {
         library = try FreeTypeLibrary()
         fonts = FontSet(library: library)
         shaper = try Shaper()
@@ -22,7 +22,7 @@ public final class TextRasterizer {
     /// Renders `text`, wrapped to `maxWidth` and shrunk (down to `style.minimumSize`) until it fits
     /// `maxWidth` × `maxHeight` in at most `maxLines` lines; nil bounds are unlimited. Text that
     /// still needs more than `maxLines` lines at the minimum size is cut with an ellipsis.
-    public func render(
+    package func render(
         _ text: String, style: TextStyle, maxWidth: Int? = nil, maxHeight: Int? = nil,
         maxLines: Int? = nil
     ) throws(FileAccessError) -> RenderedText {
@@ -40,7 +40,7 @@ public final class TextRasterizer {
 
     /// The layout `render` would produce, without drawing it: for validation to warn about text that
     /// cannot fit its area, cheaply.
-    public func measure(
+    package func measure(
         _ text: String, style: TextStyle, maxWidth: Int? = nil, maxHeight: Int? = nil,
         maxLines: Int? = nil
     ) throws(FileAccessError) -> TextMeasurement {
@@ -53,19 +53,19 @@ public final class TextRasterizer {
 
     /// The font file fontconfig picks for a family pattern, for diagnostics ("Impact" may well
     /// resolve to DejaVu Sans on a system without it). nil when fontconfig has no fonts at all.
-    public static func resolveFont(family: String) -> String? {
+    package static func resolveFont(family: String) -> String? {
         FontLookup.match(family)?.file
     }
 
     /// The family fontconfig puts in place of the one `family` names ("Comic Sans MS" on a system
     /// without it gives "DejaVu Sans"); nil when the family is installed, or generic ("serif").
-    public static func substituteFamily(for family: String) -> String? {
+    package static func substituteFamily(for family: String) -> String? {
         FontCoverage.substitute(for: family)
     }
 
     /// The characters of `text` that no installed font can draw in `style`, each once, in order:
     /// they would render as empty boxes. Found with the fonts rendering would use, without drawing.
-    public func undrawableCharacters(in text: String, style: TextStyle) throws(FileAccessError) -> [Unicode.Scalar] {
+    package func undrawableCharacters(in text: String, style: TextStyle) throws(FileAccessError) -> [Unicode.Scalar] {
         let primary = try fonts.primary(for: style)
         let family = style.fontFamily ?? FontLookup.defaultFamily
         let paragraphs = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true).map {
@@ -75,7 +75,7 @@ public final class TextRasterizer {
     }
 
     /// nil when FreeType loads the font file as a scalable face; otherwise what is wrong with it.
-    public static func canLoadFont(file: String) -> String? {
+    package static func canLoadFont(file: String) -> String? {
         do {
             _ = try FontFace(FontFaceKey(file: file, index: 0), library: FreeTypeLibrary())
             return nil

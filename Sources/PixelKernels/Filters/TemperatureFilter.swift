@@ -2,7 +2,7 @@ import MediaIO
 
 extension FilterKernel {
     /// `temperature`: `amount` (-1...1, default 0) negative cooler (more blue, less red), positive warmer.
-    public static let temperature = FilterKernel("temperature", reads: ["amount"]) { picture, value in
+    package static let temperature = FilterKernel("temperature", reads: ["amount"]) { picture, value in
         let t = Float(value("amount"))
         guard t != 0 else { return }
         RGBBlockKernel.apply(ColorLooks.temperature(t), to: picture)

@@ -17,7 +17,7 @@ package enum AudioCeiling {
     static let decibels = -1.0
 
     /// The ceiling as a linear amplitude (0.891).
-    public static var linear: Float { Float(pow(10, decibels / 20)) }
+    package static var linear: Float { Float(pow(10, decibels / 20)) }
 
     /// What the encoded sound is checked against (`SoundtrackEncoder`): 0.1 dB under the ceiling,
     /// for meters and decoders that read the same packets a few hundredths of a decibel apart

@@ -6,34 +6,34 @@ import TimelineModel
 ///
 /// The limiter reads ahead of the block asked for and gives every sample back at its own time, so
 /// the mix stays locked to the pictures; blocks asked for in order read every source forward once.
-public final class AudioMixer {
-    public let planner: AudioPlanner
+package final class AudioMixer {
+    package let planner: AudioPlanner
     /// Gain applied to the whole sum (loudness normalization), before the limiter.
-    public var masterGain: Float = 1
+    package var masterGain: Float = 1
     private let sounds: SoundSum
     private var limiter: PeakLimiter
 
     /// `audioBitrate` is the encoder's when it differs from the timeline's: the limiter leaves the
     /// headroom that bit rate needs.
-    public init(timeline: Timeline, baseFolder: String? = nil, audioBitrate: Int? = nil) {
+    package init(timeline: Timeline, baseFolder: String? = nil, audioBitrate: Int? = nil) {
         sounds = SoundSum(timeline: timeline, baseFolder: baseFolder)
         planner = sounds.planner
         limiter = PeakLimiter(threshold: AudioCeiling.limiterThreshold(audioBitrate: audioBitrate ?? timeline.output.audioBitrate))
     }
 
     /// Amplitude the limiter holds the mix under (the ceiling less the encoder's headroom).
-    public var threshold: Float { limiter.threshold }
+    package var threshold: Float { limiter.threshold }
 
     /// Stretches (of `PeakLimiter.stretch` samples) where the limiter holds the mix under a lower
     /// threshold, by the factor given; what `SoundtrackEncoder` sets where the encoded sound
     /// went past the ceiling. Setting it starts the limiter afresh.
-    public var lowered: [Int64: Float] {
+    package var lowered: [Int64: Float] {
         get { limiter.lowered }
         set { limiter = PeakLimiter(threshold: limiter.threshold, lowered: newValue) }
     }
 
     /// Mixes timeline samples `[start, start + count)` into `out` (interleaved stereo, overwritten).
-    public func mix(start: Int64, count: Int, into out: UnsafeMutablePointer<Float>) throws(FileAccessError) {
+    package func mix(start: Int64, count: Int, into out: UnsafeMutablePointer<Float>) throws(FileAccessError) {
         let sounds = self.sounds
         let gain = masterGain
         try limiter.process(start: start, count: count, into: out) { (s, n, p) throws(FileAccessError) in

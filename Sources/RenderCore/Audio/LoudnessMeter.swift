@@ -16,7 +16,7 @@ package struct LoudnessMeter: Sendable {
     /// Largest absolute sample seen (sample peak, not true peak).
     package private(set) var peak: Float = 0
 
-    public init() {}
+    package init() {}
 
     /// Adds interleaved stereo samples.
     package mutating func add(_ samples: UnsafeBufferPointer<Float>) {

@@ -25,7 +25,7 @@ package struct LoudnessReport: Sendable, Equatable {
     /// Whether more gain was refused for taking more than `Limits.maxLimiting` off a stretch.
     let heldBack: Bool
 
-    public init(target: Double, measured: Double, gain: Double, reached: Double, limiting: Double, heldBack: Bool) {
+    package init(target: Double, measured: Double, gain: Double, reached: Double, limiting: Double, heldBack: Bool) {
         self.target = target
         self.measured = measured
         self.gain = gain

@@ -52,7 +52,7 @@ package final class PeakLimiter {
 
     /// `lowered` lowers the threshold over some stretches (see `SoundtrackEncoder`); the gain
     /// comes down before them and goes back up after them as around any peak.
-    public init(threshold: Float, lowered: [Int64: Float] = [:]) {
+    package init(threshold: Float, lowered: [Int64: Float] = [:]) {
         precondition(threshold > 0 && threshold.isFinite, "a limiter's threshold is a positive amplitude")
         precondition(lowered.values.allSatisfy { $0 > 0 && $0 <= 1 }, "a lowered threshold is a factor in (0, 1]")
         self.threshold = threshold

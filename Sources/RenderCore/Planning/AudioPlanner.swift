@@ -10,7 +10,7 @@ package struct AudioPlanner: Sendable {
     /// One sound on the mix: timeline samples `[start, end)`, reading its source from `sourceStart`.
     package struct Item: Sendable, Hashable {
         package var media: String
-        public var start: Int64
+        package var start: Int64
         package var end: Int64
         /// Source time heard at `start`. Played backwards, the source time just above it: the sound
         /// runs down from there.
@@ -57,7 +57,7 @@ package struct AudioPlanner: Sendable {
     let totalSamples: Int64
     package let items: [Item]
 
-    public init(timeline: Timeline, rate: SampleRate = .standard) {
+    package init(timeline: Timeline, rate: SampleRate = .standard) {
         self.rate = rate
         totalSamples = rate.sample(at: timeline.duration, rounding: .toNearestOrAwayFromZero)
         var items: [Item] = []

@@ -92,7 +92,7 @@ package struct FramePlanner: Sendable {
         package let above: [Stacking.Item]
     }
 
-    public init(timeline: Timeline) {
+    package init(timeline: Timeline) {
         self.timeline = timeline
         let rate = timeline.frameRate
         let total = timeline.frameCount

@@ -40,7 +40,7 @@ package struct FoundBeats: Sendable, Hashable {
     /// Beats per minute, for people.
     package var tempo: Double
 
-    public init(times: [RationalTime], tempo: Double) {
+    package init(times: [RationalTime], tempo: Double) {
         self.times = times
         self.tempo = tempo
     }

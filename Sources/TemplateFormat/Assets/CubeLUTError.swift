@@ -4,7 +4,7 @@ package struct CubeLUTError: Error, Sendable, Hashable, CustomStringConvertible 
     package let line: Int?
     package let message: String
 
-    public init(line: Int?, message: String) {
+    package init(line: Int?, message: String) {
         self.line = line
         self.message = message
     }

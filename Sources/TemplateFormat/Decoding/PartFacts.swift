@@ -26,7 +26,7 @@ package struct PartFacts {
     /// The music file (checked), its start and whether it loops, when all three are usable.
     var musicLength: (file: String, start: RationalTime, loop: Bool)?
     /// The cover time, when one is written and usable.
-    public var cover: RationalTime?
+    package var cover: RationalTime?
     /// One per slot of a usable slots list, in order.
     package var slots: [SlotFacts] = []
     /// The sum of the slot durations, when every one is known.
@@ -56,7 +56,7 @@ package struct LayerFacts {
     package var path: JSONPath
     package var id: String?
     /// Nil when the start is unusable.
-    public var start: RationalTime?
+    package var start: RationalTime?
     /// The written duration; `.some(nil)` when none is written (it lasts to the end), nil when unusable.
     package var duration: RationalTime??
     /// True when the layer writes a start or a duration (a layer from 0 to the end always fits the video).

@@ -11,7 +11,7 @@ extension TemplateDecoder {
     /// Where the item that keyframes animate (a slot, a layer, the whole video) starts and how long
     /// it lasts, when known.
     package struct ItemTiming {
-        public var start: RationalTime?
+        package var start: RationalTime?
         package var duration: RationalTime?
         /// "the slot", "the layer", "the video": for messages.
         package var name: String
@@ -19,7 +19,7 @@ extension TemplateDecoder {
         package static let unknown = ItemTiming(start: nil, duration: nil, name: "the item")
     }
 
-    mutating func readPoseKeyframes(_ value: JSONValue, at path: JSONPath, timing: ItemTiming) -> [PoseKeyframe]? {
+    package mutating func readPoseKeyframes(_ value: JSONValue, at path: JSONPath, timing: ItemTiming) -> [PoseKeyframe]? {
         let example = "[{ \"at\": 0, \"scale\": 1 }, { \"at\": 1, \"scale\": 1.2 }]"
         guard let items = context.array(value, at: path, limit: Limits.maxKeyframes, what: "keyframes", example: example) else { return nil }
         var keyframes: [PoseKeyframe] = []
@@ -51,7 +51,7 @@ extension TemplateDecoder {
         return valid ? keyframes : nil
     }
 
-    mutating func readValueKeyframes(
+    package mutating func readValueKeyframes(
         _ items: [JSONValue], at path: JSONPath, range: ClosedRange<Double>, what: String,
         timing: ItemTiming
     ) -> [ValueKeyframe]? {

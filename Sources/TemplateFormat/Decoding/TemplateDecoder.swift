@@ -27,7 +27,7 @@ package struct TemplateDecoder {
     /// The beats of a song that replaces the music's (`TemplateLoader.load(beats:)`).
     var givenBeats: BeatGrid?
 
-    public init(document: JSONDocument, file: String, folder: String, inspector: (any AssetInspector)?) {
+    package init(document: JSONDocument, file: String, folder: String, inspector: (any AssetInspector)?) {
         self.context = DecodingContext(document: document, file: file)
         self.folder = folder
         self.inspector = inspector
@@ -119,7 +119,7 @@ package struct TemplateDecoder {
         var author: String?
         var license: String?
         package var tags: [String] = []
-        public var cover: RationalTime?
+        package var cover: RationalTime?
     }
 
     /// Description, author, licence, tags and cover time: all optional.

@@ -8,7 +8,7 @@ package enum TemplateKeys {
         "canvas", "music", "slots", "layers", "grade", "voice", "sounds", "ducking",
     ]
     package static let canvas = ["preset", "width", "height", "frameRate", "background"]
-    public static let music = ["file", "start", "volume", "fadeIn", "fadeOut", "loop", "tempo", "firstBeat", "beats"]
+    package static let music = ["file", "start", "volume", "fadeIn", "fadeOut", "loop", "tempo", "firstBeat", "beats"]
     package static let voice = ["start", "volume", "fadeIn", "fadeOut"]
     package static let sound = ["file", "at", "volume", "fadeIn", "fadeOut", "loop", "duration"]
     package static let ducking = ["amount", "threshold", "attack", "hold", "release"]

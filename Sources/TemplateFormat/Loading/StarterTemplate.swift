@@ -9,11 +9,11 @@ package enum StarterTemplate {
         /// The file's path inside the template folder (`music/track.m4a`).
         package var file: String
         /// Music time where the video starts: a downbeat, so that cuts counted in beats land on beats.
-        public var start: RationalTime
+        package var start: RationalTime
         /// Music times of the beats, increasing (at least two).
         package var beats: [RationalTime]
 
-        public init(file: String, start: RationalTime, beats: [RationalTime]) {
+        package init(file: String, start: RationalTime, beats: [RationalTime]) {
             self.file = file
             self.start = start
             self.beats = beats

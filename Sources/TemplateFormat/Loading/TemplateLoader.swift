@@ -12,7 +12,7 @@ package struct TemplateLoadResult: Sendable {
     /// Path of the `template.json` read, as diagnostics name it.
     package var templateFile: String
 
-    public init(template: Template?, diagnostics: [Diagnostic], templateFile: String) {
+    package init(template: Template?, diagnostics: [Diagnostic], templateFile: String) {
         self.template = template
         self.diagnostics = diagnostics
         self.templateFile = templateFile

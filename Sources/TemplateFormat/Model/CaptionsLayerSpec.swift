@@ -23,7 +23,7 @@ public struct CaptionsLayerSpec: Sendable, Hashable {
     /// The spoken word's colour in karaoke.
     package var highlight: TemplateColor
 
-    public init(
+    package init(
         file: String? = nil, style: CaptionStyle.Kind = .plain, lines: Int = Limits.defaultCaptionLines,
         area: CanvasRect = CaptionStyle.defaultArea, size: Double? = nil, font: FontSpec? = nil, color: TemplateColor? = nil,
         highlight: TemplateColor = CaptionStyle().highlight

@@ -116,7 +116,7 @@ package struct AnimationSpec: Sendable, Hashable {
     package var kind: String
     package var duration: RationalTime
 
-    public init(kind: String, duration: RationalTime) {
+    package init(kind: String, duration: RationalTime) {
         self.kind = kind
         self.duration = duration
     }

@@ -57,7 +57,7 @@ public struct MediaLayerSpec: Sendable, Hashable {
     package var motion: MotionSpec?
     package var filters: [EffectSpec]
 
-    public init(
+    package init(
         accepts: SlotAccepts = .any, rect: CanvasRect, fit: Fit = .cover, volume: Double = 0, playback: Playback = Playback(),
         motion: MotionSpec? = nil, filters: [EffectSpec] = []
     ) {
@@ -97,7 +97,7 @@ package struct Placement: Sendable, Hashable {
     package var y: Double
     package var anchor: Anchor
 
-    public init(x: Double = 0.5, y: Double = 0.5, anchor: Anchor = .center) {
+    package init(x: Double = 0.5, y: Double = 0.5, anchor: Anchor = .center) {
         self.x = x
         self.y = y
         self.anchor = anchor
@@ -117,7 +117,7 @@ public struct ImageLayerSpec: Sendable, Hashable {
     package var animationIn: AnimationSpec?
     package var animationOut: AnimationSpec?
 
-    public init(
+    package init(
         file: String, placement: Placement = Placement(), width: Double = 0.3, rotation: Double = 0, motion: MotionSpec? = nil,
         animationIn: AnimationSpec? = nil, animationOut: AnimationSpec? = nil
     ) {

@@ -15,7 +15,7 @@ public struct TextLayerSpec: Sendable, Hashable {
     package var animationIn: AnimationSpec?
     package var animationOut: AnimationSpec?
 
-    public init(
+    package init(
         key: String? = nil, text: String, font: FontSpec = .family("sans-serif"), size: Double = 64, minSize: Double? = nil,
         color: TemplateColor = .white, stroke: TextStroke? = nil, shadow: TextShadow? = nil, box: TextBox? = nil,
         alignment: TextAlignment = .center, placement: Placement = Placement(), maxWidth: Double = 0.9, maxLines: Int = 3,

@@ -15,7 +15,7 @@ import EffectCatalog
 ///   parameter's type, range, default and description, and which are required.
 ///
 /// `reel catalog --format schema` prints it; a test fails when the checked-in copy differs.
-public enum TemplateSchema {
+package enum TemplateSchema {
     /// What the skeleton's placeholders start with.
     static let marker = "$catalog "
 
@@ -24,7 +24,7 @@ public enum TemplateSchema {
     static let keyframesReference = "#/$defs/valueKeyframes"
 
     /// The schema as a JSON value, in the skeleton's key order.
-    public static func value() -> JSONValue {
+    package static func value() -> JSONValue {
         let skeleton: JSONValue
         do { skeleton = try JSONParser.parse(Self.skeleton).root } catch {
             // The skeleton is a literal of this module, checked by the generated-schema test.
@@ -34,7 +34,7 @@ public enum TemplateSchema {
     }
 
     /// The schema's text, as templates/template.schema.json holds it.
-    public static func text() -> String {
+    package static func text() -> String {
         JSONWriter.writeInDocumentOrder(value())
     }
 

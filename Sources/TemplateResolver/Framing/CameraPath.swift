@@ -40,7 +40,7 @@ package enum CameraPath {
         /// Length of the media; looped clips wrap their source times onto it.
         package var mediaDuration: RationalTime?
 
-        public init(_ clip: VideoClip, mediaDuration: RationalTime?) {
+        package init(_ clip: VideoClip, mediaDuration: RationalTime?) {
             timelineDuration = clip.timelineRange.duration
             sourceRange = clip.sourceRange
             speed = clip.speed

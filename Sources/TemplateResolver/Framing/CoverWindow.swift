@@ -9,14 +9,14 @@ package struct CoverWindow: Sendable, Hashable {
     /// Height of the window as a fraction of the picture's height, 0 to 1.
     package var height: Double
 
-    public init(width: Double, height: Double) {
+    package init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
     /// The window of a `pictureWidth × pictureHeight` picture (as displayed) in a frame of
     /// `frameWidth × frameHeight` (any unit: only the shapes matter).
-    public init(pictureWidth: Double, pictureHeight: Double, frameWidth: Double, frameHeight: Double) {
+    package init(pictureWidth: Double, pictureHeight: Double, frameWidth: Double, frameHeight: Double) {
         guard pictureWidth > 0, pictureHeight > 0, frameWidth > 0, frameHeight > 0 else {
             self.init(width: 1, height: 1)
             return

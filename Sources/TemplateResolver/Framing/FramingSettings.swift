@@ -3,7 +3,7 @@ import MediaTime
 /// The numbers smart framing works by: when `--reframe smart` applies it, and how its virtual
 /// camera may move. Declared once; the resolver, its tests, the docs (docs/reframe.md) and
 /// `scripts/bench-reframe` read them from here.
-package struct FramingSettings: Sendable, Hashable {
+public struct FramingSettings: Sendable, Hashable {
     /// `--reframe smart` frames a `cover` clip smart when cover would cut away more than this share
     /// of its picture (a 4:3 photo in a 16:9 frame loses exactly 0.25 and stays centred; 16:9 in
     /// 9:16 loses 0.68, a square in 9:16 0.44).
@@ -31,7 +31,7 @@ package struct FramingSettings: Sendable, Hashable {
     /// interpolates between them (`CropPath`).
     var keyframeSpacing: RationalTime
 
-    public init(
+    package init(
         reframeCutAway: Double = 0.25, maxSpeed: Double = 1.2, maxAcceleration: Double = 2.4, margin: Double = 0.1,
         settle: Double = 0.02, smoothing: Double = 0.25, lookahead: Double = 0.3,
         keyframeSpacing: RationalTime = RationalTime(value: 1, timescale: 4)

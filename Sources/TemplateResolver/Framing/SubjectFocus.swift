@@ -23,7 +23,7 @@ package struct SubjectFocus: Sendable, Hashable {
     package var centerX: Double { x + width / 2 }
     package var centerY: Double { y + height / 2 }
 
-    public init(x: Double, y: Double, width: Double, height: Double, kind: SubjectBox.Kind, faces: Int) {
+    package init(x: Double, y: Double, width: Double, height: Double, kind: SubjectBox.Kind, faces: Int) {
         self.x = x
         self.y = y
         self.width = width

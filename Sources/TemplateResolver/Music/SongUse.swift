@@ -8,7 +8,7 @@ package struct SongUse: Sendable, Hashable {
     package var tempo: Double?
     package var choice: SongChoice
 
-    public init(file: String, tempo: Double?, choice: SongChoice) {
+    package init(file: String, tempo: Double?, choice: SongChoice) {
         self.file = file
         self.tempo = tempo
         self.choice = choice

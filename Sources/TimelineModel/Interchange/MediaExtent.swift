@@ -9,7 +9,7 @@ package struct MediaExtent: Sendable, Hashable {
     /// before `duration`, and is the frame a clip holds past the video's end.
     package var frameDuration: RationalTime?
 
-    public init(duration: RationalTime, frameDuration: RationalTime? = nil) {
+    package init(duration: RationalTime, frameDuration: RationalTime? = nil) {
         self.duration = duration
         self.frameDuration = frameDuration
     }

@@ -3,15 +3,15 @@ import MediaTime
 /// The sound a timeline's `music` names, as the music's rules read it: the sound itself (`first`),
 /// its repeats (`music-2`, `music-3`...) and the time they span. Nil when there is no music, or it
 /// names no sound of the timeline (L030).
-struct MusicSound {
-    let map: MusicMap
+package struct MusicSound {
+    package let map: MusicMap
     /// The sound named, and the one of its repeats that ends last (itself when none).
-    let first: AudioClip
-    let last: AudioClip
+    package let first: AudioClip
+    package let last: AudioClip
     /// From the sound's start to the end of its last repeat.
-    let span: TimeRange
+    package let span: TimeRange
 
-    init?(of t: Timeline) {
+    package init?(of t: Timeline) {
         guard let map = t.music else { return nil }
         let pieces = t.audio.filter { $0.id == map.audio || ($0.id.hasPrefix(map.audio + "-") && Int($0.id.dropFirst(map.audio.count + 1)) != nil) }
         guard let first = pieces.first(where: { $0.id == map.audio }) else { return nil }
@@ -24,5 +24,5 @@ struct MusicSound {
 
     /// The song time where the last repeat ends (its `sourceStart` plus its duration); nil when
     /// the sum takes a step too fine to count exactly (T015).
-    var songEnd: RationalTime? { last.sourceStart.addingReportingOverflow(last.timelineRange.duration) }
+    package var songEnd: RationalTime? { last.sourceStart.addingReportingOverflow(last.timelineRange.duration) }
 }

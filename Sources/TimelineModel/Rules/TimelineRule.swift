@@ -21,7 +21,7 @@ package protocol TimelineRule {
 
 extension TimelineRule {
     /// A problem of this rule: its code, where, what, and how to put it right.
-    static func problem(_ path: JSONPath, _ message: String, fix: String) -> TimelineProblem {
+    package static func problem(_ path: JSONPath, _ message: String, fix: String) -> TimelineProblem {
         TimelineProblem(code, path, message, fix: fix)
     }
 }

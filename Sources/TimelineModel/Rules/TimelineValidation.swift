@@ -3,15 +3,15 @@ import DocumentLimits
 import MediaTime
 
 /// One way a timeline breaks the rules every renderable timeline keeps.
-public struct TimelineProblem: Sendable, Hashable, CustomStringConvertible {
+package struct TimelineProblem: Sendable, Hashable, CustomStringConvertible {
     /// Where, as a path into the timeline document (`clips[2].sourceRange`).
-    public var path: JSONPath
-    public var code: DiagnosticCode
-    public var message: String
+    package var path: JSONPath
+    package var code: DiagnosticCode
+    package var message: String
     /// How to put it right.
-    public var fix: String
+    package var fix: String
 
-    public init(_ code: DiagnosticCode, _ path: JSONPath, _ message: String, fix: String) {
+    package init(_ code: DiagnosticCode, _ path: JSONPath, _ message: String, fix: String) {
         self.code = code
         self.path = path
         self.message = message
@@ -20,7 +20,7 @@ public struct TimelineProblem: Sendable, Hashable, CustomStringConvertible {
 
     /// `error[T015]: /clips/0/speed: speed 100 is outside 1/40...4 (use a speed within 1/40...4)`:
     /// the code and JSON Pointer, as every diagnostic names them.
-    public var description: String {
+    package var description: String {
         "error[\(code.rawValue)]: " + (path.isRoot ? "" : "\(path.pointer): ") + message + (fix.isEmpty ? "" : " (\(fix))")
     }
 }
@@ -41,10 +41,10 @@ public struct TimelineProblem: Sendable, Hashable, CustomStringConvertible {
 ///
 /// Values of one field (ranges, catalog kinds and parameters, counts, sizes) are checked where
 /// they are read, by `TimelineDecoder`, against `Limits` and the `Catalog`.
-public enum TimelineValidation {
+package enum TimelineValidation {
     /// Every error reading `t` back from its text would report (no files are opened: what
     /// `TimelineFileCheck` checks is the caller's); empty when `t` is a timeline `reel render` reads.
-    public static func problems(_ t: Timeline) -> [TimelineProblem] {
+    package static func problems(_ t: Timeline) -> [TimelineProblem] {
         let read = Result { () throws(TimelineCodingError) in try TimelineCodec.decode(TimelineCodec.encode(t)) }
         guard case .failure(let error) = read else { return [] }
         return error.diagnostics.filter { $0.severity == .error }.map { d in
@@ -60,7 +60,7 @@ public enum TimelineValidation {
     /// document: the rules of each clip on its own still run on those that did read (reported at
     /// their own place), and the main track's order is checked wherever no unread clip lies
     /// between two that did; what the unread clips hide is listed as skipped.
-    public static func rules(
+    package static func rules(
         _ t: Timeline, readable: Set<TimelineValue> = Set(TimelineValue.allCases), clipIndices: [Int]? = nil
     ) -> TimelineRuleRun {
         let input = TimelineRuleInput(t, readable: readable, clipIndices: clipIndices)
@@ -79,27 +79,27 @@ public enum TimelineValidation {
 }
 
 /// The parts of a timeline the rules read; reading names those it could not read.
-public enum TimelineValue: String, Sendable, Hashable, CaseIterable, Comparable {
+package enum TimelineValue: String, Sendable, Hashable, CaseIterable, Comparable {
     case duration, clips, transitions, texts, overlays, grade, audio, music
 
-    public static func < (a: TimelineValue, b: TimelineValue) -> Bool {
+    package static func < (a: TimelineValue, b: TimelineValue) -> Bool {
         allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
     }
 }
 
 /// The outcome of running the rules: the problems found, and the groups of rules that could not
 /// run because a value they read did not read.
-public struct TimelineRuleRun: Sendable {
+package struct TimelineRuleRun: Sendable {
     /// Rules not checked: what they are, their codes, and the values they wait for.
-    public struct Skipped: Sendable, Hashable {
-        public var what: String
-        public var codes: [DiagnosticCode]
-        public var waitingFor: [TimelineValue]
+    package struct Skipped: Sendable, Hashable {
+        package var what: String
+        package var codes: [DiagnosticCode]
+        package var waitingFor: [TimelineValue]
     }
 
-    public let readable: Set<TimelineValue>
-    public private(set) var problems: [TimelineProblem] = []
-    public private(set) var skipped: [Skipped] = []
+    package let readable: Set<TimelineValue>
+    package private(set) var problems: [TimelineProblem] = []
+    package private(set) var skipped: [Skipped] = []
 
     init(readable: Set<TimelineValue>) { self.readable = readable }
 

@@ -9,7 +9,7 @@ package struct Pose: Sendable, Hashable {
     package var rotation: Double
     package var opacity: Double
 
-    public init(scale: Double = 1, x: Double = 0, y: Double = 0, rotation: Double = 0, opacity: Double = 1) {
+    package init(scale: Double = 1, x: Double = 0, y: Double = 0, rotation: Double = 0, opacity: Double = 1) {
         self.scale = scale
         self.x = x
         self.y = y

@@ -3,7 +3,7 @@ import MediaTime
 
 /// The `music` object of a timeline (see `MusicMap`, docs/timeline-format.md).
 extension TimelineEncoder {
-    public static func music(_ map: MusicMap) -> JSONValue {
+    package static func music(_ map: MusicMap) -> JSONValue {
         var o = JSONObject()
         o["audio"] = .string(map.audio)
         o["tempo"] = map.tempo.flatMap { JSONNumber($0) }.map(JSONValue.number) ?? .null
