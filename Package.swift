@@ -106,9 +106,9 @@ let package = Package(
         .target(
             name: "ReelKit",
             dependencies: documents + modules("TimelineEditing", "ProgressReport", "MediaIO", "MediaFacts", "RenderCore", "Previews", "BeatTracking")),
-        // The command line parses and prints over ReelKit; it never sees the media libraries.
+        // The command line parses and prints over ReelKit, the only module it imports.
         .executableTarget(
-            name: "reel", dependencies: documents + modules("TimelineEditing", "ProgressReport", "MediaFacts", "RenderCore", "Previews", "ReelKit")),
+            name: "reel", dependencies: ["ReelKit"]),
 
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime", "DocumentLimits"]),

@@ -74,10 +74,10 @@ package struct TemplateAssetInspector: AssetInspector {
     /// The characters of `text` no installed font can draw in `font`; none when the fonts
     /// cannot be loaded at all (that failure is reported where the font is).
     package static func undrawable(_ text: String, font: FontSpec) -> [Unicode.Scalar] {
-        let style: TextStyle
+        let style: TextLook
         switch font {
-        case .family(let family): style = TextStyle(fontFamily: family, size: 16)
-        case .file(let file): style = TextStyle(fontFile: file, size: 16)
+        case .family(let family): style = TextLook(fontFamily: family, size: 16)
+        case .file(let file): style = TextLook(fontFile: file, size: 16)
         }
         do {
             return try TextRasterizer().undrawableCharacters(in: text, style: style)

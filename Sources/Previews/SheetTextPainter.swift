@@ -19,7 +19,7 @@ final class SheetTextPainter {
         color: RGBAColor, bold: Bool = false
     ) throws(FileAccessError) {
         guard !text.isEmpty, maxWidth > 8 else { return }
-        let style = TextStyle(
+        let style = TextLook(
             fontFamily: bold ? "DejaVu Sans:bold" : "DejaVu Sans", size: size, minimumSize: size * 0.7,
             color: color, alignment: .left, lineSpacing: 1.2)
         var line = text
@@ -39,7 +39,7 @@ final class SheetTextPainter {
 
     /// Draws one line of white text centred horizontally on the picture, its block centred on `centreY`.
     func centred(_ text: String, on picture: Picture, centreY: Int, size: Double, bold: Bool) throws(FileAccessError) {
-        let style = TextStyle(
+        let style = TextLook(
             fontFamily: bold ? "DejaVu Sans:bold" : "DejaVu Sans", size: size, minimumSize: size * 0.3,
             color: .white, alignment: .center, lineSpacing: 1.1)
         let rendered = try rasterizer.render(text, style: style, maxWidth: picture.width * 9 / 10)

@@ -176,7 +176,7 @@ final class GraphicsPainter {
     }
 
     /// The timeline's text look at output scale, its font file found where the timeline's media are.
-    func style(_ look: TextLook) -> TextStyle {
+    func style(_ look: TextLook) -> TextLook {
         var style = look.scaled(by: scale)
         style.fontFile = look.fontFile.map { sources.resolve($0) }
         return style

@@ -1,6 +1,4 @@
-import DocumentLimits
 import Foundation
-import MediaTime
 import ReelKit
 
 /// `reel batch`: one video per row of a jobs file, on a pool of workers; a thin client of `Batch`.

@@ -1,4 +1,3 @@
-import DocumentJSON
 import ReelKit
 
 /// `reel beats`: the tempo, beats, downbeats and sections of a song, found by aubio.

@@ -1,6 +1,4 @@
-import DocumentJSON
-import EffectCatalog
-import TemplateFormat
+import ReelKit
 
 /// `reel catalog`: every transition, filter, motion, text animation and easing a template can
 /// name, with its parameters (type, range, default, animatable). `--format schema` and

@@ -1,6 +1,4 @@
-import FileAccess
 import ReelKit
-import RenderCore
 
 /// Dispatches `reel <subcommand> ...` and turns every failure into one line and an exit code.
 enum CommandLineTool {

@@ -1,4 +1,4 @@
-import FileAccess
+import ReelKit
 
 #if canImport(Glibc)
     import Glibc

@@ -1,13 +1,4 @@
-import DocumentJSON
-import DocumentLimits
-import EffectCatalog
-import FileAccess
-import MediaFacts
-import MediaTime
 import ReelKit
-import RenderCore
-import TimelineEditing
-import TimelineModel
 
 /// `reel edit`: one edit of a timeline file per call, kept valid, with a history to undo and redo.
 struct EditCommand: Command {

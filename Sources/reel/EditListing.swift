@@ -1,8 +1,4 @@
-import DocumentJSON
-import MediaTime
-import TemplateResolver
-import TimelineEditing
-import TimelineModel
+import ReelKit
 
 /// What `reel edit <t> list` and `history` print: the timeline's parts, numbered as edits name them.
 /// Every line shows control characters as codes (`VisibleText`): the texts are anyone's bytes.

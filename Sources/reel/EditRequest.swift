@@ -1,12 +1,4 @@
-import DocumentLimits
-import EffectCatalog
-import MediaFacts
-import MediaTime
 import ReelKit
-import RenderCore
-import TemplateResolver
-import TimelineEditing
-import TimelineModel
 
 /// One `reel edit` operation as called: it names its clips, reads its times and values, applies
 /// itself to the editor and says in one line what changed.

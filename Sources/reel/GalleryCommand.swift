@@ -1,5 +1,4 @@
 import ReelKit
-import RenderCore
 
 /// `reel gallery`: a static web page of every template in a folder, to choose from by looking.
 struct GalleryCommand: Command {

@@ -1,5 +1,4 @@
 import ReelKit
-import RenderCore
 
 /// `reel join`: the segments of `render --segment K/N` joined into one MP4 without re-encoding,
 /// with the timeline's whole sound mixed once.

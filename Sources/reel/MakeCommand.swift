@@ -1,6 +1,4 @@
-import DocumentJSON
 import ReelKit
-import RenderCore
 
 /// `reel make`: the one tap. Template and media in, finished MP4 out.
 struct MakeCommand: Command {

@@ -1,6 +1,4 @@
-import DocumentJSON
 import ReelKit
-import TimelineModel
 
 /// What `reel make` prints while `Pipeline.make` works: the template's findings once it is
 /// loaded, what went where once it is filled (or, with `--format json`, nothing until the end),

@@ -1,9 +1,5 @@
-import FileAccess
 import Foundation
 import ReelKit
-import TemplateFormat
-import TimelineModel
-import DocumentLimits
 
 /// `reel new-template`: writes a small valid template to start from, into a new or empty folder.
 ///

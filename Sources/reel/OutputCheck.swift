@@ -1,6 +1,4 @@
-import FileAccess
 import ReelKit
-import TimelineModel
 
 /// The check every command makes before any work: no output may replace an input or another
 /// output (see `OutputGuard`). A collision is a usage mistake: exit 2, nothing written.

@@ -1,8 +1,4 @@
-import MediaTime
-import Previews
 import ReelKit
-import RenderCore
-import TimelineModel
 
 /// `reel poster`: one frame of a template or timeline as a PNG, at the template's cover time or `--at`.
 struct PosterCommand: Command {

@@ -1,11 +1,5 @@
-import FileAccess
 import Foundation
-import MediaTime
-import Previews
 import ReelKit
-import RenderCore
-import TemplateResolver
-import TimelineModel
 
 /// `reel preview`: a contact sheet of a template, a timeline or a video file, and animated previews.
 struct PreviewCommand: Command {

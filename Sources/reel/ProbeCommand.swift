@@ -1,5 +1,3 @@
-import DocumentJSON
-import MediaTime
 import ReelKit
 
 /// `reel probe`: what Reel sees in media files (size after rotation, rate, duration, sound).

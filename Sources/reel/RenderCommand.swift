@@ -1,6 +1,4 @@
 import ReelKit
-import RenderCore
-import TimelineModel
 
 /// `reel render`: renders a timeline file, as written by `resolve` (and perhaps edited).
 struct RenderCommand: Command {

@@ -1,4 +1,4 @@
-import TimelineModel
+import ReelKit
 
 /// `reel resolve`: writes the timeline `make` would render, to read or edit before `reel render`.
 struct ResolveCommand: Command {

@@ -1,6 +1,4 @@
-import ProgressReport
 import ReelKit
-import RenderCore
 
 /// The progress of every long stage of a command, shown as the render's always was: one line
 /// redrawn in place on a terminal (`analysing  frame 12/24  50%  4.1 fps  ETA 0:03`), lines of

@@ -1,5 +1,4 @@
 import ReelKit
-import TimelineModel
 
 /// Writes timeline files (`Pipeline.writeTimeline`: atomically, media paths relative to the file).
 enum TimelineFile {

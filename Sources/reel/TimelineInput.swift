@@ -1,6 +1,4 @@
-import DocumentJSON
 import ReelKit
-import TimelineModel
 
 /// Reads a timeline file for a command, checked in full (its rules and its files) before any work.
 ///

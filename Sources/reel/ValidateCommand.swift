@@ -1,9 +1,5 @@
-import DocumentJSON
-import FileAccess
+import ReelKit
 import Foundation
-import MediaFacts
-import RenderCore
-import TemplateFormat
 
 /// `reel validate`: checks templates and reports every finding at once.
 ///

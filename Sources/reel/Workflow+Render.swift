@@ -1,9 +1,5 @@
-import FileAccess
 import Foundation
-import MediaTime
 import ReelKit
-import RenderCore
-import TimelineModel
 
 /// Rendering steps the commands share: export options from the command line, and the export itself.
 extension Workflow {

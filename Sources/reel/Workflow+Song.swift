@@ -1,6 +1,4 @@
-import MediaTime
 import ReelKit
-import TemplateFormat
 
 /// `--music song.mp3 [--music-start auto|<time>]`: a person's song under the template.
 extension Workflow {

@@ -1,12 +1,5 @@
-import DocumentJSON
-import FileAccess
 import Foundation
-import MediaTime
 import ReelKit
-import RenderCore
-import TemplateFormat
-import TemplateResolver
-import TimelineModel
 
 /// The steps commands share: load a template, gather media, resolve, render.
 enum Workflow {

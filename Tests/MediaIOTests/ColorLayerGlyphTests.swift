@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test(arguments: ["A", "\u{1F7E5}"]) func layersKeepThePalettesColoursNotTheTextColour(_ text: String) throws {
-        let style = TextStyle(fontFile: font, size: 100, color: RGBAColor(red: 255, green: 255, blue: 255))
+        let style = TextLook(fontFile: font, size: 100, color: RGBAColor(red: 255, green: 255, blue: 255))
         let out = try rasterizer.render(text, style: style)
         let image = out.image
         // The ink: 0.8 em wide and 0.7 em tall; sample the middle of each half.
@@ -55,9 +55,9 @@ import Testing
     }
 
     @Test func strokeDoesNotOutlineALayeredGlyph() throws {
-        let plain = try rasterizer.render("A", style: TextStyle(fontFile: font, size: 60))
+        let plain = try rasterizer.render("A", style: TextLook(fontFile: font, size: 60))
         let stroked = try rasterizer.render(
-            "A", style: TextStyle(fontFile: font, size: 60, stroke: TextStroke(color: RGBAColor(red: 0, green: 255, blue: 0), width: 6)))
+            "A", style: TextLook(fontFile: font, size: 60, stroke: TextStroke(color: RGBAColor(red: 0, green: 255, blue: 0), width: 6)))
         #expect(plain.image.width > 0 && stroked.image.pixels == plain.image.pixels)
     }
 }

@@ -18,7 +18,7 @@ import Testing
     ]
 
     @Test(arguments: sequences) func emojiSequenceIsOneColourGlyphShapedLikeTheFontsOwn(_ emoji: String) throws {
-        let style = TextStyle(size: 64)
+        let style = TextLook(size: 64)
         let layout = try rasterizer.fittedLayout(emoji, style: style, maxWidth: nil, maxHeight: nil).layout
         let glyphs = layout.lines.flatMap(\.glyphs)
         #expect(glyphs.count == 1, "\(emoji.unicodeScalars.count) scalars shape as one glyph")
@@ -48,25 +48,25 @@ import Testing
     }
 
     @Test func comparisonTellsOtherGlyphsAndBoxesApart() throws {
-        let style = TextStyle(size: 64)
+        let style = TextLook(size: 64)
         let flag = try #require(rasterizer.fittedLayout("🇵🇹", style: style, maxWidth: nil, maxHeight: nil).layout.lines.first?.glyphs.first)
         let other = try ReferenceGlyph(file: rasterizer.fontFile(ofFace: flag.face), glyph: flag.glyph, firstScalar: 0x1F1F5)
         let party = try rasterizer.render("🎉", style: style)
         let rendered = CellGrid(party.image.pixels, width: party.image.width, height: party.image.height, premultiplied: false)
         #expect(rendered.correlation(with: other.grid) < 0.8, "a party popper is not a flag")
-        let box = try rasterizer.render("\u{E000}", style: TextStyle(fontFamily: "DejaVu Sans", size: 64))
+        let box = try rasterizer.render("\u{E000}", style: TextLook(fontFamily: "DejaVu Sans", size: 64))
         let tofu = CellGrid(box.image.pixels, width: box.image.width, height: box.image.height, premultiplied: false)
         #expect(tofu.meanChroma < 1 && rendered.correlation(with: tofu) < 0.8, "the missing-glyph box is neither coloured nor alike")
     }
 
     @Test func textColourDoesNotTintEmojiAndStrokeDoesNotOutlineThem() throws {
-        let red = try rasterizer.render("🎉", style: TextStyle(size: 48, color: RGBAColor(red: 255, green: 0, blue: 0)))
-        let blue = try rasterizer.render("🎉", style: TextStyle(size: 48, color: RGBAColor(red: 0, green: 0, blue: 255)))
+        let red = try rasterizer.render("🎉", style: TextLook(size: 48, color: RGBAColor(red: 255, green: 0, blue: 0)))
+        let blue = try rasterizer.render("🎉", style: TextLook(size: 48, color: RGBAColor(red: 0, green: 0, blue: 255)))
         let stroked = try rasterizer.render(
-            "🎉", style: TextStyle(size: 48, color: RGBAColor(red: 0, green: 0, blue: 255), stroke: TextStroke(color: .black, width: 6)))
+            "🎉", style: TextLook(size: 48, color: RGBAColor(red: 0, green: 0, blue: 255), stroke: TextStroke(color: .black, width: 6)))
         #expect(red.image.width > 0 && red.image.pixels == blue.image.pixels, "same pixels whatever the text colour")
         #expect(stroked.image.width == blue.image.width && stroked.image.pixels == blue.image.pixels, "no stroke around a picture")
-        let halfOpaque = try rasterizer.render("🎉", style: TextStyle(size: 48, color: RGBAColor(red: 255, green: 255, blue: 255, alpha: 128)))
+        let halfOpaque = try rasterizer.render("🎉", style: TextLook(size: 48, color: RGBAColor(red: 255, green: 255, blue: 255, alpha: 128)))
         let opaqueAlpha = stride(from: 3, to: blue.image.pixels.count, by: 4).map { Int(blue.image.pixels[$0]) }.max() ?? 0
         let halfAlpha = stride(from: 3, to: halfOpaque.image.pixels.count, by: 4).map { Int(halfOpaque.image.pixels[$0]) }.max() ?? 0
         #expect(opaqueAlpha == 255 && abs(halfAlpha - 128) <= 1, "the text colour's opacity applies: \(halfAlpha)")
@@ -74,8 +74,8 @@ import Testing
 
     @Test func emojiCastTheShadowWithTheirAlpha() throws {
         let shadow = TextShadow(color: RGBAColor(red: 0, green: 0, blue: 0), dx: 20, dy: 20, blur: 0)
-        let plain = try rasterizer.render("🎉", style: TextStyle(size: 48))
-        let shadowed = try rasterizer.render("🎉", style: TextStyle(size: 48, shadow: shadow))
+        let plain = try rasterizer.render("🎉", style: TextLook(size: 48))
+        let shadowed = try rasterizer.render("🎉", style: TextLook(size: 48, shadow: shadow))
         #expect(shadowed.image.width == plain.image.width + 20 && shadowed.image.height == plain.image.height + 20)
         // The shadow's far corner shows where the emoji's ink was, in the shadow's colour.
         let image = shadowed.image
@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func emojiAmongWordsKeepTheWordsInTheTextFont() throws {
-        let style = TextStyle(fontFamily: "DejaVu Sans", size: 40, color: RGBAColor(red: 255, green: 255, blue: 255))
+        let style = TextLook(fontFamily: "DejaVu Sans", size: 40, color: RGBAColor(red: 255, green: 255, blue: 255))
         let layout = try rasterizer.fittedLayout("Hi 🇵🇹 ok 👍🏽!", style: style, maxWidth: nil, maxHeight: nil).layout
         let glyphs = layout.lines.flatMap(\.glyphs)
         let emojiFont = FontLookup.match("emoji")?.file
@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test func theEmojiFontAsTheTextsOwnFontDrawsWordsFromFallbacks() throws {
-        let style = TextStyle(fontFamily: "Noto Color Emoji", size: 40)
+        let style = TextLook(fontFamily: "Noto Color Emoji", size: 40)
         let layout = try rasterizer.fittedLayout("🎉 ok", style: style, maxWidth: nil, maxHeight: nil).layout
         let faces = layout.lines.flatMap(\.glyphs).map { rasterizer.fontFile(ofFace: $0.face) }
         let emojiFont = FontLookup.match("emoji")?.file
@@ -112,7 +112,7 @@ import Testing
     }
 
     @Test func textPresentationSelectorKeepsTheTextFont() throws {
-        let style = TextStyle(fontFamily: "DejaVu Sans", size: 40)
+        let style = TextLook(fontFamily: "DejaVu Sans", size: 40)
         let layout = try rasterizer.fittedLayout("\u{2764}\u{FE0E}", style: style, maxWidth: nil, maxHeight: nil).layout
         let glyph = try #require(layout.lines.first?.glyphs.first)
         #expect(rasterizer.fontFile(ofFace: glyph.face) != FontLookup.match("emoji")?.file)

@@ -11,7 +11,7 @@ import Testing
 
     static let long = "The quick brown fox jumps over the lazy dog by the river"
     /// Lines far enough apart that descenders never touch the next line's ink.
-    static let style = TextStyle(fontFamily: "DejaVu Sans", size: 40, lineSpacing: 1.6)
+    static let style = TextLook(fontFamily: "DejaVu Sans", size: 40, lineSpacing: 1.6)
 
     /// Runs of rows with ink, top to bottom: one per line of text. Gaps under `gap` rows (the dot
     /// of an i above a line without ascenders) do not separate lines, which lie 0.6 em apart.
@@ -54,12 +54,12 @@ import Testing
         let text = "Lisbon in the spring"
         let twoLines = try rasterizer.render(text, style: Self.style, maxWidth: 300)
         #expect(twoLines.lineCount == 2)
-        let style = TextStyle(fontFamily: "DejaVu Sans", size: 40, minimumSize: 10)
+        let style = TextLook(fontFamily: "DejaVu Sans", size: 40, minimumSize: 10)
         let shrunk = try rasterizer.render(text, style: style, maxWidth: 300, maxLines: 1)
         #expect(shrunk.lineCount == 1 && !shrunk.truncated && shrunk.fittedSize < 40 && shrunk.fittedSize >= 10)
         #expect(Self.inkBands(shrunk.image) == 1)
         // A floor too high to fit: shrunk to it, then cut.
-        let floor = TextStyle(fontFamily: "DejaVu Sans", size: 40, minimumSize: 36)
+        let floor = TextLook(fontFamily: "DejaVu Sans", size: 40, minimumSize: 36)
         let cut = try rasterizer.render(text, style: floor, maxWidth: 300, maxLines: 1)
         #expect(cut.lineCount == 1 && cut.truncated && cut.fittedSize == 36)
     }

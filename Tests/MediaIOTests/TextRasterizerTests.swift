@@ -15,7 +15,7 @@ import Testing
     // MARK: Latin layout
 
     @Test func latinTextHasInkInsideItsBlock() throws {
-        let out = try rasterizer.render("Hello", style: TextStyle(fontFamily: Self.sans, size: 40))
+        let out = try rasterizer.render("Hello", style: TextLook(fontFamily: Self.sans, size: 40))
         let ink = try #require(Ink(out.image))
         #expect(out.lineCount == 1 && !out.overflowed && out.fittedSize == 40)
         #expect(out.block.width > 80 && out.block.width < 140, "five letters at 40 px")
@@ -28,7 +28,7 @@ import Testing
         let text = "A much longer line\nab"
         var positions: [TextAlignment: Int] = [:]
         for alignment in TextAlignment.allCases {
-            let out = try rasterizer.render(text, style: TextStyle(fontFamily: Self.sans, size: 30, alignment: alignment))
+            let out = try rasterizer.render(text, style: TextLook(fontFamily: Self.sans, size: 30, alignment: alignment))
             let secondLine = Int(out.block.y + out.block.height * 0.5)..<out.image.height
             let ink = try #require(Ink(out.image, rows: secondLine))
             positions[alignment] = ink.minX - Int(out.block.x)
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func wrapsAtSpacesToTheMaximumWidth() throws {
-        let style = TextStyle(fontFamily: "DejaVu Sans Mono", size: 20)
+        let style = TextLook(fontFamily: "DejaVu Sans Mono", size: 20)
         let twoWords = try rasterizer.measure("abcd efgh", style: style)
         let out = try rasterizer.render("abcd efgh ijkl mnop qrst uvwx", style: style, maxWidth: Int(twoWords.width.rounded(.up)))
         #expect(out.lineCount == 3)
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func breaksAWordLongerThanTheLine() throws {
-        let out = try rasterizer.render("Supercalifragilistic", style: TextStyle(fontFamily: Self.sans, size: 20), maxWidth: 60)
+        let out = try rasterizer.render("Supercalifragilistic", style: TextLook(fontFamily: Self.sans, size: 20), maxWidth: 60)
         #expect(out.lineCount > 3)
         #expect(out.block.width <= 60)
         #expect(out.overflowed, "nothing is lost off the edge, but a split word counts as not fitting")
@@ -75,26 +75,26 @@ import Testing
 
     @Test func shrinksToFitAndFlagsWhatCannotFit() throws {
         let text = "A caption that is far too long for its area"
-        let shrunk = try rasterizer.render(text, style: TextStyle(fontFamily: Self.sans, size: 40, minimumSize: 8), maxWidth: 200, maxHeight: 60)
+        let shrunk = try rasterizer.render(text, style: TextLook(fontFamily: Self.sans, size: 40, minimumSize: 8), maxWidth: 200, maxHeight: 60)
         #expect(shrunk.fittedSize < 40 && shrunk.fittedSize >= 8)
         #expect(!shrunk.overflowed)
         #expect(shrunk.block.width <= 200 && shrunk.block.height <= 60)
-        let bigger = try rasterizer.measure(text, style: TextStyle(fontFamily: Self.sans, size: shrunk.fittedSize + 1), maxWidth: 200, maxHeight: 60)
+        let bigger = try rasterizer.measure(text, style: TextLook(fontFamily: Self.sans, size: shrunk.fittedSize + 1), maxWidth: 200, maxHeight: 60)
         #expect(bigger.overflowed, "one pixel larger does not fit")
 
-        let floor = try rasterizer.render(text, style: TextStyle(fontFamily: Self.sans, size: 40, minimumSize: 30), maxWidth: 200, maxHeight: 60)
+        let floor = try rasterizer.render(text, style: TextLook(fontFamily: Self.sans, size: 40, minimumSize: 30), maxWidth: 200, maxHeight: 60)
         #expect(floor.overflowed)
         #expect(floor.fittedSize == 30)
-        let noShrink = try rasterizer.measure(text, style: TextStyle(fontFamily: Self.sans, size: 40), maxWidth: 200, maxHeight: 60)
+        let noShrink = try rasterizer.measure(text, style: TextLook(fontFamily: Self.sans, size: 40), maxWidth: 200, maxHeight: 60)
         #expect(noShrink.overflowed && noShrink.fittedSize == 40)
     }
 
     // MARK: Effects
 
     @Test func strokeWidensTheInkByItsWidthOnEachSide() throws {
-        let plain = try #require(Ink(try rasterizer.render("Ink", style: TextStyle(fontFamily: Self.sans, size: 50)).image))
+        let plain = try #require(Ink(try rasterizer.render("Ink", style: TextLook(fontFamily: Self.sans, size: 50)).image))
         let stroked = try rasterizer.render(
-            "Ink", style: TextStyle(fontFamily: Self.sans, size: 50, color: .white, stroke: TextStroke(color: .black, width: 5)))
+            "Ink", style: TextLook(fontFamily: Self.sans, size: 50, color: .white, stroke: TextStroke(color: .black, width: 5)))
         let ink = try #require(Ink(stroked.image))
         #expect(abs((ink.width - plain.width) - 10) <= 2)
         #expect(abs((ink.height - plain.height) - 10) <= 2)
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func shadowIsTheInkMovedByItsOffset() throws {
-        let style = TextStyle(
+        let style = TextLook(
             fontFamily: Self.sans, size: 50, color: .white, shadow: TextShadow(color: RGBAColor(red: 255, green: 0, blue: 0), dx: 10, dy: 6, blur: 0))
         let out = try rasterizer.render("T", style: style)
         let fill = try #require(Ink(out.image) { $0.g > 200 && $0.a > 200 })
@@ -111,14 +111,14 @@ import Testing
         #expect(abs(shadow.maxX - fill.maxX - 10) <= 1 && abs(shadow.maxY - fill.maxY - 6) <= 1)
 
         let blurred = try rasterizer.render(
-            "T", style: TextStyle(fontFamily: Self.sans, size: 50, shadow: TextShadow(color: .black, dx: 0, dy: 0, blur: 8)))
-        let plain = try rasterizer.render("T", style: TextStyle(fontFamily: Self.sans, size: 50))
+            "T", style: TextLook(fontFamily: Self.sans, size: 50, shadow: TextShadow(color: .black, dx: 0, dy: 0, blur: 8)))
+        let plain = try rasterizer.render("T", style: TextLook(fontFamily: Self.sans, size: 50))
         #expect(blurred.image.width > plain.image.width + 8, "the blur spreads beyond the glyph")
     }
 
     @Test func boxSurroundsTheBlockWithPaddingAndRoundedCorners() throws {
         let box = TextBox(color: RGBAColor(red: 0, green: 0, blue: 255), padding: 10, cornerRadius: 12)
-        let out = try rasterizer.render("Box", style: TextStyle(fontFamily: Self.sans, size: 30, box: box))
+        let out = try rasterizer.render("Box", style: TextLook(fontFamily: Self.sans, size: 30, box: box))
         #expect(abs(Double(out.image.width) - (out.block.width + 20)) <= 1)
         #expect(abs(Double(out.image.height) - (out.block.height + 20)) <= 1)
         #expect(out.image.pixel(x: 0, y: 0).a < 40, "the corner is rounded off")
@@ -129,7 +129,7 @@ import Testing
     // MARK: Scripts
 
     @Test func chineseFallsBackToAFontThatHasIt() throws {
-        let style = TextStyle(fontFamily: "DejaVu Sans", size: 40)
+        let style = TextLook(fontFamily: "DejaVu Sans", size: 40)
         let layout = try rasterizer.fittedLayout("你好，世界", style: style, maxWidth: nil, maxHeight: nil).layout
         let glyphs = layout.lines[0].glyphs
         #expect(glyphs.count == 5)
@@ -145,14 +145,14 @@ import Testing
     }
 
     @Test func chineseBreaksBetweenIdeographs() throws {
-        let style = TextStyle(fontFamily: Self.sans, size: 20)
+        let style = TextLook(fontFamily: Self.sans, size: 20)
         let out = try rasterizer.render("我们一起去看电影吧我们一起去看电影吧", style: style, maxWidth: 90)
         #expect(out.lineCount >= 4)
         #expect(out.block.width <= 90)
     }
 
     @Test func arabicIsJoinedAndRightToLeft() throws {
-        let style = TextStyle(fontFamily: "DejaVu Sans", size: 40)
+        let style = TextLook(fontFamily: "DejaVu Sans", size: 40)
         let word = "مرحبا"
         let joined = try rasterizer.fittedLayout(word, style: style, maxWidth: nil, maxHeight: nil).layout
         var isolated: [UInt32] = []
@@ -175,7 +175,7 @@ import Testing
     }
 
     @Test func hebrewIsRightToLeft() throws {
-        let style = TextStyle(fontFamily: Self.sans, size: 40)
+        let style = TextLook(fontFamily: Self.sans, size: 40)
         let layout = try rasterizer.fittedLayout("שלום", style: style, maxWidth: nil, maxHeight: nil).layout
         let clusters = layout.lines[0].glyphs.map(\.cluster)
         #expect(clusters == [3, 2, 1, 0], "last letter leftmost")
@@ -187,7 +187,7 @@ import Testing
     }
 
     @Test func mixedDirectionsKeepWordsAndNumbersInOrder() throws {
-        let style = TextStyle(fontFamily: Self.sans, size: 30)
+        let style = TextLook(fontFamily: Self.sans, size: 30)
         let ltr = try rasterizer.fittedLayout("ab שלום cd", style: style, maxWidth: nil, maxHeight: nil).layout
         #expect(ltr.lines[0].glyphs.map(\.cluster) == [0, 1, 2, 6, 5, 4, 3, 7, 8, 9])
         let rtl = try rasterizer.fittedLayout("שלום 123", style: style, maxWidth: nil, maxHeight: nil).layout
@@ -195,7 +195,7 @@ import Testing
     }
 
     @Test func combiningMarksSitOnTheirBase() throws {
-        let layout = try rasterizer.fittedLayout("e\u{301}", style: TextStyle(fontFamily: Self.sans, size: 40), maxWidth: nil, maxHeight: nil).layout
+        let layout = try rasterizer.fittedLayout("e\u{301}", style: TextLook(fontFamily: Self.sans, size: 40), maxWidth: nil, maxHeight: nil).layout
         let glyphs = layout.lines[0].glyphs
         #expect(glyphs.allSatisfy { $0.glyph != 0 })
         #expect(layout.lines[0].width < 40 * 64, "one letter wide, the accent takes no room of its own")
@@ -207,7 +207,7 @@ import Testing
         let path = "no-such-folder/Missing.ttf"
         #expect(TextRasterizer.canLoadFont(file: path) != nil)
         do {
-            _ = try rasterizer.render("x", style: TextStyle(fontFile: path, size: 20))
+            _ = try rasterizer.render("x", style: TextLook(fontFile: path, size: 20))
             Issue.record("expected an error")
         } catch {
             #expect(error.file == path)
@@ -216,22 +216,22 @@ import Testing
         }
         let dejaVu = try #require(TextRasterizer.resolveFont(family: "DejaVu Sans"))
         #expect(TextRasterizer.canLoadFont(file: dejaVu) == nil)
-        let out = try rasterizer.render("x", style: TextStyle(fontFile: dejaVu, size: 20))
+        let out = try rasterizer.render("x", style: TextLook(fontFile: dejaVu, size: 20))
         #expect(Ink(out.image) != nil)
     }
 
     @Test func limitsAreEnforced() throws {
         #expect(throws: FileAccessError.self) {
-            try rasterizer.render(String(repeating: "a", count: 2001), style: TextStyle(fontFamily: Self.sans, size: 20))
+            try rasterizer.render(String(repeating: "a", count: 2001), style: TextLook(fontFamily: Self.sans, size: 20))
         }
-        #expect(throws: FileAccessError.self) { try rasterizer.render("a", style: TextStyle(fontFamily: Self.sans, size: 0.5)) }
-        #expect(throws: FileAccessError.self) { try rasterizer.render("a", style: TextStyle(fontFamily: Self.sans, size: 1001)) }
+        #expect(throws: FileAccessError.self) { try rasterizer.render("a", style: TextLook(fontFamily: Self.sans, size: 0.5)) }
+        #expect(throws: FileAccessError.self) { try rasterizer.render("a", style: TextLook(fontFamily: Self.sans, size: 1001)) }
         #expect(throws: FileAccessError.self) {
-            try rasterizer.render(String(repeating: "W", count: 40), style: TextStyle(fontFamily: Self.sans, size: 1000))
+            try rasterizer.render(String(repeating: "W", count: 40), style: TextLook(fontFamily: Self.sans, size: 1000))
         }
-        _ = try rasterizer.render(String(repeating: "a", count: 2000), style: TextStyle(fontFamily: Self.sans, size: 8), maxWidth: 1000)
+        _ = try rasterizer.render(String(repeating: "a", count: 2000), style: TextLook(fontFamily: Self.sans, size: 8), maxWidth: 1000)
         do {
-            _ = try rasterizer.render(String(repeating: "a", count: 2001), style: TextStyle(fontFamily: Self.sans, size: 20))
+            _ = try rasterizer.render(String(repeating: "a", count: 2001), style: TextLook(fontFamily: Self.sans, size: 20))
         } catch {
             #expect(error.kind == .unsupported)
             #expect(error.reason.contains("2001"))
@@ -239,12 +239,12 @@ import Testing
     }
 
     @Test func blankTextGivesAnEmptyImage() throws {
-        let out = try rasterizer.render("   ", style: TextStyle(fontFamily: Self.sans, size: 20))
+        let out = try rasterizer.render("   ", style: TextLook(fontFamily: Self.sans, size: 20))
         #expect(out.image.width == 0 && out.lineCount == 1)
     }
 
     @Test func multiScriptSampleIsWrittenForInspection() throws {
-        let style = TextStyle(
+        let style = TextLook(
             size: 48, color: .white, stroke: TextStroke(color: .black, width: 3),
             shadow: TextShadow(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 160), dx: 4, dy: 4, blur: 6),
             box: TextBox(color: RGBAColor(red: 40, green: 80, blue: 160, alpha: 200), padding: 16, cornerRadius: 20))
@@ -259,12 +259,12 @@ extension TextRasterizerTests {
     /// A word too wide for the box is made smaller before it is ever split.
     @Test func shrinksALongWordBeforeSplittingIt() throws {
         let r = try TextRasterizer()
-        let style = TextStyle(fontFamily: "DejaVu Sans:bold", size: 80, minimumSize: 20)
+        let style = TextLook(fontFamily: "DejaVu Sans:bold", size: 80, minimumSize: 20)
         let text = try r.render("WANDERLUST", style: style, maxWidth: 400)
         #expect(text.lineCount == 1, "one line, not a split word")
         #expect(text.fittedSize < 80 && text.fittedSize >= 20)
         #expect(!text.overflowed)
-        let noShrink = try r.render("WANDERLUST", style: TextStyle(fontFamily: "DejaVu Sans:bold", size: 80), maxWidth: 400)
+        let noShrink = try r.render("WANDERLUST", style: TextLook(fontFamily: "DejaVu Sans:bold", size: 80), maxWidth: 400)
         #expect(noShrink.lineCount == 2 && noShrink.overflowed, "without a minimum size the word is split, and said to overflow")
     }
 }

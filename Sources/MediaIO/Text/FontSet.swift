@@ -22,7 +22,7 @@ final class FontSet {
     }
 
     /// The face a style asks for: its file, else the fontconfig match of its family.
-    func primary(for style: TextStyle) throws(FileAccessError) -> Int {
+    func primary(for style: TextLook) throws(FileAccessError) -> Int {
         if let file = style.fontFile {
             return try load(FontFaceKey(file: file, index: 0))
         }

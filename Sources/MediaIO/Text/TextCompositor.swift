@@ -7,7 +7,7 @@
 /// text colour's opacity.
 /// Blending is "over" in premultiplied sRGB values, as image editors do, then un-premultiplied.
 struct TextCompositor {
-    var style: TextStyle
+    var style: TextLook
     /// The text block, in layout pixels.
     var block: TextRect
     var fill: [UInt8]

@@ -2,7 +2,7 @@
 /// layers.
 struct TextPainter {
     let layout: TextLayout
-    let style: TextStyle
+    let style: TextLook
     let fonts: FontSet
     let library: FreeTypeLibrary
     /// Names the text in errors.

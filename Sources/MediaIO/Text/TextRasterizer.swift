@@ -23,7 +23,7 @@ package final class TextRasterizer {
     /// `maxWidth` × `maxHeight` in at most `maxLines` lines; nil bounds are unlimited. Text that
     /// still needs more than `maxLines` lines at the minimum size is cut with an ellipsis.
     package func render(
-        _ text: String, style: TextStyle, maxWidth: Int? = nil, maxHeight: Int? = nil,
+        _ text: String, style: TextLook, maxWidth: Int? = nil, maxHeight: Int? = nil,
         maxLines: Int? = nil
     ) throws(FileAccessError) -> RenderedText {
         let fitted = try fittedLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, maxLines: maxLines)
@@ -41,7 +41,7 @@ package final class TextRasterizer {
     /// The layout `render` would produce, without drawing it: for validation to warn about text that
     /// cannot fit its area, cheaply.
     package func measure(
-        _ text: String, style: TextStyle, maxWidth: Int? = nil, maxHeight: Int? = nil,
+        _ text: String, style: TextLook, maxWidth: Int? = nil, maxHeight: Int? = nil,
         maxLines: Int? = nil
     ) throws(FileAccessError) -> TextMeasurement {
         let fitted = try fittedLayout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, maxLines: maxLines)
@@ -65,7 +65,7 @@ package final class TextRasterizer {
 
     /// The characters of `text` that no installed font can draw in `style`, each once, in order:
     /// they would render as empty boxes. Found with the fonts rendering would use, without drawing.
-    package func undrawableCharacters(in text: String, style: TextStyle) throws(FileAccessError) -> [Unicode.Scalar] {
+    package func undrawableCharacters(in text: String, style: TextLook) throws(FileAccessError) -> [Unicode.Scalar] {
         let primary = try fonts.primary(for: style)
         let family = style.fontFamily ?? FontLookup.defaultFamily
         let paragraphs = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true).map {
@@ -99,7 +99,7 @@ package final class TextRasterizer {
     /// Fitting is a binary search between the minimum and the requested size. Wrapping makes fit
     /// nearly but not strictly monotonic in size, so the answer is a size that fits, not
     /// necessarily the largest one.
-    func fittedLayout(_ text: String, style: TextStyle, maxWidth: Int?, maxHeight: Int?, maxLines: Int? = nil) throws(FileAccessError) -> FittedLayout
+    func fittedLayout(_ text: String, style: TextLook, maxWidth: Int?, maxHeight: Int?, maxLines: Int? = nil) throws(FileAccessError) -> FittedLayout
     {
         try TextValidation.check(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, maxLines: maxLines)
         let primary = try fonts.primary(for: style)

@@ -6,7 +6,7 @@ enum TextValidation {
         return "text \"\(head)\(text.count > 24 ? "…" : "")\""
     }
 
-    static func check(_ text: String, style: TextStyle, maxWidth: Int?, maxHeight: Int?, maxLines: Int? = nil) throws(FileAccessError) {
+    static func check(_ text: String, style: TextLook, maxWidth: Int?, maxHeight: Int?, maxLines: Int? = nil) throws(FileAccessError) {
         func fail(_ reason: String) -> FileAccessError {
             FileAccessError(.unsupported, file: label(text), operation: "laying out text", reason: reason)
         }

@@ -77,10 +77,10 @@ extension DecodingContext {
     }
 
     /// `#rrggbb`, or `#rrggbbaa` when `alpha` is allowed.
-    package mutating func color(_ value: JSONValue, at path: JSONPath, alpha: Bool) -> TemplateColor? {
+    package mutating func color(_ value: JSONValue, at path: JSONPath, alpha: Bool) -> RGBAColor? {
         let form = alpha ? "#rrggbb or #rrggbbaa" : "#rrggbb"
         guard let text = string(value, at: path, example: "\"\(path.lastKey ?? "color")\": \"#ffffff\"") else { return nil }
-        guard text.first == "#", let color = TemplateColor(hex: text), alpha || color.alpha == 255, text.count == 7 || alpha else {
+        guard text.first == "#", let color = RGBAColor(hex: text), alpha || color.alpha == 255, text.count == 7 || alpha else {
             error(
                 .backgroundColor, "'\(text)' is not a colour written \(form)", at: path,
                 notes: [

@@ -35,7 +35,7 @@ extension TemplateDecoder {
             if let width, let height { size = (width, height) }
         }
         let rate = readFrameRate(object, at: path)
-        var background: TemplateColor? = .black
+        var background: RGBAColor? = .black
         if let value = object["background"] {
             background = context.color(value, at: path.appending("background"), alpha: false)
         }

@@ -108,7 +108,7 @@ extension TemplateDecoder {
         var valid = true
         let accepts = choice(object, "accepts", at: path, default: SlotAccepts.any, valid: &valid)
         let fit = choice(object, "fit", at: path, default: Fit.cover, valid: &valid)
-        var rect: CanvasRect?
+        var rect: LayerRect?
         if let raw = context.required("rect", in: object, at: path, example: "\"rect\": { \"x\": 0, \"y\": 0, \"width\": 0.5, \"height\": 0.5 }") {
             rect = readRect(raw, at: path.appending("rect"))
         }
@@ -127,7 +127,7 @@ extension TemplateDecoder {
     }
 
     /// A rectangle inside the canvas, in fractions: x, y from the top-left corner; width and height above 0.
-    package mutating func readRect(_ value: JSONValue, at path: JSONPath) -> CanvasRect? {
+    package mutating func readRect(_ value: JSONValue, at path: JSONPath) -> LayerRect? {
         guard
             let object = context.object(
                 value, at: path, known: TemplateKeys.rect,
@@ -141,7 +141,7 @@ extension TemplateDecoder {
             numbers.append(x)
         }
         guard numbers.count == 4 else { return nil }
-        let rect = CanvasRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        let rect = LayerRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
         // A thousandth of slack lets thirds (0.333 + 0.667) add up.
         guard rect.width > 0, rect.height > 0, rect.x + rect.width <= 1.001, rect.y + rect.height <= 1.001 else {
             let problem = rect.width <= 0 || rect.height <= 0 ? "is empty" : "reaches past the canvas's edge (x + width or y + height above 1)"

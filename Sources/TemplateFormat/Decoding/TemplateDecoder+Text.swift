@@ -155,7 +155,7 @@ extension TemplateDecoder {
         else {
             return nil
         }
-        var shadow = TextShadow(color: TemplateColor(.black, alpha: 128), dx: 0, dy: 4, blur: 8)
+        var shadow = TextShadow(color: RGBAColor(.black, alpha: 128), dx: 0, dy: 4, blur: 8)
         var valid = true
         if let raw = object["color"] {
             if let c = context.color(raw, at: path.appending("color"), alpha: true) { shadow.color = c } else { valid = false }

@@ -15,18 +15,18 @@ public struct CaptionsLayerSpec: Sendable, Hashable {
     /// Most lines a cue takes on screen.
     package var lines: Int
     /// The safe area, in canvas fractions.
-    package var area: CanvasRect
+    package var area: LayerRect
     /// Text size in canvas pixels; nil for 4.5 % of the canvas height.
     package var size: Double?
     package var font: FontSpec?
-    package var color: TemplateColor?
+    package var color: RGBAColor?
     /// The spoken word's colour in karaoke.
-    package var highlight: TemplateColor
+    package var highlight: RGBAColor
 
     package init(
         file: String? = nil, style: CaptionStyle.Kind = .plain, lines: Int = Limits.defaultCaptionLines,
-        area: CanvasRect = CaptionStyle.defaultArea, size: Double? = nil, font: FontSpec? = nil, color: TemplateColor? = nil,
-        highlight: TemplateColor = CaptionStyle().highlight
+        area: LayerRect = CaptionStyle.defaultArea, size: Double? = nil, font: FontSpec? = nil, color: RGBAColor? = nil,
+        highlight: RGBAColor = CaptionStyle().highlight
     ) {
         self.file = file
         self.style = style

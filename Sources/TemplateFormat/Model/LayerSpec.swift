@@ -41,16 +41,13 @@ public enum LayerContent: Sendable, Hashable {
     }
 }
 
-/// A rectangle of the canvas in fractions of its width and height, from its top-left corner: the
-/// same value a timeline records for a clip's frame, so templates and timelines share one type.
-package typealias CanvasRect = LayerRect
 
 /// A slot of user media placed in a rectangle of the canvas (picture-in-picture, split screens).
 ///
 /// Media layers are filled after the main track's slots, in layer order, by the same rules.
 public struct MediaLayerSpec: Sendable, Hashable {
     package var accepts: SlotAccepts
-    package var rect: CanvasRect
+    package var rect: LayerRect
     package var fit: Fit
     package var volume: Double
     package var playback: Playback
@@ -58,7 +55,7 @@ public struct MediaLayerSpec: Sendable, Hashable {
     package var filters: [EffectSpec]
 
     package init(
-        accepts: SlotAccepts = .any, rect: CanvasRect, fit: Fit = .cover, volume: Double = 0, playback: Playback = Playback(),
+        accepts: SlotAccepts = .any, rect: LayerRect, fit: Fit = .cover, volume: Double = 0, playback: Playback = Playback(),
         motion: MotionSpec? = nil, filters: [EffectSpec] = []
     ) {
         self.accepts = accepts

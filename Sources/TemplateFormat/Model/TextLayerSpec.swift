@@ -17,7 +17,7 @@ public struct TextLayerSpec: Sendable, Hashable {
 
     package init(
         key: String? = nil, text: String, font: FontSpec = .family("sans-serif"), size: Double = 64, minSize: Double? = nil,
-        color: TemplateColor = .white, stroke: TextStroke? = nil, shadow: TextShadow? = nil, box: TextBox? = nil,
+        color: RGBAColor = .white, stroke: TextStroke? = nil, shadow: TextShadow? = nil, box: TextBox? = nil,
         alignment: TextAlignment = .center, placement: Placement = Placement(), maxWidth: Double = 0.9, maxLines: Int = 3,
         animationIn: AnimationSpec? = nil, animationOut: AnimationSpec? = nil
     ) {
@@ -57,6 +57,3 @@ public enum FontSpec: Sendable, Hashable {
     case file(String)
 }
 
-/// A colour with opacity as a template writes it (`#rrggbb` or `#rrggbbaa`): the same value a
-/// timeline records, so templates and timelines share one type.
-package typealias TemplateColor = RGBAColor

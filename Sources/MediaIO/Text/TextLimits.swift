@@ -2,9 +2,6 @@
 import DocumentLimits
 import MediaTime
 
-/// How a text is drawn, in output pixels: the shared look (`TextLook`), scaled to the output.
-package typealias TextStyle = TextLook
-
 /// The bounds text rendering enforces: those of documents (`Limits`), so that a text the template
 /// validator or the timeline reader accepts is never refused here.
 ///
