@@ -81,7 +81,7 @@ public struct BeatAnalysis: Sendable, Codable, Equatable {
 
     /// The first bar of the `count` consecutive bars with the highest mean energy (the earliest
     /// of equals); nil when there are fewer bars than that.
-    func strongestStretch(bars count: Int) -> Int? {
+    package func strongestStretch(bars count: Int) -> Int? {
         guard count > 0, bars.count >= count else { return nil }
         var sum = bars[0..<count].reduce(0) { $0 + $1.energy }
         var best = (bar: 0, sum: sum)

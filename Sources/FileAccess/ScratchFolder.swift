@@ -76,7 +76,7 @@ package final class ScratchFolder: @unchecked Sendable {
     }
 
     /// How long an empty scratch folder stands before it is taken for a killed run's.
-    static let emptyFolderAge: time_t = 60
+    package static let emptyFolderAge: time_t = 60
 
     /// Removes the scratch folders (`reel-*-XXXXXX`) of dead runs in `base`.
     static func removeStale(in base: String) {

@@ -36,7 +36,7 @@ package final class ReverseVideoReader {
     package private(set) var peakHeld = 0
 
     /// 96 MB of framed pictures: 31 of 1080x1920 (a one-second group at 30 fps), 117 of 540x960.
-    static let defaultBudget = 96 << 20
+    package static let defaultBudget = 96 << 20
 
     /// A framed picture and the source times it is shown for: unbounded below for the first
     /// picture of the stream (it also shows before it), above for the last (it holds).

@@ -72,7 +72,7 @@ public struct ExportReport: Sendable {
     package var loudness: LoudnessReport?
     /// Times the sound was encoded to bring it under the ceiling (1 when the first encode was);
     /// nil for a file without sound of its own (a segment).
-    var soundEncodes: Int? = nil
+    package var soundEncodes: Int? = nil
 
     package init(frameCount: Int64, warnings: [String], loudness: LoudnessReport? = nil, soundEncodes: Int? = nil) {
         self.frameCount = frameCount
@@ -82,9 +82,9 @@ public struct ExportReport: Sendable {
     }
 
     /// Loudness of the mix before normalization, in LUFS.
-    var measuredLoudness: Double? { loudness?.measured }
+    package var measuredLoudness: Double? { loudness?.measured }
     /// The linear gain applied to reach the target.
-    var loudnessGain: Double? { loudness.map { pow(10, $0.gain / 20) } }
+    package var loudnessGain: Double? { loudness.map { pow(10, $0.gain / 20) } }
 }
 
 /// Where an export stands, for progress displays.

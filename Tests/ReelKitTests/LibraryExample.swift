@@ -1,7 +1,6 @@
 // The example of docs/library.md, compiled and run by the test suite (LibraryTests checks that
 // the document shows exactly this file).
 import ReelKit
-import TemplateResolver
 
 /// Makes a video from a template and a folder of media, printing what went where and the progress.
 func makeVideo(template: String, media: String, output: String) async throws -> MakeResult {

@@ -5,6 +5,7 @@ import ReelTestSupport
 import RenderCore
 import Testing
 import TimelineModel
+import TemplateResolver
 
 @Suite struct DamageAndSpeedTests {
     /// Garbage written over the middle of a clip's media data: the export still completes, holds the

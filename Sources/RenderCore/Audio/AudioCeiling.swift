@@ -14,7 +14,7 @@ import Foundation
 /// encoded sound, measures it and encodes again, lower where it went past, until it is under.
 package enum AudioCeiling {
     /// The promise, in dBFS true peak.
-    static let decibels = -1.0
+    package static let decibels = -1.0
 
     /// The ceiling as a linear amplitude (0.891).
     package static var linear: Float { Float(pow(10, decibels / 20)) }
@@ -32,12 +32,12 @@ package enum AudioCeiling {
     /// enough). FFmpeg's AAC encoder lifted the true peak of pink noise limited by 12 to 20 dB by
     /// up to 1.3 dB at 160 kb/s, 0.4 dB at 256 kb/s, and 2 dB at 64 and 96 kb/s; music overshoots
     /// far less, white noise and square waves limited hard up to 3 dB.
-    static func codecHeadroom(audioBitrate: Int) -> Double {
+    package static func codecHeadroom(audioBitrate: Int) -> Double {
         audioBitrate >= 128_000 ? 1.5 : 2.5
     }
 
     /// The limiter's threshold as a linear amplitude: the ceiling less the codec's headroom.
-    static func limiterThreshold(audioBitrate: Int) -> Float {
+    package static func limiterThreshold(audioBitrate: Int) -> Float {
         Float(pow(10, (decibels - codecHeadroom(audioBitrate: audioBitrate)) / 20))
     }
 }

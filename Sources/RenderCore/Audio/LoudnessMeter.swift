@@ -63,7 +63,7 @@ package struct LoudnessMeter: Sendable {
     }
 
     /// Integrated loudness in LUFS; nil when nothing passes the gates (silence, or under 400 ms).
-    var integratedLoudness: Double? {
+    package var integratedLoudness: Double? {
         let blocks = self.blocks
         let gated = gatedBlocks
         guard !gated.isEmpty else { return nil }

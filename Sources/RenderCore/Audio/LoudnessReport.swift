@@ -23,7 +23,7 @@ package struct LoudnessReport: Sendable, Equatable {
     /// The most the limiter took off the loudness of a 400 ms stretch, in dB.
     package let limiting: Double
     /// Whether more gain was refused for taking more than `Limits.maxLimiting` off a stretch.
-    let heldBack: Bool
+    package let heldBack: Bool
 
     package init(target: Double, measured: Double, gain: Double, reached: Double, limiting: Double, heldBack: Bool) {
         self.target = target

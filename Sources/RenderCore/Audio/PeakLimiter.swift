@@ -32,7 +32,7 @@ package final class PeakLimiter {
     /// Length of the way back up: 50 ms.
     package static let release = 2400
     /// Input samples before `t` that can change the gain at `t`.
-    static var lookBehind: Int { release - 1 + attack - 1 + hold }
+    package static var lookBehind: Int { release - 1 + attack - 1 + hold }
 
     private static let unit: Int64 = 1 << 24
     /// Input (interleaved) for samples `base ..< base + raw.count / 2`; timeline samples before 0 are silent.

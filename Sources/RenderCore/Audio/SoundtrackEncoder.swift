@@ -16,7 +16,7 @@ import MediaIO
 /// those of the mix as before (the threshold is lowered nowhere).
 package enum SoundtrackEncoder {
     /// Encodes tried before giving up; a second is rare, and each lowers the threshold further.
-    static let maxPasses = 8
+    package static let maxPasses = 8
     /// Mixed per block of this many samples (the mix is the same whatever the blocks).
     static let block = 48_000
 

@@ -54,7 +54,7 @@ package struct AudioPlanner: Sendable {
     }
 
     package let rate: SampleRate
-    let totalSamples: Int64
+    package let totalSamples: Int64
     package let items: [Item]
 
     package init(timeline: Timeline, rate: SampleRate = .standard) {

@@ -69,7 +69,7 @@ package struct SubjectFocus: Sendable, Hashable {
     }
 
     /// Whether the box lies wholly inside `window` centred at `x`, `y`.
-    func isInside(_ window: CoverWindow, x cx: Double, y cy: Double, tolerance: Double = 1e-9) -> Bool {
+    package func isInside(_ window: CoverWindow, x cx: Double, y cy: Double, tolerance: Double = 1e-9) -> Bool {
         minX >= cx - window.width / 2 - tolerance && maxX <= cx + window.width / 2 + tolerance
             && minY >= cy - window.height / 2 - tolerance && maxY <= cy + window.height / 2 + tolerance
     }

@@ -27,7 +27,7 @@ public struct TimelineCodingError: Error, Sendable, Hashable, CustomStringConver
     }
 
     /// The code of every problem, in order.
-    var codes: [DiagnosticCode] { diagnostics.map(\.code) }
+    package var codes: [DiagnosticCode] { diagnostics.map(\.code) }
 
     /// `timeline.json:7:15: error[T015]: /clips/0/speed: ...`, one diagnostic after another.
     public var description: String {
