@@ -102,7 +102,7 @@ package struct RawCue {
 }
 
 extension Substring {
-    package func trimmingWhitespace() -> Substring {
+    func trimmingWhitespace() -> Substring {
         var s = self
         while let f = s.first, f.isWhitespace { s = s.dropFirst() }
         while let l = s.last, l.isWhitespace { s = s.dropLast() }

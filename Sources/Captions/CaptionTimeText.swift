@@ -37,7 +37,7 @@ package enum CaptionTimeText {
 
 extension Character {
     /// 0...9 only (not the other scripts' digits `isNumber` accepts).
-    package var isASCIIDigitCharacter: Bool { ("0"..."9").contains(self) }
+    var isASCIIDigitCharacter: Bool { ("0"..."9").contains(self) }
 }
 
 extension CaptionTimeText {

@@ -4,9 +4,9 @@ import MediaTime
 
 extension CaptionTrack {
     /// Longest silence within one cue of a words file: a longer pause starts a new cue.
-    package static let cueBreakPause = RationalTime(value: 1, timescale: 1)
+    static let cueBreakPause = RationalTime(value: 1, timescale: 1)
     /// Most words of a cue made from a words file: what two short lines hold.
-    package static let wordsPerCue = 7
+    static let wordsPerCue = 7
 
     /// Cues made from a words file: a word starts a new cue after a sentence's end, after a pause
     /// of `cueBreakPause` or more, or when the cue has `wordsPerCue` words.

@@ -31,7 +31,7 @@ extension Catalog {
             parameters: zoom("zoom factor at the end")),
     ]
 
-    package static let textAnimations: [CatalogEntry] = [
+    static let textAnimations: [CatalogEntry] = [
         CatalogEntry("none", .textAnimation, "appears or disappears at once"),
         CatalogEntry("fade", .textAnimation, "fades in or out"),
         CatalogEntry("slideUp", .textAnimation, "moves up into place (in) or up out of it (out) while fading"),

@@ -10,7 +10,7 @@
 /// documentation show them.
 extension Catalog {
     /// The edge of the wipes and `circleOpen`, feathered over a fraction of the canvas's shorter side.
-    package static let featheredEdge = CatalogParameter.number(
+    static let featheredEdge = CatalogParameter.number(
         "softness", 0...0.5, default: 0.02, animatable: false, "width of the feathered edge, as a fraction of the canvas's shorter side")
 
     package static let transitions: [CatalogEntry] = {

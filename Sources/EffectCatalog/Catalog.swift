@@ -31,7 +31,7 @@ package enum Catalog {
     }
 
     /// How values move between keyframes and through transitions (the curves are in `Easing`).
-    package static let easings: [CatalogEntry] = Easing.allCases.map { easing in
+    static let easings: [CatalogEntry] = Easing.allCases.map { easing in
         let summary =
             switch easing {
             case .linear: "constant speed"

@@ -80,7 +80,7 @@ extension EffectFamily {
 }
 
 extension String {
-    package func padded(to width: Int) -> String {
+    func padded(to width: Int) -> String {
         count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 }

@@ -12,7 +12,7 @@ import ProgressReport
 /// reported, naming its file.
 package enum AssetProbe {
     /// Extensions taken from a folder; other files in it are passed over.
-    package static let mediaExtensions: Set<String> = [
+    static let mediaExtensions: Set<String> = [
         "mp4", "mov", "m4v", "mkv", "webm", "avi", "3gp", "jpg", "jpeg", "heic", "heif", "avif", "png", "webp", "gif", "bmp", "tif", "tiff",
     ]
 

@@ -154,7 +154,7 @@ package enum MediaProbe {
     }
 
     /// EXIF orientation values 1-8 as a clockwise rotation followed by a horizontal mirror.
-    package static func exifOrientationTable(_ value: Int) -> (rotation: Int, mirrored: Bool) {
+    static func exifOrientationTable(_ value: Int) -> (rotation: Int, mirrored: Bool) {
         switch value {
         case 2: return (0, true)
         case 3: return (180, false)

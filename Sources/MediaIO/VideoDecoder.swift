@@ -139,7 +139,7 @@ package final class VideoDecoder {
     /// picture before `time` may be shown next. Afterwards the decoder stands at `time`, as after
     /// `frame(at: time)`.
     /// - Returns: true when the stream ended after the last picture visited (it holds to the end).
-    package func decodeGroup(
+    func decodeGroup(
         through time: RationalTime, choice: FrameChoice = .displayed, visit: (VideoFrame) throws(FileAccessError) -> Void
     ) throws(FileAccessError) -> Bool {
         self.choice = choice

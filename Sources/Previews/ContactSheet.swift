@@ -22,7 +22,7 @@ public final class ContactSheet {
     }
 
     /// A picture of one cell's size, to render into before `place`.
-    package func makeCellPicture() -> Picture { Picture(width: layout.cellWidth, height: layout.cellHeight) }
+    func makeCellPicture() -> Picture { Picture(width: layout.cellWidth, height: layout.cellHeight) }
 
     /// Copies `cell` (cell-sized) into its place.
     package func place(_ cell: Picture, at index: Int) {

@@ -16,7 +16,7 @@ import TimelineModel
 /// drawn.
 package final class FrameRenderer {
     package let timeline: Timeline
-    package let planner: FramePlanner
+    let planner: FramePlanner
     /// Size frames are drawn at (the canvas, or smaller for previews and drafts).
     package let width: Int
     package let height: Int

@@ -15,12 +15,12 @@ import Subjects
 /// scaler: use one per thread.
 package final class SubjectDetector {
     /// Longest side, in pixels, of the picture the detectors see.
-    package static let analysisSide = 640
+    static let analysisSide = 640
     /// The smallest face looked for, in pixels of that picture (the cascades' own window): a
     /// face a thirty-second of the longest side, 60 pixels tall in a 1920 × 1080 frame.
-    package static let minFaceSide = 20
+    static let minFaceSide = 20
     /// Most faces kept per picture, the largest.
-    package static let maxFaces = 16
+    static let maxFaces = 16
 
     private let handle: OpaquePointer
     private let cascades: FaceCascades
@@ -42,7 +42,7 @@ package final class SubjectDetector {
 
     /// The size a `width` × `height` displayed picture is analysed at: longest side
     /// `analysisSide` (never enlarged), even sides.
-    package static func analysisSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    static func analysisSize(width: Int, height: Int) -> (width: Int, height: Int) {
         let longest = max(width, height, 1)
         let scale = min(1, Double(analysisSide) / Double(longest))
         func side(_ s: Int) -> Int { max(2, Int((Double(s) * scale).rounded()) & ~1) }

@@ -217,8 +217,8 @@ package struct EditDraft {
     struct Read {
         package var history: EditHistory
         package var lines: [Int]
-        package var cutAt: Int64?
-        package var needsLineEnd: Bool
+        var cutAt: Int64?
+        var needsLineEnd: Bool
     }
 
     /// Reads the journal's bytes. Every line must be an entry (`kind` one of the four, `operation`

@@ -144,7 +144,7 @@ extension TimelineEditor {
     /// The main-track durations re-timed on `grid` (video time 0 at the video's start): clips with
     /// a beat count last that many beats from where they start, the others as they are; nil when
     /// exact arithmetic overflows.
-    package static func retimedDurations(_ t: Timeline, on grid: BeatGrid?) -> [RationalTime]? {
+    static func retimedDurations(_ t: Timeline, on grid: BeatGrid?) -> [RationalTime]? {
         var at = RationalTime.zero
         var durations: [RationalTime] = []
         for c in t.clips where c.layer == 0 {
@@ -162,7 +162,7 @@ extension TimelineEditor {
 
     /// Gives a clip a new timeline duration from the same start: a video keeps its first source
     /// frame shown (its last, reversed) and its speed; a photo fills the time.
-    package static func setDuration(_ c: inout VideoClip, _ d: RationalTime) {
+    static func setDuration(_ c: inout VideoClip, _ d: RationalTime) {
         c.timelineRange = TimeRange(start: c.timelineRange.start, duration: d)
         if c.kind == .image {
             c.sourceRange = TimeRange(start: .zero, duration: d)

@@ -131,11 +131,11 @@ extension TimelineEditor {
     /// (`TransitionPlacement.fit`, with `videoDurations`). Returns what became of the transitions
     /// on the cuts whose clips changed, and of any that had to be shortened.
     @discardableResult
-    package mutating func reorder(_ ids: [String]) throws(EditError) -> [CutChange] {
+    mutating func reorder(_ ids: [String]) throws(EditError) -> [CutChange] {
         try rearrange("reorder", ids)
     }
 
-    package mutating func rearrange(_ operation: String, _ ids: [String]) throws(EditError) -> [CutChange] {
+    mutating func rearrange(_ operation: String, _ ids: [String]) throws(EditError) -> [CutChange] {
         var changes: [CutChange] = []
         let durations = videoDurations
         try apply(operation) { (t: inout Timeline) throws(EditError) in

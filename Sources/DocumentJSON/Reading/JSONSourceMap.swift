@@ -8,11 +8,11 @@ package struct JSONSourceMap: Sendable, Hashable {
     /// What the scan recorded about one value.
     struct Entry: Sendable, Hashable {
         /// Byte offset of the value's first character.
-        package var valueOffset: Int
+        var valueOffset: Int
         /// Byte offset of the opening quote of its key, for object members.
-        package var keyOffset: Int?
+        var keyOffset: Int?
         /// The exact text of a number.
-        package var numberText: String?
+        var numberText: String?
     }
 
     /// A key written twice in the same object.

@@ -29,7 +29,7 @@ public struct AnalysisCache: Sendable {
         package var version: Int
         package var path: String
         package var size: UInt64
-        package var modified: Double
+        var modified: Double
         package var value: Value
     }
 

@@ -16,7 +16,7 @@ import TemplateFormat
 /// Decoding at thumbnail size and 4 samples a second keeps the pass at a small fraction of a
 /// render's cost; its results are cached per file (`AnalysisCache`).
 package enum SegmentAnalyzer {
-    package static let thumbnailSide = 48
+    static let thumbnailSide = 48
     package static let samplesPerSecond: Int64 = 4
 
     /// Per-second scores in 0...1 for the first `duration` of the video at `path`.

@@ -23,7 +23,7 @@ package enum SubjectAnalyzer {
     /// The histogram distance between consecutive samples above which a new shot begins: a cut
     /// between different scenes measures 0.4 and more, a pan or a person moving within one shot
     /// well under 0.2.
-    package static let shotChangeDistance = 0.3
+    static let shotChangeDistance = 0.3
 
     /// The subjects of the photo or video at `path`.
     /// `progress` is told the samples analysed so far (of `sampleCount`).

@@ -70,5 +70,5 @@ extension StoredSubjects.Time {
         self.init(value: value, timescale: timescale)
     }
 
-    package var rational: RationalTime { RationalTime(value: value, timescale: timescale) }
+    var rational: RationalTime { RationalTime(value: value, timescale: timescale) }
 }

@@ -53,7 +53,7 @@ package final class TextRasterizer {
 
     /// The font file fontconfig picks for a family pattern, for diagnostics ("Impact" may well
     /// resolve to DejaVu Sans on a system without it). nil when fontconfig has no fonts at all.
-    package static func resolveFont(family: String) -> String? {
+    static func resolveFont(family: String) -> String? {
         FontLookup.match(family)?.file
     }
 

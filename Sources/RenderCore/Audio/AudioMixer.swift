@@ -9,7 +9,7 @@ import TimelineModel
 package final class AudioMixer {
     package let planner: AudioPlanner
     /// Gain applied to the whole sum (loudness normalization), before the limiter.
-    package var masterGain: Float = 1
+    var masterGain: Float = 1
     private let sounds: SoundSum
     private var limiter: PeakLimiter
 

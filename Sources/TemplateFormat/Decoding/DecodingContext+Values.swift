@@ -107,7 +107,7 @@ extension DecodingContext {
     }
 
     /// A time as written (seconds, frames or beats), reporting forms Reel does not read.
-    package mutating func templateTime(_ value: JSONValue, at path: JSONPath, beats: Bool) -> TemplateTime? {
+    mutating func templateTime(_ value: JSONValue, at path: JSONPath, beats: Bool) -> TemplateTime? {
         let forms = "write seconds as a number (2.5) or a string: \"2.5s\", \"48f\" (frames), \"1001/30000s\"" + (beats ? ", \"4 beats\"" : "")
         switch value {
         case .number, .string:
@@ -152,7 +152,7 @@ extension DecodingContext {
 
 extension JSONPath {
     /// The last key of the path, for examples in messages.
-    package var lastKey: String? {
+    var lastKey: String? {
         if case .key(let k) = components.last { return k }
         return nil
     }

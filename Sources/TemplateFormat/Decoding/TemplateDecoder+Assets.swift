@@ -10,7 +10,7 @@ import DocumentLimits
 extension TemplateDecoder {
     /// True when `relative` names a regular file inside the template folder, readable as what
     /// `role` needs; reports why not. Records the file as used.
-    package mutating func checkAsset(_ relative: String, at path: JSONPath, role: AssetRole) -> Bool {
+    mutating func checkAsset(_ relative: String, at path: JSONPath, role: AssetRole) -> Bool {
         guard let problem = AssetPath.problem(with: relative, in: folder) else {
             return checkContent(relative, at: path, kind: role.kind)
         }
@@ -49,7 +49,7 @@ extension TemplateDecoder {
 
     /// The fix note for a missing file key: the folder's files fit for `role` (a mask is proposed
     /// among grayscale PNGs only), or, when it has none, an example path of the right kind.
-    package mutating func proposeFile(for key: String, role: AssetRole) -> [String] {
+    mutating func proposeFile(for key: String, role: AssetRole) -> [String] {
         let fit = role.candidates(in: folder, inspector: inspector)
         guard let first = fit.first else {
             return ["add \"\(key)\": \"\(role.example)\" and put \(role.description) there in the template folder"]
@@ -70,7 +70,7 @@ extension TemplateDecoder {
         if let real = AssetPath.realPath(AssetPath.join(folder, relative)) { proposedAssets.insert(real) }
     }
 
-    package static func article(_ kind: AssetKind) -> String {
+    static func article(_ kind: AssetKind) -> String {
         switch kind {
         case .audio: "an audio"
         case .image: "a PNG"
@@ -81,7 +81,7 @@ extension TemplateDecoder {
     }
 
     /// True when the file (already known to be inside the folder) is readable as `kind`.
-    package mutating func checkContent(_ relative: String, at path: JSONPath, kind: AssetKind) -> Bool {
+    mutating func checkContent(_ relative: String, at path: JSONPath, kind: AssetKind) -> Bool {
         let full = AssetPath.join(folder, relative)
         if let real = AssetPath.realPath(full) { usedAssets.insert(real) }
         switch kind {
@@ -134,7 +134,7 @@ extension TemplateDecoder {
 
     /// A note for each file of the folder that the template does not use. Documents (`.md`,
     /// `.txt`, licences), hidden files and `template.json` itself are not assets.
-    package mutating func reportUnusedAssets() {
+    mutating func reportUnusedAssets() {
         guard let root = AssetPath.realPath(folder) else { return }
         for relative in AssetPath.files(in: folder) where !Self.isDocument(relative) {
             guard let real = AssetPath.realPath(AssetPath.join(root, relative)), !usedAssets.contains(real),
@@ -148,7 +148,7 @@ extension TemplateDecoder {
         }
     }
 
-    package static func isDocument(_ relative: String) -> Bool {
+    static func isDocument(_ relative: String) -> Bool {
         let name = (relative as NSString).lastPathComponent
         let lower = name.lowercased()
         return relative == TemplateLoader.fileName || lower.hasSuffix(".md") || lower.hasSuffix(".txt")

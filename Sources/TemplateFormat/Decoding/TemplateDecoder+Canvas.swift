@@ -7,11 +7,11 @@ import TimelineModel
 /// (0, 120], a background written #rrggbb.
 extension TemplateDecoder {
     /// Common shapes and the sizes they stand for.
-    package static let canvasPresets: [(name: String, width: Int, height: Int)] = [
+    static let canvasPresets: [(name: String, width: Int, height: Int)] = [
         ("9:16", 1080, 1920), ("16:9", 1920, 1080), ("1:1", 1080, 1080), ("4:5", 1080, 1350),
     ]
 
-    package mutating func readCanvas(_ root: JSONObject) -> (Canvas, FrameRate)? {
+    mutating func readCanvas(_ root: JSONObject) -> (Canvas, FrameRate)? {
         let path = JSONPath.root.appending("canvas")
         let example = "\"canvas\": { \"width\": 1080, \"height\": 1920, \"frameRate\": \"30\" }"
         guard let value = context.required("canvas", in: root, at: .root, example: example),

@@ -9,7 +9,7 @@ import MediaTime
 /// have them; and a caption `file` of the folder, read here so that `validate` reports its bad cues
 /// (C codes, with the caption file's lines).
 extension TemplateDecoder {
-    package mutating func readCaptionsLayer(_ object: JSONObject, at path: JSONPath) -> CaptionsLayerSpec? {
+    mutating func readCaptionsLayer(_ object: JSONObject, at path: JSONPath) -> CaptionsLayerSpec? {
         var valid = true
         var layer = CaptionsLayerSpec()
         if hasCaptionsLayer {
@@ -68,7 +68,7 @@ extension TemplateDecoder {
 
     /// Reads the caption file: one it cannot read is an error of the template; its bad cues are
     /// the file's own warnings.
-    package mutating func checkCaptions(_ full: String, relative: String, at path: JSONPath) -> Bool {
+    mutating func checkCaptions(_ full: String, relative: String, at path: JSONPath) -> Bool {
         let text: String
         do { text = try ReadableFile.text(full, limit: Limits.maxCaptionFileSize) } catch {
             context.error(
@@ -100,7 +100,7 @@ extension TemplateDecoder {
     /// Warns (T066) of the cues of a caption file with characters no installed font can draw in
     /// the layer's font, each with its line, as for the texts of text layers. A words file's cues
     /// are made at resolving, where `make` checks them.
-    package mutating func checkCaptionGlyphs(_ full: String, font: FontSpec?) {
+    mutating func checkCaptionGlyphs(_ full: String, font: FontSpec?) {
         guard let inspector, !full.lowercased().hasSuffix(".json"), let text = try? ReadableFile.text(full, limit: Limits.maxCaptionFileSize)
         else {
             return  // an unreadable file is reported by checkCaptions

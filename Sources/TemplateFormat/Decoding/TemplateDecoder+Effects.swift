@@ -10,8 +10,8 @@ import TimelineModel
 /// (`{ "kind": "vignette", "strength": 0.6 }`), or as the bare id when the defaults suit
 /// (`"crossfade"`). Ids, parameter names and ranges are checked against the catalog.
 extension TemplateDecoder {
-    package static let defaultTransition = RationalTime(value: 1, timescale: 2)
-    package static let defaultAnimation = RationalTime(value: 1, timescale: 2)
+    static let defaultTransition = RationalTime(value: 1, timescale: 2)
+    static let defaultAnimation = RationalTime(value: 1, timescale: 2)
 
     /// The catalog entry named by an effect and the object holding its keys; reports unknown ids and keys.
     private mutating func effect(
@@ -100,7 +100,7 @@ extension TemplateDecoder {
     }
 
     /// A list of filters (a slot's, a layer's, or the grade); keyframe times are within `timing`.
-    package mutating func readFilters(_ value: JSONValue, at path: JSONPath, timing: ItemTiming) -> [EffectSpec]? {
+    mutating func readFilters(_ value: JSONValue, at path: JSONPath, timing: ItemTiming) -> [EffectSpec]? {
         guard
             let items = context.array(
                 value, at: path, limit: Limits.maxFilters, what: "filters",
@@ -128,7 +128,7 @@ extension TemplateDecoder {
     /// parameter is not, so that its length is still checked against the slots beside it. A
     /// duration in beats needs the cut, known once every slot is read: it goes to `beats`, and
     /// the duration is set by `readSlots` (see `centredLength`).
-    package mutating func readTransition(
+    mutating func readTransition(
         _ value: JSONValue, at path: JSONPath, timing: inout (kind: String, duration: RationalTime)?,
         beats: inout (kind: String, beats: RationalTime)?
     ) -> TransitionSpec? {
@@ -160,7 +160,7 @@ extension TemplateDecoder {
     }
 
     /// A preset or keyframes; keyframe times are within `timing`.
-    package mutating func readMotion(_ value: JSONValue, at path: JSONPath, timing: ItemTiming) -> MotionSpec? {
+    mutating func readMotion(_ value: JSONValue, at path: JSONPath, timing: ItemTiming) -> MotionSpec? {
         if let object = value.objectValue, let keyframes = object["keyframes"] {
             context.reportUnknownKeys(of: object, at: path, known: TemplateKeys.motion)
             if object["kind"] != nil {
@@ -182,7 +182,7 @@ extension TemplateDecoder {
 
     /// An enter or leave animation: `"fade"` or `{ "kind": "slideUp", "duration": 0.4 }`.
     /// Its duration may be in beats, counted from `reference` in `direction` (see `readAnimations`).
-    package mutating func readAnimation(
+    mutating func readAnimation(
         _ value: JSONValue, at path: JSONPath, from reference: RationalTime?, direction: BeatDirection,
         referenceName: String
     ) -> AnimationSpec? {
@@ -207,7 +207,7 @@ extension TemplateDecoder {
 
 extension EffectFamily {
     /// "transition", "filter", "motion", "text animation", "easing".
-    package var singular: String {
+    var singular: String {
         self == .textAnimation ? "text animation" : rawValue
     }
 }

@@ -4,7 +4,7 @@ import DocumentJSON
 /// show as empty boxes) are warnings. Told by the inspector, which sees fontconfig; without one
 /// nothing is checked.
 extension TemplateDecoder {
-    package mutating func checkDrawable(_ layer: TextLayerSpec, at path: JSONPath) {
+    mutating func checkDrawable(_ layer: TextLayerSpec, at path: JSONPath) {
         guard let inspector else { return }
         let font: FontSpec
         switch layer.font {

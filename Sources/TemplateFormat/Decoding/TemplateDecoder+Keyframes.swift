@@ -19,7 +19,7 @@ extension TemplateDecoder {
         package static let unknown = ItemTiming(start: nil, duration: nil, name: "the item")
     }
 
-    package mutating func readPoseKeyframes(_ value: JSONValue, at path: JSONPath, timing: ItemTiming) -> [PoseKeyframe]? {
+    mutating func readPoseKeyframes(_ value: JSONValue, at path: JSONPath, timing: ItemTiming) -> [PoseKeyframe]? {
         let example = "[{ \"at\": 0, \"scale\": 1 }, { \"at\": 1, \"scale\": 1.2 }]"
         guard let items = context.array(value, at: path, limit: Limits.maxKeyframes, what: "keyframes", example: example) else { return nil }
         var keyframes: [PoseKeyframe] = []
@@ -51,7 +51,7 @@ extension TemplateDecoder {
         return valid ? keyframes : nil
     }
 
-    package mutating func readValueKeyframes(
+    mutating func readValueKeyframes(
         _ items: [JSONValue], at path: JSONPath, range: ClosedRange<Double>, what: String,
         timing: ItemTiming
     ) -> [ValueKeyframe]? {

@@ -7,9 +7,9 @@ import DocumentLimits
 /// a start and optional duration in seconds or frames, an opacity within 0...1, and the keys of
 /// its kind.
 extension TemplateDecoder {
-    package static let layerKinds = ["media", "image", "text", "captions"]
+    static let layerKinds = ["media", "image", "text", "captions"]
 
-    package mutating func readLayers(_ root: JSONObject) -> [LayerSpec]? {
+    mutating func readLayers(_ root: JSONObject) -> [LayerSpec]? {
         guard let value = root["layers"] else { return [] }
         let path = JSONPath.root.appending("layers")
         guard
@@ -127,7 +127,7 @@ extension TemplateDecoder {
     }
 
     /// A rectangle inside the canvas, in fractions: x, y from the top-left corner; width and height above 0.
-    package mutating func readRect(_ value: JSONValue, at path: JSONPath) -> LayerRect? {
+    mutating func readRect(_ value: JSONValue, at path: JSONPath) -> LayerRect? {
         guard
             let object = context.object(
                 value, at: path, known: TemplateKeys.rect,
@@ -189,7 +189,7 @@ extension TemplateDecoder {
     }
 
     /// `x`, `y` (canvas fractions within `Limits.position`) and `anchor`.
-    package mutating func readPlacement(_ object: JSONObject, at path: JSONPath, valid: inout Bool) -> Placement {
+    mutating func readPlacement(_ object: JSONObject, at path: JSONPath, valid: inout Bool) -> Placement {
         var placement = Placement()
         if let raw = object["x"] {
             if let x = context.number(raw, at: path.appending("x"), in: Limits.position, what: "x") { placement.x = x } else { valid = false }
@@ -208,7 +208,7 @@ extension TemplateDecoder {
     }
 
     /// The entering animation's beats count from the layer's start, the leaving one's back from its end.
-    package mutating func readAnimations(
+    mutating func readAnimations(
         _ object: JSONObject, at path: JSONPath, span: LayerSpan, into animationIn: inout AnimationSpec?,
         _ animationOut: inout AnimationSpec?, valid: inout Bool
     ) {

@@ -7,7 +7,7 @@ import DocumentLimits
 /// within 0...600 s, volume within 0...4; beats as a tempo (20...400 bpm) and first beat, or as
 /// a list of increasing times, never both.
 extension TemplateDecoder {
-    package mutating func readMusic(_ value: JSONValue, at path: JSONPath) -> MusicSpec? {
+    mutating func readMusic(_ value: JSONValue, at path: JSONPath) -> MusicSpec? {
         let example = "\"music\": { \"file\": \"music/track.m4a\" }"
         guard let object = context.object(value, at: path, known: TemplateKeys.music, example: example) else {
             facts.beatsBroken = true

@@ -9,7 +9,7 @@ import TimelineModel
 /// They run on what each part yielded (`PartFacts`), whatever else is broken: a rule is skipped
 /// only when a value it needs is unusable, and then a note (T070) says which and why.
 extension TemplateDecoder {
-    package mutating func checkAcrossParts() {
+    mutating func checkAcrossParts() {
         checkTransitions(facts.slots)
         let total = facts.total
         let unknownLength =
@@ -115,7 +115,7 @@ extension TemplateDecoder {
     /// An estimate without the font: glyphs average 0.55 em wide and lines are 1.2 em apart,
     /// which is close for the sans-serif faces templates use. The renderer measures exactly;
     /// this catches texts that clearly cannot fit.
-    package static let averageAdvance = 0.55
+    static let averageAdvance = 0.55
     package static let lineHeight = 1.2
 
     private mutating func checkFit(_ text: TextLayerSpec, canvas: Canvas, at path: JSONPath) {
@@ -147,7 +147,7 @@ extension TemplateDecoder {
     }
 
     /// Lines the text wraps onto at `size` in `width` pixels; nil when one word alone is too wide.
-    package static func wrappedLines(_ text: String, size: Double, width: Double) -> Int? {
+    static func wrappedLines(_ text: String, size: Double, width: Double) -> Int? {
         let em = size * averageAdvance
         var lines = 0
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -20,7 +20,7 @@ extension TemplateDecoder {
 
     /// The slots, or nil when any is unusable (every problem reported). What each slot yielded is
     /// kept in `facts.slots`, for the rules across parts.
-    package mutating func readSlots(_ root: JSONObject) -> [SlotSpec]? {
+    mutating func readSlots(_ root: JSONObject) -> [SlotSpec]? {
         let path = JSONPath.root.appending("slots")
         let example = "\"slots\": [{ \"id\": \"opening\", \"duration\": 2.5 }]"
         guard let value = context.required("slots", in: root, at: .root, example: example) else { return nil }
@@ -83,7 +83,7 @@ extension TemplateDecoder {
     }
 
     /// Records `id` as used at `path`; false (after reporting) when a slot or layer already has it.
-    package mutating func claim(id: String, at path: JSONPath) -> Bool {
+    mutating func claim(id: String, at path: JSONPath) -> Bool {
         if let first = ids[id] {
             let place = context.document.position(of: first).map { " at line \($0.line)" } ?? ""
             context.error(
@@ -219,7 +219,7 @@ extension TemplateDecoder {
     }
 
     /// Speed, direction and what to do with media shorter or longer than the slot.
-    package mutating func readPlayback(_ object: JSONObject, at path: JSONPath) -> Playback? {
+    mutating func readPlayback(_ object: JSONObject, at path: JSONPath) -> Playback? {
         var playback = Playback()
         var valid = true
         if let value = object["speed"] {

@@ -10,7 +10,7 @@ import DocumentLimits
 /// within their ranges, times within 0...5 s, or `false`). A voice or effect starting at or after
 /// the end of the video is a warning (T080): it is not heard.
 extension TemplateDecoder {
-    package mutating func readVoice(_ value: JSONValue, at path: JSONPath) -> VoiceSpec? {
+    mutating func readVoice(_ value: JSONValue, at path: JSONPath) -> VoiceSpec? {
         guard let object = context.object(value, at: path, known: TemplateKeys.voice, example: "\"voice\": { \"start\": \"2 beats\" }") else {
             return nil
         }
@@ -23,7 +23,7 @@ extension TemplateDecoder {
         return voice
     }
 
-    package mutating func readSounds(_ value: JSONValue, at path: JSONPath) -> [SoundSpec]? {
+    mutating func readSounds(_ value: JSONValue, at path: JSONPath) -> [SoundSpec]? {
         let example = "\"sounds\": [{ \"file\": \"sfx/whoosh.wav\", \"at\": \"4 beats\" }]"
         guard let items = context.array(value, at: path, limit: Limits.maxSounds, what: "sounds", example: example) else { return nil }
         var sounds: [SoundSpec] = []
@@ -113,7 +113,7 @@ extension TemplateDecoder {
     /// `"ducking": { "amount": "-12dB", "threshold": "-40dB", "attack": "0.05s", "hold": "0.3s",
     /// "release": "0.5s" }`, each key optional (the standard value), or `false` for none.
     /// `.some(nil)` is no ducking; nil is a problem reported.
-    package mutating func readDucking(_ value: JSONValue, at path: JSONPath) -> Ducking?? {
+    mutating func readDucking(_ value: JSONValue, at path: JSONPath) -> Ducking?? {
         if value.boolValue == false { return .some(nil) }
         if value.boolValue == true { return .some(.standard) }
         let example = "\"ducking\": { \"amount\": \"-12dB\" }"

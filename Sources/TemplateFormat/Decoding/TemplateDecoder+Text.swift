@@ -5,12 +5,12 @@ import DocumentLimits
 /// 2000 characters; a font family or font file; sizes in canvas pixels; colours; stroke, shadow
 /// and box; alignment, placement, wrapping width and line count; in and out animations.
 extension TemplateDecoder {
-    package static let fontExtensions = [".ttf", ".otf", ".ttc"]
+    static let fontExtensions = [".ttf", ".otf", ".ttc"]
 
     /// The text layer when every key is usable. The keys that decide whether the text fits are
     /// kept in the layer's facts when those are usable, so that the fit is checked whatever else
     /// (a font file, a colour) is wrong.
-    package mutating func readTextLayer(_ object: JSONObject, at path: JSONPath, span: LayerSpan) -> TextLayerSpec? {
+    mutating func readTextLayer(_ object: JSONObject, at path: JSONPath, span: LayerSpan) -> TextLayerSpec? {
         var valid = true
         // False when a key that decides the fit is unusable.
         var fits = true
@@ -121,13 +121,13 @@ extension TemplateDecoder {
     }
 
     /// Letters, digits, `_` and `-`, starting with a letter: what `--text key=value` can name.
-    package static func isPlaceholderKey(_ key: String) -> Bool {
+    static func isPlaceholderKey(_ key: String) -> Bool {
         guard let first = key.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
         return key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
     }
 
     /// A family name, or a path ending in .ttf, .otf or .ttc: a font file of the template.
-    package mutating func readFont(_ value: JSONValue, at path: JSONPath) -> FontSpec? {
+    mutating func readFont(_ value: JSONValue, at path: JSONPath) -> FontSpec? {
         guard let name = context.text(value, at: path, maxLength: Limits.maxShortText, example: "\"font\": \"DejaVu Sans\"") else {
             return nil
         }

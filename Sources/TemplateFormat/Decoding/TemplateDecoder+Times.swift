@@ -17,7 +17,7 @@ extension TemplateDecoder {
     }
 
     /// A point in the video (`start`, `cover`): beats count from the start of the video.
-    package mutating func videoTime(_ value: JSONValue, at path: JSONPath, from origin: RationalTime, what: String) -> RationalTime? {
+    mutating func videoTime(_ value: JSONValue, at path: JSONPath, from origin: RationalTime, what: String) -> RationalTime? {
         guard let written = context.templateTime(value, at: path, beats: true) else { return nil }
         return length(of: written, from: origin, at: path, what: what)
     }
@@ -86,7 +86,7 @@ extension TemplateDecoder {
     }
 
     /// A time within `range`, in seconds, frames or beats counted from `reference`.
-    package mutating func boundedLength(
+    mutating func boundedLength(
         _ value: JSONValue, at path: JSONPath, from reference: RationalTime?, direction: BeatDirection = .forward,
         in range: ClosedRange<RationalTime>, what: String, referenceName: String
     ) -> RationalTime? {
@@ -112,7 +112,7 @@ extension TemplateDecoder {
 
 extension BeatGrid {
     /// True for a tempo: every beat lasts the same, so a count of beats has one length.
-    package var isSteady: Bool {
+    var isSteady: Bool {
         if case .tempo = kind { return true }
         return false
     }

@@ -7,7 +7,7 @@ import DocumentLimits
 /// music's beat grid. They need the cuts, so they are set once every slot's duration is known.
 extension TemplateDecoder {
     /// Sets the durations of transitions written in beats, now that the cuts are known.
-    package mutating func placeTransitionsInBeats(_ pending: inout [PendingSlot], durations: [RationalTime?]) {
+    mutating func placeTransitionsInBeats(_ pending: inout [PendingSlot], durations: [RationalTime?]) {
         var cut: RationalTime? = .zero
         for i in pending.indices {
             cut = durations[i].flatMap { cut?.addingReportingOverflow($0) }

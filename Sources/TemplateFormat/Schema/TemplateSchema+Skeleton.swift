@@ -5,7 +5,7 @@
 ///
 /// Edit the format here (its limits are held to `Limits` by a test), then regenerate the schema.
 extension TemplateSchema {
-    package static let skeleton = #"""
+    static let skeleton = #"""
         {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
           "title": "Reel template, format 1",

@@ -10,7 +10,7 @@ extension OTIOExport {
     ///
     /// With `sound`, the items of the clip's own sound instead, for an audio track: the same
     /// pieces and time warps without the held frame (which is silent), its volume in the metadata.
-    package static func clipItems(_ c: VideoClip, rate: FrameRate, media: [String: MediaExtent], sound: Bool = false) -> [(TimeRange, JSONValue)] {
+    static func clipItems(_ c: VideoClip, rate: FrameRate, media: [String: MediaExtent], sound: Bool = false) -> [(TimeRange, JSONValue)] {
         let extent = c.kind == .video ? media[c.media] : nil
         let pieces = OTIOPieces.split(
             timeline: c.timelineRange, source: c.sourceRange, speed: c.speed, reverse: c.reverse, loop: c.loop, extent: extent,
@@ -44,7 +44,7 @@ extension OTIOExport {
     }
 
     /// A `LinearTimeWarp.1`, or its `FreezeFrame.1` form (scalar 0).
-    package static func timeWarp(_ kind: String, scalar: Double) -> JSONValue {
+    static func timeWarp(_ kind: String, scalar: Double) -> JSONValue {
         schema(
             "\(kind).1",
             [
@@ -54,7 +54,7 @@ extension OTIOExport {
     }
 
     /// What a clip is beyond its media and range, as the timeline says it.
-    package static func clipMetadata(_ c: VideoClip) -> JSONObject {
+    static func clipMetadata(_ c: VideoClip) -> JSONObject {
         var meta: JSONObject = JSONObject([
             "kind": .string(c.kind.rawValue), "fit": .string(c.fit.rawValue), "layer": .number(JSONNumber(c.layer)),
             "volume": num(c.volume), "opacity": num(c.opacity), "loop": .bool(c.loop), "reverse": .bool(c.reverse),
@@ -89,9 +89,9 @@ extension OTIOExport {
     }
 
     /// The colour each dip passes through.
-    package static let dipColors: [String: RGBColor] = ["dipToBlack": .black, "dipToWhite": .white]
+    static let dipColors: [String: RGBColor] = ["dipToBlack": .black, "dipToWhite": .white]
 
-    package static func overlayItem(_ o: OverlayItem, rate: FrameRate) -> (TimeRange, JSONValue) {
+    static func overlayItem(_ o: OverlayItem, rate: FrameRate) -> (TimeRange, JSONValue) {
         let item = plainClip(
             name: o.id, media: o.media, start: .zero, duration: o.timelineRange.duration, rate: rate,
             metadata: TimelineEncoder.overlay(o, mediaPath: { $0 }).objectValue ?? JSONObject())
@@ -100,7 +100,7 @@ extension OTIOExport {
 
     /// A sound's items: one, or one per pass of a looping sound; a sound that outlasts its file
     /// (not looping) ends with it, the silence after it a gap.
-    package static func soundItems(_ a: AudioClip, rate: FrameRate, media: [String: MediaExtent]) -> [(TimeRange, JSONValue)] {
+    static func soundItems(_ a: AudioClip, rate: FrameRate, media: [String: MediaExtent]) -> [(TimeRange, JSONValue)] {
         let extent = media[a.media]
         let source = TimeRange(start: a.sourceStart, duration: a.timelineRange.duration)
         let pieces = OTIOPieces.split(
@@ -125,7 +125,7 @@ extension OTIOExport {
         }
     }
 
-    package static func plainClip(
+    static func plainClip(
         name: String, media: String, start: RationalTime, duration: RationalTime, rate: FrameRate,
         metadata: JSONObject, effects: [JSONValue] = [], available: TimeRange? = nil
     ) -> JSONValue {

@@ -16,7 +16,7 @@ extension OTIOExport {
 
     /// A text as a clip of a `Text` generator: the words, font, size, colour and place as its
     /// parameters, the whole item as the timeline writes it in the metadata.
-    package static func textItem(_ x: TextItem, rate: FrameRate) -> JSONValue {
+    static func textItem(_ x: TextItem, rate: FrameRate) -> JSONValue {
         let duration = x.timelineRange.duration
         var parameters = JSONObject([
             "text": .string(x.text), "size": num(x.look.size), "color": .string(x.look.color.hex), "x": num(x.x), "y": num(x.y),

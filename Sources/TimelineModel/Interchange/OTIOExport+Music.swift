@@ -8,7 +8,7 @@ import DocumentJSON
 /// red one over each section (`section 2, energy 0.93`); every beat time in the stack's
 /// `metadata.reel.beats` too (exact, as the timeline writes them).
 extension OTIOExport {
-    package static func musicMarkers(_ t: Timeline) -> [JSONValue] {
+    static func musicMarkers(_ t: Timeline) -> [JSONValue] {
         guard let map = t.music else { return [] }
         let rate = t.frameRate
         func marker(_ name: String, _ color: String, _ range: TimeRange) -> JSONValue {
@@ -41,7 +41,7 @@ extension OTIOExport {
         return beats + sections
     }
 
-    package static func musicMetadata(_ t: Timeline) -> JSONObject {
+    static func musicMetadata(_ t: Timeline) -> JSONObject {
         guard let map = t.music else { return JSONObject() }
         return JSONObject(["reel": .object(JSONObject(["beats": .array(map.beats.map { .string(TimeText.string(from: $0)) })]))])
     }

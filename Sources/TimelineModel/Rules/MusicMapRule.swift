@@ -105,7 +105,7 @@ package enum MusicMapRule: TimelineRule {
 
     /// Where `n` beats of the music from the clip's start end; nil when it has no count, is not on
     /// the main track, or the music has fewer than two beats.
-    package static func expectedEnd(of c: VideoClip, in t: Timeline) -> RationalTime? {
+    static func expectedEnd(of c: VideoClip, in t: Timeline) -> RationalTime? {
         guard let n = c.beats, c.layer == 0, let map = t.music, map.beats.count >= 2 else { return nil }
         return BeatGrid(.times(map.beats)).end(from: c.timelineRange.start, beats: n)
     }

@@ -36,7 +36,7 @@ package struct TimelineRuleInput {
     package let partial: Bool
     private let indices: [Int]?
     /// The main-track clips, in order, and the place of each id among them (its first).
-    package let mainTrack: [VideoClip]
+    let mainTrack: [VideoClip]
     private let mainIndex: [String: Int]
 
     init(_ t: Timeline, readable: Set<TimelineValue>, clipIndices: [Int]?) {
@@ -58,7 +58,7 @@ package struct TimelineRuleInput {
     package func place(_ i: Int) -> Int { indices?[i] ?? i }
 
     /// The path of the clip at `i` of `timeline.clips` in the document.
-    package func clipPath(_ i: Int) -> JSONPath { JSONPath.root.appending("clips").appending(place(i)) }
+    func clipPath(_ i: Int) -> JSONPath { JSONPath.root.appending("clips").appending(place(i)) }
 
     /// The two main-track clips `transition` joins, consecutive, in order; nil when it joins no
     /// such two (L015).

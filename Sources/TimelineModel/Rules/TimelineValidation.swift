@@ -93,8 +93,8 @@ package struct TimelineRuleRun: Sendable {
     /// Rules not checked: what they are, their codes, and the values they wait for.
     package struct Skipped: Sendable, Hashable {
         package var what: String
-        package var codes: [DiagnosticCode]
-        package var waitingFor: [TimelineValue]
+        var codes: [DiagnosticCode]
+        var waitingFor: [TimelineValue]
     }
 
     package let readable: Set<TimelineValue>

@@ -11,7 +11,7 @@ extension TimelineDecoder {
         try reader.number(value, at: path, in: range, code: code)
     }
 
-    package func optionalNumber(
+    func optionalNumber(
         _ object: JSONObject, _ key: String, at path: JSONPath, in range: ClosedRange<Double>, default d: Double,
         code: DiagnosticCode = .outOfRange
     ) throws(TimelineCodingError) -> Double {
@@ -228,7 +228,7 @@ extension TimelineDecoder {
     package static let layers = Limits.layerNumbers
 
     /// An integer in `range` when the key is there and not `null`; nil otherwise.
-    package func optionalInteger(_ object: JSONObject, _ key: String, at path: JSONPath, in range: ClosedRange<Int>) throws(TimelineCodingError) -> Int? {
+    func optionalInteger(_ object: JSONObject, _ key: String, at path: JSONPath, in range: ClosedRange<Int>) throws(TimelineCodingError) -> Int? {
         guard let v = object[key], !v.isJSONNull else { return nil }
         return try reader.integer(v, at: path.appending(key), in: range)
     }
@@ -236,7 +236,7 @@ extension TimelineDecoder {
 
 extension JSONValue {
     /// True for JSON `null`, which optional timeline fields use for "none".
-    package var isJSONNull: Bool {
+    var isJSONNull: Bool {
         if case .null = self { return true }
         return false
     }

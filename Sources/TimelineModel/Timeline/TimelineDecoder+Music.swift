@@ -55,7 +55,7 @@ extension TimelineDecoder {
     }
 
     /// A clip's `beats`: how many beats of the music it spans, a positive ratio (`"4"`, `"7/2"`).
-    package func clipBeats(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> RationalTime {
+    func clipBeats(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> RationalTime {
         guard let n = TimeText.ratio(from: value), n.isPositive else {
             throw reader.failure(
                 "expected a positive number of beats such as \"4\" or \"7/2\"", at: path, code: .wrongType, notes: ["write it \"4\" or \"7/2\""])

@@ -41,7 +41,7 @@ extension TimelineEncoder {
             ]))
     }
 
-    package static func cropKeyframe(_ k: CropKeyframe) -> JSONValue {
+    static func cropKeyframe(_ k: CropKeyframe) -> JSONValue {
         .object(JSONObject(["time": time(k.time), "x": number(k.x), "y": number(k.y)]))
     }
 
@@ -105,7 +105,7 @@ extension TimelineEncoder {
     }
 
     /// An integer, or `null` for none (every field is written, so "none" is written too).
-    package static func optionalInteger(_ value: Int?) -> JSONValue {
+    static func optionalInteger(_ value: Int?) -> JSONValue {
         value.map { .number(JSONNumber($0)) } ?? .null
     }
 }
