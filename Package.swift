@@ -101,7 +101,8 @@ let package = Package(
             dependencies: documents + modules("ProgressReport", "MediaIO", "PixelKernels", "BeatTracking", "SubjectDetection", "MediaFacts")),
         // Contact sheets, animated previews, posters and the gallery: drawn by RenderCore's frame renderer, apart from export.
         .target(
-            name: "Previews", dependencies: documents + modules("ProgressReport", "MediaIO", "PixelKernels", "MediaFacts", "RenderCore", "SubjectDetection")),
+            name: "Previews",
+            dependencies: documents + modules("ProgressReport", "MediaIO", "PixelKernels", "MediaFacts", "RenderCore", "SubjectDetection")),
         // The front door: the make pipeline and every command's work, as Swift API.
         .target(
             name: "ReelKit",

@@ -1,4 +1,5 @@
 import MediaTime
+
 /// Every size, count, range and length a template or timeline may ask for, declared once.
 ///
 /// Templates are shared and downloaded, timelines are edited by hand: both are untrusted, and

@@ -1,4 +1,3 @@
-
 /// What a template uses a file of its folder as; decides how the file is checked.
 package enum AssetKind: String, Sendable, Hashable, CaseIterable {
     /// Music: must decode and carry sound.

@@ -1,4 +1,5 @@
 import DocumentJSON
+
 /// The catalog as a JSON value, for `reel catalog --format json` and tools that read it.
 extension Catalog {
     package static func jsonValue() -> JSONValue {

@@ -1,9 +1,9 @@
 import Foundation
 import MediaIO
 import MediaTime
+import ProgressReport
 import TemplateResolver
 import TimelineModel
-import ProgressReport
 
 /// Turns the paths a person gave (files and folders) into the facts the resolver needs.
 ///

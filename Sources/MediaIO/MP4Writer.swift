@@ -196,7 +196,8 @@ package final class MP4Writer {
     /// A writer whose video is copied, packet by packet, from segments like `first` (same size,
     /// same H.264 configuration, colour tags and all), and whose sound is encoded as usual or laid from
     /// `audioTrack`.
-    package init(path: String, settings: EncoderSettings, copyingVideoOf first: VideoPacketReader, audioTrack: AACTrack? = nil) throws(FileAccessError)
+    package init(path: String, settings: EncoderSettings, copyingVideoOf first: VideoPacketReader, audioTrack: AACTrack? = nil)
+        throws(FileAccessError)
     {
         self.path = path
         self.settings = settings

@@ -1,5 +1,5 @@
-import RenderCore
 import Appearance
+import RenderCore
 
 /// What a person may choose about a contact sheet's layout; nil leaves the choice to `SheetLayout`.
 public struct SheetLayoutOptions: Sendable, Hashable {

@@ -1,6 +1,6 @@
-import ProgressReport
 import Dispatch
 import Foundation
+import ProgressReport
 
 /// Where one stage of making a video stands, for progress displays: every stage that can take
 /// more than a second (probing the media, analysing it for smart framing, tracking a song's beats,

@@ -1,9 +1,9 @@
-import ProgressReport
 import BeatTracking
 import DocumentJSON
 import MediaFacts
 import MediaIO
 import MediaTime
+import ProgressReport
 import RenderCore
 import TemplateFormat
 import TemplateResolver

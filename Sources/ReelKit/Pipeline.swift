@@ -1,4 +1,3 @@
-import ProgressReport
 import Captions
 import DocumentJSON
 import DocumentLimits
@@ -6,6 +5,7 @@ import FileAccess
 import MediaFacts
 import MediaIO
 import MediaTime
+import ProgressReport
 import RenderCore
 import TemplateFormat
 import TemplateResolver

@@ -1,6 +1,6 @@
-import ProgressReport
 import DocumentJSON
 import MediaIO
+import ProgressReport
 import RenderCore
 import TemplateFormat
 import TemplateResolver

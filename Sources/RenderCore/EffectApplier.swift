@@ -1,3 +1,5 @@
+import DocumentLimits
+import EffectCatalog
 import Foundation
 import MediaFacts
 import MediaIO
@@ -5,8 +7,6 @@ import MediaTime
 import PixelKernels
 import TemplateFormat
 import TimelineModel
-import DocumentLimits
-import EffectCatalog
 
 /// Applies timeline effects (catalog filters) to pictures, loading what they read (LUTs) once.
 package final class EffectApplier {

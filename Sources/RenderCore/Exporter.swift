@@ -1,9 +1,9 @@
-import ProgressReport
 import Captions
 import FileAccess
 import Foundation
 import MediaIO
 import MediaTime
+import ProgressReport
 import TimelineModel
 
 /// How a timeline is exported.

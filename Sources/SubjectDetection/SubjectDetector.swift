@@ -1,7 +1,6 @@
 import CVision
 import MediaIO
 import Subjects
-import Subjects
 
 /// Finds the subjects of decoded pictures with OpenCV: faces (cascade classifiers, frontal and
 /// both profiles) and the most salient region (fine-grained saliency), and takes each

@@ -1,5 +1,5 @@
-import ReelKit
 import Foundation
+import ReelKit
 
 /// `reel validate`: checks templates and reports every finding at once.
 ///

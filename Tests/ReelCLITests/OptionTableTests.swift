@@ -1,7 +1,7 @@
+import EffectCatalog
 import Testing
 
 @testable import reel
-import EffectCatalog
 
 /// Every command's options are declared once, in its `OptionTable`: what the parser accepts, what
 /// `--help`, the manual page and the completions list, and the keys the command reads are that

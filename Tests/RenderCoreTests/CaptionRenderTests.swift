@@ -2,9 +2,9 @@ import MediaIO
 import MediaTime
 import ReelTestSupport
 import Testing
+import TimelineModel
 
 @testable import RenderCore
-import TimelineModel
 
 /// Karaoke captions drawn by the real renderer: each word-state item is rasterized once however
 /// many frames show it, lights its own word, and leaves the cache when it leaves the screen.

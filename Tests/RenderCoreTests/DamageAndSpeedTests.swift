@@ -3,9 +3,9 @@ import MediaIO
 import MediaTime
 import ReelTestSupport
 import RenderCore
+import TemplateResolver
 import Testing
 import TimelineModel
-import TemplateResolver
 
 @Suite struct DamageAndSpeedTests {
     /// Garbage written over the middle of a clip's media data: the export still completes, holds the

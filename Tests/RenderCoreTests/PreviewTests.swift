@@ -3,11 +3,11 @@ import MediaIO
 import MediaTime
 import ReelTestSupport
 import RenderCore
+import TemplateFormat
 import Testing
+import TimelineModel
 
 @testable import Previews
-import TemplateFormat
-import TimelineModel
 
 /// Contact sheets, checked against what the render core draws for export and against the ffmpeg
 /// command line's own decoding of the source.

@@ -1,8 +1,8 @@
-@testable import EffectCatalog
 import Foundation
-@testable import TemplateFormat
 import Testing
 
+@testable import EffectCatalog
+@testable import TemplateFormat
 
 /// The shipped templates are the product's shop window: together they must use every effect of
 /// the catalog and cover the shapes people post in.

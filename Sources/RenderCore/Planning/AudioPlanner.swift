@@ -1,5 +1,5 @@
-import MediaTime
 import DocumentLimits
+import MediaTime
 import TimelineModel
 
 /// Where each sound of a timeline plays, in whole samples at the mix rate, with its gain envelope.

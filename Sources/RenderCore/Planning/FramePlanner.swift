@@ -59,7 +59,6 @@ package struct LayerPlan: Sendable, Hashable {
     package var pose: Pose
 }
 
-
 package struct OverlayPlan: Sendable, Hashable {
     package var index: Int
     package var pose: Pose

@@ -1,4 +1,5 @@
 import TimelineModel
+
 /// Segment K of N of a timeline's frames: the part one worker renders of a video split across many.
 ///
 /// Boundaries fall on frames and are balanced by an estimated cost, not by frame count: a frame

@@ -1,4 +1,5 @@
 import DocumentJSON
+
 /// The words of the font warnings (T065, T066), shared by template validation and by the check
 /// of texts a person gives `make` (`--text`, `--text-file`), so that both read alike.
 package enum FontFindings {

@@ -1,8 +1,8 @@
 import DocumentJSON
+import DocumentLimits
 import EffectCatalog
 import MediaTime
 import TimelineModel
-import DocumentLimits
 
 /// Typed readers for numbers, flags, texts, colours, lists and times: each reports what it
 /// expected and what it found, and returns nil after reporting.

@@ -1,8 +1,8 @@
 import DocumentJSON
+import DocumentLimits
 import EffectCatalog
 import FileAccess
 import Foundation
-import DocumentLimits
 
 /// Asset files: their paths stay inside the folder, LUTs are parsed here, audio, pictures and fonts
 /// are checked by the caller's `AssetInspector`. Files of the folder that nothing uses are noted,

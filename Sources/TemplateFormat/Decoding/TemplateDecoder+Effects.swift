@@ -1,7 +1,7 @@
 import DocumentJSON
+import DocumentLimits
 import EffectCatalog
 import MediaTime
-import DocumentLimits
 import TimelineModel
 
 /// Effects named from the catalog: filters, transitions, motions and enter/leave animations.

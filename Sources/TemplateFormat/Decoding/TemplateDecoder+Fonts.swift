@@ -1,4 +1,5 @@
 import DocumentJSON
+
 /// Whether the installed fonts can draw a text layer as its author wrote it: a `font` family that
 /// is not installed (fontconfig silently draws another) and characters no font has (they would
 /// show as empty boxes) are warnings. Told by the inspector, which sees fontconfig; without one

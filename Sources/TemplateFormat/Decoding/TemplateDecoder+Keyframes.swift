@@ -1,8 +1,8 @@
 import DocumentJSON
+import DocumentLimits
 import EffectCatalog
 import MediaTime
 import TimelineModel
-import DocumentLimits
 
 /// Keyframes: poses of a moving picture and values of an animated parameter, at increasing
 /// fractions of the item's time within 0...1, or at times from the item's start written in

@@ -1,7 +1,7 @@
 import DocumentJSON
+import DocumentLimits
 import MediaTime
 import TimelineModel
-import DocumentLimits
 
 /// The layer rules: at most 64 layers, each with a unique id, a `kind` (media, image, text or captions),
 /// a start and optional duration in seconds or frames, an opacity within 0...1, and the keys of

@@ -1,7 +1,7 @@
 import DocumentJSON
+import DocumentLimits
 import MediaTime
 import TimelineModel
-import DocumentLimits
 
 /// The music rules: the file is audio inside the template folder; start within 0...3600 s, fades
 /// within 0...600 s, volume within 0...4; beats as a tempo (20...400 bpm) and first beat, or as

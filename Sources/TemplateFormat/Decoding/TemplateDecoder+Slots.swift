@@ -1,7 +1,7 @@
 import DocumentJSON
+import DocumentLimits
 import MediaTime
 import TimelineModel
-import DocumentLimits
 
 /// The slot rules: 1 to 200 slots, unique non-empty ids, durations of one frame to 600 s (in
 /// seconds, frames or beats), 3600 s in all; fit, playback, motion, filters and transition.

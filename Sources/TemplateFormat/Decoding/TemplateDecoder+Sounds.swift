@@ -1,8 +1,8 @@
 import DocumentJSON
+import DocumentLimits
 import EffectCatalog
 import MediaTime
 import TimelineModel
-import DocumentLimits
 
 /// The sound rules beyond the music: the voice slot (`start` a time of the video in seconds,
 /// frames or beats; volume 0...4; fades 0...600 s), sound effects (an audio file of the folder,

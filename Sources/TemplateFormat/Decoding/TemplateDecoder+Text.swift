@@ -1,6 +1,7 @@
-import DocumentJSON
 import Appearance
+import DocumentJSON
 import DocumentLimits
+
 /// The text layer rules: a placeholder `key` (a simple name) and/or a default `text` of at most
 /// 2000 characters; a font family or font file; sizes in canvas pixels; colours; stroke, shadow
 /// and box; alignment, placement, wrapping width and line count; in and out animations.
@@ -160,8 +161,7 @@ extension TemplateDecoder {
         if let raw = object["color"] {
             if let c = context.color(raw, at: path.appending("color"), alpha: true) { shadow.color = c } else { valid = false }
         }
-        for (key, range) in [("x", Limits.textShadowOffset), ("y", Limits.textShadowOffset), ("blur", Limits.textShadowBlur)]
-        {
+        for (key, range) in [("x", Limits.textShadowOffset), ("y", Limits.textShadowOffset), ("blur", Limits.textShadowBlur)] {
             guard let raw = object[key] else { continue }
             guard let x = context.number(raw, at: path.appending(key), in: range, what: "shadow \(key)") else {
                 valid = false

@@ -1,7 +1,7 @@
 import DocumentJSON
+import DocumentLimits
 import MediaTime
 import TimelineModel
-import DocumentLimits
 
 /// Transition durations written in beats: half the beats before the cut, half after, on the
 /// music's beat grid. They need the cuts, so they are set once every slot's duration is known.

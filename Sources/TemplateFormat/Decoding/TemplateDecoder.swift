@@ -1,7 +1,7 @@
 import DocumentJSON
+import DocumentLimits
 import MediaTime
 import TimelineModel
-import DocumentLimits
 
 /// Turns a parsed `template.json` into a `Template`, checking every rule of format 1.
 ///

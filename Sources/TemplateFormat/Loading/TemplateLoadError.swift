@@ -1,4 +1,5 @@
 import DocumentJSON
+
 /// Why a template could not be read at all: the few failures that are thrown, not collected.
 ///
 /// Everything wrong inside a readable `template.json` is a `Diagnostic` instead.

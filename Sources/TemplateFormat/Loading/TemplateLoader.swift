@@ -1,8 +1,8 @@
 import DocumentJSON
+import DocumentLimits
 import FileAccess
 import Foundation
 import TimelineModel
-import DocumentLimits
 
 /// What loading a template found: the template when it is usable, and every finding.
 package struct TemplateLoadResult: Sendable {

@@ -41,7 +41,6 @@ public enum LayerContent: Sendable, Hashable {
     }
 }
 
-
 /// A slot of user media placed in a rectangle of the canvas (picture-in-picture, split screens).
 ///
 /// Media layers are filled after the main track's slots, in layer order, by the same rules.

@@ -1,4 +1,5 @@
 import Appearance
+
 /// A text drawn over the video, which the user may fill (`--text title="Lisbon 2026"`).
 public struct TextLayerSpec: Sendable, Hashable {
     /// Placeholder name the user fills; nil for fixed text.
@@ -56,4 +57,3 @@ public enum FontSpec: Sendable, Hashable {
     case family(String)
     case file(String)
 }
-

@@ -1,5 +1,6 @@
 import DocumentJSON
 import EffectCatalog
+
 /// The JSON Schema of `template.json` (templates/template.schema.json), made from the template
 /// format's skeleton and the effect catalog, so that the schema never lists an effect, a
 /// parameter, a range or a default of its own.

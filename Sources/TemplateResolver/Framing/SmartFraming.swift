@@ -1,5 +1,6 @@
 import TemplateFormat
 import TimelineModel
+
 /// Which media smart framing needs analysed: the subject analysis costs a pass over the file,
 /// so only media that some place of the template would frame smart are analysed.
 package enum SmartFraming {

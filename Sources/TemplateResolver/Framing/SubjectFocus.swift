@@ -1,4 +1,5 @@
 import Subjects
+
 /// What a window should keep of one moment's detections: the faces that fit together, else the
 /// salient region.
 ///

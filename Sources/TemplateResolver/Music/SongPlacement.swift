@@ -1,8 +1,8 @@
+import DocumentJSON
 import DocumentLimits
 import MediaTime
 import TemplateFormat
 import TimelineModel
-import DocumentJSON
 
 /// Where in a person's song the video begins (`--music-start auto|<time>`).
 public enum SongStart: Sendable, Hashable {
@@ -211,4 +211,3 @@ package enum SongPlacement {
         return "the strongest stretch from a \(unit) (energy \(twoDecimals(energy))\(place))"
     }
 }
-

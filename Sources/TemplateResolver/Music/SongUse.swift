@@ -49,4 +49,3 @@ extension Resolution {
         self.song = SongUse(file: song.file, tempo: song.tempo, choice: choice)
     }
 }
-

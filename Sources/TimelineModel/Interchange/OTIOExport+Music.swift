@@ -1,6 +1,5 @@
 import DocumentJSON
 import MediaTime
-import DocumentJSON
 
 /// The music's beats, bars and sections as OpenTimelineIO markers on the top-level stack, so an
 /// editor shows where the cuts can fall: a green `Marker.2` on each downbeat (`bar 1`, `bar 2`,

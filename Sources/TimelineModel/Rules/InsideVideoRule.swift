@@ -26,13 +26,15 @@ package enum InsideVideoRule: TimelineRule {
             }
         case .textsInVideo:
             return items(
-                "texts", t.texts.map(\.timelineRange), notEmpty: true, message: "must be within the video and not empty", fix: "show it between 0 and \(end)")
+                "texts", t.texts.map(\.timelineRange), notEmpty: true, message: "must be within the video and not empty",
+                fix: "show it between 0 and \(end)")
         case .overlaysInVideo:
             return items(
                 "overlays", t.overlays.map(\.timelineRange), notEmpty: true, message: "must be within the video and not empty",
                 fix: "show it between 0 and \(end)")
         case .soundsInVideo:
-            return items("audio", t.audio.map(\.timelineRange), notEmpty: false, message: "must lie within the video", fix: "play it between 0 and \(end)")
+            return items(
+                "audio", t.audio.map(\.timelineRange), notEmpty: false, message: "must lie within the video", fix: "play it between 0 and \(end)")
         default:
             return []
         }

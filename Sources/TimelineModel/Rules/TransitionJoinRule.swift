@@ -21,7 +21,9 @@ package enum TransitionJoinRule: TimelineRule {
             let cut = a.timelineRange.end
             if !(tr.range.start < cut && tr.range.end > cut) {
                 found.append(
-                    problem(p.appending("range"), "must contain the cut at \(TimeText.string(from: cut))", fix: "start it before the cut and end it after"))
+                    problem(
+                        p.appending("range"), "must contain the cut at \(TimeText.string(from: cut))", fix: "start it before the cut and end it after"
+                    ))
             }
         }
         return found

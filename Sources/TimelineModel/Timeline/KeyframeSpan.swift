@@ -1,4 +1,5 @@
 import EffectCatalog
+
 /// Where a position falls among keyframes: the one shared rule behind every animated value
 /// (motion poses, effect parameters, template keyframes). Before the first keyframe its value
 /// holds, after the last the last one's; between two, the earlier one's easing shapes the way.

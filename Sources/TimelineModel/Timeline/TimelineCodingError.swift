@@ -1,4 +1,5 @@
 import DocumentJSON
+
 /// Why a timeline could not be read: every problem found, each a diagnostic with its code, place
 /// and fix.
 ///

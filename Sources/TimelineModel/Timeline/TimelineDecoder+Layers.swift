@@ -5,7 +5,8 @@ import MediaTime
 
 /// Decoding of the layered parts of a timeline: motion, frames, texts, overlays.
 extension TimelineDecoder {
-    package func number(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Double>, code: DiagnosticCode = .outOfRange) throws(TimelineCodingError)
+    package func number(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Double>, code: DiagnosticCode = .outOfRange)
+        throws(TimelineCodingError)
         -> Double
     {
         try reader.number(value, at: path, in: range, code: code)

@@ -82,7 +82,8 @@ package struct TimelineReader {
         return s
     }
 
-    package func integer(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>, code: DiagnosticCode = .outOfRange) throws(TimelineCodingError)
+    package func integer(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>, code: DiagnosticCode = .outOfRange)
+        throws(TimelineCodingError)
         -> Int
     {
         guard let i = value.numberValue?.intValue else {
@@ -99,7 +100,8 @@ package struct TimelineReader {
     }
 
     /// A finite number; outside `range` it is reported with `code`.
-    package func number(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Double>, code: DiagnosticCode = .outOfRange) throws(TimelineCodingError)
+    package func number(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Double>, code: DiagnosticCode = .outOfRange)
+        throws(TimelineCodingError)
         -> Double
     {
         guard let n = value.numberValue, let v = n.doubleValue, v.isFinite else {
@@ -127,7 +129,9 @@ package struct TimelineReader {
     }
 
     /// A time (`"2.5s"`, `"1001/30000s"`, `"48f"`, or seconds as a number); negative only with `allowNegative`.
-    package func time(_ value: JSONValue, at path: JSONPath, frameRate: FrameRate?, allowNegative: Bool = false) throws(TimelineCodingError) -> RationalTime {
+    package func time(_ value: JSONValue, at path: JSONPath, frameRate: FrameRate?, allowNegative: Bool = false) throws(TimelineCodingError)
+        -> RationalTime
+    {
         guard let t = TimeText.time(from: value, frameRate: frameRate) else {
             throw failure(
                 "expected a time such as \"2.5s\" or \"1001/30000s\", found \(value.stringValue.map { "'\($0)'" } ?? value.typeName)",

@@ -1,9 +1,10 @@
-@testable import RenderCore
 import MediaTime
 import TemplateFormat
 import Testing
 import TimelineModel
+
 @testable import DocumentLimits
+@testable import RenderCore
 
 /// The planner's gains stay inside their declared ranges whatever a timeline says: the mixer
 /// never multiplies a sound by more than `Limits.volume` allows.

@@ -1,7 +1,8 @@
-@testable import RenderCore
 import MediaTime
 import Testing
 import TimelineModel
+
+@testable import RenderCore
 
 /// Segments K of N of a timeline: on frames, together every frame once, each at least one frame,
 /// and balanced by what the frames cost to draw rather than by their number.

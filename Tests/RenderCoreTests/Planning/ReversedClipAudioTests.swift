@@ -1,7 +1,8 @@
-@testable import RenderCore
 import MediaTime
 import Testing
 import TimelineModel
+
+@testable import RenderCore
 
 /// A reversed clip keeps its sound: planned like a forward clip's (handles, fades, ducking), but read
 /// from the top of its source range down.

@@ -1,11 +1,11 @@
+import MediaTime
+import Testing
+
 @testable import Captions
 @testable import DocumentJSON
-import MediaTime
 @testable import TemplateResolver
-import Testing
 @testable import TimelineEditing
 @testable import TimelineModel
-
 
 @Suite struct CaptionMappingTests {
     let canvas = Canvas(width: 160, height: 284)

@@ -1,7 +1,7 @@
-@testable import Captions
 import MediaTime
 import Testing
 
+@testable import Captions
 
 @Suite struct CaptionParserTests {
     func ms(_ n: Int64) -> RationalTime { RationalTime(value: n, timescale: 1000) }

@@ -1,11 +1,11 @@
-@testable import Captions
 import Foundation
 import MediaTime
+import Testing
+
+@testable import Captions
 @testable import TemplateFormat
 @testable import TemplateResolver
-import Testing
 @testable import TimelineModel
-
 
 /// The template's `captions` layer: read and checked, its caption file's cues checked by
 /// `validate`, and its style, area and stacking used by the resolver.

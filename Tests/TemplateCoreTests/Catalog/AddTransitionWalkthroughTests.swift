@@ -1,7 +1,7 @@
-@testable import EffectCatalog
 import Foundation
 import Testing
 
+@testable import EffectCatalog
 
 /// docs/architecture.md's "How to add a transition", walked: in a scratch copy of the package, its
 /// steps add the documented example transition (the descriptor and kernel files as the guide

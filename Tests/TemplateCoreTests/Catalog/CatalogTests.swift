@@ -1,7 +1,7 @@
-@testable import EffectCatalog
 import Foundation
 import Testing
 
+@testable import EffectCatalog
 
 /// The catalog's ids are a contract with the renderer's kernels and with templates in the wild.
 @Suite struct CatalogTests {

@@ -1,8 +1,8 @@
+import Testing
+
 @testable import DocumentJSON
 @testable import EffectCatalog
 @testable import TemplateFormat
-import Testing
-
 
 /// The files made from the catalog are checked in (editors read the schema, people read the
 /// documentation); each must be exactly what the catalog makes today.

@@ -1,7 +1,7 @@
-@testable import DocumentJSON
 import Foundation
 import Testing
 
+@testable import DocumentJSON
 
 @Suite struct DiagnosticTests {
     @Test func rendersLikeACompiler() {

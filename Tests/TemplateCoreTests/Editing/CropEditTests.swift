@@ -1,9 +1,9 @@
 import MediaTime
-@testable import TemplateResolver
 import Testing
+
+@testable import TemplateResolver
 @testable import TimelineEditing
 @testable import TimelineModel
-
 
 /// Edits of smart clips keep their crop paths valid, and the window where it was on screen.
 @Suite struct CropEditTests {

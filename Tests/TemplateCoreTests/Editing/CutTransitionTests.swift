@@ -1,10 +1,10 @@
 import MediaTime
+import Testing
+
 @testable import TemplateFormat
 @testable import TemplateResolver
-import Testing
 @testable import TimelineEditing
 @testable import TimelineModel
-
 
 /// A transition belongs to its cut: swaps and moves keep every cut's transition, between the
 /// clips that now meet there, shortened by the one rule (`TransitionPlacement.fit`) only where

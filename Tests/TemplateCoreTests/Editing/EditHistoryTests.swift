@@ -2,8 +2,8 @@ import FileAccess
 import Foundation
 import MediaTime
 import Testing
-@testable import TimelineEditing
 
+@testable import TimelineEditing
 
 /// The journal rebuilds every state exactly, undo and redo move as an editor's do, and a draft
 /// recovers from a crash between the journal and the timeline file.

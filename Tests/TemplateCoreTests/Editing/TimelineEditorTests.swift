@@ -1,10 +1,10 @@
 import MediaTime
+import Testing
+
 @testable import TemplateFormat
 @testable import TemplateResolver
-import Testing
 @testable import TimelineEditing
 @testable import TimelineModel
-
 
 /// Each edit keeps the timeline valid, does what it says, and undoes and redoes exactly.
 @Suite struct TimelineEditorTests {

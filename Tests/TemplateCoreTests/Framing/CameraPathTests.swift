@@ -1,10 +1,10 @@
 import Foundation
 import MediaTime
+import Testing
+
 @testable import Subjects
 @testable import TemplateResolver
-import Testing
 @testable import TimelineModel
-
 
 /// The virtual camera of smart-framed videos, on synthetic detections: a 1920x1080 picture in a
 /// 1080x1920 frame at 30 fps, the window 0.316 of the picture's width (608 source pixels, 1080

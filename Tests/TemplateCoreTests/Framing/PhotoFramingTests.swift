@@ -1,9 +1,9 @@
 import MediaTime
+import Testing
+
 @testable import Subjects
 @testable import TemplateResolver
-import Testing
 @testable import TimelineModel
-
 
 /// Photos framed smart: the window on the faces that fit (else the salient region, else the
 /// centre), a drift toward the subject that never pushes it out, and the interpolation the

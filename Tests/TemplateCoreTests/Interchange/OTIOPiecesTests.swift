@@ -1,7 +1,7 @@
 import MediaTime
 import Testing
-@testable import TimelineModel
 
+@testable import TimelineModel
 
 /// A clip whose source runs past its media's end is split where the renderer wraps or holds, on
 /// the frame grid, into pieces that each play within the media.

@@ -1,7 +1,7 @@
-@testable import DocumentJSON
-@testable import DocumentLimits
 import Testing
 
+@testable import DocumentJSON
+@testable import DocumentLimits
 
 @Suite struct JSONParserTests {
     @Test func parsesATreeKeepingNumberTextAndKeyOrder() throws {

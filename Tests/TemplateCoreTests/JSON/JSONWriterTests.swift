@@ -1,6 +1,6 @@
-@testable import DocumentJSON
 import Testing
 
+@testable import DocumentJSON
 
 @Suite struct JSONWriterTests {
     @Test func writesSortedIndentedText() {

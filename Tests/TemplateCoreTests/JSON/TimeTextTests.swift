@@ -1,8 +1,8 @@
-@testable import DocumentJSON
 import MediaTime
 import Testing
-@testable import TimelineModel
 
+@testable import DocumentJSON
+@testable import TimelineModel
 
 @Suite struct TimeTextTests {
     let thirty = FrameRate(30)

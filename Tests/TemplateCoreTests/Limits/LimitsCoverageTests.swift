@@ -1,11 +1,11 @@
-@testable import Captions
-@testable import DocumentLimits
-@testable import EffectCatalog
 import Foundation
 import MediaTime
 import Testing
-@testable import TimelineModel
 
+@testable import Captions
+@testable import DocumentLimits
+@testable import EffectCatalog
+@testable import TimelineModel
 
 /// Every declaration of `Limits` is exercised at and past its bound by a test written from the
 /// declaration: a template case (`LimitsTests`), a timeline case (`TimelineLimitsTests`), or a test

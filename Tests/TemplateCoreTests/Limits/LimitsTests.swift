@@ -1,11 +1,11 @@
-@testable import DocumentJSON
-@testable import DocumentLimits
-@testable import EffectCatalog
 import Foundation
 import MediaTime
 import Testing
-@testable import TimelineModel
 
+@testable import DocumentJSON
+@testable import DocumentLimits
+@testable import EffectCatalog
+@testable import TimelineModel
 
 /// Every declared limit a template can reach: a template at the limit validates, one just past it
 /// is refused with the limit's code. The templates are written from `Limits`, so a limit changed

@@ -1,11 +1,11 @@
-@testable import DocumentJSON
-@testable import DocumentLimits
-@testable import EffectCatalog
 import Foundation
 import MediaTime
 import Testing
-@testable import TimelineModel
 
+@testable import DocumentJSON
+@testable import DocumentLimits
+@testable import EffectCatalog
+@testable import TimelineModel
 
 /// Every declared limit a timeline can reach: the canonical timeline with one value at the limit
 /// reads, with it just past the limit is refused with the limit's code. Written from `Limits`, as

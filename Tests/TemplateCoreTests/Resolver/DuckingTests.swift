@@ -1,9 +1,9 @@
 import MediaTime
+import Testing
+
 @testable import TemplateFormat
 @testable import TemplateResolver
-import Testing
 @testable import TimelineModel
-
 
 /// The music gets the template's ducking when something can be heard under it (a clip keeping
 /// its sound, a voice-over); the voice and the sound effects are placed where the template says.

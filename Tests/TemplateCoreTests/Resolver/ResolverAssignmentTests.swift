@@ -1,9 +1,9 @@
 import MediaTime
+import Testing
+
 @testable import TemplateFormat
 @testable import TemplateResolver
-import Testing
 @testable import TimelineModel
-
 
 func landscapeVideo(_ path: String, _ duration: String, date: String? = nil) -> MediaAsset {
     MediaAsset(

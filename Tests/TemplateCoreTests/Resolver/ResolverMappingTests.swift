@@ -1,9 +1,9 @@
 import MediaTime
+import Testing
+
 @testable import TemplateFormat
 @testable import TemplateResolver
-import Testing
 @testable import TimelineModel
-
 
 /// Everything a template says reaches the timeline: transitions, motion, filters, grade, layers,
 /// texts and music, checked on the rich fixture that uses every part of the format.

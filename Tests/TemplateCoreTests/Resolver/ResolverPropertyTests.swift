@@ -1,9 +1,9 @@
 import MediaTime
+import Testing
+
 @testable import TemplateFormat
 @testable import TemplateResolver
-import Testing
 @testable import TimelineModel
-
 
 /// Random templates and media (seeded, so a failure repeats): every timeline the resolver makes
 /// is valid and exactly as long as the template's snapped length; the same inputs give the same bytes.

@@ -1,8 +1,8 @@
 import MediaTime
-@testable import TemplateFormat
-@testable import TemplateResolver
 import Testing
 
+@testable import TemplateFormat
+@testable import TemplateResolver
 
 /// What the resolver decides in typical situations, written as the summary a person reads.
 /// A change of behaviour shows as a change of these lines.

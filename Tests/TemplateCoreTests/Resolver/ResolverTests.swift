@@ -1,9 +1,9 @@
 import MediaTime
+import Testing
+
 @testable import TemplateFormat
 @testable import TemplateResolver
-import Testing
 @testable import TimelineModel
-
 
 @Suite struct ResolverTests {
     @Test func fillsSlotsInOrderAtFullSpeed() throws {

@@ -1,9 +1,9 @@
-@testable import DocumentJSON
 import Foundation
 import MediaTime
 import Testing
-@testable import TimelineModel
 
+@testable import DocumentJSON
+@testable import TimelineModel
 
 /// One rule, one code, one fixture at least. Every code the format documents
 /// (docs/template-format.md, docs/timeline-format.md) is held to the one place that checks it:
@@ -195,7 +195,9 @@ import Testing
         .assetUnreadable: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Assets.swift", "Tests/ReelCLITests/TextFontCommandTests.swift"),
         .lutSyntax: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Assets.swift", nil),
         .assetUnused: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Assets.swift", nil),
-        .musicShort: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Semantics.swift", "Tests/TemplateCoreTests/Template/AssetInspectorTests.swift"),
+        .musicShort: (
+            "Sources/TemplateFormat/Decoding/TemplateDecoder+Semantics.swift", "Tests/TemplateCoreTests/Template/AssetInspectorTests.swift"
+        ),
         .beatsNeeded: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Times.swift", nil),
         .beatOrder: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Music.swift", nil),
         .beatsFound: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Music.swift", "Tests/ReelCLITests/BeatsCommandTests.swift"),
@@ -211,7 +213,9 @@ import Testing
         .placeholderKey: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Text.swift", nil),
         .fontNotInstalled: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Fonts.swift", "Tests/ReelCLITests/TextFontCommandTests.swift"),
         .glyphMissing: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Fonts.swift", "Tests/ReelCLITests/CaptionCommandTests.swift"),
-        .checkSkipped: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Times.swift", "Tests/TemplateCoreTests/Template/IndependentProblemTests.swift"),
+        .checkSkipped: (
+            "Sources/TemplateFormat/Decoding/TemplateDecoder+Times.swift", "Tests/TemplateCoreTests/Template/IndependentProblemTests.swift"
+        ),
         .soundPastEnd: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Sounds.swift", "Tests/TemplateCoreTests/Template/TemplateSoundTests.swift"),
         .duckingRange: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Sounds.swift", "Tests/ReelCLITests/TimelineRulesTests.swift"),
         .kindFallback: ("Sources/TemplateResolver/Resolver.swift", "Tests/TemplateCoreTests/Resolver/ResolverSnapshotTests.swift"),

@@ -1,8 +1,8 @@
-@testable import DocumentJSON
-@testable import DocumentLimits
 import MediaTime
 import Testing
 
+@testable import DocumentJSON
+@testable import DocumentLimits
 
 /// The JSON Schema states the limits editors check while authors type: they must be the ones
 /// declared in `Limits`, which the validator, the timeline reader and the renderer enforce.

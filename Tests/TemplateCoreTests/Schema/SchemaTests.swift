@@ -1,11 +1,11 @@
+import Foundation
+import Testing
+
 @testable import Captions
 @testable import DocumentJSON
 @testable import EffectCatalog
-import Foundation
 @testable import TemplateFormat
-import Testing
 @testable import TimelineModel
-
 
 /// The JSON Schema in templates/ must describe the same format as the Swift model: same keys in
 /// every object, same catalog ids and parameters, and an independent validator must accept every

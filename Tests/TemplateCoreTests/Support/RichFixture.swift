@@ -1,7 +1,7 @@
-@testable import DocumentJSON
 import Foundation
-@testable import TemplateFormat
 
+@testable import DocumentJSON
+@testable import TemplateFormat
 
 /// A valid template that uses every part of the format, with its assets: the base of the rule
 /// fixtures for layers, effects, beats and assets. Each test changes one thing in it.

@@ -1,6 +1,6 @@
-@testable import DocumentJSON
 import Testing
 
+@testable import DocumentJSON
 
 /// One fixture per validation rule: a template's text with one replacement that must trigger
 /// `code` at `place`, with a fix note and a line and column in `template.json`.

@@ -1,9 +1,9 @@
-@testable import EffectCatalog
 import Foundation
 import MediaTime
-@testable import TemplateFormat
 import Testing
 
+@testable import EffectCatalog
+@testable import TemplateFormat
 
 /// A stand-in for the media libraries: says every file of a kind is unreadable, and how long the music is.
 struct FakeInspector: AssetInspector {

@@ -1,10 +1,10 @@
 import Foundation
 import MediaTime
+import Testing
+
 @testable import TemplateFormat
 @testable import TemplateResolver
-import Testing
 @testable import TimelineModel
-
 
 /// Times in beats wherever a template takes a time of the video: layer start and duration,
 /// animation durations, keyframe times, transitions and the cover, resolved to exact frames.

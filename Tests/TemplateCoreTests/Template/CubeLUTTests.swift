@@ -1,6 +1,6 @@
-@testable import TemplateFormat
 import Testing
 
+@testable import TemplateFormat
 
 @Suite struct CubeLUTTests {
     @Test func readsTitleSizeDomainAndRows() throws {

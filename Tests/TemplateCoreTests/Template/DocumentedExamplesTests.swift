@@ -1,8 +1,8 @@
 import Foundation
-@testable import TemplateFormat
 import Testing
-@testable import TimelineModel
 
+@testable import TemplateFormat
+@testable import TimelineModel
 
 /// The examples in docs/ must stay true: a stale example fails here.
 @Suite struct DocumentedExamplesTests {

@@ -1,8 +1,8 @@
-@testable import DocumentJSON
 import Foundation
-@testable import TemplateFormat
 import Testing
 
+@testable import DocumentJSON
+@testable import TemplateFormat
 
 /// Fix notes that propose a file propose one fit for what it is used for, and a file a note
 /// proposes is not called unused in the same report.

@@ -1,10 +1,10 @@
-@testable import DocumentJSON
 import Foundation
 import MediaTime
-@testable import TemplateFormat
 import Testing
-@testable import TimelineModel
 
+@testable import DocumentJSON
+@testable import TemplateFormat
+@testable import TimelineModel
 
 /// One fixture per rule of the full format: the rich template with one change that must trigger
 /// the rule, at the expected JSON Pointer.

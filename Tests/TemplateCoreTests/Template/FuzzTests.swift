@@ -1,8 +1,8 @@
 import Foundation
-@testable import TemplateFormat
-@testable import TemplateResolver
 import Testing
 
+@testable import TemplateFormat
+@testable import TemplateResolver
 
 /// Thousands of mutated templates: none may crash or hang the loader, and every one that is not
 /// usable must say why with at least one error.

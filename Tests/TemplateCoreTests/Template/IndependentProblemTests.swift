@@ -1,9 +1,9 @@
-@testable import DocumentJSON
 import Foundation
 import MediaTime
-@testable import TemplateFormat
 import Testing
 
+@testable import DocumentJSON
+@testable import TemplateFormat
 
 /// Problems that do not depend on one another are all reported in one run: the rules across
 /// parts run on whatever parts did parse, and a rule that needs a broken value says it waits.

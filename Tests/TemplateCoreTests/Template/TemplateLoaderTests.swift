@@ -1,9 +1,9 @@
 import Foundation
 import MediaTime
-@testable import TemplateFormat
 import Testing
-@testable import TimelineModel
 
+@testable import TemplateFormat
+@testable import TimelineModel
 
 @Suite struct TemplateLoaderTests {
     @Test func loadsTheValidTemplate() throws {

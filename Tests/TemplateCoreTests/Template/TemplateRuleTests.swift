@@ -1,7 +1,7 @@
 import Foundation
-@testable import TemplateFormat
 import Testing
 
+@testable import TemplateFormat
 
 /// One fixture per validation rule: the valid template with one change that must trigger it.
 @Suite struct TemplateRuleTests {

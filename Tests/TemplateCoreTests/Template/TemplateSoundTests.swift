@@ -1,10 +1,10 @@
-@testable import DocumentJSON
 import Foundation
 import MediaTime
-@testable import TemplateFormat
 import Testing
-@testable import TimelineModel
 
+@testable import DocumentJSON
+@testable import TemplateFormat
+@testable import TimelineModel
 
 /// The voice slot, sound effects and ducking of a template: read into the model, and every bad
 /// value reported with its code.

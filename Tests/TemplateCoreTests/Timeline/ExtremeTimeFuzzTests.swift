@@ -1,12 +1,12 @@
-@testable import RenderCore
-@testable import DocumentJSON
-@testable import DocumentLimits
 import Foundation
 import MediaTime
-@testable import TemplateResolver
 import Testing
-@testable import TimelineModel
 
+@testable import DocumentJSON
+@testable import DocumentLimits
+@testable import RenderCore
+@testable import TemplateResolver
+@testable import TimelineModel
 
 /// Timelines whose times lie at the ends of what a timeline may hold (10,000,000 s, steps of up to
 /// a nanosecond) with denominators that are different large primes, seeded so every run reads the

@@ -1,11 +1,11 @@
-@testable import DocumentJSON
 import Foundation
 import MediaTime
-@testable import TemplateResolver
 import Testing
+
+@testable import DocumentJSON
+@testable import TemplateResolver
 @testable import TimelineEditing
 @testable import TimelineModel
-
 
 /// The timeline's `music` (beats, downbeats, sections in timeline time) and the clips' `beats`:
 /// written, read back to the same value, and checked (L030).

@@ -1,10 +1,10 @@
-@testable import RenderCore
 import MediaTime
+import Testing
+
+@testable import RenderCore
 @testable import TemplateFormat
 @testable import TemplateResolver
-import Testing
 @testable import TimelineModel
-
 
 /// One z-order for media layers, overlays and texts: the template's order reaches the timeline, its
 /// file, and the plan of every frame; timelines written without stacking numbers plan as before.

@@ -1,10 +1,10 @@
 import Foundation
 import MediaTime
+import Testing
+
 @testable import TemplateFormat
 @testable import TemplateResolver
-import Testing
 @testable import TimelineModel
-
 
 @Suite struct TimelineCodecTests {
     static let ntsc = FrameRate(numerator: 30000, denominator: 1001)

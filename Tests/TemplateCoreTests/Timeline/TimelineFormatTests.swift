@@ -1,8 +1,8 @@
-@testable import DocumentJSON
 import Foundation
 import Testing
-@testable import TimelineModel
 
+@testable import DocumentJSON
+@testable import TimelineModel
 
 /// Timelines of every format version Reel has written stay readable (see "Versions" in
 /// docs/timeline-format.md).

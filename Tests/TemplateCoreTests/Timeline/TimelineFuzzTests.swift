@@ -1,12 +1,12 @@
+import Foundation
+import MediaTime
+import Testing
+
 @testable import DocumentJSON
 @testable import DocumentLimits
 @testable import EffectCatalog
-import Foundation
-import MediaTime
 @testable import TemplateResolver
-import Testing
 @testable import TimelineModel
-
 
 /// Thousands of mutated timelines, seeded so every run reads the same: reading never crashes,
 /// every mutation that breaks a rule is refused with the rule's code, and every mutation that

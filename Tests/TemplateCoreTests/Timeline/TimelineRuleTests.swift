@@ -1,10 +1,10 @@
-@testable import DocumentJSON
-@testable import EffectCatalog
 import Foundation
 import MediaTime
 import Testing
-@testable import TimelineModel
 
+@testable import DocumentJSON
+@testable import EffectCatalog
+@testable import TimelineModel
 
 /// Reading a timeline runs every rule and reports every problem at once, each with its code, its
 /// JSON pointer, its line and column, and a fix.

@@ -1,9 +1,9 @@
-@testable import DocumentJSON
 import Foundation
 import MediaTime
 import Testing
-@testable import TimelineModel
 
+@testable import DocumentJSON
+@testable import TimelineModel
 
 /// The timeline's sounds beyond the music: their role, loop and ducking read back exactly, and
 /// every bad value is reported with its code and place.
