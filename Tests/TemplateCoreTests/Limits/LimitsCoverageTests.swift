@@ -35,7 +35,7 @@ import Testing
     /// The names `Limits` declares, read from its source.
     static func declared() throws -> [String] {
         let source = try RepositoryFiles.text("Sources/DocumentLimits/Limits.swift")
-        let regex = try NSRegularExpression(pattern: #"public static let (\w+)"#)
+        let regex = try NSRegularExpression(pattern: #"(?:public|package) static let (\w+)"#)
         return regex.matches(in: source, range: NSRange(source.startIndex..., in: source)).compactMap { m in
             Range(m.range(at: 1), in: source).map { String(source[$0]) }
         }
