@@ -70,13 +70,17 @@ import Testing
         #expect(try Reel.run(["new-template"]).status == 2)
     }
 
-    /// Every command that prints text or JSON refuses another `--format` with one message.
+    /// Every command that prints text or JSON refuses another `--format` with one message
+    /// (`catalog` also prints the schema and the doc tables, and says so in its own).
     @Test func everyFormatCheckSaysTheSame() throws {
-        for call in [["validate", "."], ["probe", "clip.mp4"], ["beats", "song.m4a"], ["catalog"], ["resolve", "."]] {
+        for call in [["validate", "."], ["probe", "clip.mp4"], ["beats", "song.m4a"], ["resolve", "."]] {
             let r = try Reel.run(call + ["--format", "xml"])
             #expect(r.status == 2, "\(call)")
             #expect(r.stderr.contains("--format takes text or json, not 'xml'"), "\(call): \(r.stderr)")
         }
+        let catalog = try Reel.run(["catalog", "--format", "xml"])
+        #expect(catalog.status == 2)
+        #expect(catalog.stderr.contains("--format takes text, json, schema or markdown, not 'xml'"), "\(catalog.stderr)")
     }
 
     @Test func aMissingFolderIsAProblemFound() throws {
