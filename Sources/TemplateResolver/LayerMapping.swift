@@ -18,9 +18,10 @@ package enum LayerMapping {
         return end > start ? TimeRange(start: start, end: end) : nil
     }
 
-    package static func animation(_ a: AnimationSpec?) -> LayerAnimation? {
+    /// The template's animation as the timeline stores it: `none` is stored as no animation.
+    package static func animation(_ a: LayerAnimation?) -> LayerAnimation? {
         guard let a, a.kind != "none" else { return nil }
-        return LayerAnimation(kind: a.kind, duration: a.duration)
+        return a
     }
 
     package static func overlay(_ layer: LayerSpec, _ spec: ImageLayerSpec, range: TimeRange, templateFolder: String, stacking: Int) -> OverlayItem {

@@ -55,6 +55,24 @@ import Testing
         #expect(plain.status == 0, "\(plain.stderr)")
     }
 
+    /// A `template` that names a file, or nothing, is L041 for every command reading the
+    /// timeline, and nothing is written.
+    @Test func aTemplateThatIsNotAFolderIsL041() throws {
+        let (p, evil) = try Self.project()
+        let text = try String(contentsOfFile: p.timeline, encoding: .utf8)
+        for (named, phrase) in [("outside/evil.m4a", "not a folder"), ("nowhere", "does not exist")] {
+            #expect(FileManager.default.fileExists(atPath: evil))
+            let broken = text.replacingOccurrences(of: "\"template\": \"tiny\"", with: "\"template\": \"\(named)\"")
+            #expect(broken != text)
+            try broken.write(toFile: p.timeline, atomically: true, encoding: .utf8)
+            let r = try Reel.run(["render", p.timeline, "-o", p.dir.file("x.mp4"), "-q"])
+            #expect(r.status == 3, "\(r.stderr)")
+            #expect(r.stderr.contains("error[L041]: /template"), "\(r.stderr)")
+            #expect(r.stderr.contains(phrase), "\(r.stderr)")
+            #expect(!p.dir.files.contains { $0.hasPrefix("x.") }, "render wrote an output")
+        }
+    }
+
     /// Outputs inside the template folder that would replace its files are refused with exit 2,
     /// the files unchanged.
     @Test func noOutputReplacesAFileOfTheTemplateFolder() throws {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import EffectCatalog
 @testable import TemplateFormat
+@testable import TimelineModel
 
 /// The shipped templates are the product's shop window: together they must use every effect of
 /// the catalog and cover the shapes people post in.
@@ -46,7 +47,7 @@ import Testing
             }
         }
 
-        mutating func add(_ animations: AnimationSpec?..., by template: String) {
+        mutating func add(_ animations: LayerAnimation?..., by template: String) {
             for animation in animations { if let animation { add(.textAnimation, animation.kind, by: template) } }
         }
     }

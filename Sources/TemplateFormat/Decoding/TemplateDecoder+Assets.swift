@@ -131,27 +131,4 @@ extension TemplateDecoder {
             return false
         }
     }
-
-    /// A note for each file of the folder that the template does not use. Documents (`.md`,
-    /// `.txt`, licences), hidden files and `template.json` itself are not assets.
-    mutating func reportUnusedAssets() {
-        guard let root = AssetPath.realPath(folder) else { return }
-        for relative in AssetPath.files(in: folder) where !Self.isDocument(relative) {
-            guard let real = AssetPath.realPath(AssetPath.join(root, relative)), !usedAssets.contains(real),
-                !proposedAssets.contains(real)
-            else { continue }
-            context.diagnostics.report(
-                Diagnostic(
-                    .note, .assetUnused, "'\(relative)' is in the template folder but nothing uses it",
-                    at: SourceLocation(file: context.file, path: nil, position: nil),
-                    notes: ["remove it, so that shared copies of the template stay small"]))
-        }
-    }
-
-    static func isDocument(_ relative: String) -> Bool {
-        let name = (relative as NSString).lastPathComponent
-        let lower = name.lowercased()
-        return relative == TemplateLoader.fileName || lower.hasSuffix(".md") || lower.hasSuffix(".txt")
-            || lower.hasPrefix("license") || lower.hasPrefix("licence") || lower.hasPrefix("readme")
-    }
 }

@@ -185,7 +185,7 @@ extension TemplateDecoder {
     mutating func readAnimation(
         _ value: JSONValue, at path: JSONPath, from reference: RationalTime?, direction: BeatDirection,
         referenceName: String
-    ) -> AnimationSpec? {
+    ) -> LayerAnimation? {
         guard
             let (entry, object) = effect(
                 value, at: path, family: .textAnimation, keys: TemplateKeys.animation,
@@ -201,7 +201,7 @@ extension TemplateDecoder {
             else { return nil }
             duration = d
         }
-        return AnimationSpec(kind: entry.id, duration: duration)
+        return LayerAnimation(kind: entry.id, duration: duration)
     }
 }
 

@@ -209,8 +209,8 @@ extension TemplateDecoder {
 
     /// The entering animation's beats count from the layer's start, the leaving one's back from its end.
     mutating func readAnimations(
-        _ object: JSONObject, at path: JSONPath, span: LayerSpan, into animationIn: inout AnimationSpec?,
-        _ animationOut: inout AnimationSpec?, valid: inout Bool
+        _ object: JSONObject, at path: JSONPath, span: LayerSpan, into animationIn: inout LayerAnimation?,
+        _ animationOut: inout LayerAnimation?, valid: inout Bool
     ) {
         if let raw = object["in"] {
             animationIn = readAnimation(raw, at: path.appending("in"), from: span.start, direction: .forward, referenceName: "the layer's start")

@@ -7,7 +7,8 @@ import TimelineModel
 ///
 /// It goes on after each problem (using a stand-in value where one is needed) so that one pass
 /// reports everything. Each part of the format has its own file: canvas, music, slots, layers,
-/// texts, effects, assets, and the rules that look across parts (`+Semantics`).
+/// texts, effects, assets; the rules that look across parts are types of their own (`Rules/`,
+/// `TemplateRules.all`), run last (`+Semantics`).
 package struct TemplateDecoder {
     package var context: DecodingContext
     package let folder: String
@@ -83,7 +84,6 @@ package struct TemplateDecoder {
                 music: music, slots: slots, layers: layers, grade: grade, voice: voice, sounds: sounds, ducking: ducking)
         }
         checkAcrossParts()
-        reportUnusedAssets()
         return template
     }
 

@@ -109,15 +109,3 @@ public struct PoseKeyframe: Sendable, Hashable {
         self.easing = easing
     }
 }
-
-/// How a layer enters or leaves: a catalog text animation over a time.
-package struct AnimationSpec: Sendable, Hashable {
-    /// Catalog id (`fade`, `slideUp`, `pop`, `typewriter`, ...).
-    package var kind: String
-    package var duration: RationalTime
-
-    package init(kind: String, duration: RationalTime) {
-        self.kind = kind
-        self.duration = duration
-    }
-}

@@ -110,12 +110,12 @@ public struct ImageLayerSpec: Sendable, Hashable {
     /// Clockwise degrees.
     package var rotation: Double
     package var motion: MotionSpec?
-    package var animationIn: AnimationSpec?
-    package var animationOut: AnimationSpec?
+    package var animationIn: LayerAnimation?
+    package var animationOut: LayerAnimation?
 
     package init(
         file: String, placement: Placement = Placement(), width: Double = 0.3, rotation: Double = 0, motion: MotionSpec? = nil,
-        animationIn: AnimationSpec? = nil, animationOut: AnimationSpec? = nil
+        animationIn: LayerAnimation? = nil, animationOut: LayerAnimation? = nil
     ) {
         self.file = file
         self.placement = placement

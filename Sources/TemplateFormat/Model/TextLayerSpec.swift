@@ -1,4 +1,5 @@
 import Appearance
+import TimelineModel
 
 /// A text drawn over the video, which the user may fill (`--text title="Lisbon 2026"`).
 public struct TextLayerSpec: Sendable, Hashable {
@@ -13,14 +14,14 @@ public struct TextLayerSpec: Sendable, Hashable {
     package var maxWidth: Double
     /// Most lines the text may wrap onto before it shrinks.
     package var maxLines: Int
-    package var animationIn: AnimationSpec?
-    package var animationOut: AnimationSpec?
+    package var animationIn: LayerAnimation?
+    package var animationOut: LayerAnimation?
 
     package init(
         key: String? = nil, text: String, font: FontSpec = .family("sans-serif"), size: Double = 64, minSize: Double? = nil,
         color: RGBAColor = .white, stroke: TextStroke? = nil, shadow: TextShadow? = nil, box: TextBox? = nil,
         alignment: TextAlignment = .center, placement: Placement = Placement(), maxWidth: Double = 0.9, maxLines: Int = 3,
-        animationIn: AnimationSpec? = nil, animationOut: AnimationSpec? = nil
+        animationIn: LayerAnimation? = nil, animationOut: LayerAnimation? = nil
     ) {
         self.key = key
         self.text = text

@@ -129,10 +129,13 @@ public struct LayerRect: Sendable, Hashable {
     public static let full = LayerRect(x: 0, y: 0, width: 1, height: 1)
 }
 
-/// How a text or overlay enters or leaves.
+/// How a text or overlay enters or leaves: one type for the template's `animationIn`/`animationOut`
+/// as written and the timeline's as resolved, so the two cannot drift apart.
 public struct LayerAnimation: Sendable, Hashable {
-    /// Catalog id of a text animation (`fade`, `slideUp`, `pop`, `typewriter`, ...).
+    /// Catalog id of a text animation (`fade`, `slideUp`, `pop`, `typewriter`, ...); a template may
+    /// write `none`, which the resolver stores as no animation.
     package var kind: String
+    /// How long the entrance or exit lasts, exact.
     package var duration: RationalTime
 
     public init(kind: String, duration: RationalTime) {

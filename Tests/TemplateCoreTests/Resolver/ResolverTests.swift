@@ -29,6 +29,19 @@ import Testing
         #expect(clips[1].motion.count == 2)
     }
 
+    /// A slot that a template built in code (not read, where T011 refuses it) makes shorter than
+    /// a frame once the cuts are on the frame grid is left out with R005, and the others fill.
+    @Test func aSlotShorterThanAFrameOnTheGridIsLeftOut() throws {
+        let r = try Resolver.resolve(
+            template: template(["1", "0.01", "1"]), templateFolder: "tpl", media: [video("a.mov", "10"), video("b.mov", "10")])
+        let warning = try #require(r.diagnostics.first(.slotTooShort))
+        #expect(warning.severity == .warning)
+        #expect(warning.message.contains("slot 's2'"), "\(warning.message)")
+        #expect(warning.location.path?.pointer == "/slots/1")
+        #expect(r.timeline.clips.map(\.id) == ["s1", "s3"])
+        #expect(r.timeline.duration == seconds("2"))
+    }
+
     @Test func fewerMediaThanSlotsCyclesAndContinuesVideos() throws {
         let r = try Resolver.resolve(
             template: template(["2", "1", "2", "1", "2"]), templateFolder: "tpl",

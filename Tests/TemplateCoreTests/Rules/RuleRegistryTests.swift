@@ -1,5 +1,6 @@
 import Foundation
 import MediaTime
+import TemplateFormat
 import Testing
 
 @testable import DocumentJSON
@@ -9,10 +10,10 @@ import Testing
 /// (docs/template-format.md, docs/timeline-format.md) is held to the one place that checks it:
 ///
 /// - a timeline rule of `TimelineRules.all` (one type, one file, one code);
-/// - else, and for now, a table naming where it is checked: the values a timeline reader reads
-///   one by one (`timelineReadChecks`), and every template, resolver and caption code
-///   (`templateChecks`). Remaining work: template rules as types of their own in a registry, as
-///   the timeline's are; then `templateChecks` goes.
+/// - or a template rule of `TemplateRules.all` (the same, for the rules across a template's parts);
+/// - else a table naming where it is checked: the values a timeline reader reads one by one
+///   (`timelineReadChecks`), the values a template's readers read and the resolver's and captions'
+///   findings (`templateReadChecks`).
 ///
 /// Each has a fixture: a case of the rule tables (`TimelineRuleTests.cases`, `MusicMapTests.cases`,
 /// `timelineCases` here, `FormatRuleTests.cases`, `TemplateRuleTests.cases`), or a test file that
@@ -135,19 +136,41 @@ import Testing
         }
     }
 
-    /// Remaining work: the template's checks are not yet rule types; this table says where each
-    /// code is checked, and where its fixture is.
-    @Test func everyTemplateCodeHasThePlaceItIsCheckedAndAFixture() throws {
+    /// The codes some template fixture raises: the cases of the rule tables.
+    static var templateFixtureCodes: Set<DiagnosticCode> {
+        Set(FormatRuleTests.cases.map(\.code) + TemplateRuleTests.cases.map(\.code))
+    }
+
+    @Test func everyTemplateRuleHasItsOwnCodeAndAFixture() throws {
+        let codes = TemplateRules.all.map { $0.code }
+        #expect(Set(codes).count == codes.count, "two template rules share a code: \(codes)")
+        for rule in TemplateRules.all {
+            if Self.templateFixtureCodes.contains(rule.code) { continue }
+            guard let fixture = Self.templateRuleFixtures[rule.code] else {
+                Issue.record("\(rule) (\(rule.code.rawValue)) has no fixture")
+                continue
+            }
+            #expect(try Self.names(fixture, rule.code), "\(fixture) has no fixture of \(rule.code.rawValue)")
+        }
+        // Every part some rule checks has items the rules can be run on.
+        #expect(Set(TemplateRules.all.map { $0.part }) == Set(TemplatePart.allCases), "a part no rule checks")
+    }
+
+    /// Every template code is a rule's of `TemplateRules.all`, or is checked as its value is read
+    /// (`templateReadChecks`), and has a fixture.
+    @Test func everyTemplateCodeHasOneRuleOrOnePlaceItIsRead() throws {
         let codes = try Self.documentedCodes("docs/template-format.md")
         #expect(codes.count > 60, "\(codes)")
-        let tabled = Set(FormatRuleTests.cases.map(\.code) + TemplateRuleTests.cases.map(\.code))
         for code in codes {
-            guard let check = Self.templateChecks[code] else {
-                Issue.record("\(code.rawValue) is documented in docs/template-format.md but not in templateChecks")
+            let rules = TemplateRules.all.filter { $0.code == code }
+            #expect(rules.count <= 1, "\(code.rawValue): \(rules)")
+            guard rules.isEmpty else { continue }
+            guard let check = Self.templateReadChecks[code] else {
+                Issue.record("\(code.rawValue) is documented in docs/template-format.md but no rule or reader checks it")
                 continue
             }
             #expect(try RepositoryFiles.text(check.checkedIn).contains(".\(code)"), "\(check.checkedIn) does not check \(code.rawValue)")
-            if tabled.contains(code) { continue }
+            if Self.templateFixtureCodes.contains(code) { continue }
             if let fixture = check.fixture {
                 #expect(try Self.names(fixture, code), "\(fixture) has no fixture of \(code.rawValue)")
             } else {
@@ -156,12 +179,18 @@ import Testing
         }
     }
 
-    /// Documented codes no test raises yet: fixtures to write.
-    static let withoutFixture: Set<DiagnosticCode> = [.slotTooShort, .timelineUnreadable, .templateFolder]
+    /// Fixtures of template rules that no rule table holds.
+    static let templateRuleFixtures: [DiagnosticCode: String] = [
+        .musicShort: "Tests/TemplateCoreTests/Template/AssetInspectorTests.swift"
+    ]
 
-    /// Where each template, resolver and caption code is checked (the first place, when several
-    /// are), and a test file holding a fixture when no rule table does.
-    static let templateChecks: [DiagnosticCode: (checkedIn: String, fixture: String?)] = [
+    /// Documented codes no test raises yet: fixtures to write.
+    static let withoutFixture: Set<DiagnosticCode> = []
+
+    /// Where each template, resolver and caption code no template rule has is checked (the reader
+    /// of the part whose value it is, the first place when several are), and a test file holding a
+    /// fixture when no rule table does.
+    static let templateReadChecks: [DiagnosticCode: (checkedIn: String, fixture: String?)] = [
         .jsonSyntax: ("Sources/TemplateFormat/Loading/TemplateLoader.swift", "Tests/TemplateCoreTests/Template/TemplateRuleTests.swift"),
         .fileTooLarge: ("Sources/TemplateFormat/Loading/TemplateLoader.swift", "Tests/TemplateCoreTests/Limits/LimitsTests.swift"),
         .nestingTooDeep: ("Sources/TemplateFormat/Loading/TemplateLoader.swift", "Tests/TemplateCoreTests/Limits/LimitsTests.swift"),
@@ -194,22 +223,13 @@ import Testing
         .assetNotRegularFile: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Assets.swift", nil),
         .assetUnreadable: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Assets.swift", "Tests/ReelCLITests/TextFontCommandTests.swift"),
         .lutSyntax: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Assets.swift", nil),
-        .assetUnused: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Assets.swift", nil),
-        .musicShort: (
-            "Sources/TemplateFormat/Decoding/TemplateDecoder+Semantics.swift", "Tests/TemplateCoreTests/Template/AssetInspectorTests.swift"
-        ),
         .beatsNeeded: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Times.swift", nil),
         .beatOrder: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Music.swift", nil),
         .beatsFound: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Music.swift", "Tests/ReelCLITests/BeatsCommandTests.swift"),
         .parameterRange: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Effects.swift", nil),
         .notAnimatable: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Effects.swift", nil),
         .keyframeOrder: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Keyframes.swift", nil),
-        .transitionTooLong: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Semantics.swift", nil),
-        .transitionAtEnd: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Semantics.swift", nil),
         .layerRect: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Layers.swift", nil),
-        .layerTiming: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Semantics.swift", nil),
-        .layerPastEnd: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Semantics.swift", nil),
-        .textFit: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Semantics.swift", nil),
         .placeholderKey: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Text.swift", nil),
         .fontNotInstalled: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Fonts.swift", "Tests/ReelCLITests/TextFontCommandTests.swift"),
         .glyphMissing: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Fonts.swift", "Tests/ReelCLITests/CaptionCommandTests.swift"),
@@ -222,7 +242,7 @@ import Testing
         .videoTooShort: ("Sources/TemplateResolver/Resolver.swift", "Tests/TemplateCoreTests/Resolver/ResolverSnapshotTests.swift"),
         .mediaLeftOut: ("Sources/TemplateResolver/Resolver.swift", "Tests/ReelCLITests/ResolveCommandTests.swift"),
         .videoSlowed: ("Sources/TemplateResolver/Resolver.swift", "Tests/TemplateCoreTests/Diagnostics/DiagnosticTests.swift"),
-        .slotTooShort: ("Sources/TemplateResolver/Resolver.swift", nil),
+        .slotTooShort: ("Sources/TemplateResolver/Resolver.swift", "Tests/TemplateCoreTests/Resolver/ResolverTests.swift"),
         .transitionShortened: ("Sources/TemplateResolver/TransitionPlacement.swift", "Tests/TemplateCoreTests/Resolver/ResolverSnapshotTests.swift"),
         .songWithoutBeats: ("Sources/ReelKit/Pipeline+Song.swift", "Tests/ReelCLITests/SongMusicTests.swift"),
         .captionSyntax: ("Sources/Captions/CaptionParser.swift", "Tests/TemplateCoreTests/Captions/CaptionParserTests.swift"),
@@ -253,12 +273,12 @@ import Testing
         .duplicateKey: ("Sources/TimelineModel/Timeline/TimelineDecoder.swift", "Tests/ReelCLITests/TimelineRulesTests.swift"),
         .wrongType: ("Sources/TimelineModel/Timeline/TimelineDecoder+Music.swift", "Tests/ReelCLITests/TimelineRulesTests.swift"),
         .jsonSyntax: ("Sources/TimelineModel/Timeline/TimelineCodec.swift", "Tests/TemplateCoreTests/Template/TemplateRuleTests.swift"),
-        .timelineUnreadable: ("Sources/TimelineModel/Timeline/TimelineCodec.swift", nil),
+        .timelineUnreadable: ("Sources/TimelineModel/Timeline/TimelineCodec.swift", "Tests/TemplateCoreTests/Timeline/TimelineCodecTests.swift"),
         .mediaMissing: ("Sources/MediaFacts/TimelineMediaCheck.swift", "Tests/ReelCLITests/EditJournalTests.swift"),
         .mediaKind: ("Sources/MediaFacts/TimelineMediaCheck.swift", "Tests/ReelCLITests/TimelineRulesTests.swift"),
         .cropCentre: ("Sources/TimelineModel/Timeline/TimelineDecoder+Layers.swift", "Tests/ReelCLITests/TimelineRulesTests.swift"),
         .templateFileOutside: ("Sources/MediaFacts/TimelineMediaCheck.swift", "Tests/ReelCLITests/TemplateFolderTests.swift"),
-        .templateFolder: ("Sources/MediaFacts/TimelineMediaCheck.swift", nil),
+        .templateFolder: ("Sources/MediaFacts/TimelineMediaCheck.swift", "Tests/ReelCLITests/TemplateFolderTests.swift"),
         .soundUnreadable: ("Sources/MediaFacts/TimelineMediaCheck.swift", "Tests/ReelCLITests/TimelineFileKindTests.swift"),
         .pictureUnreadable: ("Sources/MediaFacts/TimelineMediaCheck.swift", "Tests/ReelCLITests/TimelineFileKindTests.swift"),
         .fontUnreadable: ("Sources/MediaFacts/TimelineMediaCheck.swift", "Tests/ReelCLITests/TimelineFileKindTests.swift"),

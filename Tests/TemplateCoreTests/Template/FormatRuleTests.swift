@@ -194,7 +194,7 @@ import Testing
         }
         #expect(title.font == .file("fonts/Title.ttf"))
         #expect(title.minSize == 48)
-        #expect(title.animationIn == AnimationSpec(kind: "slideUp", duration: RationalTime(value: 1, timescale: 2)))
+        #expect(title.animationIn == LayerAnimation(kind: "slideUp", duration: RationalTime(value: 1, timescale: 2)))
         #expect(template.grade == [EffectSpec(kind: "lut", parameters: ["file": .file("looks/warm.cube"), "strength": .number(0.7)])])
     }
 

@@ -341,6 +341,25 @@ import Testing
 
         """
 
+    /// A timeline file that is not UTF-8 text, or not there, is L001 naming the file; a larger
+    /// one than 16 MiB is T004.
+    @Test func anUnreadableTimelineFileIsL001() throws {
+        let folder = NSTemporaryDirectory() + "reel-l001-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let latin1 = folder + "/latin1.json"
+        try Data([0x7B, 0x22, 0xE9, 0x22, 0x7D]).write(to: URL(fileURLWithPath: latin1))
+        for path in [latin1, folder + "/missing.json", folder] {
+            do {
+                _ = try TimelineCodec.decode(contentsOfFile: path)
+                Issue.record("read \(path)")
+            } catch {
+                #expect(error.diagnostics.map(\.code) == [.timelineUnreadable], "\(error.diagnostics.rendered())")
+                #expect(error.diagnostics.first?.location.file == path)
+            }
+        }
+    }
+
     @Test func encodesTheDocumentedShape() {
         let text = TimelineCodec.encode(Self.sample())
         #expect(text == Self.canonical)
