@@ -36,7 +36,7 @@ package struct CatalogParameter: Sendable, Hashable {
     /// One line saying what the value does and what its ends mean, shown by `reel catalog` and the documentation.
     package let summary: String
 
-    /// For the `number` and `file` helpers; a nil `defaultValue` makes the parameter required.
+    /// Called through the `number` and `file` factories; a nil `defaultValue` makes the parameter required.
     package init(_ name: String, _ type: ParameterType, default defaultValue: Double?, animatable: Bool, _ summary: String) {
         self.name = name
         self.type = type
