@@ -22,6 +22,7 @@ public enum Limits {
 
     /// Canvas width and height in pixels, both even (4:2:0 chroma): what the encoder takes.
     package static let canvasSide = 16...8192
+    /// Fastest frame rate, 120 fps, written as an exact rate; the template and timeline readers both refuse a faster one.
     package static let maxFrameRate = RationalTime(seconds: 120)
     /// Slowest frame rate: one picture a second. Slower, a frame would outlast a slot (and a
     /// rate of `1e-9` makes a frame of 31 years, past every time a template or timeline holds).
@@ -29,7 +30,9 @@ public enum Limits {
 
     // MARK: Counts
 
+    /// Slots a template may declare: at least one, so a video has a picture, and few enough for one review.
     package static let slotCount = 1...200
+    /// Layers of a template (stickers, texts, overlays), and overlays of a timeline: each costs a composite per frame.
     package static let maxLayers = 64
     /// Clips of a timeline: one per slot and one per media layer.
     package static let maxClips = slotCount.upperBound + maxLayers
@@ -37,18 +40,23 @@ public enum Limits {
     package static let maxTexts = maxLayers + maxCaptionWords
     /// Sounds of a timeline: a short looping music is written once per repeat.
     package static let maxAudioClips = 1000
+    /// Beats, downbeats or sections a music map may list: 20,000 beats is over 80 minutes at 240 bpm.
     package static let maxBeats = 20_000
+    /// Filters in one list (a template's, a clip's, a timeline's grade): each is one more pass over every pixel.
     package static let maxFilters = 16
+    /// Keyframes of one motion path or of one animated effect parameter.
     package static let maxKeyframes = 64
     /// Keyframes of one clip's crop path (smart framing writes at most four a second, 600 s of a
     /// slot in 2400).
     package static let maxCropKeyframes = 4000
+    /// Tags of one template: short words that describe it for people choosing one (`"travel"`, `"beat"`).
     package static let maxTags = 32
     /// Stacking numbers of clips, overlays and texts (0 is the main track).
     package static let layerNumbers = 0...100
 
     // MARK: Durations
 
+    /// Longest one slot may last: ten minutes, so `maxCropKeyframes` covers a slot's smart framing.
     package static let maxSlotDuration = RationalTime(seconds: 600)
     /// Longest video: the sum of the slots, and a timeline's `duration`.
     package static let maxTotalDuration = RationalTime(seconds: 3600)
@@ -63,17 +71,21 @@ public enum Limits {
     /// `ExactTimesRule`): 2^56, leaving a factor of 128 below Int64's end for the decoders and
     /// the mix to count them in their own ticks.
     package static let maxSourceTicks: Int64 = 1 << 56
+    /// Latest time in the music file where playing may start (template `start`, timeline `sourceStart`).
     package static let maxMusicStart = RationalTime(seconds: 3600)
     /// Latest time in a music file that a beat, a section or the part played may name: the
     /// latest start plus the longest video.
     package static let maxSongTime = maxMusicStart + maxTotalDuration
+    /// Longest fade in or out of the music or of a sound effect.
     package static let maxFade = RationalTime(seconds: 600)
+    /// Longest transition between two clips; `transitionDuration(frame:)` adds the lower bound.
     package static let maxTransition = RationalTime(seconds: 10)
     /// A transition's duration in a video of `frame` a frame: a frame or more (a shorter one is no
     /// transition), `maxTransition` or less; read by the template reader and by `reel edit`.
     package static func transitionDuration(frame: RationalTime) -> ClosedRange<RationalTime> {
         min(frame, maxTransition)...maxTransition
     }
+    /// Longest in or out animation of a text or sticker.
     package static let maxAnimation = RationalTime(seconds: 10)
 
     // MARK: Placement and motion
@@ -101,6 +113,7 @@ public enum Limits {
 
     // MARK: Playback and sound
 
+    /// Music tempo, in beats per minute, a template or music map may give.
     package static let tempo = 20.0...400.0
     /// A slot's written speed.
     package static let speed = 0.25...4.0
@@ -160,6 +173,7 @@ public enum Limits {
     package static let maxTextScalars = 8000
     /// Font sizes, and shrink-to-fit floors, in canvas pixels.
     package static let textSize = 4.0...1000.0
+    /// A text's `maxLines`: the most lines its layout may wrap it onto.
     package static let maxTextLines = 1...50
     /// Line height as a multiple of the size.
     package static let textLineSpacing = 0.5...4.0
@@ -167,6 +181,7 @@ public enum Limits {
     package static let textStroke = 0.0...100.0
     /// Drop shadow offsets, and its blur, in pixels.
     package static let textShadowOffset = -200.0...200.0
+    /// Drop shadow blur radius of a text, in pixels.
     package static let textShadowBlur = 0.0...200.0
     /// Padding and corner radius of the box behind a text, in pixels.
     package static let textBox = 0.0...500.0
@@ -186,6 +201,7 @@ public enum Limits {
     package static let maxCueWords = 100
     /// Lines a caption may take on screen; the default is `defaultCaptionLines`.
     package static let captionLines = 1...5
+    /// Caption lines when a template or caption style names none: two, as subtitles are usually set.
     package static let defaultCaptionLines = 2
 
     // MARK: Files

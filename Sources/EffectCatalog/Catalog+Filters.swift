@@ -4,6 +4,7 @@
 /// `FilterCatalog`); this list only orders them, as `reel catalog`, the schema and the
 /// documentation show them.
 extension Catalog {
+    /// Every filter, in the order `reel catalog`, the schema and the documentation list them; ids must stay unique.
     package static let filters: [CatalogEntry] = {
         typealias F = FilterCatalog
         return [

@@ -6,6 +6,7 @@ extension Catalog {
         [.number("amount", 1...2, default: 1.15, animatable: false, summary)]
     }
 
+    /// The Ken Burns presets a slot or layer may name as its `motion`; all but `none` take a non-animatable `amount`.
     package static let motions: [CatalogEntry] = [
         CatalogEntry("none", .motion, "the picture stays still"),
         CatalogEntry(

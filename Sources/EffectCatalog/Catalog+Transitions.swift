@@ -13,6 +13,7 @@ extension Catalog {
     static let featheredEdge = CatalogParameter.number(
         "softness", 0...0.5, default: 0.02, animatable: false, "width of the feathered edge, as a fraction of the canvas's shorter side")
 
+    /// Every transition, in the order `reel catalog`, the schema and the documentation list them; ids must stay unique.
     package static let transitions: [CatalogEntry] = {
         typealias T = TransitionCatalog
         return [

@@ -10,6 +10,7 @@ package enum Catalog {
         EffectFamily.allCases.flatMap { entries(of: $0) }
     }
 
+    /// The entries of one family in catalog order: what the validator looks ids up in and what the listings print.
     package static func entries(of family: EffectFamily) -> [CatalogEntry] {
         switch family {
         case .transition: transitions

@@ -25,14 +25,18 @@ package enum ParameterType: Sendable, Hashable {
 
 /// One parameter of an effect: what a template may write beside the effect's `kind`.
 package struct CatalogParameter: Sendable, Hashable {
+    /// The key a template writes beside `kind`, e.g. `softness`; unique within its entry.
     package let name: String
+    /// A number with its allowed range, or a file of the template folder; decides how the reader checks the value.
     package let type: ParameterType
     /// The value used when the template leaves it out; nil when the template must give it.
     package let defaultValue: Double?
     /// True when the value may change over the effect's time (written as keyframes).
     package let animatable: Bool
+    /// One line saying what the value does and what its ends mean, shown by `reel catalog` and the documentation.
     package let summary: String
 
+    /// Called through the `number` and `file` factories; a nil `defaultValue` makes the parameter required.
     package init(_ name: String, _ type: ParameterType, default defaultValue: Double?, animatable: Bool, _ summary: String) {
         self.name = name
         self.type = type
@@ -69,11 +73,16 @@ package struct CatalogParameter: Sendable, Hashable {
 
 /// One effect a template can name: its id, family, parameters and a one-line description.
 package struct CatalogEntry: Sendable, Hashable {
+    /// The name a template writes as `kind` and PixelKernels registers its kernel under; never changes meaning.
     package let id: String
+    /// Which list it belongs to, and so where in a template its id may be written.
     package let family: EffectFamily
+    /// One line, lower case, shown by `reel catalog`, in the documentation's tables and in the schema.
     package let summary: String
+    /// What a template may write beside the `kind`, in display order; empty for effects without settings.
     package let parameters: [CatalogParameter]
 
+    /// `id` must be unique within `family`; the catalog lists are the only callers.
     package init(_ id: String, _ family: EffectFamily, _ summary: String, parameters: [CatalogParameter] = []) {
         self.id = id
         self.family = family
@@ -81,6 +90,7 @@ package struct CatalogEntry: Sendable, Hashable {
         self.parameters = parameters
     }
 
+    /// The parameter named `name`, or nil when a template wrote a key this effect does not take.
     package func parameter(_ name: String) -> CatalogParameter? {
         parameters.first { $0.name == name }
     }

@@ -2,6 +2,7 @@ import DocumentJSON
 
 /// The catalog as a JSON value, for `reel catalog --format json` and tools that read it.
 extension Catalog {
+    /// `{family: [{id, summary, parameters}]}` with families in `EffectFamily` order; tools read it, so keys stay stable.
     package static func jsonValue() -> JSONValue {
         var families = JSONObject()
         for family in EffectFamily.allCases {

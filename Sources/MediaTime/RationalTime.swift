@@ -30,13 +30,17 @@ public struct RationalTime: Sendable, Hashable {
         self.init(value: seconds, timescale: 1)
     }
 
+    /// The start of every timeline and the empty length; stored as 0/1 like any normalized zero.
     public static let zero = RationalTime(value: 0, timescale: 1)
 
     /// Seconds as a `Double`, for display and progress only: never compute with it.
     package var seconds: Double { Double(value) / Double(timescale) }
 
+    /// Before zero: readers and rules use it to refuse a negative start, length or keyframe time.
     package var isNegative: Bool { value < 0 }
+    /// Exactly zero, whatever timescale the time was made with (values are normalized).
     package var isZero: Bool { value == 0 }
+    /// Strictly after zero, as a speed, a step or a length that must advance has to be.
     package var isPositive: Bool { value > 0 }
 
     /// This time counted in ticks of `timescale` per second, rounded by `rule` when it is not a whole
@@ -76,6 +80,7 @@ extension RationalTime: CustomStringConvertible {
 
 /// Raised by the throwing arithmetic when a result does not fit in 64-bit ticks.
 package struct TimeOverflowError: Error, Sendable, CustomStringConvertible {
+    /// The expression that overflowed, written with its operands, for the message.
     package let operation: String
     package var description: String { "time arithmetic overflow in \(operation)" }
 }
@@ -86,16 +91,19 @@ extension RationalTime {
         combine(other, subtract: false)
     }
 
+    /// `self + other`, throwing instead of trapping when the exact sum does not fit: for sums of untrusted times.
     package func adding(_ other: RationalTime) throws(TimeOverflowError) -> RationalTime {
         guard let r = combine(other, subtract: false) else { throw TimeOverflowError(operation: "\(self) + \(other)") }
         return r
     }
 
+    /// `self - other`, throwing instead of trapping when the exact difference does not fit.
     package func subtracting(_ other: RationalTime) throws(TimeOverflowError) -> RationalTime {
         guard let r = combine(other, subtract: true) else { throw TimeOverflowError(operation: "\(self) - \(other)") }
         return r
     }
 
+    /// `self * factor` (a speed, a ratio), throwing instead of trapping when the exact product does not fit.
     package func multiplied(by factor: RationalTime) throws(TimeOverflowError) -> RationalTime {
         guard let r = multiply(factor) else { throw TimeOverflowError(operation: "\(self) * \(factor)") }
         return r
@@ -110,11 +118,13 @@ extension RationalTime {
         return r
     }
 
+    /// Exact sum; traps on overflow, so only for times already known to be in range (use `adding` otherwise).
     package static func + (lhs: RationalTime, rhs: RationalTime) -> RationalTime {
         guard let r = lhs.combine(rhs, subtract: false) else { preconditionFailure("RationalTime: overflow in \(lhs) + \(rhs)") }
         return r
     }
 
+    /// Exact difference; traps on overflow, so only for times already known to be in range (use `subtracting` otherwise).
     package static func - (lhs: RationalTime, rhs: RationalTime) -> RationalTime {
         guard let r = lhs.combine(rhs, subtract: true) else { preconditionFailure("RationalTime: overflow in \(lhs) - \(rhs)") }
         return r
@@ -124,7 +134,9 @@ extension RationalTime {
         RationalTime(value: -time.value, timescale: time.timescale)
     }
 
+    /// Exact in-place sum; traps on overflow like `+`.
     package static func += (lhs: inout RationalTime, rhs: RationalTime) { lhs = lhs + rhs }
+    /// Exact in-place difference; traps on overflow like `-`.
     package static func -= (lhs: inout RationalTime, rhs: RationalTime) { lhs = lhs - rhs }
 
     /// Scales a time by an exact factor (a speed, a count of frames as `n/1`).
@@ -133,6 +145,7 @@ extension RationalTime {
         return r
     }
 
+    /// Scales by a whole count, such as a number of frames or beats; traps on overflow.
     package static func * (lhs: RationalTime, rhs: Int64) -> RationalTime {
         lhs * RationalTime(value: rhs, timescale: 1)
     }
@@ -143,10 +156,12 @@ extension RationalTime {
         return lhs * RationalTime(value: rhs.timescale, timescale: rhs.value)
     }
 
+    /// Divides by a whole nonzero count, such as halving a length to find its middle; exact, never rounded.
     package static func / (lhs: RationalTime, rhs: Int64) -> RationalTime {
         lhs / RationalTime(value: rhs, timescale: 1)
     }
 
+    /// This time held within `[lower, upper]` (both inclusive), e.g. a preview time kept inside the timeline.
     package func clamped(to lower: RationalTime, _ upper: RationalTime) -> RationalTime {
         Swift.min(Swift.max(self, lower), upper)
     }

@@ -1,16 +1,19 @@
 /// A half-open span of time `[start, end)`: a range that ends where the next begins shares no
 /// instant with it, so cuts are never counted twice.
 public struct TimeRange: Sendable, Hashable {
+    /// The first instant inside the range, in the owner's clock: source time for a media range, timeline time for a clip.
     public let start: RationalTime
     /// Never negative.
     package let duration: RationalTime
 
+    /// Traps when `duration` is negative; an empty range (zero duration) is allowed.
     public init(start: RationalTime, duration: RationalTime) {
         precondition(!duration.isNegative, "TimeRange: negative duration \(duration)")
         self.start = start
         self.duration = duration
     }
 
+    /// The range `[start, end)`; traps when `end` comes before `start`.
     public init(start: RationalTime, end: RationalTime) {
         precondition(end >= start, "TimeRange: end \(end) before start \(start)")
         self.init(start: start, duration: end - start)
@@ -18,6 +21,7 @@ public struct TimeRange: Sendable, Hashable {
 
     /// The first instant after the range.
     package var end: RationalTime { start + duration }
+    /// Zero length: it contains and overlaps no instant, though it still has a place (`start`).
     package var isEmpty: Bool { duration.isZero }
 
     /// `start <= time < end`.
@@ -25,6 +29,7 @@ public struct TimeRange: Sendable, Hashable {
         time >= start && time < end
     }
 
+    /// True when `other` lies wholly inside this range; an empty `other` at `end` counts as inside.
     package func contains(_ other: TimeRange) -> Bool {
         other.start >= start && other.end <= end
     }
@@ -41,6 +46,7 @@ public struct TimeRange: Sendable, Hashable {
         return s < e ? TimeRange(start: s, end: e) : nil
     }
 
+    /// The same length moved by `delta`, e.g. from source time to timeline time.
     package func offset(by delta: RationalTime) -> TimeRange {
         TimeRange(start: start + delta, duration: duration)
     }

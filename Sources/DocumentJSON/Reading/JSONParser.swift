@@ -9,15 +9,19 @@ import DocumentLimits
 package enum JSONParser {
     /// Limits that keep an untrusted document from costing much memory or stack.
     public struct Limits: Sendable, Hashable {
+        /// Largest text accepted, in bytes; checked before any parsing.
         package var maxBytes: Int
+        /// Deepest nesting of objects and arrays, bounding json-c's recursion.
         package var maxDepth: Int
 
+        /// The defaults are a template's limits (`Limits.maxFileSize`, `Limits.maxDepth`); timelines pass their larger size.
         package init(maxBytes: Int = 1 << 20, maxDepth: Int = 64) {
             self.maxBytes = maxBytes
             self.maxDepth = maxDepth
         }
     }
 
+    /// Parses `text` as its UTF-8 bytes; see `parse(bytes:limits:)`.
     package static func parse(_ text: String, limits: Limits = Limits()) throws(JSONSyntaxError) -> JSONDocument {
         try parse(bytes: Array(text.utf8), limits: limits)
     }

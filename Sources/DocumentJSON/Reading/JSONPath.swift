@@ -11,12 +11,15 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     package private(set) var components: [Component]
 
+    /// The path through `components` from the root; the default is the root itself.
     public init(_ components: [Component] = []) {
         self.components = components
     }
 
+    /// The whole document: where readers start, and what a finding about the top-level value names.
     package static let root = JSONPath()
 
+    /// True for the whole document, whose description and pointer are both empty.
     package var isRoot: Bool { components.isEmpty }
 
     /// This path followed by an object key.

@@ -13,11 +13,14 @@ package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertib
         case tooLarge(limit: Int)
     }
 
+    /// Which kind of failure, for the caller's diagnostic code and the limit it names.
     package let reason: Reason
+    /// What went wrong, without the position (the description adds it): json-c's wording or ours.
     package let message: String
     /// Where the parser stopped; nil for a document too large to read.
     package let position: TextPosition?
 
+    /// `position` is nil only when the text was refused before parsing (too large).
     package init(reason: Reason, message: String, position: TextPosition?) {
         self.reason = reason
         self.message = message

@@ -5,8 +5,10 @@ import CJSONC
 /// json-c keeps the text of decimals but turns integers into 64-bit values (saturating those that
 /// do not fit), so the scan's text is the one kept.
 package struct JSONTreeBuilder {
+    /// The scan of the same text, whose exact number texts replace json-c's converted numbers.
     package let sourceMap: JSONSourceMap
 
+    /// The json-c `object` at `path` as a `JSONValue` (a nil object is JSON `null`); `path` finds its number text.
     package func value(_ object: OpaquePointer?, at path: JSONPath) -> JSONValue {
         guard let object else { return .null }
         let type = json_object_get_type(object)

@@ -23,26 +23,31 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// The text when this is a string, else nil: readers use it to check a type and read in one step.
     package var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
 
+    /// The exact number when this is a number, else nil; its text, not a `Double`, is what times are read from.
     package var numberValue: JSONNumber? {
         if case .number(let n) = self { return n }
         return nil
     }
 
+    /// The boolean when this is `true` or `false`, else nil (no truthiness: `0` and `""` are not booleans).
     package var boolValue: Bool? {
         if case .bool(let b) = self { return b }
         return nil
     }
 
+    /// The items when this is an array, else nil.
     package var arrayValue: [JSONValue]? {
         if case .array(let a) = self { return a }
         return nil
     }
 
+    /// The members in document order when this is an object, else nil.
     package var objectValue: JSONObject? {
         if case .object(let o) = self { return o }
         return nil
@@ -126,9 +131,12 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 public struct JSONObject: Sendable, Hashable {
     /// One `"key": value` pair.
     public struct Member: Sendable, Hashable {
+        /// Unique within its object; the writer sorts by it unless asked for document order.
         package var key: String
+        /// Never absent: a key written with `null` holds `.null`, unlike a missing key.
         package var value: JSONValue
 
+        /// One pair; the object it goes into decides what a duplicate key does (the last wins).
         public init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
@@ -137,6 +145,7 @@ public struct JSONObject: Sendable, Hashable {
 
     package private(set) var members: [Member]
 
+    /// Members in order; a repeated key keeps its first place and takes the last value, as the subscript setter does.
     public init(_ members: [Member] = []) {
         self.members = []
         for member in members { self[member.key] = member.value }
@@ -152,8 +161,11 @@ public struct JSONObject: Sendable, Hashable {
         self.init(pairs.map { Member(key: $0.key, value: $0.value) })
     }
 
+    /// The keys in document order, e.g. to report unknown keys in the order the author wrote them.
     package var keys: [String] { members.map(\.key) }
+    /// Number of distinct keys.
     package var count: Int { members.count }
+    /// True for `{}`, which the writer prints on one line.
     package var isEmpty: Bool { members.isEmpty }
 
     /// The value of `key`; setting replaces it in place or appends a new key at the end,

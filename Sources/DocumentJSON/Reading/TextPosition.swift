@@ -3,10 +3,14 @@
 /// Columns count Unicode scalars from the start of the line, so a key after `"é"` is where an
 /// editor shows it.
 public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
+    /// Bytes of UTF-8 before the position, from the start of the text.
     package let offset: Int
+    /// 1-based line: lines end at each `\n`.
     package let line: Int
+    /// 1-based column, in Unicode scalars from the line's start (not bytes, not grapheme clusters).
     package let column: Int
 
+    /// The caller keeps the three consistent; `LineTable` is the usual maker.
     public init(offset: Int, line: Int, column: Int) {
         self.offset = offset
         self.line = line
@@ -23,6 +27,7 @@ package struct LineTable: Sendable, Hashable {
     /// Offset of the first byte of each line.
     private let lineStarts: [Int]
 
+    /// Indexes the line starts of `bytes` once, so each lookup is a binary search.
     package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]

@@ -4,6 +4,7 @@
 /// tables), indentation is two spaces, the text ends with a newline, numbers are written from
 /// their kept text, and strings escape only what JSON requires (non-ASCII stays UTF-8).
 package enum JSONWriter {
+    /// `value` as indented text with sorted keys and a final newline: for files that are compared or diffed.
     package static func write(_ value: JSONValue) -> String {
         var out = ""
         write(value, indent: 0, sorted: true, into: &out)

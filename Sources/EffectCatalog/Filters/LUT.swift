@@ -2,6 +2,7 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension FilterCatalog {
+    /// Needs `file` (no default) and takes `strength`; the effect applier loads the .cube once; kernel id `lut`.
     package static let lut = CatalogEntry(
         "lut", .filter, "colour look from a .cube 3D LUT in the template folder",
         parameters: [

@@ -2,6 +2,7 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension FilterCatalog {
+    /// Takes `strength` and `radius`, defaulted as listed (a template may leave them out); kernel id `vignette`.
     package static let vignette = CatalogEntry(
         "vignette", .filter, "darkens the corners",
         parameters: [

@@ -2,6 +2,7 @@
 ///
 /// Drawn by the kernel registered under the same id in PixelKernels.
 extension TransitionCatalog {
+    /// Takes a required `mask` and `softness` besides every transition's `duration` and `easing`; kernel id `lumaWipe`.
     package static let lumaWipe = CatalogEntry(
         "lumaWipe", .transition, "a grayscale image decides where the next picture appears first (dark first)",
         parameters: [

@@ -9,6 +9,7 @@ package struct MediaExtent: Sendable, Hashable {
     /// before `duration`, and is the frame a clip holds past the video's end.
     package var frameDuration: RationalTime?
 
+    /// `frameDuration` nil for a sound or a still, where no frame is held past the end.
     package init(duration: RationalTime, frameDuration: RationalTime? = nil) {
         self.duration = duration
         self.frameDuration = frameDuration

@@ -138,6 +138,7 @@ extension OTIOExport {
         return clip(name: name, reference: reference, start: start, duration: duration, rate: rate, metadata: metadata, effects: effects)
     }
 
+    /// A `Clip.2` of `duration` from `start` in `reference`'s media, with Reel's own fields kept under `metadata.reel`.
     package static func clip(
         name: String, reference: JSONValue, start: RationalTime, duration: RationalTime, rate: FrameRate, metadata: JSONObject,
         effects: [JSONValue] = []

@@ -30,6 +30,7 @@ extension OTIOExport {
             metadata: TimelineEncoder.text(x, mediaPath: { $0 }).objectValue ?? JSONObject())
     }
 
+    /// A `GeneratorReference.1` of `kind` (`Text`, a solid colour): media OpenTimelineIO tools draw themselves.
     package static func generator(_ kind: String, _ parameters: JSONObject, range available: TimeRange, rate: FrameRate) -> JSONValue {
         schema(
             "GeneratorReference.1",

@@ -34,8 +34,10 @@ import MediaTime
 /// overlays and texts interleaved by their layer numbers), numbered `V2`, `V3`, ... bottom to
 /// top, since OpenTimelineIO stacks tracks in the order they are listed.
 package enum OTIOExport {
+    /// The OpenTimelineIO document as deterministic JSON text (`.otio`); `media` gives probed lengths, keyed by path.
     package static func text(_ t: Timeline, media: [String: MediaExtent] = [:]) -> String { JSONWriter.write(document(t, media: media)) }
 
+    /// The OpenTimelineIO `Timeline.1` value; `media` maps paths to probed lengths for available ranges and splits.
     package static func document(_ t: Timeline, media: [String: MediaExtent] = [:]) -> JSONValue {
         let rate = t.frameRate
         var tracks: [JSONValue] = [background(t), videoTrack("V1", items: mainItems(t, media: media))]

@@ -3,6 +3,7 @@ import MediaTime
 /// One stretch of a clip that OpenTimelineIO can say as a clip of its own: a part that plays the
 /// media, a pass of a looping clip, or the last frame held.
 package struct OTIOPiece: Equatable {
+    /// Why the piece exists: OpenTimelineIO has no loop or freeze, so each is written as clips of its own.
     package enum Part: Equatable {
         /// Plays the media (at the clip's speed, in its direction).
         case plays
@@ -16,6 +17,7 @@ package struct OTIOPiece: Equatable {
     package var range: TimeRange
     /// Media time of its first frame; for a reversed part, the earliest media time it plays.
     package var sourceStart: RationalTime
+    /// Which of the three kinds of stretch this is, deciding its name and how its source range is written.
     package var part: Part
 }
 

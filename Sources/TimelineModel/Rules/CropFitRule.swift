@@ -5,9 +5,12 @@ import MediaTime
 /// `contain` and `blurredFill` crop nothing. Centres outside 0...1 (L032) are a value's range,
 /// reported where it is read.
 package enum CropFitRule: TimelineRule {
+    /// L033: a crop path on a clip that is not `smart`.
     package static let code = DiagnosticCode.cropFit
+    /// Reads only the clips' fit and crop path.
     package static let groups: [TimelineRuleGroup] = [.clips]
 
+    /// One problem per clip that is not `smart` yet has a crop path, at its `crop`.
     package static func check(_ input: TimelineRuleInput, in group: TimelineRuleGroup) -> [TimelineProblem] {
         input.timeline.clips.enumerated().compactMap { i, clip in
             guard !clip.crop.isEmpty, clip.fit != .smart else { return nil }

@@ -23,9 +23,12 @@ import MediaTime
 /// three different large prime denominators (a start in 1/999999937 s, a speed in 1/9999991) are
 /// what it refuses.
 package enum ExactTimesRule: TimelineRule {
+    /// T015, the code of a value out of range, as where each time is read: the rule extends that range to sums of times.
     package static let code = DiagnosticCode.outOfRange
+    /// The clips (their source times) and the music (where its last repeat ends in the song).
     package static let groups: [TimelineRuleGroup] = [.clips, .music]
 
+    /// Video clips whose source times need a step finer than `Limits.maxSourceTicks` allows; the music's too-fine song end.
     package static func check(_ input: TimelineRuleInput, in group: TimelineRuleGroup) -> [TimelineProblem] {
         let t = input.timeline
         switch group {

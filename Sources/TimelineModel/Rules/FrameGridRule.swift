@@ -4,9 +4,12 @@ import MediaTime
 /// L012: `duration`, every clip's start and duration and every transition's start and end are on
 /// the frame grid; a clip and the video last at least one frame.
 package enum FrameGridRule: TimelineRule {
+    /// L012: a time off the frame grid, or shorter than a frame.
     package static let code = DiagnosticCode.offFrameGrid
+    /// The video's duration, the clips' ranges and the transitions' ranges, each a group of its own.
     package static let groups: [TimelineRuleGroup] = [.videoLength, .clips, .transitions]
 
+    /// Off-grid or empty times of `group`, at the start, duration or range that is off; transitions joining no clips are skipped.
     package static func check(_ input: TimelineRuleInput, in group: TimelineRuleGroup) -> [TimelineProblem] {
         let t = input.timeline
         let rate = input.rate

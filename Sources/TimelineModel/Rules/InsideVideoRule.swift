@@ -4,9 +4,12 @@ import MediaTime
 /// L014: clips, texts, overlays and sounds lie within the video, from 0 to its duration (texts
 /// and overlays are not empty). Clips that did not read are not placed: the rule waits for them.
 package enum InsideVideoRule: TimelineRule {
+    /// L014: an item placed outside the video.
     package static let code = DiagnosticCode.outsideVideo
+    /// One group per kind of item placed in the video; `besideUnreadClips` only names this rule while clips are unread.
     package static let groups: [TimelineRuleGroup] = [.besideUnreadClips, .clipsInVideo, .textsInVideo, .overlaysInVideo, .soundsInVideo]
 
+    /// Items of `group` not within 0 to the video's duration (or empty, for texts and overlays), at their `timelineRange`.
     package static func check(_ input: TimelineRuleInput, in group: TimelineRuleGroup) -> [TimelineProblem] {
         let t = input.timeline
         let whole = input.whole

@@ -6,9 +6,12 @@ import MediaTime
 /// duration, the grade's from 0 to the video's. That their times increase is a value's order,
 /// checked where they are read, as a negative time is a value's range (T015).
 package enum KeyframeTimesRule: TimelineRule {
+    /// T052, the code a template's keyframes outside their slot have, so one fix note serves both.
     package static let code = DiagnosticCode.keyframeOrder
+    /// The clips' motion and filter animations, the overlays' motion and the grade's animations.
     package static let groups: [TimelineRuleGroup] = [.clips, .overlays, .grade]
 
+    /// Each keyframe of `group` whose time lies outside its item's timeline duration (the video's, for the grade).
     package static func check(_ input: TimelineRuleInput, in group: TimelineRuleGroup) -> [TimelineProblem] {
         let t = input.timeline
         switch group {

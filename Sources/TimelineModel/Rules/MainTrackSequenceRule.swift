@@ -5,9 +5,12 @@ import MediaTime
 /// no other start or end. With clips that did not read, the order is checked between any two
 /// that did with none unread between them; the end only when every clip read.
 package enum MainTrackSequenceRule: TimelineRule {
+    /// L010: a main track that does not play back to back from 0 to `duration`.
     package static let code = DiagnosticCode.mainTrackSequence
+    /// The order needs the clips, the end needs them placed in the video; `besideUnreadClips` names the rule while some are unread.
     package static let groups: [TimelineRuleGroup] = [.clips, .besideUnreadClips, .clipsInVideo]
 
+    /// Gaps and overlaps between main-track clips (`clips`), and a last clip not ending at `duration` (`clipsInVideo`).
     package static func check(_ input: TimelineRuleInput, in group: TimelineRuleGroup) -> [TimelineProblem] {
         switch group {
         case .clips: return order(input)

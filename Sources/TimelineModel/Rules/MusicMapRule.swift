@@ -10,9 +10,12 @@ import MediaTime
 /// unsnapped cut), and only main-track clips have one. A rule broken by many values is reported
 /// once, with their count.
 package enum MusicMapRule: TimelineRule {
+    /// L030: a music map that does not fit its sound or the clips' beats.
     package static let code = DiagnosticCode.musicMap
+    /// The music map against its sound (`music`), and the main-track clips' beat counts (`clipBeats`).
     package static let groups: [TimelineRuleGroup] = [.music, .clipBeats]
 
+    /// The map's problems for `music`, the clips' wrong beat counts for `clipBeats`; each broken rule reported once.
     package static func check(_ input: TimelineRuleInput, in group: TimelineRuleGroup) -> [TimelineProblem] {
         switch group {
         case .music: musicProblems(input.timeline)

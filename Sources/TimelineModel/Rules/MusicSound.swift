@@ -4,13 +4,16 @@ import MediaTime
 /// its repeats (`music-2`, `music-3`...) and the time they span. Nil when there is no music, or it
 /// names no sound of the timeline (L030).
 package struct MusicSound {
+    /// The timeline's music map, whose `audio` names the sound.
     package let map: MusicMap
     /// The sound named, and the one of its repeats that ends last (itself when none).
     package let first: AudioClip
+    /// The piece of the music (the sound or a repeat) whose end is latest; the song end is counted from it.
     package let last: AudioClip
     /// From the sound's start to the end of its last repeat.
     package let span: TimeRange
 
+    /// Nil when the timeline has no music, or its `audio` names no sound (L030, reported by `MusicMapRule`).
     package init?(of t: Timeline) {
         guard let map = t.music else { return nil }
         let pieces = t.audio.filter { $0.id == map.audio || ($0.id.hasPrefix(map.audio + "-") && Int($0.id.dropFirst(map.audio.count + 1)) != nil) }

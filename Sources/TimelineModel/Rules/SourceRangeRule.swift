@@ -5,9 +5,12 @@ import MediaTime
 /// times its speed. (That a video clip's source starts before its video ends needs the file:
 /// `TimelineFileCheck` checks it.)
 package enum SourceRangeRule: TimelineRule {
+    /// L013: a source range that does not match the clip's length and speed.
     package static let code = DiagnosticCode.sourceRange
+    /// Reads only the clips' ranges and speed.
     package static let groups: [TimelineRuleGroup] = [.clips]
 
+    /// Per clip: a negative source start, and a source duration other than timeline duration × speed.
     package static func check(_ input: TimelineRuleInput, in group: TimelineRuleGroup) -> [TimelineProblem] {
         var found: [TimelineProblem] = []
         for (i, c) in input.timeline.clips.enumerated() {

@@ -29,6 +29,7 @@ extension TimelineRule {
 /// What the rules read: the timeline, and where each of its clips stands in the document when
 /// some did not read.
 package struct TimelineRuleInput {
+    /// The timeline as read; with `partial`, its clips are only those that read.
     package let timeline: Timeline
     /// The parts of the timeline that read.
     package let readable: Set<TimelineValue>
@@ -50,6 +51,7 @@ package struct TimelineRuleInput {
         mainIndex = index
     }
 
+    /// The timeline's frame rate, whose grid the rules hold times to.
     package var rate: FrameRate { timeline.frameRate }
     /// The video, from 0 to its duration.
     package var whole: TimeRange { TimeRange(start: .zero, duration: timeline.duration) }

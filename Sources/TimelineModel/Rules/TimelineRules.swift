@@ -5,6 +5,7 @@
 /// Within a group the rules run in this order, which is the order of their problems at one place
 /// of the document (a transition's range: L015, then L012; a clip's start: L012, then L010).
 package enum TimelineRules {
+    /// The rules in run order; adding a rule means adding its type here, and nowhere else.
     package static let all: [any TimelineRule.Type] = [
         TransitionJoinRule.self,
         SourceRangeRule.self,

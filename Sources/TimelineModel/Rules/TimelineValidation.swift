@@ -6,11 +6,14 @@ import MediaTime
 package struct TimelineProblem: Sendable, Hashable, CustomStringConvertible {
     /// Where, as a path into the timeline document (`clips[2].sourceRange`).
     package var path: JSONPath
+    /// Which rule was broken; scripts and docs/timeline-format.md match on it.
     package var code: DiagnosticCode
+    /// What is wrong, with the values involved; the path is not repeated in it.
     package var message: String
     /// How to put it right.
     package var fix: String
 
+    /// A problem at `path`; every rule gives a `fix`, so a reader always learns how to put it right.
     package init(_ code: DiagnosticCode, _ path: JSONPath, _ message: String, fix: String) {
         self.code = code
         self.path = path
@@ -92,11 +95,13 @@ package enum TimelineValue: String, Sendable, Hashable, CaseIterable, Comparable
 package struct TimelineRuleRun: Sendable {
     /// Rules not checked: what they are, their codes, and the values they wait for.
     package struct Skipped: Sendable, Hashable {
+        /// The group's description, as the L034 note names it (`TimelineRuleGroup.what`).
         package var what: String
         var codes: [DiagnosticCode]
         var waitingFor: [TimelineValue]
     }
 
+    /// The values that read; groups needing others are skipped, not run.
     package let readable: Set<TimelineValue>
     package private(set) var problems: [TimelineProblem] = []
     package private(set) var skipped: [Skipped] = []

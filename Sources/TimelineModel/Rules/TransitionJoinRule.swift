@@ -4,9 +4,12 @@ import MediaTime
 /// L015: a transition joins two consecutive main-track clips (`from` then `to`) and contains
 /// their cut.
 package enum TransitionJoinRule: TimelineRule {
+    /// L015: a transition that joins no two consecutive main-track clips, or misses their cut.
     package static let code = DiagnosticCode.transitionJoin
+    /// Reads the transitions and the main-track clips they name.
     package static let groups: [TimelineRuleGroup] = [.transitions]
 
+    /// Per transition: the whole transition when it joins no two consecutive clips, else its range when it misses their cut.
     package static func check(_ input: TimelineRuleInput, in group: TimelineRuleGroup) -> [TimelineProblem] {
         var found: [TimelineProblem] = []
         for (i, tr) in input.timeline.transitions.enumerated() {

@@ -4,9 +4,12 @@ import MediaTime
 /// L011: ids are unique among clips, among texts, among overlays and among sounds. Clips that
 /// did not read have no id to compare: the rule waits for them.
 package enum UniqueIDsRule: TimelineRule {
+    /// L011: an id used twice in one list.
     package static let code = DiagnosticCode.duplicateID
+    /// One group per list with ids; `besideUnreadClips` names the rule while some clips are unread.
     package static let groups: [TimelineRuleGroup] = [.clips, .besideUnreadClips, .textIDs, .overlays, .sounds]
 
+    /// Each id of `group`'s list used again, at the later item's `id`, naming the earlier one.
     package static func check(_ input: TimelineRuleInput, in group: TimelineRuleGroup) -> [TimelineProblem] {
         let t = input.timeline
         switch group {

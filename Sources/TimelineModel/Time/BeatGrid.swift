@@ -15,6 +15,7 @@ import MediaTime
 /// slots:   [ 2 beats ][1b ][ 2 beats ]   every cut on a beat when the first slot starts on one
 /// ```
 public struct BeatGrid: Sendable, Hashable {
+    /// How the beats are given: a steady tempo, or the list an analysis found.
     public enum Kind: Sendable, Hashable {
         /// Beats per minute, and music time of one beat.
         case tempo(bpm: RationalTime, firstBeat: RationalTime)
@@ -22,10 +23,12 @@ public struct BeatGrid: Sendable, Hashable {
         case times([RationalTime])
     }
 
+    /// The beats in music time, before `offset` maps them onto the video.
     package var kind: Kind
     /// Music time at video time 0 (the music's `start`).
     package var offset: RationalTime
 
+    /// `offset` is the music's `start`; a `times` list must hold at least two increasing times.
     public init(_ kind: Kind, offset: RationalTime = .zero) {
         self.kind = kind
         self.offset = offset

@@ -25,8 +25,11 @@ package enum LayerAnimationCurve {
     /// The animation kinds this curve draws: every text animation of the catalog (a test holds them equal).
     package static let kinds: Set<String> = ["none", "fade", "slideUp", "slideDown", "pop", "typewriter"]
 
+    /// How an entering or leaving layer is drawn at one time; the default state is fully shown, as outside its animations.
     package struct State: Sendable, Hashable {
+        /// Multiplies the layer's own opacity, 0...1; fades and slides lower it.
         package var opacity: Double = 1
+        /// Multiplies the layer's size about its centre; `pop` grows it from small.
         package var scale: Double = 1
         /// Vertical offset in canvas fractions (positive is down).
         package var offsetY: Double = 0

@@ -10,9 +10,12 @@ import MediaTime
 public struct CropKeyframe: Sendable, Hashable {
     /// Time from the start of the clip's timeline range, as for `motion`.
     package var time: RationalTime
+    /// Centre of the window across the displayed picture, 0 (left edge) to 1 (right edge).
     package var x: Double
+    /// Centre of the window down the displayed picture, 0 (top edge) to 1 (bottom edge).
     package var y: Double
 
+    /// Centred (`cover`'s window) unless given; `time` counts from the clip's start and lies within it (L031).
     public init(time: RationalTime, x: Double = 0.5, y: Double = 0.5) {
         self.time = time
         self.x = x

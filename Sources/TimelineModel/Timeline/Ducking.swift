@@ -38,6 +38,7 @@ public struct Ducking: Sendable, Hashable {
     /// How long it takes to come back up after the hold.
     package var release: RationalTime
 
+    /// Defaults are `standard`: -12 dB under sound above -40 dBFS; the reader keeps every value within its `Limits`.
     public init(
         amount: Double = -12, threshold: Double = -40, attack: RationalTime = Self.standardAttack,
         hold: RationalTime = Self.standardHold, release: RationalTime = Self.standardRelease
@@ -49,8 +50,11 @@ public struct Ducking: Sendable, Hashable {
         self.release = release
     }
 
+    /// Attack of `standard`: 50 ms, quick enough that speech is not covered as it starts.
     public static let standardAttack = RationalTime(value: 1, timescale: 20)
+    /// Hold of `standard`: 0.3 s, bridging the pauses between words so the music does not pump.
     public static let standardHold = RationalTime(value: 3, timescale: 10)
+    /// Release of `standard`: 0.5 s back up, so the music returns without a jump.
     public static let standardRelease = RationalTime(value: 1, timescale: 2)
 
     /// What a template without `ducking` gets: -12 dB under sound above -40 dBFS, 50 ms down,

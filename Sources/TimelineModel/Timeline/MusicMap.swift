@@ -23,6 +23,7 @@ public struct MusicMap: Sendable, Hashable {
     /// Song time heard at the start of `audio`, and song time where the video ends (a looped
     /// song may end before it starts), for people.
     package var songStart: RationalTime
+    /// Song time where the video ends (a looped song may end before `songStart`); for people, as `songStart`.
     package var songEnd: RationalTime
     /// Every beat heard, increasing.
     package var beats: [RationalTime]
@@ -31,6 +32,7 @@ public struct MusicMap: Sendable, Hashable {
     /// Stretches of bars that sound alike, in order.
     package var sections: [MusicSection]
 
+    /// The caller keeps every time in timeline time, within the sound `audio` names; `MusicMapRule` (L030) checks it when read.
     public init(
         audio: String = "music", tempo: Double? = nil, songStart: RationalTime, songEnd: RationalTime, beats: [RationalTime],
         downbeats: [RationalTime] = [], sections: [MusicSection] = []
@@ -66,11 +68,14 @@ public struct MusicMap: Sendable, Hashable {
 
 /// A stretch of the music that sounds alike: a verse, a chorus, the drop.
 public struct MusicSection: Sendable, Hashable {
+    /// Timeline time where the section begins; sections are in order and do not overlap.
     public var start: RationalTime
+    /// Timeline time where it ends (exclusive), after `start`.
     package var end: RationalTime
     /// Mean loudness of its bars against the song's loudest bar, 0...1.
     package var energy: Double
 
+    /// The caller keeps `end` after `start` (L030 when read) and `energy` within 0...1.
     public init(start: RationalTime, end: RationalTime, energy: Double) {
         self.start = start
         self.end = end

@@ -33,8 +33,11 @@ package enum Stacking {
     }
 
     struct Key: Comparable {
+        /// Stacking number; an overlay or text without one sorts above every clip (`Int.max`).
         package var layer: Int
+        /// At one stacking number: clips (0), then overlays (1), then texts (2), bottom to top.
         package var rank: Int
+        /// Position in its own list: within one number and kind, earlier items are drawn first.
         package var index: Int
 
         package static func < (a: Key, b: Key) -> Bool {

@@ -12,7 +12,9 @@ public struct Timeline: Sendable, Hashable {
     /// (`TimelineUpgrade`), later ones refused. 2: `ducking` only (format 1's `duck` upgraded), and `template`.
     static let currentFormat = 2
 
+    /// Size and background of every frame; its sides are even and within `Limits.canvasSide` when read.
     package var canvas: Canvas
+    /// Output frame rate: every clip boundary and transition end lies on its grid.
     package var frameRate: FrameRate
     /// Length of the video, on the frame grid.
     package var duration: RationalTime
@@ -31,6 +33,7 @@ public struct Timeline: Sendable, Hashable {
     package var audio: [AudioClip]
     /// The beats, bars and sections of the music, when known (see `MusicMap`).
     public var music: MusicMap?
+    /// How the encoder writes the video: quality, speed preset, audio bit rate.
     package var output: OutputSettings
     /// Where the timeline came from (template name), for people reading it.
     package var source: String?
@@ -39,6 +42,7 @@ public struct Timeline: Sendable, Hashable {
     /// template's are (`ConfinedFolders`), and no output of a run may be written inside it.
     package var template: String?
 
+    /// Keeps every value as given: a timeline is checked by `TimelineValidation` and the reader, not here.
     public init(
         canvas: Canvas, frameRate: FrameRate, duration: RationalTime, clips: [VideoClip],
         transitions: [Transition] = [], texts: [TextItem] = [], overlays: [OverlayItem] = [], grade: [Effect] = [],
@@ -66,10 +70,14 @@ public struct Timeline: Sendable, Hashable {
 
 /// The picture everything is drawn on.
 public struct Canvas: Sendable, Hashable {
+    /// Width in pixels; even (4:2:0 chroma) and within `Limits.canvasSide`.
     package var width: Int
+    /// Height in pixels; even (4:2:0 chroma) and within `Limits.canvasSide`.
     package var height: Int
+    /// Colour shown where no picture covers the canvas (around a `contain` clip, before the first layer).
     package var background: RGBColor
 
+    /// Black background unless given; the caller keeps the sides even and within `Limits.canvasSide`.
     public init(width: Int, height: Int, background: RGBColor = .black) {
         self.width = width
         self.height = height
@@ -105,13 +113,16 @@ public enum Fit: String, Sendable, Hashable, CaseIterable {
 public struct Orientation: Sendable, Hashable {
     /// Clockwise degrees: 0, 90, 180 or 270.
     package var rotation: Int
+    /// Flips left and right after the rotation, as a front camera's picture may need.
     package var mirrored: Bool
 
+    /// Normalizes `rotation` into 0..<360 (so -90 is 270); the caller gives a multiple of 90.
     public init(rotation: Int = 0, mirrored: Bool = false) {
         self.rotation = ((rotation % 360) + 360) % 360
         self.mirrored = mirrored
     }
 
+    /// No rotation, no mirror: what a picture without a display matrix or EXIF orientation gets.
     public static let upright = Orientation()
 
     /// True when width and height swap on display.
@@ -124,6 +135,7 @@ public struct VideoClip: Sendable, Hashable {
     package var id: String
     /// Path of the media file as written: relative paths are resolved against the timeline's folder.
     package var media: String
+    /// Video or still image: an image has no sound, and its source range is only the clip's own length.
     package var kind: MediaKind
     /// Where the clip plays on the output; on the frame grid.
     package var timelineRange: TimeRange
@@ -133,7 +145,9 @@ public struct VideoClip: Sendable, Hashable {
     /// Source seconds per timeline second, as an exact ratio (1 unless the resolver fitted the clip);
     /// a ratio of two times, so it is kept as one and multiplies times without rounding.
     package var speed: RationalTime
+    /// How the decoded picture is turned upright before framing; recorded so rendering needs no probe.
     package var orientation: Orientation
+    /// How the picture fills `frame`; `smart` also reads `crop`.
     package var fit: Fit
     /// Linear gain of the clip's own audio; 0 mutes it. A `Double` prints back exactly (shortest round-trip form).
     package var volume: Double
@@ -150,6 +164,7 @@ public struct VideoClip: Sendable, Hashable {
     package var layer: Int
     /// Where on the canvas the clip is framed; the whole canvas for the main track.
     package var frame: LayerRect
+    /// Opacity of the whole clip over what is below it, 0...1 (1 is opaque).
     package var opacity: Double
     /// How many beats of the music the clip spans, when the template wrote its length in beats:
     /// what re-timing it to another song counts on (see `MusicRetiming`). Nil otherwise.
@@ -158,6 +173,7 @@ public struct VideoClip: Sendable, Hashable {
     /// empty for every other fit, and for a smart clip framed at the centre.
     package var crop: [CropKeyframe]
 
+    /// Defaults play the media once, forward, upright, silent (`volume` 0), on the main track; `sourceRange` must be `timelineRange` × `speed` long.
     public init(
         id: String, media: String, kind: MediaKind, timelineRange: TimeRange, sourceRange: TimeRange,
         speed: RationalTime = RationalTime(seconds: 1), orientation: Orientation = .upright, fit: Fit = .cover,
@@ -200,7 +216,9 @@ public struct VideoClip: Sendable, Hashable {
 
 /// A sound placed on the timeline: music, a voice-over or a sound effect.
 public struct AudioClip: Sendable, Hashable {
+    /// Unique among the sounds; a looping music's repeats are `<id>-2`, `<id>-3`..., which `MusicMap.audio` relies on.
     package var id: String
+    /// Path of the sound file as written: relative paths are resolved against the timeline's folder, like a clip's `media`.
     package var media: String
     /// What the sound is: the clips' own sound and a voice are what ducking listens to.
     package var role: AudioRole
@@ -212,6 +230,7 @@ public struct AudioClip: Sendable, Hashable {
     package var volume: Double
     /// Length of the linear fade from silence at the start, and to silence at the end.
     package var fadeIn: RationalTime
+    /// Length of the linear fade to silence at the end; both fades lie within `timelineRange`.
     package var fadeOut: RationalTime
     /// Source times past the sound's end wrap to its start, so it repeats back to back over
     /// its whole range (a short effect looped under a slot).
@@ -220,6 +239,7 @@ public struct AudioClip: Sendable, Hashable {
     /// has none: it is what the ducker listens to.
     package var ducking: Ducking?
 
+    /// Defaults: music, from the file's start, at unit gain, no fades, no loop, not ducked.
     public init(
         id: String, media: String, role: AudioRole = .music, timelineRange: TimeRange, sourceStart: RationalTime = .zero,
         volume: Double = 1, fadeIn: RationalTime = .zero, fadeOut: RationalTime = .zero, loop: Bool = false,
@@ -251,6 +271,7 @@ public struct OutputSettings: Sendable, Hashable {
     /// not when the encoder opens.
     static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
 
+    /// The defaults are those `reel render` uses when a timeline names no output settings.
     public init(crf: Int = 20, preset: String = "veryfast", audioBitrate: Int = 160_000) {
         self.crf = crf
         self.preset = preset

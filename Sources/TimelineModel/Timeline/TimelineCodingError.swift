@@ -12,6 +12,7 @@ public struct TimelineCodingError: Error, Sendable, Hashable, CustomStringConver
     /// Every problem, in the order of the document; never empty.
     package var diagnostics: [Diagnostic]
 
+    /// `diagnostics` must not be empty: an error with no problem would tell the reader nothing to fix.
     public init(file: String?, diagnostics: [Diagnostic]) {
         self.file = file
         self.diagnostics = diagnostics

@@ -102,6 +102,7 @@ extension TimelineDecoder {
         return result
     }
 
+    /// A transition: its `kind` among the catalog's, its parameters checked against that entry, its range in time.
     package func transition(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> Transition {
         let o = try reader.object(value, at: path, known: ["kind", "from", "to", "range", "easing", "parameters", "mask"])
         let kindText = try reader.word(

@@ -5,6 +5,7 @@ import MediaTime
 
 /// Decoding of the layered parts of a timeline: motion, frames, texts, overlays.
 extension TimelineDecoder {
+    /// A finite number; outside `range` it is reported with `code` and still returned, so reading goes on.
     package func number(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Double>, code: DiagnosticCode = .outOfRange)
         throws(TimelineCodingError)
         -> Double
@@ -20,6 +21,7 @@ extension TimelineDecoder {
         return try number(v, at: path.appending(key), in: range, code: code)
     }
 
+    /// The array under `key`, empty when the key is absent (every list of a timeline is optional); another type throws.
     package func array(_ object: JSONObject, _ key: String, at path: JSONPath) throws(TimelineCodingError) -> [JSONValue] {
         guard let v = object[key] else { return [] }
         guard let items = v.arrayValue else {
@@ -28,6 +30,7 @@ extension TimelineDecoder {
         return items
     }
 
+    /// One pose: `time` required, the rest defaulting to the layer as framed, each within its `Limits` range.
     package func keyframe(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> TransformKeyframe {
         let o = try reader.object(value, at: path, known: ["time", "scale", "x", "y", "rotation", "easing"])
         let t = try reader.time(reader.required("time", in: o, at: path), at: path.appending("time"), frameRate: nil)
@@ -40,6 +43,7 @@ extension TimelineDecoder {
             rotation: try optionalNumber(o, "rotation", at: path, in: Limits.timelineRotation, default: 0), easing: easing)
     }
 
+    /// The poses under `key` (absent is none); more than `Limits.maxKeyframes` is reported, and times must increase.
     package func keyframes(_ object: JSONObject, _ key: String, at path: JSONPath) throws(TimelineCodingError) -> [TransformKeyframe] {
         var frames: [TransformKeyframe] = []
         let values = try array(object, key, at: path)
@@ -82,6 +86,7 @@ extension TimelineDecoder {
         return keys
     }
 
+    /// A clip's frame on the canvas: every key optional, defaulting to the whole canvas; values out of range are reported as `layerRect`.
     package func rect(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> LayerRect {
         let o = try reader.object(value, at: path, known: ["x", "y", "width", "height"])
         let r = LayerRect(
@@ -98,6 +103,7 @@ extension TimelineDecoder {
         return r
     }
 
+    /// An entrance or exit: a catalog text animation and a duration of at most `Limits.maxAnimation`; nil for absent or `null`.
     package func animation(_ value: JSONValue?, at path: JSONPath) throws(TimelineCodingError) -> LayerAnimation? {
         guard let value, !value.isJSONNull else { return nil }
         let o = try reader.object(value, at: path, known: ["kind", "duration"])
@@ -114,6 +120,7 @@ extension TimelineDecoder {
         return LayerAnimation(kind: kind ?? "", duration: duration)
     }
 
+    /// A colour written `#rrggbb` or `#rrggbbaa`; nil for absent or `null`, anything else throws.
     package func color(_ value: JSONValue?, at path: JSONPath) throws(TimelineCodingError) -> RGBAColor? {
         guard let value, !value.isJSONNull else { return nil }
         let text = try reader.string(value, at: path)
@@ -125,6 +132,7 @@ extension TimelineDecoder {
         return c
     }
 
+    /// A text item with its look, place, animations and highlight; values out of range are reported, wrong types throw.
     package func text(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> TextItem {
         let o = try reader.object(
             value, at: path,
@@ -203,6 +211,7 @@ extension TimelineDecoder {
             color: try color(reader.required("color", in: h, at: path), at: path.appending("color")) ?? .white)
     }
 
+    /// An overlay: its PNG path mapped like media, its place, motion, animations and layer.
     package func overlay(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> OverlayItem {
         let o = try reader.object(
             value, at: path,

@@ -6,6 +6,7 @@ import MediaTime
 /// value is checked here; how they relate to one another and to the sound is checked by
 /// `TimelineValidation` (L030).
 extension TimelineDecoder {
+    /// The music map, each value checked alone; how it fits the sound and the clips is `MusicMapRule`'s.
     package func musicMap(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> MusicMap {
         let object = try reader.object(value, at: path, known: ["audio", "tempo", "songStart", "songEnd", "beats", "downbeats", "sections"])
         let audio = try reader.text(reader.required("audio", in: object, at: path), at: path.appending("audio"), maxLength: Limits.maxShortText)

@@ -8,12 +8,14 @@ import MediaTime
 /// every value within `Limits`, every kind and parameter in the `Catalog`, then every rule of
 /// `TimelineValidation`. Every problem is reported, none is guessed around.
 package struct TimelineDecoder {
+    /// Typed reads, the document and the shared list of problems; the decoder's parts all read through it.
     package let reader: TimelineReader
     /// Maps each media path as written to the path kept in the model.
     let mediaPath: (String) -> String
     /// What the caller checks of the files the timeline names, once everything else is read.
     var fileCheck: TimelineFileCheck? = nil
 
+    /// The whole timeline, or every problem found (format, types, limits, catalog, then the rules) as one error.
     package func decode() throws(TimelineCodingError) -> Timeline {
         for duplicate in reader.document.sourceMap.duplicateKeys {
             reader.problems.add(
@@ -372,6 +374,7 @@ package struct TimelineDecoder {
         return output
     }
 
+    /// A media path: not empty, no NUL byte, then passed through `mediaPath` (resolved against the timeline's folder).
     package func media(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> String {
         let text = try reader.string(value, at: path)
         guard !text.isEmpty else { throw reader.failure("the media path is empty", at: path, code: .emptyText, notes: ["name the file"]) }

@@ -3,10 +3,12 @@ import MediaTime
 
 /// Encoding of the layered parts of a timeline: effects, motion, transitions, texts, overlays.
 extension TimelineEncoder {
+    /// A number in its shortest round-trip text, so it reads back as the same `Double`; `null` when not finite.
     package static func number(_ value: Double) -> JSONValue {
         JSONNumber(value).map(JSONValue.number) ?? .null
     }
 
+    /// An effect as the decoder reads it; its file goes through `mediaPath` like every path written, `animation` only when set.
     package static func effect(_ e: Effect, mediaPath: (String) -> String) -> JSONValue {
         var o = JSONObject([
             "kind": .string(e.kind),
@@ -29,10 +31,12 @@ extension TimelineEncoder {
         return .object(o)
     }
 
+    /// Parameters as an object with keys sorted, so equal effects write equal bytes.
     package static func parameters(_ p: [String: Double]) -> JSONValue {
         .object(JSONObject(p.sorted { $0.key < $1.key }.map { JSONObject.Member(key: $0.key, value: number($0.value)) }))
     }
 
+    /// A pose, every field written (defaults too), so a hand editor sees what each means.
     package static func keyframe(_ k: TransformKeyframe) -> JSONValue {
         .object(
             JSONObject([
@@ -45,10 +49,12 @@ extension TimelineEncoder {
         .object(JSONObject(["time": time(k.time), "x": number(k.x), "y": number(k.y)]))
     }
 
+    /// A frame on the canvas, as fractions; the decoder's `rect` reads it back.
     package static func rect(_ r: LayerRect) -> JSONValue {
         .object(JSONObject(["x": number(r.x), "y": number(r.y), "width": number(r.width), "height": number(r.height)]))
     }
 
+    /// A transition with its range, easing and parameters; the `lumaWipe` mask goes through `mediaPath`.
     package static func transition(_ t: Transition, mediaPath: (String) -> String) -> JSONValue {
         var o = JSONObject([
             "kind": .string(t.kind), "from": .string(t.from), "to": .string(t.to), "range": range(t.range),
@@ -58,15 +64,18 @@ extension TimelineEncoder {
         return .object(o)
     }
 
+    /// An entrance or exit, or `null` for none.
     package static func animation(_ a: LayerAnimation?) -> JSONValue {
         guard let a else { return .null }
         return .object(JSONObject(["kind": .string(a.kind), "duration": time(a.duration)]))
     }
 
+    /// `#rrggbb` hex text (`#rrggbbaa` when not opaque), or `null` for none.
     package static func color(_ c: RGBAColor?) -> JSONValue {
         c.map { .string($0.hex) } ?? .null
     }
 
+    /// A text item as the decoder's `text` reads it back, the same in every field.
     package static func text(_ t: TextItem, mediaPath: (String) -> String) -> JSONValue {
         let l = t.look
         // The timeline writes a look flat: each part's colour (null without it) and its lengths.
@@ -94,6 +103,7 @@ extension TimelineEncoder {
         return .object(item)
     }
 
+    /// An overlay as the decoder's `overlay` reads it back; its PNG path goes through `mediaPath`.
     package static func overlay(_ o: OverlayItem, mediaPath: (String) -> String) -> JSONValue {
         .object(
             JSONObject([

@@ -3,6 +3,7 @@ import MediaTime
 
 /// The `music` object of a timeline (see `MusicMap`, docs/timeline-format.md).
 extension TimelineEncoder {
+    /// The music map as the decoder's `musicMap` reads it back; times in exact text.
     package static func music(_ map: MusicMap) -> JSONValue {
         var o = JSONObject()
         o["audio"] = .string(map.audio)

@@ -91,10 +91,12 @@ package enum TimelineEncoder {
             ]))
     }
 
+    /// A time in exact text (`"1001/30000s"`), never a rounded decimal.
     package static func time(_ t: RationalTime) -> JSONValue {
         .string(TimeText.string(from: t))
     }
 
+    /// A range as `{ "start", "duration" }` in exact time text, as the reader's `range` reads it.
     package static func range(_ r: TimeRange) -> JSONValue {
         .object(JSONObject(["start": time(r.start), "duration": time(r.duration)]))
     }

@@ -9,8 +9,11 @@ import MediaTime
 /// be read); a value of the right type but out of its range, and an unknown key, are reported to
 /// `problems` and reading goes on, so that one run finds every problem it can.
 package struct TimelineReader {
+    /// The parsed document, kept for the line and column of each problem.
     package let document: JSONDocument
+    /// The file named in diagnostics; nil when reading text that came from no file.
     package let file: String?
+    /// Shared by every copy of the reader, so a problem reported deep in an item is kept.
     package let problems: TimelineProblems
 
     /// Every problem says how to fix it: without a note of its own, it points to the format's description.
@@ -21,6 +24,7 @@ package struct TimelineReader {
         return Diagnostic(.error, code, message, at: SourceLocation(file: file, path: path, position: position), notes: fix)
     }
 
+    /// A thrown error for the value at `path`: the item holding it cannot be read. `wrongType` unless told.
     package func failure(
         _ message: String, at path: JSONPath, code: DiagnosticCode = .wrongType, notes: [String] = [],
         atKey: Bool = false
@@ -57,6 +61,7 @@ package struct TimelineReader {
         return object
     }
 
+    /// The value of `key`; its absence throws `missingKey` at the object, since the item cannot be read without it.
     package func required(_ key: String, in object: JSONObject, at path: JSONPath) throws(TimelineCodingError) -> JSONValue {
         guard let value = object[key] else {
             throw failure("missing required key '\(key)'", at: path, code: .missingKey, notes: ["add \"\(key)\" (see docs/timeline-format.md)"])
@@ -64,6 +69,7 @@ package struct TimelineReader {
         return value
     }
 
+    /// The string at `path`; another type throws. No length limit: use `text` for one.
     package func string(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> String {
         guard let s = value.stringValue else {
             throw failure("expected a string, found \(value.typeName)", at: path, notes: ["write it in quotes, as a string"])
@@ -82,6 +88,7 @@ package struct TimelineReader {
         return s
     }
 
+    /// A whole number; outside `range` it is reported with `code` and still returned, a fraction or other type throws.
     package func integer(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>, code: DiagnosticCode = .outOfRange)
         throws(TimelineCodingError)
         -> Int
@@ -116,6 +123,7 @@ package struct TimelineReader {
         return v
     }
 
+    /// `true` or `false`; anything else (`0`, `"true"`) throws.
     package func bool(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> Bool {
         guard let b = value.boolValue else {
             throw failure("expected true or false, found \(value.typeName)", at: path, notes: ["write true or false"])
@@ -165,6 +173,7 @@ package struct TimelineReader {
         return TimeRange(start: start, duration: duration.isNegative ? .zero : duration)
     }
 
+    /// The case of `Choice` whose raw value the string is; another word throws, with the nearest as a suggestion.
     package func choice<Choice: RawRepresentable & CaseIterable>(
         _ value: JSONValue, at path: JSONPath,
         as type: Choice.Type
@@ -198,7 +207,10 @@ package struct TimelineReader {
 package final class TimelineProblems: @unchecked Sendable {
     private(set) var diagnostics: [Diagnostic] = []
 
+    /// Records one problem; reading goes on.
     package func add(_ d: Diagnostic) { diagnostics.append(d) }
+    /// Records the problems of an item that could not be read, after those already found.
     package func add(contentsOf more: [Diagnostic]) { diagnostics.append(contentsOf: more) }
+    /// True while nothing wrong was found; the decoder gives a timeline only when it still is at the end.
     package var isEmpty: Bool { diagnostics.isEmpty }
 }
