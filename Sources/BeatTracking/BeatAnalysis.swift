@@ -32,6 +32,7 @@ public struct BeatAnalysis: Sendable, Codable, Equatable {
     public struct Bar: Sendable, Codable, Equatable {
         /// Its first sample (a downbeat) and the first sample after it.
         public let start: Int64
+        /// First sample after the bar (exclusive): where the next bar begins.
         package let end: Int64
         /// RMS level against the loudest bar's: 1 for the loudest, 0.5 for one half as loud.
         package let energy: Double
@@ -41,13 +42,19 @@ public struct BeatAnalysis: Sendable, Codable, Equatable {
 
     /// Consecutive bars `firstBar..<endBar`, the samples they span, and their mean energy.
     public struct Section: Sendable, Codable, Equatable {
+        /// Index in `bars` of the section's first bar.
         package let firstBar: Int
+        /// Index in `bars` just past the section's last bar (exclusive); sections tile the bars without gaps.
         package let endBar: Int
+        /// The first sample of the section's first bar: a downbeat.
         public let start: Int64
+        /// The first sample after the section's last bar (exclusive).
         package let end: Int64
+        /// Mean of the bars' `energy` (0...1): what `strongestSection` compares.
         package let energy: Double
     }
 
+    /// Every index must be at `sampleRate` and `beats` increasing; `BeatAnalyzer` builds it, tests and caches restore it.
     public init(
         sampleRate: Int64, sampleCount: Int64, tempo: Double?, confidence: Double, beats: [Int64], beatsPerBar: Int,
         firstDownbeat: Int?, bars: [Bar], sections: [Section], silent: Bool
@@ -69,7 +76,9 @@ public struct BeatAnalysis: Sendable, Codable, Equatable {
         SampleRate(sampleRate).time(ofSample: index)
     }
 
+    /// Length of the analysed sound, exact.
     package var duration: RationalTime { time(ofSample: sampleCount) }
+    /// Every beat as an exact time from the start of the sound; what the resolver cuts on.
     package var beatTimes: [RationalTime] { beats.map(time(ofSample:)) }
     /// The first beat of every bar.
     package var downbeats: [Int64] { bars.map(\.start) }

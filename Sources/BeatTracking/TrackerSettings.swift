@@ -23,6 +23,7 @@ struct TrackerSettings: Sendable {
     /// Upper edge of the low band (kick drum and bass) the bar phase listens to.
     var lowBandHz = 150
 
+    /// The settings every analysis runs with; the bench compares others against them.
     public static let standard = TrackerSettings()
 }
 

@@ -11,6 +11,7 @@ import MediaTime
 /// is read: one malformed time never costs the other cues. WebVTT is recognised by its
 /// `WEBVTT` first line; its `NOTE`, `STYLE` and `REGION` blocks are skipped.
 package enum CaptionParser {
+    /// The cues of an SRT or WebVTT `text`, never failing: what it cannot read becomes a finding in the track, pointing into `file`.
     package static func parse(_ text: String, file: String) -> CaptionTrack {
         var lines = CaptionLines.split(text)
         if let first = lines.first, first.hasPrefix("\u{feff}") { lines[0] = String(first.dropFirst()) }
@@ -95,9 +96,13 @@ package enum CaptionParser {
 
 /// A cue as read, before overlaps are resolved and its words timed.
 package struct RawCue {
+    /// 1-based line of the cue's timing line, for findings.
     package var line: Int
+    /// Start as written; may overlap other cues until `CueOverlaps` resolves them.
     package var start: RationalTime
+    /// End as written, after `start` (blocks that end first are dropped while reading).
     package var end: RationalTime
+    /// The words of the text, markup removed, with any inline timestamps.
     package var words: [CueText.Word]
 }
 

@@ -4,6 +4,7 @@ import TimelineModel
 
 /// How captions are drawn: the style of their words over time, their look, and where they may go.
 public struct CaptionStyle: Sendable, Hashable {
+    /// How words appear over a cue's time; the template's `style` names one by its raw value.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// The cue's words, outlined.
         case plain
@@ -15,6 +16,7 @@ public struct CaptionStyle: Sendable, Hashable {
         case pop
     }
 
+    /// How the words appear over time; karaoke and pop make one text item per word.
     package var kind: Kind
     /// The text's look; nil picks one from the canvas (a size of 4.5 % of its height).
     package var look: TextLook?
@@ -26,6 +28,7 @@ public struct CaptionStyle: Sendable, Hashable {
     /// Most lines a cue takes; it shrinks to fit them, then is cut with an ellipsis.
     package var maxLines: Int
 
+    /// The defaults: plain outlined words with a look picked from the canvas, a yellow karaoke highlight, the phone-safe area, the house line limit.
     package init(
         kind: Kind = .plain, look: TextLook? = nil, highlight: RGBAColor = RGBAColor(red: 255, green: 212, blue: 0),
         area: LayerRect = CaptionStyle.defaultArea, maxLines: Int = Limits.defaultCaptionLines

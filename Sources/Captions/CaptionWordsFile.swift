@@ -10,6 +10,7 @@ import TimelineModel
 /// caption file (`CaptionTrack.init(words:file:)`), grouped into cues. Entries that cannot be read
 /// are warnings with their line; an unreadable file is an error.
 package enum CaptionWordsFile {
+    /// The words of a words file, in file order, and warnings for entries left out; throws only when the file is not a JSON array.
     package static func words(_ text: String, file: String) throws(CaptionFileError) -> (words: [CaptionWord], diagnostics: [Diagnostic]) {
         let document: JSONDocument
         do { document = try JSONParser.parse(text) } catch {
@@ -52,10 +53,14 @@ package enum CaptionWordsFile {
 
 /// A caption file that cannot be read at all: not UTF-8 text, not JSON where JSON is expected.
 public struct CaptionFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The caption file, as the message names it.
     package var file: String
+    /// 1-based line of the fault when known (a JSON syntax error); nil for faults of the whole file.
     package var line: Int?
+    /// What is wrong, a phrase that follows `file:line:`.
     package var reason: String
 
+    /// `line` is nil when no line can be named (a file that is not UTF-8 text).
     public init(file: String, line: Int? = nil, reason: String) {
         self.file = file
         self.line = line

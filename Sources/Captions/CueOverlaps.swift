@@ -12,6 +12,7 @@ import MediaTime
 /// ```
 /// Word times are found after, within the cue's final range.
 package enum CueOverlaps {
+    /// The cues of `raw` in time order without overlaps and with their words timed; every cut or merge is a finding in `diagnostics`.
     package static func resolve(_ raw: [RawCue], file: String, diagnostics: inout [Diagnostic]) -> [CaptionCue] {
         // Stable: cues starting together keep the file's order.
         let sorted = raw.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)

@@ -9,10 +9,13 @@ import MediaTime
 package enum CueText {
     /// A word as written, and the inline timestamp before it, if any.
     package struct Word: Hashable {
+        /// The word with markup and entities removed.
         package var text: String
+        /// The time of the WebVTT timestamp tag just before the word; nil when it is timed otherwise (words file, or spread over the cue).
         package var start: RationalTime?
     }
 
+    /// The words of a cue's `text` split on whitespace, markup removed, entities decoded; empty for text that is only markup.
     package static func words(_ text: String) -> [Word] {
         var words: [Word] = []
         var current = ""

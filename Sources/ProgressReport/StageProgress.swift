@@ -34,12 +34,16 @@ public struct StageProgress: Sendable {
         case files, frames, milliseconds
     }
 
+    /// Which stage this reports on; `unit` says what its counts count.
     package let stage: Stage
+    /// Work done so far in the stage's `unit`: 0 first, never decreasing, `total` exactly once at the end.
     package let done: Int64
+    /// All the stage's work in its `unit`, known when it begins and never changed; positive from `StageClock`.
     package let total: Int64
     /// Seconds since the stage began (a monotonic clock).
     package let elapsed: Double
 
+    /// Callers keep `0 <= done <= total`; `StageClock` is how the pipeline makes them in order.
     public init(stage: Stage, done: Int64, total: Int64, elapsed: Double) {
         self.stage = stage
         self.done = done
@@ -56,7 +60,9 @@ public struct StageProgress: Sendable {
 /// runs in parallel); work that turns out longer than counted (a sound encoded again) stays just
 /// short of the total until `finish`.
 package final class StageClock: @unchecked Sendable {
+    /// The stage every report of this clock carries.
     package let stage: StageProgress.Stage
+    /// The stage's work in its unit, as given to `begin`; `finish` reports it as done.
     package let total: Int64
     private let report: @Sendable (StageProgress) -> Void
     private let start = DispatchTime.now().uptimeNanoseconds

@@ -51,7 +51,9 @@ package final class SubjectDetector {
     /// What was found in one picture: faces first, largest first, then the salient region; and
     /// the picture's signature.
     public struct Result: Sendable {
+        /// Faces first, largest first, then the salient region; in fractions of the displayed picture.
         package var boxes: [SubjectBox]
+        /// Compared with the previous sample's to find the video's shot changes.
         package var signature: ShotSignature
     }
 

@@ -18,6 +18,7 @@ import TimelineModel
 /// Captions sit at the bottom of the style's safe area, raised above any text of the template
 /// they would cover (a title at the bottom), or at the top of the area when there is no room.
 package enum CaptionMapping {
+    /// The text items of `track`'s cues inside `window`, on `rate`'s grid and raised clear of `titles`; the findings point into the caption file.
     package static func texts(
         _ track: CaptionTrack, style: CaptionStyle, canvas: Canvas, rate: FrameRate, window: TimeRange, titles: [TextItem],
         stacking: Int? = nil

@@ -7,15 +7,25 @@ import TimelineModel
 package enum ClipBuilder {
     /// Everything about a place on the timeline that does not depend on the medium.
     package struct Place {
+        /// The clip's id in the timeline: the slot's or layer's (`<id>-2` for a repeated slot).
         package var id: String
+        /// Where the clip sits on the timeline, on the frame grid; its duration is what the medium must fill.
         package var range: TimeRange
+        /// How the template frames the medium; `cover` may still become `smart` under `--reframe smart`.
         package var fit: Fit
+        /// Gain of the medium's own sound, from the slot or layer (0 mutes it).
         package var volume: Double
+        /// The speed and the rules for media too short or too long, as the template wrote them.
         package var playback: Playback
+        /// The template's move; nil lets a photo take the run's still-motion preset.
         package var motion: MotionSpec?
+        /// The template's filters, mapped to timeline effects with their keyframes on the clip's time.
         package var filters: [EffectSpec]
+        /// 0 for the main track; a media layer's index among the template's layers plus one.
         package var layer: Int = 0
+        /// The rectangle of the canvas the clip fills, in fractions; the whole canvas on the main track.
         package var frame: LayerRect = .full
+        /// The layer's opacity, 0...1; 1 on the main track.
         package var opacity: Double = 1
         /// Timeline time the transitions on either side reach beyond the cuts (see `TransitionPlacement`).
         package var lead: RationalTime = .zero
@@ -28,9 +38,13 @@ package enum ClipBuilder {
         var sourceNeeded: RationalTime { (try? range.duration.multiplied(by: playback.speed)) ?? range.duration }
     }
 
+    /// The clip made, and what it had to do to fill its place, for the resolution's notes.
     package struct Made {
+        /// The timeline clip, ready to be appended: source range, speed, motion, filters and crop chosen.
         package var clip: VideoClip
+        /// True when the video runs out before the place ends and its last frame is held (`freeze`, or `speedFit` past its slowest).
         package var holdsLastFrame: Bool
+        /// True when the video is played again from its start to fill the place (`whenShorter: loop`).
         package var loops: Bool
         /// What a smart clip was framed on (see `SlotAssignment.framedOn`).
         var framedOn: String?
@@ -42,9 +56,13 @@ package enum ClipBuilder {
 
     /// How the clips are framed: the options' `reframe` and settings, on the canvas.
     package struct Framing {
+        /// Whether `cover` places that cut away much of the picture are framed on their subjects.
         package var reframe: Reframe = .cover
+        /// The thresholds and camera limits smart framing keeps to.
         package var settings: FramingSettings = .standard
+        /// The output canvas, to measure how much of each picture a place cuts away; the default is portrait 1080 × 1920.
         package var canvas: Canvas = Canvas(width: 1080, height: 1920)
+        /// The timeline's frame rate, the grid a smart camera path's keyframes are put on.
         package var rate: FrameRate = FrameRate(30)
     }
 

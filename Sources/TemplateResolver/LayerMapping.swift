@@ -18,12 +18,13 @@ package enum LayerMapping {
         return end > start ? TimeRange(start: start, end: end) : nil
     }
 
-    /// The template's animation as the timeline stores it: `none` is stored as no animation.
+    /// The timeline's animation for a layer's entrance or exit; nil for none (`"none"` included).
     package static func animation(_ a: LayerAnimation?) -> LayerAnimation? {
         guard let a, a.kind != "none" else { return nil }
         return a
     }
 
+    /// The overlay of an image layer over `range`, its motion and keyframes on the layer's exact start, its file in `templateFolder`.
     package static func overlay(_ layer: LayerSpec, _ spec: ImageLayerSpec, range: TimeRange, templateFolder: String, stacking: Int) -> OverlayItem {
         let frame = LayerRect(x: 0, y: 0, width: spec.width, height: spec.width)
         let shift = layer.start.subtractingReportingOverflow(range.start) ?? .zero
@@ -74,6 +75,7 @@ package enum LayerMapping {
 /// `start`, back to back, as many times as needed (the fade out on the last piece only); a music
 /// that does not loop stops at its end. Its ducking is `SoundPlacement`'s.
 package enum MusicPlacement {
+    /// The music's clips from video time 0 to `duration`: one, or back-to-back pieces when it loops; empty without music.
     package static func audio(
         _ music: MusicSpec?, duration: RationalTime, musicDuration: RationalTime?, templateFolder: String
     ) -> [AudioClip] {

@@ -10,15 +10,19 @@ import TimelineModel
 public struct MediaAsset: Sendable, Hashable {
     /// The path as the user gave it (or as found in a folder they gave).
     package var path: String
+    /// Video or still image; decides which slots it may fill and whether it has a length.
     package var kind: MediaKind
     /// Exact playable length of a video; nil for a still image.
     package var duration: RationalTime?
     /// Width and height as displayed, after `orientation` is applied.
     package var displayWidth: Int
+    /// Height as displayed, in pixels; with `displayWidth`, the shape slots prefer and framing measures.
     package var displayHeight: Int
+    /// How the stored picture is turned and mirrored for display; copied into the clip so the renderer applies it.
     package var orientation: Orientation
     /// Nominal frame rate of a video; nil for a still image.
     package var frameRate: FrameRate?
+    /// True when the file has a sound stream; an editor gives a clip of media without one a volume of 0.
     package var hasAudio: Bool
     /// When the picture was taken, as `YYYY-MM-DDTHH:MM:SS`: in UTC with a `Z` when the file says its
     /// offset (every video container, EXIF with `OffsetTimeOriginal`), else local time as written.
@@ -30,6 +34,7 @@ public struct MediaAsset: Sendable, Hashable {
     /// analysed. Only `fit: "smart"` (and `--reframe smart`) reads it.
     package var subjects: MediaSubjects?
 
+    /// Photos take a nil `duration` and `frameRate`; the analysis results stay nil when the pass did not run.
     public init(
         path: String, kind: MediaKind, duration: RationalTime?, displayWidth: Int, displayHeight: Int,
         orientation: Orientation = .upright, frameRate: FrameRate? = nil, hasAudio: Bool = false,

@@ -4,6 +4,7 @@
 /// compare digit runs as numbers (`IMG_2` before `IMG_10`), then byte by byte; dates compare
 /// as written (ISO 8601 sorts as text), and undated media follow the dated ones in their given order.
 package enum MediaOrdering {
+    /// `media` in the order they fill slots; stable, so equal keys keep the order given.
     package static func ordered(_ media: [MediaAsset], by order: MediaOrder) -> [MediaAsset] {
         let indexed = Array(media.enumerated())
         switch order {

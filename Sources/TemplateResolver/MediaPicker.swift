@@ -4,7 +4,9 @@ import TimelineModel
 
 /// What a slot asks of the media that fills it.
 package struct SlotRequest: Sendable, Hashable {
+    /// Which kinds of media the slot takes (rule 1).
     package var accepts: SlotAccepts
+    /// The shape the slot prefers among suitable media (rule 4).
     package var orientation: PreferredOrientation
     /// Source time the slot plays (its length times its speed): a video at least this long fits best.
     var sourceNeeded: RationalTime
@@ -26,11 +28,13 @@ package struct SlotRequest: Sendable, Hashable {
 /// 6. Then the person's order decides; a medium used again is the least used one, never the one
 ///    the previous slot took when another would do (so the same frames never play twice in a row).
 package struct MediaPicker {
+    /// The person's media in the order they fill slots; `pick` returns indices into it.
     package let media: [MediaAsset]
     let requests: [SlotRequest]
     private(set) var uses: [Int]
     private var previous: Int?
 
+    /// `requests` one per place, main-track slots first then media layers, in the order `pick` is called.
     package init(media: [MediaAsset], requests: [SlotRequest]) {
         self.media = media
         self.requests = requests

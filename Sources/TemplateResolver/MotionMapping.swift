@@ -44,6 +44,7 @@ package enum MotionMapping {
         }
     }
 
+    /// The two keyframes of preset `kind` over `[0, d]`, `a` its zoom, offsets scaled to `frame`; empty for `none` or an unknown name.
     package static func preset(_ kind: String, amount a: Double, duration d: RationalTime, frame: LayerRect) -> [TransformKeyframe] {
         let mx = (a - 1) / 2 * frame.width
         let my = (a - 1) / 2 * frame.height
@@ -88,6 +89,7 @@ package enum EffectMapping {
         specs.map { effect($0, templateFolder: templateFolder, duration: duration, shift: shift) }
     }
 
+    /// One filter as a timeline effect: its files joined to `templateFolder`, its keyframes timed over `duration` (`shift` as for motion).
     package static func effect(_ spec: EffectSpec, templateFolder: String, duration: RationalTime, shift: RationalTime = .zero) -> Effect {
         var numbers: [String: Double] = [:]
         var animation: [String: [EffectKeyframe]] = [:]

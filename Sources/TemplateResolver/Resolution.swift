@@ -37,6 +37,7 @@ public struct ResolveOptions: Sendable, Hashable {
     /// The numbers smart framing works by.
     package var framing: FramingSettings
 
+    /// The defaults make the plain `reel make`: given order, no repeats, seed 0, no captions or voice, centred framing.
     public init(
         output: OutputSettings = OutputSettings(), order: MediaOrder = .given, useAll: Bool = false, seed: UInt64 = 0,
         texts: [String: String] = [:], musicDuration: RationalTime? = nil, captions: CaptionTrack? = nil,
@@ -71,10 +72,12 @@ extension ResolveOptions {
 
 /// A voice-over a person gives: its file and length (a fact of the file, probed by the caller).
 public struct VoiceInput: Sendable, Hashable {
+    /// The voice file as the person gave it; written into the timeline as the voice clip's media.
     package var path: String
     /// Nil when unknown: the voice is then placed to the end of the video.
     package var duration: RationalTime?
 
+    /// `duration` is the file's probed length, nil when probing could not tell.
     package init(path: String, duration: RationalTime?) {
         self.path = path
         self.duration = duration
@@ -93,6 +96,7 @@ public enum MediaOrder: String, Sendable, Hashable, CaseIterable {
 
 /// What the resolver made: the timeline, what it had to compromise on, and a line per slot for people.
 public struct Resolution: Sendable, Hashable {
+    /// The valid, exact timeline the renderer plays and `reel edit` works on.
     package var timeline: Timeline
     /// Warnings and notes (codes `R...`, and `C...` for captions): kind fallbacks, held frames, media left out, shortened transitions.
     package var diagnostics: [Diagnostic]
@@ -117,6 +121,7 @@ package struct SlotAssignment: Sendable, Hashable {
     /// 1-based, as people count slots (media layers continue the count after the main track).
     package var number: Int
     var slotID: String
+    /// The medium picked for the slot (a kind fallback when it is not of the kind the slot accepts).
     package var media: MediaAsset
     /// The clip made, or nil when the slot was shorter than a frame after snapping.
     package var clip: VideoClip?

@@ -57,6 +57,7 @@ extension SlotAssignment {
 /// The summary as JSON for tools (`--format json`): every slot with its media, ranges and
 /// compromises, the media left out, the lines of the voice-over (`sounds`), and the resolver's findings.
 extension Resolution {
+    /// The summary as one JSON object; tools read its keys from `--format json`.
     package var summaryJSON: JSONValue {
         let slots: [JSONValue] = assignments.map { a in
             var o = JSONObject([

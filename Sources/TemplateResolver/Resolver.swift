@@ -15,6 +15,7 @@ import TimelineModel
 /// (motion and filters), `LayerMapping` (layers, texts), `CaptionMapping` (captions) and
 /// `MusicPlacement` (music).
 package enum Resolver {
+    /// The timeline of `template` filled with `given` media; throws when no timeline can be made, and reports compromises as diagnostics.
     package static func resolve(
         template: Template, templateFolder: String, media given: [MediaAsset],
         options: ResolveOptions = ResolveOptions()

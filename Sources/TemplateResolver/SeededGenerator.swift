@@ -4,8 +4,10 @@
 package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// Any seed is valid, 0 included; equal seeds give equal sequences.
     package init(seed: UInt64) { state = seed }
 
+    /// The next SplitMix64 output; the sequence is fixed for a seed on every platform.
     package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

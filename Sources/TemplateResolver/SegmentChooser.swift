@@ -18,12 +18,15 @@ import TemplateFormat
 /// use 3   [0, 2)                              [3, 5) would repeat use 2's last second
 /// ```
 package enum SegmentChooser {
+    /// What the choice depends on, all in source time of the video.
     package struct Request {
         /// Length of the video.
         package var available: RationalTime
         /// Source length the slot plays (`available >= needed`).
         package var needed: RationalTime
+        /// The slot's preferred part: start, middle, end or best.
         package var rule: WhenLonger
+        /// Per-second watchability, 0...1, from the analysis pass; nil makes `best` act as `start`.
         package var scores: [Double]?
         /// Source time to keep before the segment and after it, when the video allows.
         package var lead: RationalTime
@@ -32,6 +35,7 @@ package enum SegmentChooser {
         package var used: [TimeRange]
     }
 
+    /// The segment's source start, within `[0, available - needed]`, keeping the rule, the handles and the earlier uses as well as it can.
     package static func start(for r: Request) -> RationalTime {
         let latest = r.available - r.needed
         let lo = min(r.lead, latest)

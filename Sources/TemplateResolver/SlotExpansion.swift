@@ -25,7 +25,9 @@ import TimelineModel
 /// timeline   [open][a][b][c][b-2][c-2][close]
 /// ```
 package enum SlotExpansion {
+    /// A main-track slot as the timeline will have it, with the template slot it was copied from.
     package struct Placed {
+        /// The slot, its id made unique (`<id>-2`, ...) when it is a repeat.
         package var spec: SlotSpec
         /// Index of the slot in the template it comes from (where its diagnostics point).
         var templateIndex: Int
@@ -33,13 +35,17 @@ package enum SlotExpansion {
 
     /// The places media can go, by what they accept, and whether they take every medium given.
     package struct Capacity {
+        /// Places that take only one kind of media, counted by that kind.
         package var only: [MediaKind: Int] = [:]
+        /// Places that take any kind of media.
         package var any = 0
 
+        /// The capacity of the places that accept `accepts`, one place each.
         package init(_ accepts: [SlotAccepts]) {
             for a in accepts { add(a) }
         }
 
+        /// Counts one more place accepting `accepts`.
         package mutating func add(_ accepts: SlotAccepts) {
             switch accepts {
             case .any: any += 1
@@ -55,6 +61,7 @@ package enum SlotExpansion {
             return short
         }
 
+        /// True when media counted by kind in `need` all find a place: their own kind's first, the rest in places for any kind.
         package func fits(_ need: [MediaKind: Int]) -> Bool { shortfall(need).values.reduce(0, +) <= any }
 
         /// Whether one more place accepting `accepts` brings the media closer to fitting.
@@ -68,6 +75,7 @@ package enum SlotExpansion {
         }
     }
 
+    /// The template's slots, grown by repeats under `useAll` until `kinds` (one per medium) all find a place; throws when a kind has none at all.
     package static func slots(of template: Template, media kinds: [MediaKind], layerAccepts: [SlotAccepts], useAll: Bool) throws(ResolveError)
         -> [Placed]
     {

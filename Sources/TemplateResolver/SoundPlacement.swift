@@ -18,8 +18,11 @@ import TimelineModel
 /// `VoiceSpec.cutFade`, and the summary says how much was not heard. Effects and voices starting
 /// at or after the end of the video are left out (the template's validation warned, T080).
 package enum SoundPlacement {
+    /// The audio clips laid, and the summary's lines about them.
     package struct Placed {
+        /// The music (ducked when something is heard under it), then the voice, then the effects.
         package var audio: [AudioClip]
+        /// The summary's lines about the voice-over: where it went, and what the video's end cut of it.
         package var lines: [String]
     }
 

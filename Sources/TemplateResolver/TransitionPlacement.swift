@@ -28,11 +28,14 @@ import TimelineModel
 package enum TransitionPlacement {
     /// What the placer needs to know of a main-track clip.
     package struct Neighbour {
+        /// The clip as placed on the main track: its source range tells how many frames lie beyond its cuts.
         package var clip: VideoClip
         /// Length of the media, for a video; nil for a photo.
         package var mediaDuration: RationalTime?
+        /// True when the clip holds its last frame; such a clip is not measured for handles (it never shortens a transition).
         package var holdsLastFrame: Bool
 
+        /// `mediaDuration` nil for a photo, which has every frame a transition needs.
         package init(clip: VideoClip, mediaDuration: RationalTime? = nil, holdsLastFrame: Bool) {
             self.clip = clip
             self.mediaDuration = mediaDuration
@@ -103,10 +106,13 @@ package enum TransitionPlacement {
 
     /// A clip with fewer frames beyond its source range than a transition needs.
     package struct Shortage: Equatable {
+        /// The clip short of frames, as placed.
         package var clip: VideoClip
         /// Frames before its in-point (the clip after the cut), or after its out-point.
         var beforeInPoint: Bool
+        /// Frames the clip has on that side of its cut.
         package var has: Int64
+        /// Frames the transition needs on that side at its written length.
         package var needs: Int64
 
         /// In words, naming the clip `name`.

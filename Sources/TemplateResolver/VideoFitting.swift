@@ -16,10 +16,15 @@ import TimelineModel
 ///        freeze: source [0, 8) at 1: plays 3 s, then its last frame holds
 /// ```
 package enum VideoFitting {
+    /// How a video fills its slot: what part of it, how fast, and what fills the rest.
     public struct Fit: Equatable {
+        /// The source played; longer than the video when it loops or freezes.
         package var sourceRange: TimeRange
+        /// Source seconds per slot second: the written speed, or slower under `speedFit`.
         package var speed: RationalTime
+        /// True when the video runs out before the slot ends and its last frame is held.
         package var holdsLastFrame: Bool
+        /// True when the video plays again from its start to fill the slot.
         package var loops: Bool
     }
 

@@ -18,8 +18,11 @@ import TimelineModel
 /// a title    [1 ........ 4)  ->  [1.2 ........ 4.8)
 /// ```
 package struct CutWarp {
+    /// The main track's cut times before the edit: 0, then each main-track clip's end, increasing.
     package let old: [RationalTime]
+    /// The same cuts after the edit, one for one with `old`; a different count maps nothing.
     package let new: [RationalTime]
+    /// The edited timeline's frame grid, which every mapped time is snapped to.
     package let rate: FrameRate
 
     /// The cuts of the main track (0, each clip's end) before and after.

@@ -29,6 +29,7 @@ package struct EditDraft {
     /// else its first problem, in one line.
     package typealias TimelineCheck = (String) -> String?
 
+    /// The timeline file as the caller named it; the journal's path is derived from it.
     package let timelinePath: String
     let historyPath: String
     package private(set) var history: EditHistory
@@ -215,7 +216,9 @@ package struct EditDraft {
     /// The journal read: its history, the line of each entry, and how to mend what a crash left
     /// (a last line cut short is dropped; a whole last line without its line end gets one).
     struct Read {
+        /// The entries read, checked to begin with an `open`.
         package var history: EditHistory
+        /// 1-based journal line of each entry, one for one with `history.entries`, for messages.
         package var lines: [Int]
         var cutAt: Int64?
         var needsLineEnd: Bool

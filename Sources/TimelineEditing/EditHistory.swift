@@ -12,7 +12,9 @@
 ///
 /// An edit made after an undo drops what could be redone, as in every editor.
 package struct EditHistory: Sendable, Equatable {
+    /// One line of the journal; `timeline` is present exactly for `open` and `edit`.
     package struct Entry: Sendable, Equatable {
+        /// What a journal line records; its raw value is the line's `kind` field.
         public enum Kind: String, Sendable {
             /// The timeline as it was when editing began.
             case open
@@ -22,6 +24,7 @@ package struct EditHistory: Sendable, Equatable {
             case redo
         }
 
+        /// What the entry does to the stack of states; `state` replays it.
         package var kind: Kind
         /// The operation as the person called it (`split 2 --at 2.5s`), for `history`.
         package var operation: String
@@ -30,6 +33,7 @@ package struct EditHistory: Sendable, Equatable {
         /// The complete timeline text after the entry (open and edit only).
         package var timeline: String?
 
+        /// `timeline` must be the complete timeline text for `open` and `edit`, and nil for `undo` and `redo`.
         package init(kind: Kind, operation: String, summary: String, timeline: String? = nil) {
             self.kind = kind
             self.operation = operation
@@ -61,6 +65,7 @@ package struct EditHistory: Sendable, Equatable {
         package var redo: [Int]
     }
 
+    /// Where the history stands, found by replaying every entry from the first: each call costs the whole journal.
     package var state: State {
         var s = State(current: 0, undo: [], redo: [])
         for (i, entry) in entries.enumerated().dropFirst() {
@@ -93,7 +98,9 @@ package struct EditHistory: Sendable, Equatable {
         return EditHistory(entries: Array(entries.dropLast()))?.currentTimeline
     }
 
+    /// True when an `undo` would go back to an earlier state; else `undo()` records nothing.
     package var canUndo: Bool { !state.undo.isEmpty }
+    /// True when an undone state can be brought back; any edit after an undo makes this false.
     package var canRedo: Bool { !state.redo.isEmpty }
 
     /// Records an edit that produced `timeline`.

@@ -16,6 +16,7 @@ package enum KeyframeCut {
         c.filters = c.filters.map { effect($0, from: start, to: end) }
     }
 
+    /// The filter `e` with every animated parameter cut to `[start, end]`, times from `start`; its fixed values stay.
     package static func effect(_ e: Effect, from start: RationalTime, to end: RationalTime) -> Effect {
         var cut = e
         cut.animation = e.animation.mapValues { keys in
@@ -26,6 +27,7 @@ package enum KeyframeCut {
         return cut
     }
 
+    /// Motion keyframes cut to `[start, end]`, times from `start`, with an interpolated key at a cut end; easings carried over.
     package static func motion(_ keys: [TransformKeyframe], from start: RationalTime, to end: RationalTime) -> [TransformKeyframe] {
         part(keys, from: start, to: end, time: \.time) { t in
             let pose = MotionCurve.pose(keys, at: t)

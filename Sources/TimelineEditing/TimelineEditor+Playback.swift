@@ -28,6 +28,7 @@ extension TimelineEditor {
         }
     }
 
+    /// Plays a video backwards (or forwards again) over the same source range; a photo is refused.
     package mutating func setReverse(_ id: String, _ reverse: Bool) throws(EditError) {
         try apply("reverse") { (t: inout Timeline) throws(EditError) in
             let i = try Self.index(of: id, in: t)
@@ -56,6 +57,7 @@ extension TimelineEditor {
         }
     }
 
+    /// Silences the clip's own sound; the same as a volume of 0, so undoing restores the gain it had.
     package mutating func mute(_ id: String) throws(EditError) { try setVolume(id, 0) }
 
     /// Replaces the clip's filters.
@@ -97,6 +99,7 @@ extension TimelineEditor {
         }
     }
 
+    /// Makes the cut after main-track clip `id` straight; refused when no main-track clip follows it.
     package mutating func removeTransition(after id: String) throws(EditError) {
         try setTransition(after: id, kind: "cut", frames: 0)
     }

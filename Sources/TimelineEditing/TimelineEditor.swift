@@ -39,13 +39,16 @@ package struct TimelineEditor: Sendable {
     private var undoStack: [Timeline] = []
     private var redoStack: [Timeline] = []
 
+    /// Refuses a timeline that breaks any rule, so every later edit starts from a valid one.
     package init(_ timeline: Timeline) throws(EditError) {
         let problems = TimelineValidation.problems(timeline)
         guard problems.isEmpty else { throw .invalid(operation: "opening", problems: problems) }
         self.timeline = timeline
     }
 
+    /// True when this editor has an edit to undo; its stacks live only as long as it does (the journal is `EditHistory`).
     package var canUndo: Bool { !undoStack.isEmpty }
+    /// True when an undone edit can be made again; any new edit clears what could be redone.
     package var canRedo: Bool { !redoStack.isEmpty }
 
     /// Goes back one edit; false when there is none.

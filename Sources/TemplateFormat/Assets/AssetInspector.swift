@@ -36,10 +36,12 @@ package protocol AssetInspector: Sendable {
 
 /// Beats an analysis of the music found: at least two, increasing, with their tempo.
 package struct FoundBeats: Sendable, Hashable {
+    /// Music times from the file's start, increasing, at least two: the grid beat-counted times are counted on.
     package var times: [RationalTime]
     /// Beats per minute, for people.
     package var tempo: Double
 
+    /// `times` must hold at least two beats, increasing; the analysis returns nil rather than fewer.
     package init(times: [RationalTime], tempo: Double) {
         self.times = times
         self.tempo = tempo

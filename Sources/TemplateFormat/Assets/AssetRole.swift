@@ -87,6 +87,7 @@ package enum AssetRole: Sendable, Hashable, CaseIterable {
 
 /// The colour type in a PNG's header: enough to tell a grayscale picture without decoding it.
 package enum PNGHeader {
+    /// The eight bytes every PNG file begins with; a file without them is not read as a PNG.
     package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// True when the file is a PNG of colour type 0 (gray) or 4 (gray with alpha).

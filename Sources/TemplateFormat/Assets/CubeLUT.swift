@@ -9,10 +9,13 @@
 package struct CubeLUT: Sendable, Hashable {
     static let sizeLimits = 2...256
 
+    /// The `TITLE` line's text, quotes removed; kept for tools, it never changes the colours.
     package var title: String?
     /// Entries per axis.
     package var size: Int
+    /// Input value mapped to the first lattice point, per channel (r, g, b); 0 0 0 unless `DOMAIN_MIN` says otherwise.
     package var domainMin: [Double]
+    /// Input value mapped to the last lattice point, per channel; above `domainMin` in each, 1 1 1 by default.
     package var domainMax: [Double]
     /// `size³` rows of red, green, blue, flattened, red index fastest: row `r + g*N + b*N*N`.
     package var values: [Float]
@@ -115,6 +118,7 @@ private struct CubeLUTReader {
 }
 
 extension Substring {
+    /// The substring without the leading and trailing characters found in `set`; Foundation-free, as the LUT reader is.
     package func trimmingCharacters(in set: String) -> Substring {
         let start = firstIndex(where: { !set.contains($0) }) ?? endIndex
         let end = lastIndex(where: { !set.contains($0) }).map { index(after: $0) } ?? start

@@ -2,8 +2,10 @@
 package struct CubeLUTError: Error, Sendable, Hashable, CustomStringConvertible {
     /// 1-based line of the problem; nil when it concerns the whole file (too few rows).
     package let line: Int?
+    /// What is wrong, in words that follow `line N:`.
     package let message: String
 
+    /// `line` nil for a fault of the whole file (too few rows, a domain out of order).
     package init(line: Int?, message: String) {
         self.line = line
         self.message = message

@@ -13,6 +13,7 @@ package enum StarterTemplate {
         /// Music times of the beats, increasing (at least two).
         package var beats: [RationalTime]
 
+        /// `start` should be a downbeat and `beats` increasing with at least two, as the starter counts slots in beats.
         package init(file: String, start: RationalTime, beats: [RationalTime]) {
             self.file = file
             self.start = start

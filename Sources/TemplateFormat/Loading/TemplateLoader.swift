@@ -8,10 +8,12 @@ import TimelineModel
 package struct TemplateLoadResult: Sendable {
     /// Nil when any finding is an error.
     package var template: Template?
+    /// Every finding, errors and warnings, in the order found; each names its file and place.
     package var diagnostics: [Diagnostic]
     /// Path of the `template.json` read, as diagnostics name it.
     package var templateFile: String
 
+    /// `template` must be nil when any diagnostic is an error.
     package init(template: Template?, diagnostics: [Diagnostic], templateFile: String) {
         self.template = template
         self.diagnostics = diagnostics
@@ -28,6 +30,7 @@ package enum TemplateLoader {
     package static let maxFileSize = Limits.maxFileSize
     /// Deepest nesting of objects and arrays accepted.
     package static let maxDepth = Limits.maxDepth
+    /// The file name that makes a folder a template; galleries and `reel validate` look for it too.
     package static let fileName = "template.json"
 
     /// Loads the template in `folder`; `inspector`, when given, checks that assets are readable

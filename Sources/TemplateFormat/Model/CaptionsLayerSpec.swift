@@ -11,6 +11,7 @@ import TimelineModel
 public struct CaptionsLayerSpec: Sendable, Hashable {
     /// An SRT, WebVTT or JSON words file of the template folder, used when none is given.
     package var file: String?
+    /// How words appear over time (plain, box, karaoke, pop).
     package var style: CaptionStyle.Kind
     /// Most lines a cue takes on screen.
     package var lines: Int
@@ -18,11 +19,14 @@ public struct CaptionsLayerSpec: Sendable, Hashable {
     package var area: LayerRect
     /// Text size in canvas pixels; nil for 4.5 % of the canvas height.
     package var size: Double?
+    /// A font family or a font file of the template folder; nil keeps the style's default family.
     package var font: FontSpec?
+    /// Colour of the words; nil keeps the default look's colour.
     package var color: RGBAColor?
     /// The spoken word's colour in karaoke.
     package var highlight: RGBAColor
 
+    /// The defaults match a template that writes nothing but `"kind": "captions"`.
     package init(
         file: String? = nil, style: CaptionStyle.Kind = .plain, lines: Int = Limits.defaultCaptionLines,
         area: LayerRect = CaptionStyle.defaultArea, size: Double? = nil, font: FontSpec? = nil, color: RGBAColor? = nil,

@@ -10,9 +10,12 @@ public struct LayerSpec: Sendable, Hashable {
     public var start: RationalTime
     /// How long it stays; nil until the end of the video.
     package var duration: RationalTime?
+    /// 0 (invisible) to 1 (opaque), multiplied into whatever the content draws.
     package var opacity: Double
+    /// What the layer shows; its kind decides which of the template's fields it reads.
     package var content: LayerContent
 
+    /// `id` must be unique among slots and layers; the defaults show the layer from the start to the end, opaque.
     public init(id: String, start: RationalTime = .zero, duration: RationalTime? = nil, opacity: Double = 1, content: LayerContent) {
         self.id = id
         self.start = start
@@ -45,14 +48,22 @@ public enum LayerContent: Sendable, Hashable {
 ///
 /// Media layers are filled after the main track's slots, in layer order, by the same rules.
 public struct MediaLayerSpec: Sendable, Hashable {
+    /// Which kinds of media may fill the layer, as for a slot.
     package var accepts: SlotAccepts
+    /// The rectangle of the canvas the media is framed in, in canvas fractions.
     package var rect: LayerRect
+    /// How the media is framed in `rect`.
     package var fit: Fit
+    /// Gain of the media's own sound; 0 (the default) mutes it.
     package var volume: Double
+    /// How a video fills the layer's time: speed, direction, too short or too long.
     package var playback: Playback
+    /// Ken Burns preset or author keyframes inside `rect`; nil leaves the picture still.
     package var motion: MotionSpec?
+    /// Filters on the layer's picture, in order, before it is composited.
     package var filters: [EffectSpec]
 
+    /// The defaults: any media, cover-fitted, muted, played at normal speed, still and unfiltered.
     package init(
         accepts: SlotAccepts = .any, rect: LayerRect, fit: Fit = .cover, volume: Double = 0, playback: Playback = Playback(),
         motion: MotionSpec? = nil, filters: [EffectSpec] = []
@@ -89,10 +100,14 @@ package enum Anchor: String, Sendable, Hashable, CaseIterable {
 
 /// Where a layer sits: the point of the canvas (fractions) its anchor is placed at.
 package struct Placement: Sendable, Hashable {
+    /// Horizontal position of the anchor, as a fraction of the canvas width (0 left, 1 right).
     package var x: Double
+    /// Vertical position of the anchor, as a fraction of the canvas height (0 top, 1 bottom).
     package var y: Double
+    /// The point of the layer put at (`x`, `y`): a layer anchored at `bottom` grows upwards from it.
     package var anchor: Anchor
 
+    /// The default centres the layer on the canvas.
     package init(x: Double = 0.5, y: Double = 0.5, anchor: Anchor = .center) {
         self.x = x
         self.y = y
@@ -104,15 +119,20 @@ package struct Placement: Sendable, Hashable {
 public struct ImageLayerSpec: Sendable, Hashable {
     /// PNG file relative to the template folder.
     package var file: String
+    /// Where the image's anchor sits on the canvas.
     package var placement: Placement
     /// Width as a fraction of the canvas width; the height follows the image.
     package var width: Double
     /// Clockwise degrees.
     package var rotation: Double
+    /// Ken Burns preset or keyframes moving the image over its time; nil keeps it still.
     package var motion: MotionSpec?
+    /// How the image enters at its start; nil appears at once.
     package var animationIn: LayerAnimation?
+    /// How the image leaves at its end; nil disappears at once.
     package var animationOut: LayerAnimation?
 
+    /// `file` must be a PNG inside the template folder; the defaults centre it at 30 % of the canvas width, unturned and still.
     package init(
         file: String, placement: Placement = Placement(), width: Double = 0.3, rotation: Double = 0, motion: MotionSpec? = nil,
         animationIn: LayerAnimation? = nil, animationOut: LayerAnimation? = nil

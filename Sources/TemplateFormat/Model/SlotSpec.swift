@@ -5,11 +5,13 @@ import TimelineModel
 public struct SlotSpec: Sendable, Hashable {
     /// Unique within the template (slots and layers); names the clip in the timeline.
     package var id: String
+    /// Which kinds of media may fill the slot; the picker skips media of other kinds.
     package var accepts: SlotAccepts
     /// Exact length; the cut after the slot is snapped to the frame grid (see the resolver).
     package var duration: RationalTime
     /// The length as written (seconds, frames or beats), for tools that show it back.
     package var length: TemplateTime
+    /// How the media is framed on the canvas; `smart` asks the resolver to follow its subjects.
     package var fit: Fit
     /// Gain of the clip's own sound: 0 (the default) mutes it and leaves the music alone, 1 keeps it.
     package var volume: Double
@@ -26,6 +28,7 @@ public struct SlotSpec: Sendable, Hashable {
     /// Part of the group of slots that repeats, in order, when `--use-all` needs more places.
     package var repeatable: Bool = false
 
+    /// `duration` must be positive; `length` defaults to it in seconds when the slot was not written in frames or beats.
     public init(
         id: String, accepts: SlotAccepts = .any, duration: RationalTime, length: TemplateTime? = nil, fit: Fit = .cover,
         volume: Double = 0, playback: Playback = Playback(), orientation: PreferredOrientation = .any,
@@ -58,6 +61,7 @@ public struct Playback: Sendable, Hashable {
     /// Which part to take when the media is longer than the slot.
     package var whenLonger: WhenLonger
 
+    /// The defaults play at normal speed, forwards, slowing to half speed before freezing, from the media's start.
     public init(
         speed: RationalTime = RationalTime(seconds: 1), reverse: Bool = false, whenShorter: WhenShorter = .speedFit,
         minSpeed: RationalTime = RationalTime(value: 1, timescale: 2), whenLonger: WhenLonger = .start
@@ -76,6 +80,7 @@ public enum SlotAccepts: String, Sendable, Hashable, CaseIterable {
     case video
     case image
 
+    /// True when media of `kind` may fill a slot that accepts this.
     package func accepts(_ kind: MediaKind) -> Bool {
         switch self {
         case .any: true

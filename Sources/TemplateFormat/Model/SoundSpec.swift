@@ -9,10 +9,12 @@ public struct VoiceSpec: Sendable, Hashable {
     public var start: RationalTime
     /// Linear gain (1 is unchanged).
     package var volume: Double
+    /// Fade from silence at the voice's start; zero for none.
     package var fadeIn: RationalTime
     /// The fade at the voice's own end (at least `cutFade` where the video cuts it).
     package var fadeOut: RationalTime
 
+    /// The defaults put the voice at the start, unchanged and without fades; `cutFade` still applies where the video cuts it.
     public init(start: RationalTime = .zero, volume: Double = 1, fadeIn: RationalTime = .zero, fadeOut: RationalTime = .zero) {
         self.start = start
         self.volume = volume
@@ -36,13 +38,16 @@ public struct SoundSpec: Sendable, Hashable {
     package var at: RationalTime
     /// Linear gain (1 is unchanged).
     package var volume: Double
+    /// Fade from silence at the sound's start; zero for none.
     package var fadeIn: RationalTime
+    /// Fade to silence at the sound's end (its file's, its `duration`'s or the video's, whichever comes first).
     package var fadeOut: RationalTime
     /// Plays the file again and again, back to back, for its `duration` (or to the video's end).
     package var loop: Bool
     /// How long it plays; nil for the file's own length (looped: to the end of the video).
     package var duration: RationalTime?
 
+    /// `file` must name audio inside the template folder; the defaults play it once, unchanged, without fades.
     public init(
         file: String, at: RationalTime, volume: Double = 1, fadeIn: RationalTime = .zero, fadeOut: RationalTime = .zero,
         loop: Bool = false, duration: RationalTime? = nil

@@ -11,12 +11,15 @@ public struct Template: Sendable, Hashable {
     /// The template format version this build reads.
     public static let supportedFormat = 1
 
+    /// The format version the file declares; a loaded template has `supportedFormat`.
     package var format: Int
+    /// The template's name as people see it in lists and galleries (not its folder's name).
     package var name: String
     public var description: String?
     var author: String?
     /// Licence of the template and its assets (an SPDX id such as `CC-BY-4.0`, or a sentence).
     var license: String?
+    /// Free keywords for finding the template; making a video never reads them.
     package var tags: [String]
     /// Where a poster frame of the video is taken; nil for the first frame.
     package var coverTime: RationalTime?
@@ -40,6 +43,7 @@ public struct Template: Sendable, Hashable {
     /// lowers it (`"ducking": false`). A template that says nothing gets `Ducking.standard`.
     package var ducking: Ducking?
 
+    /// Made by the decoder after validation, or by tests; callers must keep slot and layer ids unique and values within `Limits`.
     public init(
         format: Int = Template.supportedFormat, name: String, description: String? = nil, author: String? = nil,
         license: String? = nil, tags: [String] = [], coverTime: RationalTime? = nil, canvas: Canvas,
@@ -95,13 +99,16 @@ public struct MusicSpec: Sendable, Hashable {
     public var start: RationalTime
     /// Linear gain (1 is unchanged).
     package var volume: Double
+    /// Fade from silence at the start of the video (the first piece only when looping); zero for none.
     package var fadeIn: RationalTime
+    /// Fade to silence where the music stops: the video's end, or its own when it ends first without looping.
     package var fadeOut: RationalTime
     /// Starts the music over when it ends before the video does.
     package var loop: Bool
     /// Where its beats fall, when the template counts durations in beats.
     package var beats: BeatGrid?
 
+    /// `file` must name audio inside the template folder; the defaults play it once from its start, unchanged, without fades.
     public init(
         file: String, start: RationalTime = .zero, volume: Double = 1, fadeIn: RationalTime = .zero,
         fadeOut: RationalTime = .zero, loop: Bool = false, beats: BeatGrid? = nil

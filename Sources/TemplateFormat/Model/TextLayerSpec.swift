@@ -9,14 +9,18 @@ public struct TextLayerSpec: Sendable, Hashable {
     package var text: String
     /// How the text looks, in pixels of the canvas; a font file is named relative to the template.
     package var look: TextLook
+    /// Where the text block's anchor sits on the canvas.
     package var placement: Placement
     /// Widest the block may be, as a fraction of the canvas width; longer text wraps.
     package var maxWidth: Double
     /// Most lines the text may wrap onto before it shrinks.
     package var maxLines: Int
+    /// How the text enters at its start (a catalog text animation); nil appears at once.
     package var animationIn: LayerAnimation?
+    /// How the text leaves at its end; nil disappears at once.
     package var animationOut: LayerAnimation?
 
+    /// The defaults: white 64-pixel sans-serif, centred, 90 % of the canvas wide, up to three lines; no shrinking unless `minSize` is given.
     package init(
         key: String? = nil, text: String, font: FontSpec = .family("sans-serif"), size: Double = 64, minSize: Double? = nil,
         color: RGBAColor = .white, stroke: TextStroke? = nil, shadow: TextShadow? = nil, box: TextBox? = nil,

@@ -33,13 +33,18 @@ package enum CameraPath {
     /// What the camera needs of the clip.
     package struct Clip {
         var timelineDuration: RationalTime
+        /// The source the clip plays; the camera follows subjects sampled within it.
         package var sourceRange: TimeRange
+        /// Source seconds per timeline second, to turn subject times into the clip's times.
         package var speed: RationalTime
+        /// True when the source plays backwards, so later clip times show earlier subjects.
         package var reverse: Bool
+        /// True when the clip loops its source; times past the media's end wrap onto it.
         package var loop: Bool
         /// Length of the media; looped clips wrap their source times onto it.
         package var mediaDuration: RationalTime?
 
+        /// The clip as `ClipBuilder` made it; `mediaDuration` nil for a photo or when unknown.
         package init(_ clip: VideoClip, mediaDuration: RationalTime?) {
             timelineDuration = clip.timelineRange.duration
             sourceRange = clip.sourceRange

@@ -9,6 +9,7 @@ package struct CoverWindow: Sendable, Hashable {
     /// Height of the window as a fraction of the picture's height, 0 to 1.
     package var height: Double
 
+    /// Sides in fractions of the picture, 0...1, at least one of them 1 for a real cover window.
     package init(width: Double, height: Double) {
         self.width = width
         self.height = height

@@ -31,6 +31,7 @@ public struct FramingSettings: Sendable, Hashable {
     /// interpolates between them (`CropPath`).
     var keyframeSpacing: RationalTime
 
+    /// The defaults are `standard`, the values `scripts/bench-reframe` chose; tests vary them.
     package init(
         reframeCutAway: Double = 0.25, maxSpeed: Double = 1.2, maxAcceleration: Double = 2.4, margin: Double = 0.1,
         settle: Double = 0.02, smoothing: Double = 0.25, lookahead: Double = 0.3,
@@ -46,6 +47,7 @@ public struct FramingSettings: Sendable, Hashable {
         self.keyframeSpacing = keyframeSpacing
     }
 
+    /// The settings `reel make` uses; docs/reframe.md quotes them.
     public static let standard = FramingSettings()
 }
 

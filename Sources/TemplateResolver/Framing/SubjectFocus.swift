@@ -9,21 +9,31 @@ import Subjects
 package struct SubjectFocus: Sendable, Hashable {
     /// The box around everything kept, in fractions of the picture as displayed.
     package var x: Double
+    /// Top edge, as a fraction of the displayed picture's height.
     package var y: Double
+    /// Width, as a fraction of the displayed picture's width; never more than the window's once faces are joined.
     package var width: Double
+    /// Height, as a fraction of the displayed picture's height.
     package var height: Double
     /// What the box holds.
     package var kind: SubjectBox.Kind
     /// How many faces it holds (0 for a salient region).
     package var faces: Int
 
+    /// Left edge of the kept box, in picture fractions: what a window must not cut.
     package var minX: Double { x }
+    /// Right edge of the kept box, in picture fractions.
     package var maxX: Double { x + width }
+    /// Top edge of the kept box, in picture fractions.
     package var minY: Double { y }
+    /// Bottom edge of the kept box, in picture fractions.
     package var maxY: Double { y + height }
+    /// Horizontal centre, in picture fractions: where the window is centred when it can be.
     package var centerX: Double { x + width / 2 }
+    /// Vertical centre, in picture fractions.
     package var centerY: Double { y + height / 2 }
 
+    /// The box in fractions of the displayed picture; `faces` is 0 for a salient region.
     package init(x: Double, y: Double, width: Double, height: Double, kind: SubjectBox.Kind, faces: Int) {
         self.x = x
         self.y = y

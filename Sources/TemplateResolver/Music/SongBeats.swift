@@ -21,14 +21,21 @@ public struct SongBeats: Sendable, Hashable {
     /// Each bar from its downbeat to the next: its energy (0...1, the loudest bar 1) and novelty
     /// (how much the sound changed from the bars before, 0...1).
     package var bars: [Bar]
+    /// Stretches of bars that sound alike, in song time, in order; `auto` reports which one it starts in.
     package var sections: [MusicSection]
 
+    /// One bar of the song, in song time, as the beat analysis measured it.
     public struct Bar: Sendable, Hashable {
+        /// The bar's downbeat, in song time.
         public var start: RationalTime
+        /// The next bar's downbeat (exclusive), in song time.
         package var end: RationalTime
+        /// Loudness against the song's loudest bar, 0...1; `auto` favours loud stretches.
         package var energy: Double
+        /// How much the sound changed from the bar before, 0...1; `auto` favours a start where it changes (a drop).
         package var novelty: Double
 
+        /// `end` must follow `start`; `energy` and `novelty` are 0...1.
         public init(start: RationalTime, end: RationalTime, energy: Double, novelty: Double) {
             self.start = start
             self.end = end
@@ -37,6 +44,7 @@ public struct SongBeats: Sendable, Hashable {
         }
     }
 
+    /// All in song time; `beats` increasing, `downbeats` a subset of them; bars and sections may be empty (no bar found).
     public init(
         file: String, duration: RationalTime, tempo: Double?, beats: [RationalTime], downbeats: [RationalTime] = [], bars: [Bar] = [],
         sections: [MusicSection] = []

@@ -98,6 +98,7 @@ package enum SongPlacement {
         template.slots.contains { $0.length.unit == "beats" }
     }
 
+    /// Where in `song` a video of `template` begins, its beat-written times counted on the song; throws when the song cannot cover it.
     package static func choose(for template: Template, song: SongBeats, start: SongStart) throws(SongPlacementError) -> SongChoice {
         try choose(song: song, start: start, loops: template.music?.loop ?? false) { videoLength(of: template, on: $0) }
     }

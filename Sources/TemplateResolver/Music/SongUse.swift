@@ -4,10 +4,14 @@ import TimelineModel
 
 /// A person's song put under a resolved video: the part of it used, and why, for the summary.
 package struct SongUse: Sendable, Hashable {
+    /// The song as the person named it (`--music`), shown in the summary.
     package var file: String
+    /// Beats per minute the analysis found, for the summary; nil without a beat.
     package var tempo: Double?
+    /// Which part of the song plays, and why.
     package var choice: SongChoice
 
+    /// Made by the resolver from the song's analysis and `SongPlacement`'s choice.
     package init(file: String, tempo: Double?, choice: SongChoice) {
         self.file = file
         self.tempo = tempo
@@ -23,6 +27,7 @@ package struct SongUse: Sendable, Hashable {
         return "music <- \(file) \(range)\(tempo)\(cuts)\(looped): \(choice.reason)"
     }
 
+    /// The song's use for `--format json`: file, range, tempo, and why.
     package var json: JSONValue {
         var o = JSONObject()
         o["file"] = .string(file)
