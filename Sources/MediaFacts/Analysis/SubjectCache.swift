@@ -27,12 +27,14 @@ package struct StoredSubjects: Codable {
     package struct Box: Codable {
         /// `SubjectBox.Kind`'s raw value.
         package var kind: String
+        /// The box in 0...1 fractions of the picture, top-left origin, and the detector's confidence, as `SubjectBox`.
         package var x, y, width, height, score: Double
     }
     /// One sampled picture's time and the subjects found in it.
     package struct Sample: Codable {
         /// When the picture shows, from the start of the file.
         package var time: Time
+        /// The subjects found in the picture; empty when none.
         package var boxes: [Box]
     }
     /// The sampled pictures in time order, as `MediaSubjects.samples`.
