@@ -17,7 +17,7 @@ public struct RGBColor: Sendable, Hashable {
         self.blue = blue
     }
 
-    /// Default for backgrounds and letterbox bars.
+    /// The default canvas background of templates and timelines.
     public static let black = RGBColor(red: 0, green: 0, blue: 0)
     /// Opaque white, the usual text colour.
     public static let white = RGBColor(red: 255, green: 255, blue: 255)

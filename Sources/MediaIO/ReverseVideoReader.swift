@@ -20,7 +20,7 @@ import MediaTime
 /// the frame `VideoDecoder.frame(at:choice:)` gives for it. A request outside every kept interval (off the grid, or
 /// ahead of the last one) reads the group around it again.
 package final class ReverseVideoReader {
-    /// The decoder read backwards, group by group; owned by this reader from now on.
+    /// The decoder it reads backwards, group by group; its position is this reader's to move.
     package let decoder: VideoDecoder
     /// Size of the framed pictures.
     package let width: Int

@@ -125,7 +125,7 @@ package enum Exporter {
     /// Pictures in flight between drawing and encoding.
     static let ringSize = 4
 
-    /// Renders `timeline` to an MP4 at `path` (written atomically), its sound mixed and normalized unless a segment is asked for.
+    /// Renders `timeline` to an MP4 at `path` (written atomically), its sound mixed (and normalized to a set target) unless it renders a segment.
     @discardableResult
     package static func export(
         _ timeline: Timeline, baseFolder: String? = nil, to path: String, options: ExportOptions = ExportOptions(),

@@ -125,7 +125,7 @@ public struct MergeReport: Sendable {
     /// Where the merged `manifest.jsonl` was written.
     public let manifestPath: String
 
-    /// Rows whose latest trusted entry is a failure, in row order.
+    /// The entries of rows that failed, in row order.
     public var failed: [ManifestEntry] { entries.filter { $0.status == .failed } }
     /// Every row has its video.
     public var isComplete: Bool { missing.isEmpty && failed.isEmpty }

@@ -10,7 +10,7 @@ public struct CSVTable: Sendable, Equatable {
     public struct Record: Sendable, Equatable {
         /// Line the record starts on, 1-based; a quoted field may carry it over several lines.
         public let line: Int
-        /// The record's fields, unquoted; as many as the line has, not padded to the header.
+        /// The record's fields in order, their quotes removed.
         public let fields: [String]
     }
 
