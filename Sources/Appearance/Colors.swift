@@ -3,17 +3,23 @@
 
 /// An 8-bit sRGB colour, written `#rrggbb` in documents.
 public struct RGBColor: Sendable, Hashable {
+    /// Red channel, 0…255, sRGB-encoded (not linear light).
     package var red: UInt8
+    /// Green channel, 0…255, sRGB-encoded.
     package var green: UInt8
+    /// Blue channel, 0…255, sRGB-encoded.
     package var blue: UInt8
 
+    /// Any three bytes make a valid colour; documents reach this through `init?(hex:)`.
     public init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green
         self.blue = blue
     }
 
+    /// The default canvas background of templates and timelines.
     public static let black = RGBColor(red: 0, green: 0, blue: 0)
+    /// Opaque white, the usual text colour.
     public static let white = RGBColor(red: 255, green: 255, blue: 255)
 
     /// Reads `#rrggbb` (or `rrggbb`); nil for anything else.
@@ -24,6 +30,7 @@ public struct RGBColor: Sendable, Hashable {
         self.init(red: UInt8(v >> 16 & 0xff), green: UInt8(v >> 8 & 0xff), blue: UInt8(v & 0xff))
     }
 
+    /// Lower-case `#rrggbb`, the form documents are written back with; `init?(hex:)` reads it again unchanged.
     package var hex: String {
         let digits = Array("0123456789abcdef")
         return "#" + [red, green, blue].map { "\(digits[Int($0 >> 4)])\(digits[Int($0 & 15)])" }.joined()
@@ -32,11 +39,16 @@ public struct RGBColor: Sendable, Hashable {
 
 /// A colour with opacity, written `#rrggbbaa` (or `#rrggbb`, opaque).
 public struct RGBAColor: Sendable, Hashable {
+    /// Red channel, 0…255, sRGB-encoded, not premultiplied by `alpha`.
     package var red: UInt8
+    /// Green channel, 0…255, sRGB-encoded, not premultiplied by `alpha`.
     package var green: UInt8
+    /// Blue channel, 0…255, sRGB-encoded, not premultiplied by `alpha`.
     package var blue: UInt8
+    /// Opacity: 0 is fully transparent, 255 opaque.
     package var alpha: UInt8
 
+    /// Straight (not premultiplied) channels; `alpha` defaults to opaque.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red
         self.green = green
@@ -64,11 +76,14 @@ public struct RGBAColor: Sendable, Hashable {
     /// The colour without its opacity.
     package var rgb: RGBColor { RGBColor(red: red, green: green, blue: blue) }
 
+    /// `#rrggbb` when opaque, else `#rrggbbaa`, lower case, so opaque colours round-trip in their shorter form.
     package var hex: String {
         let base = RGBColor(red: red, green: green, blue: blue).hex
         return alpha == 255 ? base : base + RGBColor(red: 0, green: 0, blue: alpha).hex.suffix(2)
     }
 
+    /// Opaque white, `TextLook`'s default text colour.
     public static let white = RGBAColor(red: 255, green: 255, blue: 255)
+    /// Opaque black, the usual stroke and shadow colour.
     public static let black = RGBAColor(red: 0, green: 0, blue: 0)
 }

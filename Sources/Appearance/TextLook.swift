@@ -16,10 +16,15 @@ public struct TextLook: Sendable, Hashable {
     /// Shrink-to-fit floor: when the text does not fit the maximum width and height, the size is
     /// reduced, no further than this. nil means never shrink.
     package var minimumSize: Double?
+    /// Fill colour of the glyphs; colour (emoji) glyphs keep their own colours.
     package var color: RGBAColor
+    /// Outline around the glyphs; nil draws none.
     package var stroke: TextStroke?
+    /// Shadow behind the ink; nil draws none.
     package var shadow: TextShadow?
+    /// Rectangle behind the whole text block; nil draws none.
     package var box: TextBox?
+    /// Placement of each line inside the block; the block itself is placed by its layer or item.
     package var alignment: TextAlignment
     /// Distance between baselines as a multiple of the size, like CSS `line-height`. It does not
     /// depend on the font's own metrics, so a fallback font cannot change the spacing of lines.
@@ -28,6 +33,7 @@ public struct TextLook: Sendable, Hashable {
     /// records it on its text item, not in the look.
     package var highlight: TextHighlightRun?
 
+    /// Lengths are in the caller's pixel space (canvas or output); readers check them against `Limits` before building one.
     public init(
         fontFamily: String? = nil, fontFile: String? = nil, size: Double, minimumSize: Double? = nil,
         color: RGBAColor = .white, stroke: TextStroke? = nil, shadow: TextShadow? = nil, box: TextBox? = nil,
@@ -62,10 +68,12 @@ public struct TextLook: Sendable, Hashable {
 
 /// An outline drawn around the glyphs, outside their edges, beneath the fill.
 public struct TextStroke: Sendable, Hashable {
+    /// Colour of the outline, independent of the fill colour.
     package var color: RGBAColor
     /// How far the outline reaches beyond the glyph edge, in pixels.
     package var width: Double
 
+    /// `width` in pixels of the look's space; `Limits.textStroke` bounds it.
     public init(color: RGBAColor, width: Double) {
         self.color = color
         self.width = width
@@ -74,13 +82,16 @@ public struct TextStroke: Sendable, Hashable {
 
 /// A soft copy of the text's ink (fill and stroke) drawn behind it.
 public struct TextShadow: Sendable, Hashable {
+    /// Shadow colour, alpha included; usually black or a darker tone of the text.
     package var color: RGBAColor
     /// Offset of the shadow in pixels; positive is right and down.
     package var dx: Double
+    /// Vertical offset in pixels; positive is down.
     package var dy: Double
     /// Blur radius in pixels: the shadow fades out over about this distance (0 is a sharp copy).
     package var blur: Double
 
+    /// Offsets and blur in pixels of the look's space; `blur` 0 gives a sharp copy.
     public init(color: RGBAColor, dx: Double, dy: Double, blur: Double) {
         self.color = color
         self.dx = dx
@@ -91,11 +102,14 @@ public struct TextShadow: Sendable, Hashable {
 
 /// A filled, optionally rounded rectangle behind the text block.
 public struct TextBox: Sendable, Hashable {
+    /// Fill colour of the box; a translucent alpha lets the picture show through.
     package var color: RGBAColor
     /// Space between the text block (its line boxes) and the edge of the box, in pixels.
     package var padding: Double
+    /// Radius of the rounded corners in pixels; 0 gives square corners.
     package var cornerRadius: Double
 
+    /// Padding and radius in pixels of the look's space; square corners unless `cornerRadius` is given.
     public init(color: RGBAColor, padding: Double, cornerRadius: Double = 0) {
         self.color = color
         self.padding = padding
@@ -111,9 +125,12 @@ public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
 /// A run of a text's Unicode scalars (counted over the whole text, line breaks included) whose
 /// glyphs are filled with `color` instead of the text colour. Colour glyphs keep their colours.
 public struct TextHighlightRun: Sendable, Hashable {
+    /// Half-open range of Unicode scalar offsets into the whole text, line breaks counted.
     package var scalars: Range<Int>
+    /// Fill colour for the run's glyphs, replacing the text colour there.
     package var color: RGBAColor
 
+    /// `scalars` counts Unicode scalars of the whole text, line breaks included.
     public init(scalars: Range<Int>, color: RGBAColor) {
         self.scalars = scalars
         self.color = color

@@ -25,6 +25,7 @@ import CSystem
 ///
 /// A path that holds a NUL byte is refused: the system would cut it there.
 package final class AtomicFile {
+    /// How the output is written: to a temporary file renamed on `commit()`, or in place to a stream.
     package enum Destination: Sendable, Equatable {
         /// A regular file, written under `temporaryPath` and renamed into place.
         case file
@@ -34,6 +35,7 @@ package final class AtomicFile {
 
     /// The path the caller asked for (`-` for standard output).
     package let path: String
+    /// Whether writers may seek (`.file`) or must write front to back (`.stream`).
     package let destination: Destination
     /// Where writers write until `commit()`: the temporary file, or the stream's descriptor path.
     package private(set) var temporaryPath: String

@@ -10,6 +10,7 @@
 /// layer (MediaIO) reports FFmpeg's, libpng's and FreeType's failures in it too, so callers print
 /// `file: operation: reason` and never see a C error code.
 public struct FileAccessError: Error, Sendable, CustomStringConvertible, Equatable {
+    /// What went wrong, as callers branch on it (exit codes, retries); the words for people are in `reason`.
     public enum Kind: Sendable, Equatable {
         // Opening and creating files (FileAccess).
 
@@ -46,6 +47,7 @@ public struct FileAccessError: Error, Sendable, CustomStringConvertible, Equatab
         case cancelled
     }
 
+    /// The class of failure, for code that reacts to it; messages print `reason` instead.
     package let kind: Kind
     /// The file concerned, as the caller named it.
     package let file: String
@@ -54,6 +56,7 @@ public struct FileAccessError: Error, Sendable, CustomStringConvertible, Equatab
     /// The underlying reason, in words.
     package let reason: String
 
+    /// `operation` and `reason` are short phrases that read well after `file:`; neither names a C error code.
     public init(_ kind: Kind, file: String, operation: String, reason: String) {
         self.kind = kind
         self.file = file

@@ -5,6 +5,7 @@
 /// A file's identity in the file system (device and inode): two paths that reach one file, through
 /// links, `..` or hard links, have the same identity.
 package struct FileIdentity: Sendable, Hashable {
+    /// The `st_dev` of the file system holding the file: an inode number is unique only within one device.
     package let device: UInt64
     let inode: UInt64
 

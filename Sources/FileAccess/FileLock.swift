@@ -20,6 +20,7 @@ import MediaTime
 /// refused unless it is a regular file. It is also where the locked work may keep its data (an
 /// edit's journal is its own lock): `readAll`, `append` and `truncate` use the locked descriptor.
 package final class FileLock: @unchecked Sendable {
+    /// How the lock is shared: `flock`'s shared and exclusive locks.
     package enum Mode: Sendable {
         /// Many holders at once (readers; shards that each write their own files).
         case shared
@@ -29,6 +30,7 @@ package final class FileLock: @unchecked Sendable {
 
     /// The path as the caller named it, for messages.
     package let path: String
+    /// The open, locked descriptor; the lock lasts while it stays open, so callers must not close it.
     package let descriptor: Int32
     /// Whether `acquire` created the file (nothing was at the path).
     package let created: Bool

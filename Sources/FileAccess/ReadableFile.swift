@@ -15,9 +15,11 @@ import CSystem
 package final class ReadableFile: @unchecked Sendable {
     /// The path as the caller named it, for messages.
     package let path: String
+    /// The open descriptor, closed with this object; read it with `pread` so no shared offset moves.
     package let descriptor: Int32
     /// Size in bytes when opened.
     package let size: Int64
+    /// Device and inode of the opened file, from `fstat`: compared to find an output that is an input under another name.
     package let identity: FileIdentity
 
     /// Opens `path` for reading; `operation` names what the caller is doing, for errors.

@@ -18,6 +18,7 @@ import Foundation
 /// folder and its lock leaves one, and a live run makes its lock at once. Anything else in doubt
 /// (no lock file beside other files, a process alive, a folder inside) is left alone.
 package final class ScratchFolder: @unchecked Sendable {
+    /// The folder's absolute path; everything in it is removed when this object goes.
     package let path: String
     private var registered: [String] = []
     private let lock = Lock()

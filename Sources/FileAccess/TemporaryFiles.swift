@@ -23,10 +23,12 @@ package final class TemporaryFiles: @unchecked Sendable {
     /// The registry the signal handler empties.
     package static let shared = TemporaryFiles()
 
+    /// How many files can be registered at once; `register` refuses beyond it.
     package let capacity: Int
     private let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
     private let lock = Lock()
 
+    /// Allocates every slot up front, so the signal handler never allocates; tests pass a small capacity.
     package init(capacity: Int = defaultCapacity) {
         self.capacity = capacity
         slots = .allocate(capacity: capacity)

@@ -11,8 +11,10 @@ import TemplateFormat
 /// TemplateCore cannot see FFmpeg or libpng, so the template loader asks this through its
 /// `AssetInspector` protocol; the CLI passes one to `validate`, `make` and `resolve`.
 package struct TemplateAssetInspector: AssetInspector {
+    /// Stateless: every call opens the file it is asked about.
     package init() {}
 
+    /// Decodes the file as `kind` needs it, so a template names no file the render would fail on.
     package func problem(with path: String, as kind: AssetKind) -> String? {
         switch kind {
         case .audio:
@@ -37,6 +39,7 @@ package struct TemplateAssetInspector: AssetInspector {
         }
     }
 
+    /// The probed duration; nil when the file cannot be probed.
     package func audioDuration(of path: String) -> RationalTime? {
         (try? MediaProbe.probe(path))?.duration
     }
@@ -61,6 +64,7 @@ package struct TemplateAssetInspector: AssetInspector {
         return true
     }
 
+    /// Asks fontconfig, as the renderer will when it draws the text.
     package func substituteFamily(for family: String) -> String? {
         TextRasterizer.substituteFamily(for: family)
     }

@@ -18,6 +18,7 @@ import TimelineModel
 /// its folder (`Timeline.template`): the folder is confined first (`ConfinedFolders`), so that
 /// this check and every later open of its files, during the render too, resolve beneath it.
 package enum TimelineMediaCheck {
+    /// The check given to `TimelineCodec.decode(contentsOfFile:files:)`.
     package static let check: TimelineFileCheck = { timeline in problems(timeline) }
 
     /// What a field needs its file to be.
@@ -31,10 +32,13 @@ package enum TimelineMediaCheck {
 
     /// One place of the timeline naming a file.
     struct Use {
+        /// Where in the timeline the file is named, for the problem's place.
         package var path: JSONPath
+        /// What the file must be at that place.
         package var need: Need
     }
 
+    /// Every problem with the files `t` names and with its template folder; empty when all can be used.
     package static func problems(_ t: Timeline) -> [TimelineProblem] { examine(t).problems }
 
     /// The problems of `t`'s files, and the length of each video its clips name (by the path as

@@ -11,6 +11,7 @@ import MediaTime
 /// (not error-diffusion) dithering gives the same pattern on every frame, so still areas do not
 /// shimmer. The file is written under a temporary name and appears only after `finish()`.
 package final class AnimatedImageWriter {
+    /// The container and codec: GIF (palette, dithered) or animated WebP (libwebp).
     package enum Format: String, Sendable, CaseIterable {
         case gif, webp
 
@@ -21,9 +22,13 @@ package final class AnimatedImageWriter {
         }
     }
 
+    /// The output path as the caller named it, for messages.
     package let path: String
+    /// The format chosen at creation; a path's extension does not change it.
     package let format: Format
+    /// Width of every frame in pixels, even; pictures added must have this size.
     package let width: Int
+    /// Height of every frame in pixels, even; pictures added must have this size.
     package let height: Int
     private let output: AtomicFile
     private let muxer: UnsafeMutablePointer<AVFormatContext>
@@ -35,6 +40,7 @@ package final class AnimatedImageWriter {
     private var ioOpen = false
     private var closed = false
 
+    /// Throws unless both sides are even and within `Limits.animatedPreviewSide`, or when this FFmpeg lacks the encoder.
     package init(path: String, format: Format, width: Int, height: Int, frameRate: FrameRate) throws(FileAccessError) {
         self.path = path
         self.format = format

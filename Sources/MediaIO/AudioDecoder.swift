@@ -7,8 +7,11 @@ import MediaTime
 /// starts at a source time (`seek(to:)`), and the position is counted in output samples,
 /// so the mix stays sample-exact however the source packets are sized.
 package final class AudioDecoder {
+    /// The file decoded, as the caller named it, for messages.
     package let path: String
+    /// Output sample rate in Hz, whatever the source's; the mix runs at it.
     package static let sampleRate = 48_000
+    /// Output channels (stereo, interleaved); the resampler maps any source layout onto them.
     package static let channels = 2
     let input: InputFile
     let streamIndex: Int32
@@ -27,6 +30,7 @@ package final class AudioDecoder {
     /// Nothing has been read since the file was opened: reading starts at the stream's start.
     private var untouched = true
 
+    /// Opens the file's best audio stream; throws when there is none or it cannot be decoded.
     package init(path: String) throws(FileAccessError) {
         self.path = path
         let opened = try DecodingStream(path: path, type: AVMEDIA_TYPE_AUDIO, threads: 1)

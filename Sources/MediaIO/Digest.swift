@@ -13,6 +13,7 @@ import FileAccess
 package final class Digest {
     private let context: OpaquePointer
 
+    /// A fresh SHA-256 context; feed it with `update`, then read `finish()` once.
     package init() {
         // av_sha_alloc fails only when memory is exhausted, which nothing here could recover from.
         guard let c = av_sha_alloc() else { fatalError("out of memory allocating a SHA-256 context") }
@@ -22,10 +23,12 @@ package final class Digest {
 
     deinit { av_free(UnsafeMutableRawPointer(context)) }
 
+    /// Adds bytes; the digest depends only on the concatenation, not on how it was split.
     package func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { av_sha_update(context, $0.baseAddress, $0.count) }
     }
 
+    /// Adds the text's UTF-8 bytes, no terminator.
     package func update(_ text: String) { update(Array(text.utf8)) }
 
     /// The digest as 64 hex digits; the context is spent.

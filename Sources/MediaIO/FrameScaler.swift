@@ -3,11 +3,16 @@ import MediaTime
 
 /// A rectangle of whole pixels on a picture.
 package struct PixelRect: Sendable, Hashable {
+    /// Left edge in pixels from the picture's left.
     package var x: Int
+    /// Top edge in pixels from the picture's top.
     package var y: Int
+    /// Width in pixels; a rectangle on a 4:2:0 picture should be even-sized at an even origin.
     package var width: Int
+    /// Height in pixels.
     package var height: Int
 
+    /// Plain values, not checked: callers keep the rectangle inside the picture they draw into.
     package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -20,6 +25,7 @@ package struct PixelRect: Sendable, Hashable {
 package struct Placement: Sendable, Hashable {
     /// Clockwise quarter turns and mirror to apply (the media's display orientation).
     package var rotation: Int
+    /// Whether the display mirrors the picture left to right, after turning it by `rotation`.
     package var mirrored: Bool
     /// True to fill the rectangle and crop the overflow; false to fit inside it.
     package var cover: Bool
@@ -27,8 +33,10 @@ package struct Placement: Sendable, Hashable {
     /// (0.5, 0.5 is the centre); moved in as far as needed for the window to stay inside the
     /// picture, so no edge shows. Read only when `cover`.
     package var focusX: Double
+    /// Vertical centre of the covered window, 0 top to 1 bottom; see `focusX`.
     package var focusY: Double
 
+    /// Defaults cover the rectangle, centred, with no rotation or mirror.
     package init(rotation: Int = 0, mirrored: Bool = false, cover: Bool = true, focusX: Double = 0.5, focusY: Double = 0.5) {
         self.rotation = rotation
         self.mirrored = mirrored
@@ -66,6 +74,7 @@ package final class FrameScaler {
     /// Bilinear for drafts, bicubic otherwise.
     package let fast: Bool
 
+    /// `fast` (bilinear) for drafts and thumbnails; one scaler per thread, as it keeps its swscale context and scratch between draws.
     package init(fast: Bool = false) {
         self.fast = fast
     }

@@ -4,8 +4,11 @@ import MediaTime
 
 /// Settings of an H.264 + AAC MP4 export.
 package struct EncoderSettings: Sendable, Hashable {
+    /// Output width in pixels, even (4:2:0).
     package var width: Int
+    /// Output height in pixels, even (4:2:0).
     package var height: Int
+    /// Exact frame rate; the video's time base is derived from it, so frame times never drift.
     package var frameRate: FrameRate
     /// x264 constant rate factor; ignored when `videoBitrate` is set.
     package var crf: Int
@@ -20,6 +23,7 @@ package struct EncoderSettings: Sendable, Hashable {
     /// Which pass of a two-pass bit-rate encode this is; nil for one pass. Only with `videoBitrate`.
     package var ratePass: RatePass?
 
+    /// Defaults: CRF 20 at x264's `veryfast`, one pass, no comment, no subtitles.
     package init(
         width: Int, height: Int, frameRate: FrameRate, crf: Int = 20, videoBitrate: Int? = nil,
         preset: String = "veryfast", comment: String? = nil, ratePass: RatePass? = nil
@@ -56,7 +60,9 @@ package enum RatePass: Sendable, Hashable {
 /// The file is written to a temporary name and appears at `path` only after `finish()`; a device,
 /// FIFO or `-` (standard output) is written in place as a fragmented MP4 (see `AtomicFile`).
 package final class MP4Writer {
+    /// The output path as the caller named it (`-` for standard output).
     package let path: String
+    /// What the encoders were opened with; fixed for the file.
     package let settings: EncoderSettings
     private let output: AtomicFile
     private var format: UnsafeMutablePointer<AVFormatContext>

@@ -2,6 +2,7 @@ import MediaTime
 
 /// Facts about one media file, as read by `MediaProbe`.
 public struct MediaInfo: Sendable, Hashable {
+    /// The file probed, as the caller named it.
     package let path: String
     /// FFmpeg's name of the container format (`mov,mp4,m4a,3gp,3g2,mj2`, `jpeg_pipe`, ...).
     package let container: String
@@ -9,22 +10,28 @@ public struct MediaInfo: Sendable, Hashable {
     package let isStillImage: Bool
     /// Playable length of the file; nil for a still image or when the file does not say.
     package let duration: RationalTime?
+    /// The best video or picture stream; nil for an audio-only file.
     package let video: VideoStreamInfo?
+    /// Every audio stream, in file order; empty when the file is silent.
     package let audio: [AudioStreamInfo]
     /// When the media was recorded, from container metadata or EXIF, as written there.
     package let creationTime: String?
 
+    /// Whether the file has any audio stream (decodable or not).
     package var hasAudio: Bool { !audio.isEmpty }
 }
 
 /// The video (or picture) stream of a file.
 package struct VideoStreamInfo: Sendable, Hashable {
+    /// FFmpeg's codec name (`h264`, `hevc`, `mjpeg`, `png`).
     package let codec: String
     /// Size of the decoded pixels.
     package let codedWidth: Int
+    /// Height of the decoded pixels, before rotation.
     package let codedHeight: Int
     /// Clockwise rotation and mirror to apply on display (display matrix, or EXIF for pictures).
     package let rotation: Int
+    /// Whether the picture is shown mirrored left to right, after it is turned by `rotation`.
     package let mirrored: Bool
     /// Nominal frame rate; nil for a still image.
     package let frameRate: FrameRate?
@@ -32,6 +39,7 @@ package struct VideoStreamInfo: Sendable, Hashable {
     package let pixelFormat: String
     /// `limited`, `full` or `unknown`.
     package let colorRange: String
+    /// Length of the stream when the file says; may differ from the container's.
     package let duration: RationalTime?
     /// Number of frames when the container records it.
     package let frameCount: Int64?
@@ -46,6 +54,7 @@ package struct VideoStreamInfo: Sendable, Hashable {
         return rotation % 180 == 0 ? w : codedHeight
     }
 
+    /// Displayed height: rotated by a quarter turn when the rotation asks, stretched as `displayWidth`.
     package var displayHeight: Int {
         let w = sampleAspect.num > 0 && sampleAspect.den > 0 ? codedWidth * sampleAspect.num / sampleAspect.den : codedWidth
         return rotation % 180 == 0 ? codedHeight : w
@@ -69,8 +78,12 @@ package struct VideoStreamInfo: Sendable, Hashable {
 
 /// An audio stream of a file.
 package struct AudioStreamInfo: Sendable, Hashable {
+    /// FFmpeg's codec name (`aac`, `mp3`, `pcm_s16le`).
     package let codec: String
+    /// Source sample rate in Hz; decoding resamples to `AudioDecoder.sampleRate`.
     package let sampleRate: Int
+    /// Source channel count; decoding mixes to stereo.
     package let channels: Int
+    /// Length of the stream when the file says.
     package let duration: RationalTime?
 }

@@ -3,10 +3,14 @@ import CPNG
 
 /// An 8-bit RGBA image in memory, rows packed without padding.
 package struct RGBAImage: Sendable {
+    /// Width in pixels.
     package let width: Int
+    /// Height in pixels.
     package let height: Int
+    /// Rows top to bottom, 4 bytes a pixel (R, G, B, A), sRGB, straight alpha; always `width * height * 4` bytes.
     package var pixels: [UInt8]
 
+    /// `pixels` must hold exactly `width * height * 4` bytes (checked; a mismatch traps).
     package init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4, "RGBAImage: pixel count does not match \(width)x\(height)")
         self.width = width
@@ -14,10 +18,12 @@ package struct RGBAImage: Sendable {
         self.pixels = pixels
     }
 
+    /// A fully transparent black image.
     package init(width: Int, height: Int) {
         self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
     }
 
+    /// The four channels at a pixel; `x` and `y` must lie inside the image.
     package func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (y * width + x) * 4
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])

@@ -4,18 +4,27 @@
 /// crossfades and alpha blends are linear and give the same result in Y'CbCr as in R'G'B'.
 /// Planes are contiguous, 64-byte aligned rows, owned by this object.
 public final class Picture: @unchecked Sendable {
+    /// Width in luma pixels; may be odd, the chroma planes round up.
     package let width: Int
+    /// Height in luma rows; may be odd, the chroma planes round up.
     package let height: Int
     /// Bytes per row of the luma plane and of each chroma plane.
     package let lumaStride: Int
+    /// Bytes per row of the U and V planes, a multiple of 64.
     package let chromaStride: Int
+    /// Chroma samples per row: half the width, rounded up.
     package var chromaWidth: Int { (width + 1) / 2 }
+    /// Chroma rows: half the height, rounded up.
     package var chromaHeight: Int { (height + 1) / 2 }
 
+    /// The luma plane, `lumaStride * height` bytes, owned and freed by the picture.
     package let y: UnsafeMutablePointer<UInt8>
+    /// The Cb plane, `chromaStride * chromaHeight` bytes.
     package let u: UnsafeMutablePointer<UInt8>
+    /// The Cr plane, `chromaStride * chromaHeight` bytes.
     package let v: UnsafeMutablePointer<UInt8>
 
+    /// Allocates the planes, contents undefined until drawn or filled; both sides must be positive.
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "Picture: empty size \(width)x\(height)")
         self.width = width
@@ -62,6 +71,7 @@ public final class Picture: @unchecked Sendable {
 
     /// The luma value at a pixel, for tests and analysis.
     package func luma(x: Int, y row: Int) -> UInt8 { y[row * lumaStride + x] }
+    /// The chroma pair covering a pixel (its 2x2 block's), for tests and analysis.
     package func chroma(x: Int, y row: Int) -> (u: UInt8, v: UInt8) {
         let i = (row / 2) * chromaStride + x / 2
         return (u[i], v[i])
@@ -70,10 +80,14 @@ public final class Picture: @unchecked Sendable {
 
 /// A colour in BT.709 limited-range Y'CbCr.
 package struct YCbCr: Sendable, Hashable {
+    /// Luma, 16 (black) to 235 (white).
     package var y: UInt8
+    /// Blue-difference chroma, 16 to 240, 128 neutral.
     package var cb: UInt8
+    /// Red-difference chroma, 16 to 240, 128 neutral.
     package var cr: UInt8
 
+    /// Raw components, not checked against the limited range.
     package init(y: UInt8, cb: UInt8, cr: UInt8) {
         self.y = y
         self.cb = cb

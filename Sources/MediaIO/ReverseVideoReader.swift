@@ -20,9 +20,11 @@ import MediaTime
 /// the frame `VideoDecoder.frame(at:choice:)` gives for it. A request outside every kept interval (off the grid, or
 /// ahead of the last one) reads the group around it again.
 package final class ReverseVideoReader {
+    /// The decoder it reads backwards, group by group; its position is this reader's to move.
     package let decoder: VideoDecoder
     /// Size of the framed pictures.
     package let width: Int
+    /// Height of the framed pictures.
     package let height: Int
     /// Most framed pictures held at once.
     package let capacity: Int
@@ -50,6 +52,7 @@ package final class ReverseVideoReader {
     /// Pictures no longer shown, reused for the next ones framed.
     private var spare: [Picture] = []
 
+    /// `budget` is bytes of pictures to hold (at least two are kept); `width` and `height` are the framed size.
     package init(
         decoder: VideoDecoder, width: Int, height: Int, choice: FrameChoice = .displayed, budget: Int = ReverseVideoReader.defaultBudget
     ) {

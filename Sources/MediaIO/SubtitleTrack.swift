@@ -3,10 +3,14 @@ import MediaTime
 
 /// One cue of a soft subtitle stream: its text and when it shows.
 package struct SubtitleCue: Sendable, Hashable {
+    /// When the cue appears, from the start of the video.
     package var start: RationalTime
+    /// When the cue goes, after `start`.
     package var end: RationalTime
+    /// The cue's text; a line break starts a new line on screen.
     package var text: String
 
+    /// `end` after `start`; cues are given in time order.
     package init(start: RationalTime, end: RationalTime, text: String) {
         self.start = start
         self.end = end

@@ -9,6 +9,7 @@ import MediaTime
 /// target and decodes forward to it, so the answer is the exact frame and never a nearby keyframe.
 /// Past the last frame, the last frame is shown (a clip that ends early holds).
 package final class VideoDecoder {
+    /// The file decoded, as the caller named it, for messages.
     package let path: String
     let input: InputFile
     let streamIndex: Int32
@@ -53,6 +54,7 @@ package final class VideoDecoder {
     /// What this decoder may save on pictures decoded only to reach the one asked for.
     package let economy: DecodeEconomy
 
+    /// Opens the file's best video stream; `threads` 0 lets FFmpeg choose, and `economy` says what decoding may skip.
     package init(path: String, threads: Int = 0, economy: DecodeEconomy = .none) throws(FileAccessError) {
         self.path = path
         self.economy = economy

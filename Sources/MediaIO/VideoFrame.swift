@@ -26,7 +26,9 @@ package final class VideoFrame: @unchecked Sendable {
         self.file = file
     }
 
+    /// Width of the decoded pixels, before orientation and scaling.
     package var width: Int { Int(box.frame.pointee.width) }
+    /// Height of the decoded pixels, before orientation and scaling.
     package var height: Int { Int(box.frame.pointee.height) }
 }
 
@@ -70,6 +72,7 @@ final class StillDecoder {
 
 /// Loads a still image once, with its orientation.
 package enum StillImage {
+    /// Decodes the picture of a still image (HEIF through libheif, the rest through FFmpeg), its file opened once.
     package static func load(_ path: String) throws(FileAccessError) -> VideoFrame {
         // Opened once, as every medium is (a FIFO or device is refused, not waited on).
         let file = try ReadableFile(path: path)

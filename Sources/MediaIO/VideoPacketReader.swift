@@ -4,6 +4,7 @@ import MediaTime
 /// The video packets of an MP4, read in decoding order without decoding them: what a join copies
 /// from each segment into the whole video.
 package final class VideoPacketReader {
+    /// The segment file read, as the caller named it.
     package let path: String
     let input: InputFile
     let streamIndex: Int32
@@ -11,6 +12,7 @@ package final class VideoPacketReader {
     /// Packets read so far (one a frame for H.264 in MP4).
     package private(set) var packetCount: Int64 = 0
 
+    /// Opens the file's best video stream; throws when it has none.
     package init(path: String) throws(FileAccessError) {
         self.path = path
         input = try InputFile(path: path)
@@ -37,7 +39,9 @@ package final class VideoPacketReader {
         return start == reel_nopts() ? nil : exactTime(start, stream.pointee.time_base)
     }
 
+    /// Coded width of the video stream, as its parameters record it.
     package var width: Int { Int(stream.pointee.codecpar.pointee.width) }
+    /// Coded height of the video stream.
     package var height: Int { Int(stream.pointee.codecpar.pointee.height) }
 
     /// The codec's configuration (H.264's SPS and PPS): segments join only when theirs are equal.

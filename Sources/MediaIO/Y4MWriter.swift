@@ -9,9 +9,11 @@ import MediaTime
 /// and moved into place by `close()`, a device or FIFO written in place, and nothing left behind
 /// when the render fails or is cancelled.
 package final class Y4MWriter {
+    /// The output path as the caller named it.
     package let path: String
     private let output: AtomicFile
 
+    /// Writes the stream header at once; pictures added must be `width` x `height` and 4:2:0.
     package init(path: String, width: Int, height: Int, frameRate: FrameRate) throws(FileAccessError) {
         self.path = path
         output = try AtomicFile(path: path)

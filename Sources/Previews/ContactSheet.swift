@@ -7,13 +7,16 @@ import RenderCore
 /// cell-sized picture, copied here at an even offset), so nothing is scaled twice. The sheet is
 /// converted to RGB once, when it is written as a PNG.
 public final class ContactSheet {
+    /// The grid the sheet was made for; `place` and `label` find each cell's position in it.
     package let layout: SheetLayout
+    /// The 4:2:0 sheet itself; callers draw cells straight into it at even offsets.
     package let picture: Picture
     private let text: SheetTextPainter
     static let labelColor = RGBAColor(red: 214, green: 214, blue: 218)
     static let dimColor = RGBAColor(red: 150, green: 150, blue: 158)
     static let titleColor = RGBAColor(red: 255, green: 255, blue: 255)
 
+    /// Fills the whole sheet with `background`; throws when the label font cannot be loaded.
     package init(layout: SheetLayout, background: RGBColor) throws(FileAccessError) {
         self.layout = layout
         picture = Picture(width: layout.width, height: layout.height)

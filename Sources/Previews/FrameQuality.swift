@@ -9,13 +9,16 @@ import RenderCore
 package struct FrameQuality: Sendable, Hashable {
     /// Mean luma, 16 (black) to 235 (white) in limited range.
     package let brightness: Double
+    /// Mean absolute difference between neighbouring luma samples; compared only between cells of one sheet.
     package let detail: Double
 
+    /// Values as `init(_:)` would measure them; for tests and recorded results.
     package init(brightness: Double, detail: Double) {
         self.brightness = brightness
         self.detail = detail
     }
 
+    /// Measures the picture's luma on a grid of about 96 samples across its shorter side, so big cells cost no more.
     package init(_ picture: Picture) {
         var sum = 0
         var diff = 0

@@ -14,8 +14,11 @@ import TimelineModel
 /// A template that does not validate is listed with its findings and no pictures, so the page
 /// shows authors what to fix instead of leaving the template out.
 public enum Gallery {
+    /// What `build` made, for the caller to write and report.
     public struct Result: Sendable {
+        /// Path of the `index.html` written, for the caller to print.
         package let page: String
+        /// One entry per template folder, in name order, valid or not.
         package let entries: [GalleryEntry]
     }
 

@@ -7,30 +7,36 @@ import TimelineModel
 package struct GalleryEntry: Sendable, Hashable {
     /// Folder name, which also names its image files.
     var folderName: String
+    /// The template's name as its page shows it.
     package var title: String
     package var description: String?
     /// Canvas, frame rate, length and slot count in words, empty for an invalid template.
     package var facts: [String]
     /// Canvas size (`1080x1920`) and length (`12.5 s`) for the card, nil for an invalid template.
     package var canvas: String?
+    /// Length in words (`12.5 s`) for the card; nil for an invalid template.
     package var length: String?
     /// One line per slot, in order: id, what it accepts, its length.
     package var slots: [String]
     /// Keys of the texts to fill (`--text key=...`).
     package var texts: [String]
+    /// File name of the template's music, nil when it has none.
     package var music: String?
     /// Error and warning messages from validation; the template is valid when none is an error.
     package var findings: [String]
+    /// False when a finding is an error; the entry then has no pictures.
     package var isValid: Bool
     /// File names, inside the site folder, of the contact sheet and the animated preview.
     /// The template's own page (`page`) is always written.
     package var sheet: String?
+    /// File name of the animated preview (GIF); nil when none was made.
     package var animation: String?
 
     /// File name, inside the site folder, of the template's own page: `<folder name>.sheet.html`,
     /// which no other file of the site can be named.
     package var page: String { "\(folderName).sheet.html" }
 
+    /// Defaults describe an entry with nothing listed; `folderName` must be a plain folder name, since it names files.
     package init(
         folderName: String, title: String, description: String? = nil, facts: [String] = [], slots: [String] = [],
         texts: [String] = [], music: String? = nil, findings: [String] = [], isValid: Bool, sheet: String? = nil,

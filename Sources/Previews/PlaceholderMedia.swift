@@ -15,6 +15,7 @@ import TimelineModel
 /// pointed at its own slot's picture, whatever kind the slot asked for.
 public final class PlaceholderMedia {
     private let scratch: ScratchFolder
+    /// The scratch folder holding the pictures; removed with this object.
     package var folder: String { scratch.path }
     /// Picture path for each slot, in slot order; each is drawn by `timeline(template:templateFolder:options:)`.
     package let paths: [String]

@@ -14,9 +14,12 @@ public enum SheetSelection: Sendable, Hashable {
 
 /// One cell to draw: the output frame and the lines under it.
 package struct SheetCell: Sendable, Hashable {
+    /// Output frame index from the start of the timeline, at its frame rate.
     package var frame: Int64
+    /// Label lines under the cell, top first; `ContactSheet.label` draws the first bright, the rest dimmer.
     package var lines: [String]
 
+    /// Plain values; `frame` must lie within the timeline.
     package init(frame: Int64, lines: [String]) {
         self.frame = frame
         self.lines = lines
@@ -25,6 +28,7 @@ package struct SheetCell: Sendable, Hashable {
 
 /// Chooses the frames of a timeline's contact sheet and writes their labels. Pure: no media is read.
 package enum SheetCells {
+    /// The cells `selection` picks, in time order; throws for an empty timeline or a selection that picks nothing.
     package static func cells(for timeline: Timeline, selection: SheetSelection) throws(PreviewError) -> [SheetCell] {
         let rate = timeline.frameRate
         let frameCount = timeline.frameCount

@@ -5,9 +5,12 @@ import TimelineModel
 
 /// The header of a contact sheet: a title and the facts someone choosing or checking a template needs.
 public struct SheetHeader: Sendable, Hashable {
+    /// Drawn large on the first line: the template's or file's name.
     package var title: String
+    /// Lines of facts drawn under the title, in order.
     package var details: [String]
 
+    /// Any texts; the other initialisers build them from a template or a timeline.
     public init(title: String, details: [String]) {
         self.title = title
         self.details = details

@@ -12,6 +12,7 @@ public struct SheetLayoutOptions: Sendable, Hashable {
     /// Colour behind the cells.
     package var background: RGBColor
 
+    /// Nil fields are chosen from the canvas shape and the number of cells (see `SheetLayout`).
     public init(columns: Int? = nil, rows: Int? = nil, width: Int? = nil, background: RGBColor = SheetLayoutOptions.defaultBackground) {
         self.columns = columns
         self.rows = rows
@@ -37,10 +38,14 @@ public struct SheetLayoutOptions: Sendable, Hashable {
 /// odd position would shift its chroma by half a pixel. Defaults follow the canvas shape: narrow
 /// portrait cells need more columns than wide landscape ones for the sheet to read at a glance.
 package struct SheetLayout: Sendable, Hashable {
+    /// Largest width or height of a sheet in pixels, so a sheet stays an image viewers open.
     package static let maxSide = 8192
+    /// Most cells on one sheet; also caps how many times an interval selection may pick.
     package static let maxCells = 400
 
+    /// Cells per row.
     package let columns: Int
+    /// Rows of cells; the last may be partly empty.
     package let rows: Int
     let cellWidth: Int
     let cellHeight: Int
@@ -49,7 +54,9 @@ package struct SheetLayout: Sendable, Hashable {
     let headerHeight: Int
     /// Space around the sheet and between cells.
     package let gap: Int
+    /// Width of the whole sheet in pixels, even.
     package let width: Int
+    /// Height of the whole sheet in pixels, even and at most `maxSide`.
     package let height: Int
     /// Font size of labels, in pixels; the header uses larger sizes derived from it.
     let labelSize: Double

@@ -17,7 +17,9 @@ import TemplateFormat
 /// shows the boxes of the last sample at or before its time: faces in green, salient regions in
 /// yellow.
 package enum VideoSheet {
+    /// The sheet drawn for a video file, still to be written out.
     public struct Result {
+        /// The finished sheet, header and labels drawn.
         package let sheet: ContactSheet
         /// The presentation time of the frame in each cell, as printed under it.
         package let times: [RationalTime]
@@ -26,6 +28,7 @@ package enum VideoSheet {
     /// Cells when the grid is not given: two rows of five for portrait video, four by three otherwise.
     static func defaultCount(width: Int, height: Int) -> Int { height > width ? 10 : 12 }
 
+    /// Draws `count` cells (default by orientation) of the video at `path`; throws for a still image or a file without video.
     package static func make(
         _ path: String, count: Int? = nil, options: SheetLayoutOptions = SheetLayoutOptions(),
         header: Bool = true, subjects: MediaSubjects? = nil

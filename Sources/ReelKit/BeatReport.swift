@@ -12,12 +12,15 @@ import TimelineModel
 /// it), and the beats also as exact times a template's `music.beats` accepts (`"6001/48000s"`).
 /// docs/beats.md documents every field.
 public struct BeatReport: Sendable {
+    /// The song file as the caller named it; heads the text and the JSON.
     public let path: String
+    /// What the beat tracker found (or the analysis cache held) for the song.
     public let analysis: BeatAnalysis
 
     /// How many beats and downbeats the text lists.
     public static let listed = 8
 
+    /// The report for people: a summary line, then the first `listed` beats and downbeats and the song's sections.
     public var lines: [String] {
         let a = analysis
         var lines = [
@@ -36,6 +39,7 @@ public struct BeatReport: Sendable {
         return lines
     }
 
+    /// The report for scripts, every field as docs/beats.md gives it; times exact, as sample indices.
     public var json: JSONValue {
         let a = analysis
         var o = JSONObject()

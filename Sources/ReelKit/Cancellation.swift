@@ -9,14 +9,17 @@ public final class CancellationFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var set = false
 
+    /// A flag not yet set.
     public init() {}
 
+    /// Sets the flag, from any thread; the export stops before its next frame. It cannot be cleared.
     public func cancel() {
         lock.lock()
         set = true
         lock.unlock()
     }
 
+    /// Whether `cancel()` has been called; safe to read from any thread.
     public var isCancelled: Bool {
         lock.lock()
         defer { lock.unlock() }

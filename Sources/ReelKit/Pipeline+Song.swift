@@ -16,6 +16,7 @@ public struct SongRequest: Sendable, Hashable {
     /// Where in it the video begins.
     public var start: SongStart
 
+    /// `start` defaults to `auto`: the analysis picks where the video begins in the song.
     public init(path: String, start: SongStart = .auto) {
         self.path = path
         self.start = start
@@ -39,8 +40,11 @@ public struct SongRequest: Sendable, Hashable {
 /// A template loaded to play over a person's song: its times written in beats counted on the
 /// song's beats, from the start chosen.
 public struct SongTemplate: Sendable {
+    /// The template, its times still written in beats.
     public let loaded: LoadedTemplate
+    /// The song's length and beats, as the analysis found them.
     public let song: SongBeats
+    /// Where in the song the video begins, and the length that gives the video.
     public let choice: SongChoice
 }
 

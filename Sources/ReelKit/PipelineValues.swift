@@ -7,8 +7,11 @@ import TemplateResolver
 
 /// A template that loaded, with the findings that did not stop it (warnings, notes).
 public struct LoadedTemplate: Sendable {
+    /// The template as loaded and validated.
     public let template: Template
+    /// The template's folder, against which its asset paths resolve.
     public let folder: String
+    /// Warnings and notes of loading; errors never reach here (the load fails instead).
     public let diagnostics: [Diagnostic]
 
     /// A template loaded by other means (a service that keeps templates in memory).
@@ -43,6 +46,7 @@ public struct MakeRequest: Sendable {
     /// `rawVideo` stays).
     public var text: MakeRequestText?
 
+    /// Defaults render with the template's own settings; `text`, when given, replaces `resolve`, `song` and `export`.
     public init(
         template: String, media: [String], output: String, timelineOutput: String? = nil,
         resolve: ResolveOptions = ResolveOptions(), export: ExportOptions = ExportOptions(), strict: Bool = false,

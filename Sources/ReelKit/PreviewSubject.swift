@@ -16,6 +16,7 @@ public struct PreviewRequest: Sendable {
     /// How a template is filled (texts, seed, order), as for `make`.
     public var resolve: ResolveOptions
 
+    /// `source` is a template folder, a timeline file or a video file; `media` empty uses placeholders.
     public init(source: String, media: [String] = [], resolve: ResolveOptions = ResolveOptions()) {
         self.source = source
         self.media = media
@@ -28,12 +29,15 @@ public struct PreviewRequest: Sendable {
 ///
 /// Placeholder pictures live on disk as long as this object: keep it until every output is drawn.
 public final class PreviewSubject: @unchecked Sendable {
+    /// The request this subject was opened from.
     public let request: PreviewRequest
     /// Nil for a video file, which is shown as it is.
     public let timeline: Timeline?
+    /// The template, when the source is one; nil for a timeline or a video file.
     public let template: LoadedTemplate?
     /// What filling the template decided, when it was filled with media.
     public let resolution: Resolution?
+    /// The sheet's header (title and facts) for a template or timeline; nil for a video file.
     public let header: SheetHeader?
     /// Warnings about a timeline file (a font family not installed, T065).
     public internal(set) var warnings: [Diagnostic] = []
@@ -51,6 +55,7 @@ public final class PreviewSubject: @unchecked Sendable {
         self.placeholders = placeholders
     }
 
+    /// The source's path, as the request named it.
     public var path: String { request.source }
 
     /// What drawing from this source reads, for the output check.

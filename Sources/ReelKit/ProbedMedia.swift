@@ -10,14 +10,17 @@ import TimelineModel
 /// What Reel reads from a media file, as `reel probe` shows it: one line for people, one JSON
 /// object for scripts (exact times as the timeline writes them, with seconds beside them).
 public struct ProbedMedia: Sendable {
+    /// The file as the caller named it.
     public let path: String
     /// `clip.mp4: video 1080x1920 (stored 1920x1080, turned 90°) 30 fps h264 00:12.3 with sound`
     public let line: String
+    /// The same facts for scripts: exact times as timelines write them, seconds beside them.
     public let json: JSONValue
     /// The whole file's length; nil for a picture.
     public let duration: RationalTime?
     /// The first sound stream's length, when the file has sound.
     public let soundDuration: RationalTime?
+    /// Whether the file has an audio stream.
     public let hasSound: Bool
     /// The faces, salient regions and shot changes found in the file, when they were asked for.
     public let subjects: MediaSubjects?

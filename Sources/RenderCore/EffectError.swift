@@ -12,6 +12,7 @@ package struct EffectError: Error, Sendable, CustomStringConvertible, Equatable 
     /// Why it could not, in words.
     package let reason: String
 
+    /// `operation` and `reason` are short phrases, printed as `effect: operation: reason`.
     package init(effect: String, operation: String, reason: String) {
         self.effect = effect
         self.operation = operation

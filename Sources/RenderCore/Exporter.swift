@@ -10,9 +10,11 @@ import TimelineModel
 public struct ExportOptions: Sendable {
     /// Output size; the canvas size when nil.
     package var width: Int?
+    /// Output height; the canvas height when nil. With `width`, sets the output size.
     package var height: Int?
     /// Overrides the timeline's encoder settings when set.
     package var crf: Int?
+    /// x264 preset name (`veryfast`, `slow`); overrides the timeline's encoder preset when set.
     package var preset: String?
     /// An average video bit rate instead of a constant quality, reached in two passes.
     package var videoBitrate: Int?
@@ -37,6 +39,7 @@ public struct ExportOptions: Sendable {
     /// Also carry the timeline's captions as a subtitle stream (`mov_text`) people can turn off.
     package var softCaptions = false
 
+    /// Nil fields keep the timeline's own settings; the loudness target defaults to -14 LUFS, nil leaves the sound as mixed.
     public init(
         width: Int? = nil, height: Int? = nil, crf: Int? = nil, preset: String? = nil, videoBitrate: Int? = nil,
         fastScaling: Bool = false, loudnessTarget: Double? = -14, audioBitrate: Int? = nil
@@ -65,6 +68,7 @@ extension ExportOptions {
 
 /// What an export did, beyond writing the file.
 public struct ExportReport: Sendable {
+    /// Frames written to the video, the timeline's (or the segment's) frame count.
     package let frameCount: Int64
     /// Problems that were covered rather than fatal (damaged video data held over), one line each.
     package let warnings: [String]
@@ -74,6 +78,7 @@ public struct ExportReport: Sendable {
     /// nil for a file without sound of its own (a segment).
     package var soundEncodes: Int? = nil
 
+    /// `warnings` one line each; `soundEncodes` nil for a file with no sound of its own.
     package init(frameCount: Int64, warnings: [String], loudness: LoudnessReport? = nil, soundEncodes: Int? = nil) {
         self.frameCount = frameCount
         self.warnings = warnings
@@ -91,11 +96,13 @@ public struct ExportReport: Sendable {
 public struct ExportProgress: Sendable {
     /// Frames done in this pass, of the timeline's frames.
     package let framesDone: Int64
+    /// Frames of one pass: the timeline's, or the segment's.
     package let frameCount: Int64
     /// The pass under way, from 1, of `passCount` (2 when a bit rate is asked for).
     package let pass: Int
     let passCount: Int
 
+    /// `pass` counts from 1 and is at most `passCount`; `framesDone` at most `frameCount`.
     public init(framesDone: Int64, frameCount: Int64, pass: Int = 1, passCount: Int = 1) {
         self.framesDone = framesDone
         self.frameCount = frameCount
@@ -105,6 +112,7 @@ public struct ExportProgress: Sendable {
 
     /// Frames done and to do over every pass, for one progress bar and an honest ETA.
     package var overallDone: Int64 { Int64(pass - 1) * frameCount + framesDone }
+    /// Frames over every pass, the denominator of `overallDone`.
     package var overallCount: Int64 { Int64(passCount) * frameCount }
 }
 
@@ -117,6 +125,7 @@ package enum Exporter {
     /// Pictures in flight between drawing and encoding.
     static let ringSize = 4
 
+    /// Renders `timeline` to an MP4 at `path` (written atomically), its sound mixed (and normalized to a set target) unless it renders a segment.
     @discardableResult
     package static func export(
         _ timeline: Timeline, baseFolder: String? = nil, to path: String, options: ExportOptions = ExportOptions(),

@@ -8,6 +8,7 @@ import EffectCatalog
 /// template is checked against is the value drawn. A timeline read from a file already holds
 /// every value within range; animated values and timelines built in code are completed here.
 package enum FilterParameters {
+    /// Every parameter the catalog declares for filter `id`, given or defaulted, clamped to its range (NaN gives the default).
     package static func complete(_ id: String, _ given: [String: Double]) -> [String: Double] {
         guard let entry = Catalog.entry(.filter, id) else { return given }
         var values: [String: Double] = [:]

@@ -15,10 +15,12 @@ import TimelineModel
 /// a text is graded on its own layer picture before it is placed, so the graphics under it stay as
 /// drawn.
 package final class FrameRenderer {
+    /// The timeline drawn; fixed for the renderer's life, as its plans and caches are made from it.
     package let timeline: Timeline
     let planner: FramePlanner
     /// Size frames are drawn at (the canvas, or smaller for previews and drafts).
     package let width: Int
+    /// Height frames are drawn at, even.
     package let height: Int
     let sources: MediaSources
     let fast: Bool
@@ -51,6 +53,7 @@ package final class FrameRenderer {
         graphics = GraphicsPainter(timeline: timeline, sources: sources, width: self.width, height: self.height)
     }
 
+    /// A picture of the renderer's size for `render` to draw into; reuse it across frames.
     package func makePicture() -> Picture { Picture(width: width, height: height) }
 
     /// Clips drawn at the previous frame: when the set changes, what left is released.

@@ -13,20 +13,26 @@ public struct RenderError: Error, Sendable, CustomStringConvertible {
         case effect(EffectError)
     }
 
+    /// The error underneath: a media file or an effect.
     package let cause: Cause
+    /// Id of the clip being drawn when it failed; nil when no clip was.
     package let clip: String?
+    /// Output frame being drawn when it failed; printed only with `clip`.
     package let frame: Int64?
 
+    /// `frame` is printed only when `clip` is given.
     package init(_ cause: Cause, clip: String? = nil, frame: Int64? = nil) {
         self.cause = cause
         self.clip = clip
         self.frame = frame
     }
 
+    /// A media file's failure, placed at a clip and frame when known.
     package init(media: FileAccessError, clip: String? = nil, frame: Int64? = nil) {
         self.init(.media(media), clip: clip, frame: frame)
     }
 
+    /// An effect the renderer could not draw, placed at a clip and frame when known.
     package init(effect: EffectError, clip: String? = nil, frame: Int64? = nil) {
         self.init(.effect(effect), clip: clip, frame: frame)
     }

@@ -13,6 +13,7 @@ import TimelineModel
 /// segment is a whole encode of its own). The result has exactly the timeline's frames, and with
 /// `softCaptions` the timeline's caption cues as a subtitle stream, as an unsegmented export has.
 package enum SegmentJoiner {
+    /// Joins `parts` into one MP4 at `path` with the timeline's sound; throws naming a part that is missing, foreign or stale.
     @discardableResult
     package static func join(
         _ timeline: Timeline, parts: [String], source: SegmentSource, baseFolder: String? = nil, to path: String,

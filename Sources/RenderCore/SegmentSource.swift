@@ -16,9 +16,12 @@ import TimelineModel
 ///   on another machine does not (a modification time would). Not the whole content: each of N
 ///   workers and the join would read every medium in full.
 public struct SegmentSource: Sendable, Hashable {
+    /// SHA-256 hex of the timeline's canonical text (see above).
     package let timeline: String
+    /// SHA-256 hex over the names and fingerprints of the files it names (see above).
     package let files: String
 
+    /// Both digests as hex; `of(_:folder:)` computes them from a timeline.
     public init(timeline: String, files: String) {
         self.timeline = timeline
         self.files = files
@@ -51,12 +54,18 @@ public struct SegmentSource: Sendable, Hashable {
 /// (`--quality`, `--size`) and the scaling. Segments of one video must share them; a segment
 /// has no sound, so the sound's settings are the join's own.
 package struct SegmentPicture: Sendable, Hashable {
+    /// Output width in pixels, even.
     package let width: Int
+    /// Output height in pixels, even.
     package let height: Int
+    /// x264 constant rate factor the segment was encoded with.
     package let crf: Int
+    /// x264 preset name (`veryfast`), which changes the encoded frames.
     package let preset: String
+    /// Whether cheaper scaling drew the frames (drafts).
     package let fastScaling: Bool
 
+    /// The settings as the export resolved them; `width` and `height` even.
     package init(width: Int, height: Int, crf: Int, preset: String, fastScaling: Bool) {
         self.width = width
         self.height = height

@@ -9,15 +9,18 @@ import MediaTime
 /// `identity` is `SegmentSource.identity(of:picture:)`, which the join recomputes from its own
 /// timeline, its files and the part's picture settings.
 package struct SegmentTag: Sendable, Hashable {
+    /// Which part of how many, and its frames.
     package let segment: FrameSegment
     /// The frame count of the whole timeline.
     let totalFrames: Int64
+    /// The picture settings the segment was rendered with; the join refuses parts whose settings differ.
     package let picture: SegmentPicture
     /// The digest of the timeline's text the segment was rendered from.
     package let timeline: String
     /// The digest of everything that shapes the segment's frames.
     package let identity: String
 
+    /// Computes `identity` from `source`, so a tag always matches the timeline and files it was made from.
     package init(segment: FrameSegment, totalFrames: Int64, picture: SegmentPicture, source: SegmentSource) {
         self.segment = segment
         self.totalFrames = totalFrames
@@ -29,6 +32,7 @@ package struct SegmentTag: Sendable, Hashable {
     /// The words every tag of a segment starts with, of this version of the tag or another.
     package static let prefix = "reel segment "
 
+    /// The tag as written into the segment file's comment, one line starting with `prefix`; `init?(text:)` reads it back.
     package var text: String {
         Self.prefix
             + "\(segment.index)/\(segment.count) frames \(segment.frames.lowerBound)-\(segment.frames.upperBound) of \(totalFrames) picture \(picture.text) timeline \(timeline) identity \(identity)"

@@ -14,8 +14,10 @@ public struct AnalysisCache: Sendable {
     package static let version = 1
     /// Largest entry read: a beat list of a long song is some hundreds of kB.
     static let maxEntrySize = 16 << 20
+    /// Where the entries live; created on the first write, and a folder that cannot be made only disables caching.
     package let folder: String
 
+    /// A cache in `folder`; tests give a scratch folder, the CLI `standard`.
     public init(folder: String) { self.folder = folder }
 
     /// The user's cache folder for analyses.
@@ -26,10 +28,14 @@ public struct AnalysisCache: Sendable {
     }
 
     struct Entry<Value: Codable>: Codable {
+        /// The analysis's version when written; an entry of another version is ignored.
         package var version: Int
+        /// The analysed file's absolute path, checked on read so a hash collision never returns another file's entry.
         package var path: String
+        /// The file's size in bytes when analysed; with `modified`, a changed file misses the cache.
         package var size: UInt64
         var modified: Double
+        /// The analysis result itself (scores, beats, subjects).
         package var value: Value
     }
 

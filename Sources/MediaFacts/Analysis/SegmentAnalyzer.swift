@@ -17,6 +17,7 @@ import TemplateFormat
 /// render's cost; its results are cached per file (`AnalysisCache`).
 package enum SegmentAnalyzer {
     static let thumbnailSide = 48
+    /// Samples per second of video; `scores` gives one value per second, the mean of its samples.
     package static let samplesPerSecond: Int64 = 4
 
     /// Per-second scores in 0...1 for the first `duration` of the video at `path`.

@@ -16,21 +16,33 @@ extension AnalysisCache {
 
 /// `MediaSubjects` as a cache entry holds it: times as exact value/timescale pairs.
 package struct StoredSubjects: Codable {
+    /// A `RationalTime` as JSON: integers, so the round trip is exact.
     package struct Time: Codable {
+        /// Count of `1/timescale` units.
         package var value: Int64
+        /// Units per second; must be positive, else the entry fails to decode.
         package var timescale: Int64
     }
+    /// A `SubjectBox` with its kind as raw text; a kind this build does not know is dropped on read.
     package struct Box: Codable {
+        /// `SubjectBox.Kind`'s raw value.
         package var kind: String
+        /// The box in 0...1 fractions of the picture, top-left origin, and the detector's confidence, as `SubjectBox`.
         package var x, y, width, height, score: Double
     }
+    /// One sampled picture's time and the subjects found in it.
     package struct Sample: Codable {
+        /// When the picture shows, from the start of the file.
         package var time: Time
+        /// The subjects found in the picture; empty when none.
         package var boxes: [Box]
     }
+    /// The sampled pictures in time order, as `MediaSubjects.samples`.
     package var samples: [Sample]
+    /// Times where the shot changes, as `MediaSubjects.shotChanges`.
     package var shotChanges: [Time]
 
+    /// The entry to store for an analysis result.
     package init(_ s: MediaSubjects) {
         samples = s.samples.map { sample in
             Sample(
@@ -40,6 +52,7 @@ package struct StoredSubjects: Codable {
         shotChanges = s.shotChanges.map(Time.init)
     }
 
+    /// The analysis result again, boxes of unknown kinds left out.
     package var subjects: MediaSubjects {
         MediaSubjects(
             samples: samples.map { sample in
@@ -56,6 +69,7 @@ package struct StoredSubjects: Codable {
 }
 
 extension StoredSubjects.Time {
+    /// The exact pair of `t`, no rounding.
     package init(_ t: RationalTime) { self.init(value: t.value, timescale: t.timescale) }
 
     /// A damaged entry's time (no positive timescale, an impossible value) fails to decode, and

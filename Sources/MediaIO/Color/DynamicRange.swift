@@ -20,5 +20,6 @@ package enum DynamicRange: String, Sendable, Hashable {
         }
     }
 
+    /// True for HLG and PQ, which are tone-mapped to SDR (`HDRToneMapper`) before composition.
     package var isHDR: Bool { self != .sdr }
 }

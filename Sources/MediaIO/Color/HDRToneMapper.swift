@@ -19,6 +19,7 @@ import Foundation
 /// an SDR screen, and only what is brighter than white (the sun, lamps, specular glints) is
 /// compressed. The transfer functions are table lookups, so the cost is a few nanoseconds a pixel.
 package final class HDRToneMapper: @unchecked Sendable {
+    /// The transfer curve this mapper decodes; one mapper per curve, as its tables are built for it.
     package let range: DynamicRange
     /// Display light (relative to reference white) for each 12-bit signal value, per channel.
     private let signalToLight: UnsafeMutableBufferPointer<Float>

@@ -1,10 +1,15 @@
 /// A rectangle in pixels, in the coordinates of a rendered text image.
 package struct TextRect: Sendable, Hashable {
+    /// Left edge, from the image's left, in pixels.
     package var x: Double
+    /// Top edge, from the image's top, in pixels.
     package var y: Double
+    /// Width in pixels, fractional: layout is not rounded to the pixel grid.
     package var width: Double
+    /// Height in pixels, fractional.
     package var height: Double
 
+    /// Plain values; nothing is checked.
     package init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -37,6 +42,7 @@ package struct RenderedText: Sendable {
 package struct TextMeasurement: Sendable, Hashable {
     /// Width of the widest line and height of all line boxes, in pixels.
     package let width: Double
+    /// See `width`.
     package let height: Double
     let fittedSize: Double
     let lineCount: Int

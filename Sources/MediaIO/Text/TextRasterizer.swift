@@ -13,6 +13,7 @@ package final class TextRasterizer {
     private let fonts: FontSet
     private let shaper: Shaper
 
+    /// Sets up FreeType and the shaper, throwing when either cannot start; not thread-safe, so one rasterizer per thread.
     package init() throws(FileAccessError) {
         library = try FreeTypeLibrary()
         fonts = FontSet(library: library)

@@ -106,6 +106,7 @@ public struct BatchRequest: Sendable {
     /// Render every row again, even those whose output is complete and unchanged.
     public var force: Bool
 
+    /// `workers` nil picks `defaultWorkers`, and any value is raised to at least 1; no path is checked here.
     public init(jobsFile: String, outputFolder: String, shard: Shard? = nil, workers: Int? = nil, force: Bool = false) {
         self.jobsFile = jobsFile
         self.outputFolder = outputFolder
@@ -120,6 +121,7 @@ public struct BatchRequest: Sendable {
 
 /// A checked batch: the rows to render and the rows that fail before rendering.
 public struct BatchPlan: Sendable {
+    /// The request the plan was made for, so a run needs nothing else.
     public let request: BatchRequest
     /// Rows in the jobs file.
     public let rowCount: Int
@@ -139,10 +141,14 @@ public struct BatchPlan: Sendable {
 public struct BatchSummary: Sendable {
     /// One entry per row of the shard, in row order.
     public let entries: [ManifestEntry]
+    /// Where the manifest was written (in the output folder).
     public let manifestPath: String
 
+    /// Rows rendered by this run.
     public var rendered: Int { entries.filter { $0.status == .ok }.count }
+    /// Rows whose earlier output was checked unchanged and kept.
     public var skipped: Int { entries.filter { $0.status == .skipped }.count }
+    /// Rows that failed, in row order; their entries' `error` says why.
     public var failed: [ManifestEntry] { entries.filter { $0.status == .failed } }
 }
 

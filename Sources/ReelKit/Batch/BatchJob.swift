@@ -7,7 +7,9 @@ public struct BatchJob: Sendable {
     public let row: Int
     /// The line of the jobs file the row starts on.
     public let line: Int
+    /// The row's `id` value (empty when the row gives none); names the row in messages and the default output.
     public let id: String
+    /// The row's template, loaded and validated once for every row that names it.
     public let template: LoadedTemplate
     /// Media as `make` takes them (files and folders), globs expanded, relative to the jobs file's folder.
     public let media: [String]
@@ -21,6 +23,7 @@ public struct BatchJob: Sendable {
     public let resolve: ResolveOptions
     /// The row's song under the template (the `music` and `music-start` columns), if any.
     public let song: SongRequest?
+    /// The export options the row's option columns ask for, read as `make` reads its options.
     public let export: ExportOptions
     /// Warnings known before the render: the template's, and a size of another shape than its canvas.
     public let warnings: [String]

@@ -105,7 +105,9 @@ extension ManifestEntry {
 public struct MergeReport: Sendable {
     /// A row with no entry that can be trusted, and why.
     public struct Missing: Sendable, Equatable {
+        /// The row's number among the jobs file's rows, from 1.
         public let row: Int
+        /// The row's `id` value, for the message.
         public let id: String
         /// No shard recorded it done, or what the entry recorded no longer holds (its output
         /// gone or altered, its inputs changed).
@@ -120,8 +122,10 @@ public struct MergeReport: Sendable {
     public let missing: [Missing]
     /// The manifests read, by file name.
     public let sources: [String]
+    /// Where the merged `manifest.jsonl` was written.
     public let manifestPath: String
 
+    /// The entries of rows that failed, in row order.
     public var failed: [ManifestEntry] { entries.filter { $0.status == .failed } }
     /// Every row has its video.
     public var isComplete: Bool { missing.isEmpty && failed.isEmpty }

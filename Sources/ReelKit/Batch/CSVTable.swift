@@ -8,7 +8,9 @@
 public struct CSVTable: Sendable, Equatable {
     /// One record: its fields, and the line it starts on (1-based), for messages.
     public struct Record: Sendable, Equatable {
+        /// Line the record starts on, 1-based; a quoted field may carry it over several lines.
         public let line: Int
+        /// The record's fields in order, their quotes removed.
         public let fields: [String]
     }
 
@@ -31,8 +33,11 @@ public struct CSVTable: Sendable, Equatable {
 
 /// A CSV text that breaks RFC 4180, and where (line and column, 1-based, in characters).
 public struct CSVSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Line of the fault, 1-based.
     public let line: Int
+    /// Column of the fault, 1-based, in characters (not bytes).
     public let column: Int
+    /// What is wrong there, in words.
     public let message: String
 
     public var description: String { "\(line):\(column): \(message)" }

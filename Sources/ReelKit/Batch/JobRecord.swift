@@ -22,12 +22,14 @@ public struct JobRecord: Sendable, Equatable {
     /// Values in the order written; a CSV's empty cells are left out (an empty cell is a value not given).
     public let values: [(name: String, value: Value)]
 
+    /// `row` from 1; `values` in the order written, empty CSV cells already left out.
     public init(row: Int, line: Int, values: [(name: String, value: Value)]) {
         self.row = row
         self.line = line
         self.values = values
     }
 
+    /// The value of column or key `name`; nil when the row does not give it.
     public subscript(name: String) -> Value? { values.first { $0.name == name }?.value }
 
     public static func == (a: JobRecord, b: JobRecord) -> Bool {

@@ -6,11 +6,14 @@
 public struct JobsFileError: Error, Sendable, CustomStringConvertible {
     /// One problem, at a line of the file (and a column or key when it concerns one).
     public struct Problem: Sendable, Equatable, CustomStringConvertible {
+        /// Line of the jobs file, 1-based; nil for a problem of the whole file (empty, unreadable).
         public let line: Int?
         /// A CSV column (by its header name) or a JSONL key, or a character column for syntax errors.
         public let place: String?
+        /// What is wrong, in words.
         public let message: String
 
+        /// `place` nil when the problem concerns the line or the file as a whole.
         public init(line: Int?, place: String? = nil, message: String) {
             self.line = line
             self.place = place
@@ -27,8 +30,10 @@ public struct JobsFileError: Error, Sendable, CustomStringConvertible {
 
     /// The jobs file, as the caller named it.
     public let file: String
+    /// Every problem found, in file order; never empty.
     public let problems: [Problem]
 
+    /// `problems` must not be empty: an error with none would refuse a file for nothing.
     public init(file: String, problems: [Problem]) {
         self.file = file
         self.problems = problems

@@ -6,6 +6,7 @@ import DocumentJSON
 /// what a rerun needs to trust the output without rendering it again: the digest of the row's
 /// inputs (template files, media files, row values) and the output's size and digest.
 public struct ManifestEntry: Sendable, Equatable {
+    /// The outcome of a row, as the manifest's `status` field writes it.
     public enum Status: String, Sendable {
         /// Rendered by this run.
         case ok
@@ -17,21 +18,28 @@ public struct ManifestEntry: Sendable, Equatable {
 
     /// The row's number among the jobs file's rows, from 1.
     public let row: Int
+    /// The row's `id` value, so a person can find the row.
     public let id: String
+    /// Whether the row's video exists and can be trusted (`ok`, `skipped`) or not (`failed`).
     public let status: Status
     /// The output, relative to the output folder.
     public let output: String?
+    /// Frames of the output video; nil for a failed row.
     public let frames: Int64?
     /// Wall time of the row's render (of the earlier render, for a skipped row).
     public let seconds: Double?
+    /// Problems the render covered (damaged media held over, sizes changed), one line each.
     public let warnings: [String]
+    /// Why the row failed, one line; nil unless `status` is `failed`.
     public let error: String?
     /// SHA-256 over the row's inputs (`InputDigest`).
     public let inputs: String?
     /// The output's size in bytes and SHA-256.
     public let size: Int64?
+    /// SHA-256 of the output in hex, for telling a complete output from an altered one.
     public let sha256: String?
 
+    /// Only `row`, `id`, `status` and `output` are always known; the rest are nil for a failed row.
     public init(
         row: Int, id: String, status: Status, output: String?, frames: Int64? = nil, seconds: Double? = nil, warnings: [String] = [],
         error: String? = nil, inputs: String? = nil, size: Int64? = nil, sha256: String? = nil

@@ -15,6 +15,7 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// Most shards accepted: far more tasks than any array job runs.
     public static let maxCount = 1_000_000
 
+    /// Throws unless `count` is 1...`maxCount` and `index` is 0..<`count`.
     public init(index: Int, count: Int) throws(OptionValueError) {
         guard count >= 1, count <= Self.maxCount else {
             throw OptionValueError(option: "shard", message: "takes K/N with N from 1 to \(Self.maxCount), not N = \(count)")

@@ -13,19 +13,29 @@ public struct MakeOptionText: Sendable, Hashable {
     /// The option names, without dashes: the command line's `--<name>` and a jobs file's columns.
     public static let names = ["order", "use-all", "seed", "reframe", "quality", "size", "bitrate", "bpp", "audio-bitrate", "loudness"]
 
+    /// `--order`: `given`, `name` or `date`; nil keeps the default.
     public var order: String?
+    /// `--use-all`: grow the template until every medium is used.
     public var useAll: Bool
+    /// `--seed`: a whole number 0 or more, for choices that vary; nil keeps the default.
     public var seed: String?
+    /// `--quality`: `draft`, `standard` or `high`.
     public var quality: String?
+    /// `--size`: `WIDTHxHEIGHT`, a height such as `720p`, or a shape such as `9:16` (see `SizeOption`).
     public var size: String?
+    /// `--bitrate`: an average video rate such as `2M` or `800k`, within `Limits.videoBitrate`; excludes `bpp`.
     public var bitrate: String?
+    /// `--bpp`: a video rate given as bits a second per output pixel; excludes `bitrate`.
     public var bpp: String?
+    /// `--audio-bitrate`: an AAC rate such as `96k`, within `Limits.audioBitrate`.
     public var audioBitrate: String?
+    /// `--loudness`: a target in LUFS from -70 to 0, or `off`.
     public var loudness: String?
     /// `cover` (the default) or `smart`: frame cover places smart where cover would cut away more
     /// than `FramingSettings.reframeCutAway` of the picture.
     public var reframe: String?
 
+    /// Values as written, unchecked; nil (and false) leave the template's and the timeline's settings.
     public init(
         order: String? = nil, useAll: Bool = false, seed: String? = nil, quality: String? = nil, size: String? = nil,
         bitrate: String? = nil, bpp: String? = nil, audioBitrate: String? = nil, loudness: String? = nil, reframe: String? = nil

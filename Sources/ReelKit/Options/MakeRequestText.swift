@@ -34,10 +34,12 @@ public struct MakeRequestText: Sendable {
     /// A song in place of the template's music (`--music`), and where in it the video begins
     /// (`--music-start`: `auto` or a time).
     public var music: String?
+    /// `--music-start`: `auto` or a time in the song; read only with `music`.
     public var musicStart: String?
     /// Also carry the captions as a subtitle stream (`--soft-captions`).
     public var softCaptions: Bool
 
+    /// Values as written, unchecked: `make` settles each at the step that needs it.
     public init(
         options: MakeOptionText = MakeOptionText(), texts: [String] = [], textFile: String? = nil, captions: String? = nil,
         captionWords: String? = nil, captionStyle: String? = nil, captionLines: String? = nil, voice: String? = nil, music: String? = nil,

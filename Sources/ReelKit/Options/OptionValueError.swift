@@ -9,6 +9,7 @@ public struct OptionValueError: Error, Sendable, CustomStringConvertible, Equata
     /// What is wrong, to follow the option's name: "takes draft, standard or high, not 'fast'".
     public let message: String
 
+    /// `message` reads after the option's name (`takes …, not '…'`).
     public init(option: String, message: String) {
         self.option = option
         self.message = message

@@ -31,9 +31,11 @@ public enum TextsFile {
 /// A texts file that cannot be read (`isInvalid` false), or whose text is not an object of
 /// key: text (`isInvalid` true: the person's to fix, the command line's exit 3).
 public struct TextsFileError: Error, Sendable, CustomStringConvertible {
+    /// The texts file as the caller named it.
     public let path: String
     /// What is wrong, after the path: "not valid JSON: ...".
     public let problem: String
+    /// True when the file was read but its content is wrong (exit 3); false when it could not be read.
     public let isInvalid: Bool
 
     public var description: String { "\(path): \(problem)" }

@@ -7,6 +7,7 @@ import TimelineModel
 /// The limiter reads ahead of the block asked for and gives every sample back at its own time, so
 /// the mix stays locked to the pictures; blocks asked for in order read every source forward once.
 package final class AudioMixer {
+    /// Where each sound plays; the exporter reads it to tell whether there is any sound to measure.
     package let planner: AudioPlanner
     /// Gain applied to the whole sum (loudness normalization), before the limiter.
     var masterGain: Float = 1

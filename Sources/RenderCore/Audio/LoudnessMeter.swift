@@ -16,6 +16,7 @@ package struct LoudnessMeter: Sendable {
     /// Largest absolute sample seen (sample peak, not true peak).
     package private(set) var peak: Float = 0
 
+    /// An empty meter; feed it the whole mix with `add`, in order, then read the result.
     package init() {}
 
     /// Adds interleaved stereo samples.

@@ -25,6 +25,7 @@ package struct LoudnessReport: Sendable, Equatable {
     /// Whether more gain was refused for taking more than `Limits.maxLimiting` off a stretch.
     package let heldBack: Bool
 
+    /// Values in LUFS and dB as the loudness pass measured them; nothing is checked here.
     package init(target: Double, measured: Double, gain: Double, reached: Double, limiting: Double, heldBack: Bool) {
         self.target = target
         self.measured = measured

@@ -22,6 +22,7 @@ package enum SoundtrackEncoder {
 
     /// An encoded soundtrack and what it took.
     public struct Result {
+        /// The encoded AAC packets, ready to mux beside the video.
         package let track: AACTrack
         /// Encodes made (1 when the first was under the ceiling).
         package let passes: Int

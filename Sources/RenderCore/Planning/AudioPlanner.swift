@@ -9,12 +9,16 @@ import TimelineModel
 package struct AudioPlanner: Sendable {
     /// One sound on the mix: timeline samples `[start, end)`, reading its source from `sourceStart`.
     package struct Item: Sendable, Hashable {
+        /// The sound's file path, as the timeline names it.
         package var media: String
+        /// First timeline sample the sound plays at, at the mix rate.
         package var start: Int64
+        /// Timeline sample it stops before, never past the timeline's end.
         package var end: Int64
         /// Source time heard at `start`. Played backwards, the source time just above it: the sound
         /// runs down from there.
         package var sourceStart: RationalTime
+        /// Linear gain as the timeline gives it, before fades and ducking.
         package var volume: Double
         var fadeInSamples: Int64
         var fadeOutSamples: Int64
@@ -53,10 +57,14 @@ package struct AudioPlanner: Sendable {
         }
     }
 
+    /// The mix's sample rate; every sample position here counts at it.
     package let rate: SampleRate
+    /// Samples of the whole timeline, its duration rounded to the nearest sample.
     package let totalSamples: Int64
+    /// Every audible sound: the timeline's sounds, then the video clips' own.
     package let items: [Item]
 
+    /// Plans every sound and clip with a volume above 0; silent ones are left out.
     package init(timeline: Timeline, rate: SampleRate = .standard) {
         self.rate = rate
         totalSamples = rate.sample(at: timeline.duration, rounding: .toNearestOrAwayFromZero)

@@ -4,6 +4,7 @@ import TimelineModel
 /// What to draw for one output frame, bottom to top: the main track (one clip or a transition
 /// between two), then everything above it (clips on upper layers, overlays, texts) in stacking order.
 package struct FramePlan: Sendable, Hashable {
+    /// The main track at this frame; nil where no clip covers it (the background shows).
     package var main: MainTrackPlan?
     /// Everything above the main track, bottom to top, interleaved by stacking number (`Stacking`).
     package var above: [StackPlan]
@@ -42,8 +43,11 @@ package enum MainTrackPlan: Sendable, Hashable {
 
 /// A transition in progress.
 package struct TransitionPlan: Sendable, Hashable {
+    /// Index into `Timeline.transitions`.
     package var index: Int
+    /// The outgoing clip, as it shows at this frame.
     package var from: LayerPlan
+    /// The incoming clip, as it shows at this frame.
     package var to: LayerPlan
     /// Eased progress, 0 at the transition's first frame time, 1 at its end.
     package var progress: Double
@@ -59,12 +63,17 @@ package struct LayerPlan: Sendable, Hashable {
     package var pose: Pose
 }
 
+/// One overlay to draw at a frame.
 package struct OverlayPlan: Sendable, Hashable {
+    /// Index into `Timeline.overlays`.
     package var index: Int
+    /// The overlay's animated pose at this frame.
     package var pose: Pose
 }
 
+/// One text to draw at a frame.
 package struct TextPlan: Sendable, Hashable {
+    /// Index into `Timeline.texts`.
     package var index: Int
     /// Animation state: opacity, a scale about the anchor, and an offset in canvas fractions.
     package var pose: Pose
@@ -79,18 +88,24 @@ package struct TextPlan: Sendable, Hashable {
 /// visible, never a scan of the timeline. Export and previews plan through this one type, so a
 /// preview cannot drift from the video.
 package struct FramePlanner: Sendable {
+    /// The timeline planned; the spans are cut from it once.
     package let timeline: Timeline
     /// Frame spans `[start, end)` with the items visible in each.
     package let spans: [Span]
 
+    /// A run of frames over which the set of visible items does not change.
     package struct Span: Sendable {
+        /// Output frames `[start, end)`; spans are sorted and do not overlap.
         package let frames: Range<Int64>
+        /// Indices into `Timeline.clips` of the main-track clips visible in the span.
         package let mainClips: [Int]
+        /// Indices into `Timeline.transitions` under way in the span.
         package let transitions: [Int]
         /// Clips of upper layers, overlays and texts, bottom to top.
         package let above: [Stacking.Item]
     }
 
+    /// Cuts the timeline into spans at every frame where an item starts or ends, main clips widened by their transitions.
     package init(timeline: Timeline) {
         self.timeline = timeline
         let rate = timeline.frameRate

@@ -21,6 +21,7 @@ public struct FrameSegment: Sendable, Hashable {
     /// The frames `[start, end)` of the timeline this segment renders.
     package let frames: Range<Int64>
 
+    /// `index` below `count`; `frames` within the timeline's frames.
     public init(index: Int, count: Int, frames: Range<Int64>) {
         self.index = index
         self.count = count
