@@ -33,6 +33,8 @@ package struct PartFacts {
     package var total: RationalTime?
     /// One per layer object, in order.
     package var layers: [LayerFacts] = []
+    /// The voice's start and each sound's, in the order read, where usable.
+    package var soundStarts: [SoundStartFacts] = []
 
     /// The first slot without a usable duration, for notes that say why a rule waits.
     var firstSlotWithoutDuration: SlotFacts? { slots.first { $0.duration == nil } }
@@ -68,4 +70,14 @@ package struct LayerFacts {
 
     /// `layer 'title'`, or `the layer at /layers/2` when its id is unusable.
     package var name: String { id.map { "layer '\($0)'" } ?? "the layer at \(path.pointer)" }
+}
+
+/// Where a voice or sound starts on the video, and how a message names it.
+package struct SoundStartFacts {
+    /// The start's place in the document (`/voice/start`, `/sounds/2/at`).
+    package var path: JSONPath
+    /// `the voice's start` or `the sound's start`, as messages name it.
+    package var what: String
+    /// Exact time from the video's start; never negative (the reader refuses that).
+    package var start: RationalTime
 }

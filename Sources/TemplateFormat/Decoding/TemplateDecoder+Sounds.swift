@@ -66,20 +66,15 @@ extension TemplateDecoder {
         return valid ? sound : nil
     }
 
-    /// A start on the video, in seconds, frames or beats from its start; at or past the end of
-    /// the video it is a warning (T080).
+    /// A start on the video, in seconds, frames or beats from its start; one at or past the end of
+    /// the video is `SoundStartRule`'s (T080).
     private mutating func startTime(_ value: JSONValue, at path: JSONPath, what: String) -> RationalTime? {
         guard let t = videoTime(value, at: path, from: .zero, what: what) else { return nil }
         if t.isNegative {
             context.error(.outOfRange, "\(what) \(TimeText.string(from: t)) is before the video", at: path, notes: ["use 0 or a later time"])
             return nil
         }
-        if let total = facts.total, t >= total {
-            context.report(
-                .warning, .soundPastEnd,
-                "\(what) is \(TimeText.string(from: t)), at or after the end of the video (\(TimeText.string(from: total))); it is not heard",
-                at: path, notes: ["start it before \(TimeText.string(from: total))"])
-        }
+        facts.soundStarts.append(SoundStartFacts(path: path, what: what, start: t))
         return t
     }
 

@@ -30,6 +30,8 @@ package enum TemplatePart: CaseIterable, Sendable {
     case layers
     /// The music, when it has a usable file.
     case music
+    /// Each usable start of the voice and of the sounds.
+    case sounds
     /// The template's folder as a whole: the files in it.
     case folder
 }

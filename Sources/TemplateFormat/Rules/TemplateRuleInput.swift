@@ -17,6 +17,7 @@ package struct TemplateRuleInput {
         switch part {
         case .slots: facts.slots.count
         case .layers: facts.layers.count
+        case .sounds: facts.soundStarts.count
         case .cover, .music, .folder: 1
         }
     }

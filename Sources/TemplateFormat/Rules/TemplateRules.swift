@@ -15,6 +15,7 @@ package enum TemplateRules {
         LayerEndRule.self,
         TextFitRule.self,
         MusicLengthRule.self,
+        SoundStartRule.self,
         UnusedAssetRule.self,
     ]
 

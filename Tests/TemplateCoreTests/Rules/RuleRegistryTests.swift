@@ -181,7 +181,8 @@ import Testing
 
     /// Fixtures of template rules that no rule table holds.
     static let templateRuleFixtures: [DiagnosticCode: String] = [
-        .musicShort: "Tests/TemplateCoreTests/Template/AssetInspectorTests.swift"
+        .musicShort: "Tests/TemplateCoreTests/Template/AssetInspectorTests.swift",
+        .soundPastEnd: "Tests/TemplateCoreTests/Template/TemplateSoundTests.swift",
     ]
 
     /// Documented codes no test raises yet: fixtures to write.
@@ -236,7 +237,6 @@ import Testing
         .checkSkipped: (
             "Sources/TemplateFormat/Decoding/TemplateDecoder+Times.swift", "Tests/TemplateCoreTests/Template/IndependentProblemTests.swift"
         ),
-        .soundPastEnd: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Sounds.swift", "Tests/TemplateCoreTests/Template/TemplateSoundTests.swift"),
         .duckingRange: ("Sources/TemplateFormat/Decoding/TemplateDecoder+Sounds.swift", "Tests/ReelCLITests/TimelineRulesTests.swift"),
         .kindFallback: ("Sources/TemplateResolver/Resolver.swift", "Tests/TemplateCoreTests/Resolver/ResolverSnapshotTests.swift"),
         .videoTooShort: ("Sources/TemplateResolver/Resolver.swift", "Tests/TemplateCoreTests/Resolver/ResolverSnapshotTests.swift"),
