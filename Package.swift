@@ -47,6 +47,8 @@ let package = Package(
         .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CAubio", pkgConfig: "aubio", providers: [.apt(["libaubio-dev"])]),
         .systemLibrary(name: "CSystem"),
+        .systemLibrary(name: "CMHD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // OpenCV (C++; Debian libopencv-dev, libopencv-contrib-dev, opencv-data) behind a C interface:
         // no C++ type leaves it. It links the four OpenCV libraries it uses by name, not through
         // pkg-config, whose opencv4 flags link every OpenCV module (some 380 libraries loaded by
@@ -107,9 +109,16 @@ let package = Package(
         .target(
             name: "ReelKit",
             dependencies: documents + modules("TimelineEditing", "ProgressReport", "MediaIO", "MediaFacts", "RenderCore", "Previews", "BeatTracking")),
-        // The command line parses and prints over ReelKit, the only module it imports.
+        // HTTP/1.1 through libmicrohttpd: requests in, responses out, bodies bounded; no C type leaves it.
+        .target(name: "HTTPServer", dependencies: ["FileAccess", "CMHD"]),
+        // The durable job store: jobs, their states and idempotency keys in SQLite (WAL); no C type leaves it.
+        .target(name: "JobStore", dependencies: ["CSQLite"]),
+        // `reel serve`: the render API over ReelKit, its routes, job queue and OpenAPI document.
+        .target(name: "ReelServer", dependencies: ["ReelKit", "HTTPServer", "JobStore"]),
+        // The command line parses and prints over ReelKit, the only module it imports (and
+        // ReelServer, for `reel serve` alone).
         .executableTarget(
-            name: "reel", dependencies: ["ReelKit"]),
+            name: "reel", dependencies: ["ReelKit", "ReelServer"]),
 
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime", "DocumentLimits"]),
@@ -125,5 +134,8 @@ let package = Package(
         .testTarget(name: "ReelCLITests", dependencies: documents + modules("ReelTestSupport", "reel")),
         .testTarget(
             name: "ReelKitTests", dependencies: documents + modules("ReelKit", "TimelineEditing", "MediaFacts", "RenderCore", "ReelTestSupport")),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ReelTestSupport"]),
+        .testTarget(name: "JobStoreTests", dependencies: ["JobStore", "ReelTestSupport"]),
+        .testTarget(name: "ReelServerTests", dependencies: ["ReelServer", "ReelKit", "ReelTestSupport", "reel"]),
     ]
 )
