@@ -1,1 +1,87 @@
-package enum ReelServerPlaceholder {}
+import FileAccess
+import Foundation
+import HTTPServer
+import JobStore
+
+/// `reel serve` as a library: the job store opened (and recovered), the renders' workers started,
+/// the API listening. One object per process.
+///
+/// Starting recovers from whatever ended the last run: jobs that were running return to the
+/// queue (they run again from the start; no job is reported done without its whole output), and
+/// uploads that were still arriving are removed with their files.
+package final class ReelServer: Sendable {
+    /// Where it listens, as a URL: `http://127.0.0.1:8910`.
+    package let url: String
+    /// Jobs that were running when the last run ended, now queued again.
+    package let recoveredJobs: Int
+    private let http: HTTPServer
+    private let handler: APIHandler
+    private let runner: RenderRunner
+    private let drainSeconds: Double
+
+    /// Opens the store, recovers, starts the workers and listens; a one-line error otherwise.
+    package init(_ configuration: ServerConfiguration, log: @escaping @Sendable (String) -> Void = { _ in }) throws(ServerError) {
+        guard ListenAddress.isLoopback(configuration.host) else {
+            throw ServerError(
+                "\(configuration.host):\(configuration.port)", "only loopback addresses are served without tokens, and tokens are not yet supported")
+        }
+        guard configuration.workers >= 1 else { throw ServerError("--jobs", "takes 1 or more") }
+        for folder in [configuration.data, configuration.outputFolder, configuration.uploadFolder] {
+            if FileKind.of(folder) == nil && mkdir(folder, 0o700) != 0 {
+                throw ServerError(folder, "cannot be created: \(String(cString: strerror(errno)))")
+            }
+            guard FileKind.of(folder) == .folder else { throw ServerError(folder, "is not a folder") }
+        }
+        for root in configuration.mediaRoots where FileKind.of(root) != .folder { throw ServerError(root, "is not a folder (--media-root)") }
+        let store: JobStore
+        do { store = try JobStore(path: configuration.databasePath) } catch { throw ServerError(error.file, "\(error.operation): \(error.reason)") }
+        do {
+            recoveredJobs = try store.requeueRunning()
+            for upload in try store.takeIncompleteUploads() {
+                unlink(upload.path)
+                rmdir(PathText.folder(of: upload.path))
+            }
+        } catch {
+            throw ServerError(error.file, "\(error.operation): \(error.reason)")
+        }
+        let templates = try ServerTemplates(roots: configuration.templateFolders)
+        let places = MediaPlaces(roots: configuration.mediaRoots, store: store)
+        let metrics = ServerMetrics()
+        let runner = RenderRunner(
+            store: store, check: RenderCheck(templates: templates, places: places), outputs: configuration.outputFolder, metrics: metrics,
+            workers: configuration.workers)
+        let handler = APIHandler(
+            configuration: configuration, store: store, templates: templates, places: places, runner: runner, metrics: metrics, log: log)
+        let http: HTTPServer
+        do { http = try HTTPServer(host: configuration.host, port: configuration.port, handler: handler) } catch {
+            throw ServerError(error.address, error.reason)
+        }
+        runner.start()
+        self.http = http
+        self.handler = handler
+        self.runner = runner
+        self.drainSeconds = configuration.drainSeconds
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        url = "http://\(host):\(http.port)"
+    }
+
+    /// The port listened on (the one picked, when 0 was asked).
+    package var port: Int { http.port }
+
+    /// A drain, as SIGTERM asks: no new connections or renders; running renders finish within
+    /// the drain's deadline or return to the queue; then the server stops.
+    package func drain() {
+        handler.startDraining()
+        http.quiesce()
+        runner.drain(deadline: drainSeconds)
+        http.stop()
+    }
+
+    /// Stops at once: running renders return to the queue.
+    package func stop() {
+        handler.startDraining()
+        http.quiesce()
+        runner.drain(deadline: 0)
+        http.stop()
+    }
+}

@@ -99,7 +99,7 @@ struct RowValidation {
                     "text.\(key)",
                     "the template has no text '\(key)'" + (keys.isEmpty ? " (it has no texts)" : "; its texts are \(keys.joined(separator: ", "))"))
             }
-            for key in Self.requiredTexts(of: template) where (texts[key] ?? "").isEmpty {
+            for key in template.requiredTextKeys where (texts[key] ?? "").isEmpty {
                 fail("text.\(key)", "is required by the template and not given")
             }
             do { export = try option.exportOptions(canvas: template.canvas) } catch { fail(error.option, error.message) }
@@ -135,14 +135,6 @@ struct RowValidation {
 
     /// `path` from the jobs file's folder, unless absolute.
     func path(_ path: String) -> String { path.hasPrefix("/") ? path : BatchNames.join(jobsFolder, path) }
-
-    /// The keys of texts that have no text of the template's own: a row must give them.
-    static func requiredTexts(of template: Template) -> [String] {
-        template.layers.compactMap { layer in
-            if case .text(let t) = layer.content, let key = t.key, t.text.isEmpty { return key }
-            return nil
-        }
-    }
 
     /// A failure to load a template, with its errors.
     static func describe(_ error: ReelError) -> String {

@@ -89,6 +89,14 @@ public struct Template: Sendable, Hashable {
             return key
         }
     }
+
+    /// The keys of texts that have no text of the template's own: a request must fill them.
+    package var requiredTextKeys: [String] {
+        layers.compactMap { layer in
+            if case .text(let t) = layer.content, let key = t.key, t.text.isEmpty { return key }
+            return nil
+        }
+    }
 }
 
 /// The template's soundtrack.

@@ -1,9 +1,8 @@
 import Foundation
-import ReelTestSupport
 
 /// The built `reel` executable, found beside the test bundle (`swift build` puts both in one folder).
-enum Reel {
-    static var path: String {
+public enum Reel {
+    public static var path: String {
         let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = runner.deletingLastPathComponent()
         // The runner may sit inside a bundle folder (`*.xctest/...`): walk up to the build folder.
@@ -14,19 +13,19 @@ enum Reel {
     }
 
     /// Runs `reel`; a run that outlives `timeout` seconds is killed (exit status 9 by signal).
-    static func run(_ arguments: [String], timeout: Double = 300, environment extra: [String: String] = [:]) throws -> Tools.Output {
+    public static func run(_ arguments: [String], timeout: Double = 300, environment extra: [String: String] = [:]) throws -> Tools.Output {
         let environment = extra.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(extra) { $1 }
         return try Tools.run(path, arguments, environment: environment, timeout: timeout)
     }
 
     /// The repository's root, for shipped templates and sample media.
-    static var repositoryRoot: String {
+    public static var repositoryRoot: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     }
 }
 
 /// A tiny valid template: two slots, a tone for music.
-func makeTemplate(in dir: TemporaryFolder, name: String = "tiny", slots: [(String, String)] = [("a", "1"), ("b", "1")]) throws -> String {
+public func makeTemplate(in dir: TemporaryFolder, name: String = "tiny", slots: [(String, String)] = [("a", "1"), ("b", "1")]) throws -> String {
     let folder = dir.file(name)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try TestMedia.tone((folder as NSString).appendingPathComponent("music.m4a"), seconds: "4")

@@ -1,0 +1,64 @@
+import DocumentJSON
+import FileAccess
+import Foundation
+import HTTPServer
+import ReelKit
+
+/// Validation without rendering (Creatomate's `dry_run`), and the templates' pictures.
+extension APIHandler {
+    /// `POST /v1/validate`: `{"template": id}` checks the template; a whole render request is
+    /// checked as `POST /v1/renders` would check it. Answers 200 with `valid` and every finding.
+    func validate(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        let object = try APIJSON.object(request.bodyBytes)
+        guard case .string(let id)? = object["template"] else {
+            throw APIError(400, "invalid_request", "give the template's id (\"template\"), and the rest of a render request to check it too")
+        }
+        var problems: [APIError.Problem] = []
+        var diagnostics: [JSONValue] = []
+        do {
+            let loaded = try templates.load(id)
+            diagnostics = loaded.diagnostics.map { $0.jsonValue }
+        } catch {
+            guard error.code == "invalid_template" else { throw error }
+            problems += error.problems
+        }
+        if problems.isEmpty && object.keys.contains(where: { $0 != "template" }) {
+            var whole = object
+            if whole["media"] == nil { whole["media"] = .array([]) }
+            do {
+                let render = try RenderRequest(json: whole)
+                _ = try check.makeRequest(render, output: configuration.outputFolder + "/check.mp4", timeline: nil)
+            } catch {
+                problems += error.problems.isEmpty ? [APIError.Problem(field: "", message: error.message)] : error.problems
+            }
+        }
+        var o = JSONObject(["valid": .bool(problems.isEmpty), "template": .string(id)])
+        o["diagnostics"] = .array(diagnostics)
+        o["problems"] = APIError(422, "", "", problems: problems).json["error"]?.objectValue?["problems"] ?? .array([])
+        return json(200, .object(o))
+    }
+
+    /// A template's contact sheet (png) or animated preview (gif), drawn once into the data
+    /// folder's cache and served from there (with Range, like any file).
+    func templatePicture(_ id: String, kind: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        let loaded = try templates.load(id)
+        let cache = configuration.data + "/cache"
+        let path = "\(cache)/\(id).\(kind)"
+        previewLock.lock()
+        defer { previewLock.unlock() }
+        if FileKind.of(path) != .regular {
+            mkdir(cache, 0o700)
+            do {
+                let subject = try Pipeline.openPreview(PreviewRequest(source: loaded.folder))
+                if kind == "png" {
+                    try Pipeline.write(try Pipeline.contactSheet(of: subject), to: path)
+                } else {
+                    try Pipeline.writeAnimatedPreview(subject, to: path)
+                }
+            } catch {
+                throw APIError(500, "preview_failed", "the \(kind == "png" ? "contact sheet" : "preview") of '\(id)' could not be drawn: \(error.description)")
+            }
+        }
+        return .file(path: path, contentType: kind == "png" ? "image/png" : "image/gif", range: request.header("range"))
+    }
+}

@@ -1,0 +1,224 @@
+import DocumentJSON
+import FileAccess
+import Foundation
+import HTTPServer
+import JobStore
+import ReelKit
+
+/// The render API over HTTP: each request routed, answered as JSON (or a file), counted and
+/// logged as one JSON line with its request id.
+final class APIHandler: HTTPHandler, @unchecked Sendable {
+    let configuration: ServerConfiguration
+    let store: JobStore
+    let templates: ServerTemplates
+    let places: MediaPlaces
+    let check: RenderCheck
+    let runner: RenderRunner
+    let metrics: ServerMetrics
+    let log: @Sendable (String) -> Void
+    /// One picture drawn at a time: two requests for the same one draw it once.
+    let previewLock = NSLock()
+    /// Set by a drain: new renders are refused (503) while running ones finish.
+    private let drainingFlag = CancellationFlag()
+
+    init(
+        configuration: ServerConfiguration, store: JobStore, templates: ServerTemplates, places: MediaPlaces, runner: RenderRunner,
+        metrics: ServerMetrics, log: @escaping @Sendable (String) -> Void
+    ) {
+        self.configuration = configuration
+        self.store = store
+        self.templates = templates
+        self.places = places
+        self.check = RenderCheck(templates: templates, places: places)
+        self.runner = runner
+        self.metrics = metrics
+        self.log = log
+    }
+
+    /// Refuses new renders from now on.
+    func startDraining() { drainingFlag.cancel() }
+
+    func bodyPlan(for head: HTTPRequest) -> BodyPlan {
+        if APIRoutes.upload.method == head.method, APIRoutes.upload.match(head.path) != nil {
+            return uploadPlan(head)
+        }
+        if head.method == "POST" || head.method == "PUT" || head.method == "PATCH" {
+            let type = head.header("content-type")?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard type == "application/json" else {
+                return .refuse(APIError(415, "unsupported_media_type", "send the body as application/json").response)
+            }
+        }
+        return .memory(limit: ServerLimits.maxJSONBody)
+    }
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        let start = ServerClock.seconds()
+        var route = "unmatched"
+        var response: HTTPResponse
+        do throws(APIError) {
+            (route, response) = try dispatch(request)
+        } catch {
+            response = error.response
+        }
+        let seconds = ServerClock.seconds() - start
+        metrics.request(method: request.method, route: route, status: response.status, seconds: seconds)
+        var line = JSONObject([
+            "time": APIJSON.time(ServerClock.wallMilliseconds()), "request": .string(request.id), "method": .string(request.method),
+            "route": .string(route), "status": APIJSON.int(response.status), "ms": APIJSON.double((seconds * 10000).rounded() / 10),
+        ])
+        line["remote"] = .string(request.remoteAddress)
+        log(JSONWriter.line(.object(line)))
+        return response
+    }
+
+    private func dispatch(_ request: HTTPRequest) throws(APIError) -> (String, HTTPResponse) {
+        var allowed: [String] = []
+        for route in APIRoutes.all {
+            guard let captured = route.match(request.path) else { continue }
+            guard route.method == request.method else {
+                allowed.append(route.method)
+                continue
+            }
+            return (route.pattern, try answer(route, captured, request))
+        }
+        if !allowed.isEmpty {
+            var response = APIError(405, "method_not_allowed", "\(request.path) takes \(allowed.joined(separator: ", "))").response
+            response.headers.append((name: "Allow", value: allowed.joined(separator: ", ")))
+            return ("unmatched", response)
+        }
+        throw APIError.notFound("no route \(request.method) \(request.path)")
+    }
+
+    private func answer(_ route: Route, _ captured: [String: String], _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        let id = captured["id"] ?? ""
+        switch route.pattern {
+        case APIRoutes.health.pattern: return try health()
+        case APIRoutes.metrics.pattern:
+            var r = HTTPResponse(status: 200, body: .bytes(Array(metrics.text(jobs: try counts()).utf8)))
+            r.headers = [(name: "Content-Type", value: "text/plain; version=0.0.4; charset=utf-8")]
+            return r
+        case APIRoutes.openAPI.pattern: return .json(200, OpenAPIDocument.text)
+        case APIRoutes.templates.pattern:
+            return json(200, .object(JSONObject(["templates": .array(templates.folders.map { templates.summary($0.id) })])))
+        case APIRoutes.template.pattern: return json(200, try templates.detail(id))
+        case APIRoutes.contactSheet.pattern: return try templatePicture(id, kind: "png", request)
+        case APIRoutes.preview.pattern: return try templatePicture(id, kind: "gif", request)
+        case APIRoutes.validate.pattern: return try validate(request)
+        case APIRoutes.upload.pattern: return try finishUpload(request)
+        case APIRoutes.media.pattern: return try media(id)
+        case APIRoutes.submit.pattern: return try submit(request)
+        case APIRoutes.list.pattern: return try list(request)
+        case APIRoutes.job.pattern: return json(200, JobJSON.value(try job(id)))
+        case APIRoutes.cancel.pattern: return try cancel(id)
+        case APIRoutes.output.pattern: return try output(id, request, timeline: false)
+        case APIRoutes.timeline.pattern: return try output(id, request, timeline: true)
+        default: throw APIError.notFound("no route \(request.method) \(request.path)")
+        }
+    }
+
+    func json(_ status: Int, _ value: JSONValue) -> HTTPResponse { .json(status, JSONWriter.line(value)) }
+
+    func storeError(_ error: JobStoreError) -> APIError {
+        switch error.kind {
+        case .full: APIError(507, "storage_full", "the server's data folder is full; try again later")
+        case .busy: APIError(503, "busy", "the job store is busy; try again")
+        case .conflict: APIError(409, "idempotency_conflict", "this Idempotency-Key was used with another request")
+        default: APIError(500, "store_error", "the job store failed: \(error.reason)")
+        }
+    }
+
+    func counts() throws(APIError) -> [JobState: Int] {
+        do { return try store.counts() } catch { throw storeError(error) }
+    }
+
+    private func health() throws(APIError) -> HTTPResponse {
+        let jobs = try counts()
+        var byState = JSONObject()
+        for state in JobState.allCases { byState[state.rawValue] = APIJSON.int(jobs[state] ?? 0) }
+        return json(
+            200,
+            .object(
+                JSONObject([
+                    "status": .string(drainingFlag.isCancelled ? "draining" : "ok"), "jobs": .object(byState),
+                    "templates": APIJSON.int(templates.folders.count), "workers": APIJSON.int(configuration.workers),
+                ])))
+    }
+
+    func job(_ id: String) throws(APIError) -> StoredJob {
+        let found: StoredJob?
+        do { found = try store.job(id) } catch { throw storeError(error) }
+        guard let found else { throw APIError.notFound("no render '\(id)'") }
+        return found
+    }
+
+    private func submit(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        guard !drainingFlag.isCancelled else { throw APIError(503, "draining", "the server is shutting down and takes no new renders") }
+        let render = try RenderRequest(json: try APIJSON.object(request.bodyBytes))
+        _ = try check.makeRequest(render, output: configuration.outputFolder + "/check.mp4", timeline: nil)
+        let key = request.header("idempotency-key")
+        if let key, key.isEmpty || key.count > 255 { throw APIError.badRequest("Idempotency-Key must be 1 to 255 characters") }
+        let submitted: (job: StoredJob, created: Bool)
+        do { submitted = try store.submit(kind: "render", request: render.canonicalText, owner: nil, idempotencyKey: key) } catch {
+            throw storeError(error)
+        }
+        if submitted.created { runner.wake() }
+        var response = json(submitted.created ? 202 : 200, JobJSON.value(submitted.job))
+        response.headers.append((name: "Location", value: "/v1/renders/\(submitted.job.id)"))
+        return response
+    }
+
+    private func list(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        var state: JobState?
+        if let s = request.queryValue("status") {
+            guard let parsed = JobState(rawValue: s) else {
+                throw APIError.badRequest("status takes \(JobState.allCases.map(\.rawValue).joined(separator: ", ")), not '\(s)'")
+            }
+            state = parsed
+        }
+        var limit = ServerLimits.defaultPageSize
+        if let l = request.queryValue("limit") {
+            guard let n = Int(l), ServerLimits.pageSize.contains(n) else {
+                throw APIError.badRequest("limit takes a whole number from \(ServerLimits.pageSize.lowerBound) to \(ServerLimits.pageSize.upperBound)")
+            }
+            limit = n
+        }
+        let after = request.queryValue("after")
+        let jobs: [StoredJob]
+        do { jobs = try store.list(state: state, limit: limit + 1, after: after) } catch { throw storeError(error) }
+        var o = JSONObject(["renders": .array(jobs.prefix(limit).map(JobJSON.value))])
+        if jobs.count > limit, let last = jobs.prefix(limit).last { o["next"] = .string(last.id) }
+        return json(200, .object(o))
+    }
+
+    private func cancel(_ id: String) throws(APIError) -> HTTPResponse {
+        let before = try job(id)
+        guard !before.state.isFinal else {
+            throw APIError(409, "already_\(before.state.rawValue)", "render '\(id)' is already \(before.state.rawValue)")
+        }
+        let after: StoredJob?
+        do { after = try store.cancel(id) } catch { throw storeError(error) }
+        runner.cancel(id)
+        guard let after else { throw APIError.notFound("no render '\(id)'") }
+        return json(200, JobJSON.value(after))
+    }
+
+    private func output(_ id: String, _ request: HTTPRequest, timeline: Bool) throws(APIError) -> HTTPResponse {
+        let found = try job(id)
+        guard found.state == .done else {
+            throw APIError(409, "not_done", "render '\(id)' is \(found.state.rawValue); its output exists once it is done")
+        }
+        let paths = runner.outputPaths(id)
+        if timeline { return .file(path: paths.timeline, contentType: "application/json", range: request.header("range")) }
+        var response = HTTPResponse.file(path: paths.video, contentType: "video/mp4", range: request.header("range"))
+        response.headers.append((name: "Content-Disposition", value: "inline; filename=\"\(id).mp4\""))
+        return response
+    }
+}
+
+extension HTTPRequest {
+    /// The body as bytes: what JSON routes read.
+    var bodyBytes: [UInt8] {
+        if case .bytes(let b) = body { return b }
+        return []
+    }
+}

@@ -1,0 +1,37 @@
+import DocumentJSON
+import Foundation
+
+/// Small builders for the API's JSON, so handlers read as the documents they answer.
+enum APIJSON {
+    static func int(_ n: Int) -> JSONValue { .number(JSONNumber(n)) }
+    static func int64(_ n: Int64) -> JSONValue { .number(JSONNumber(Int(n))) }
+    /// A finite number; nil (JSON null) for NaN or infinity, which JSON cannot hold.
+    static func double(_ x: Double) -> JSONValue { JSONNumber(x).map(JSONValue.number) ?? .null }
+    static func strings(_ items: [String]) -> JSONValue { .array(items.map(JSONValue.string)) }
+
+    /// Milliseconds since 1970 as RFC 3339 UTC text with milliseconds: `2026-12-02T10:37:49.123Z`.
+    static func time(_ ms: Int64) -> JSONValue {
+        let seconds = ms / 1000
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        let text = formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        // "…Z" → "….mmmZ"
+        return .string(String(text.dropLast()) + String(format: ".%03dZ", Int(ms % 1000)))
+    }
+
+    /// Parses a request body as a JSON object; the API's error when it is not one.
+    static func object(_ bytes: [UInt8]) throws(APIError) -> JSONObject {
+        let document: JSONDocument
+        do { document = try JSONParser.parse(bytes: bytes) } catch {
+            throw APIError(400, "invalid_json", "the body is not JSON: \(error.message)")
+        }
+        guard let object = document.root.objectValue else { throw APIError(400, "invalid_json", "the body is not a JSON object") }
+        return object
+    }
+
+    /// A JSON text the server wrote itself (a job's progress or result), as a value.
+    static func stored(_ text: String?) -> JSONValue? {
+        guard let text, let document = try? JSONParser.parse(text) else { return nil }
+        return document.root
+    }
+}

@@ -1,0 +1,164 @@
+import DocumentJSON
+import FileAccess
+import Foundation
+import JobStore
+import ReelKit
+
+/// Runs the queued renders of the store on this machine, `workers` at a time, each through
+/// `Pipeline.make` into the data folder's outputs (through the atomic writer, as every Reel output).
+///
+/// A job is claimed atomically, so two workers (or two server processes on one store) never run
+/// it twice; one cancelled while it runs stops at its next frame, and its output is removed even
+/// when it finished first (the store refuses `finish` for a cancelled job). A drain lets running
+/// jobs finish until its deadline, then cancels them and returns them to the queue.
+package final class RenderRunner: @unchecked Sendable {
+    private let store: JobStore
+    private let check: RenderCheck
+    private let outputs: String
+    private let metrics: ServerMetrics
+    private let workers: Int
+    private let lock = NSCondition()
+    private var running: [String: CancellationFlag] = [:]
+    private var requeued: Set<String> = []
+    private var stopping = false
+    private var threads = 0
+
+    init(store: JobStore, check: RenderCheck, outputs: String, metrics: ServerMetrics, workers: Int) {
+        self.store = store
+        self.check = check
+        self.outputs = outputs
+        self.metrics = metrics
+        self.workers = workers
+    }
+
+    /// Starts the workers.
+    func start() {
+        lock.lock()
+        threads = workers
+        lock.unlock()
+        for n in 0..<workers {
+            let thread = Thread { [self] in work() }
+            thread.name = "reel-render-\(n)"
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+
+    /// Wakes a worker: a job was queued.
+    func wake() {
+        lock.lock()
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    /// Stops a running job now (its store state is already `cancelled`).
+    func cancel(_ id: String) {
+        lock.lock()
+        running[id]?.cancel()
+        lock.unlock()
+    }
+
+    /// Stops taking jobs; waits up to `deadline` seconds for the running ones, then cancels them
+    /// and returns them to the queue. Returns once every worker has stopped.
+    func drain(deadline: Double) {
+        let end = ServerClock.seconds() + deadline
+        lock.lock()
+        stopping = true
+        lock.broadcast()
+        while threads > 0 && ServerClock.seconds() < end { _ = lock.wait(until: Date(timeIntervalSinceNow: 0.05)) }
+        for (id, flag) in running {
+            requeued.insert(id)
+            flag.cancel()
+        }
+        while threads > 0 { _ = lock.wait(until: Date(timeIntervalSinceNow: 0.05)) }
+        lock.unlock()
+    }
+
+    private func work() {
+        while true {
+            lock.lock()
+            if stopping {
+                threads -= 1
+                lock.broadcast()
+                lock.unlock()
+                return
+            }
+            lock.unlock()
+            let job: StoredJob?
+            do { job = try store.claimNext() } catch { job = nil }
+            guard let job else {
+                lock.lock()
+                if !stopping { _ = lock.wait(until: Date(timeIntervalSinceNow: 0.5)) }
+                lock.unlock()
+                continue
+            }
+            run(job)
+        }
+    }
+
+    /// Where job `id`'s video and timeline go.
+    func outputPaths(_ id: String) -> (video: String, timeline: String) {
+        ("\(outputs)/\(id).mp4", "\(outputs)/\(id).timeline.json")
+    }
+
+    private func run(_ job: StoredJob) {
+        let flag = CancellationFlag()
+        lock.lock()
+        running[job.id] = flag
+        lock.unlock()
+        defer {
+            lock.lock()
+            running[job.id] = nil
+            requeued.remove(job.id)
+            lock.unlock()
+        }
+        let paths = outputPaths(job.id)
+        let progress = JobProgress(id: job.id, store: store, metrics: metrics)
+        do {
+            let request = try RenderRequest(stored: job.request)
+            let make = try check.makeRequest(request, output: paths.video, timeline: paths.timeline)
+            let result = try Pipeline.make(make, events: progress.events, cancel: flag)
+            let finished = (try? store.finish(job.id, result: JSONWriter.line(Self.result(result)))) ?? false
+            if !finished { removeOutputs(paths) }
+        } catch let error as APIError {
+            _ = try? store.fail(job.id, error: JSONWriter.line(error.json["error"] ?? .null))
+        } catch let error as ReelError {
+            removeOutputs(paths)
+            lock.lock()
+            let drained = requeued.contains(job.id)
+            lock.unlock()
+            if case .cancelled = error {
+                if drained { _ = try? store.requeue(job.id) }
+                return
+            }
+            _ = try? store.fail(job.id, error: JSONWriter.line(Self.error(error)))
+        } catch {
+            removeOutputs(paths)
+            _ = try? store.fail(job.id, error: JSONWriter.line(.object(JSONObject(["code": .string("internal"), "message": .string("\(error)")]))))
+        }
+    }
+
+    private func removeOutputs(_ paths: (video: String, timeline: String)) {
+        for path in [paths.video, paths.timeline] where FileKind.withoutFollowing(path) == .regular { unlink(path) }
+    }
+
+    /// What a done job reports: the resolver's summary, its warnings, the video's length and frames.
+    static func result(_ r: MakeResult) -> JSONValue {
+        let warnings = (r.templateDiagnostics + r.resolution.diagnostics).filter { $0.severity == .warning }
+        return .object(
+            JSONObject([
+                "summary": APIJSON.strings(r.resolution.summary),
+                "warnings": .array(warnings.map { $0.jsonValue } + r.export.warnings.map { .object(JSONObject(["message": .string($0)])) }),
+                "duration": .string(TimeText.string(from: r.resolution.timeline.duration)),
+                "frames": APIJSON.int64(r.export.frameCount),
+            ]))
+    }
+
+    /// What a failed job reports: a stable code, the message, and the diagnostics behind it.
+    static func error(_ e: ReelError) -> JSONValue {
+        var o = JSONObject(["code": .string(e.apiCode), "message": .string(e.description)])
+        let d = e.diagnostics
+        if !d.isEmpty { o["diagnostics"] = .array(d.map { $0.jsonValue }) }
+        return .object(o)
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// How one `reel serve` process runs: where it keeps its state, where it listens, what it may read.
+///
+/// Everything the server may read is named here: template folders, media roots and its own data
+/// folder's uploads. A request naming any other file is refused before it is queued.
+package struct ServerConfiguration: Sendable {
+    /// The data folder: the job store (`reel.db`), uploads and outputs live beneath it.
+    package var data: String
+    /// Address to listen on; loopback unless tokens are given (`ListenAddress.isLoopback`).
+    package var host: String
+    /// Port to listen on; 0 picks a free one (the tests' way).
+    package var port: Int
+    /// Folders of template folders, as `reel gallery` takes; a template's id is its folder's name.
+    package var templateFolders: [String]
+    /// Folders beneath which a request may name media by path.
+    package var mediaRoots: [String]
+    /// Renders that run at once on this machine.
+    package var workers: Int
+    /// Bodies of JSON requests may not be larger (bytes).
+    package var maxJSONBody: Int = 1 << 20
+    /// Uploads may not be larger (bytes).
+    package var maxUpload: Int64 = 2 << 30
+    /// How long a drain (SIGTERM) lets running renders finish before they return to the queue.
+    package var drainSeconds: Double = 30
+
+    /// Values as given; `ReelServer.start` checks them (folders exist, address allowed).
+    package init(data: String, host: String = "127.0.0.1", port: Int = 8910, templateFolders: [String], mediaRoots: [String] = [], workers: Int = 1) {
+        self.data = data
+        self.host = host
+        self.port = port
+        self.templateFolders = templateFolders
+        self.mediaRoots = mediaRoots
+        self.workers = workers
+    }
+
+    /// `<data>/reel.db`: the job store.
+    var databasePath: String { data + "/reel.db" }
+    /// `<data>/outputs`: finished videos and timelines, named by job id.
+    var outputFolder: String { data + "/outputs" }
+    /// `<data>/uploads`: uploaded media, one folder per upload id.
+    var uploadFolder: String { data + "/uploads" }
+}

@@ -1,0 +1,18 @@
+/// The bounds of what one request may ask of the server, declared once: the request readers, the
+/// OpenAPI document and the tests read them here.
+package enum ServerLimits {
+    /// Largest JSON body (bytes): a render request with a thousand media paths fits many times over.
+    package static let maxJSONBody = 1 << 20
+    /// Most media one render request names (uploads or paths).
+    package static let maxMedia = 1000
+    /// Most texts one render request fills.
+    package static let maxTexts = 64
+    /// Longest string value in a request (characters): a path or a text.
+    package static let maxString = 4096
+    /// Most jobs one page of `GET /v1/renders` lists.
+    package static let pageSize = 1...1000
+    /// Jobs listed when the request does not say.
+    package static let defaultPageSize = 50
+    /// Largest upload (bytes).
+    package static let maxUpload: Int64 = 2 << 30
+}

@@ -1,0 +1,73 @@
+import ReelKit
+import ReelServer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `reel serve`: the render API (docs/server.md) in the foreground until a signal.
+///
+/// SIGTERM, SIGINT or SIGHUP drains: no new connections or renders, running renders finish within
+/// the drain's deadline or return to the queue, then the process exits 0; a second signal during
+/// the drain stops at once (nothing is lost: running jobs are queued again at the next start).
+struct ServeCommand: Command {
+    let name = "serve"
+    let summary = "run the render API: templates, uploads and renders over HTTP, jobs in a durable queue"
+    let synopsis = "--data <folder> [--listen 127.0.0.1:8910] [--templates <folder>]... [--media-root <folder>]... [--jobs N]"
+    struct Options: OptionTable {
+        let data = Option("data", help: "folder of the job store, uploads and outputs (made when missing)")
+        let listen = Option("listen", help: "address:port to listen on; loopback only (default 127.0.0.1:8910; port 0 picks one)")
+        let templates = RepeatedOption("templates", help: "a folder of template folders (default: ./templates); an id is a folder's name")
+        let mediaRoot = RepeatedOption("media-root", help: "a folder whose files and folders requests may name by path")
+        let jobs = Option("jobs", help: "renders at once on this machine (default 1)")
+    }
+
+    func run(_ args: ParsedArguments<Options>) throws -> ExitStatus {
+        guard args.operands.isEmpty else { throw UsageError(message: "serve takes no operands; see reel serve --help") }
+        guard let data = args[\.data] else { throw UsageError(message: "give the data folder: --data <folder>") }
+        var host = "127.0.0.1"
+        var port = 8910
+        if let listen = args[\.listen] {
+            guard let parsed = ListenAddress.parse(listen) else { throw UsageError(message: "--listen takes address:port, not '\(listen)'") }
+            (host, port) = parsed
+        }
+        var workers = 1
+        if let j = args[\.jobs] {
+            guard let n = Int(j), Limits.batchJobs.contains(n) else {
+                throw UsageError(message: "--jobs takes a whole number from \(Limits.batchJobs.lowerBound) to \(Limits.batchJobs.upperBound)")
+            }
+            workers = n
+        }
+        let templates = args[\.templates].isEmpty ? ["templates"] : args[\.templates]
+        var configuration = ServerConfiguration(
+            data: data, host: host, port: port, templateFolders: templates, mediaRoots: args[\.mediaRoot], workers: workers)
+        configuration.drainSeconds = 30
+        // Signals are taken by this thread alone (sigwait), never by a handler: the server's
+        // threads, made after this, inherit the mask.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, s) }
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let quiet = args.quiet
+        let server: ReelServer
+        do {
+            server = try ReelServer(configuration, log: { line in if !quiet { Console.write(2, line + "\n") } })
+        } catch {
+            throw UsageError(message: error.description)
+        }
+        Console.out("reel serve: listening on \(server.url)" + (server.recoveredJobs > 0 ? " (\(server.recoveredJobs) interrupted renders queued again)" : ""))
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        if !quiet { Console.write(2, "reel serve: draining (a second signal stops at once)\n") }
+        let drained = Thread { server.drain() }
+        drained.start()
+        Thread {
+            var again: Int32 = 0
+            sigwait(&signals, &again)
+            TemporaryFiles.shared.removeAllForSignal()
+            _exit(128 + again)
+        }.start()
+        while !drained.isFinished { usleep(50_000) }
+        return .success
+    }
+}
