@@ -8,7 +8,7 @@ package struct HTTPResponse: Sendable {
     /// The status code; see the type's note on the range actually sent.
     package var status: Int
     /// Header fields in the order sent. Content-Length and Transfer-Encoding are the server's and are
-    /// dropped, as is any field holding a line break.
+    /// dropped, as is a field whose name is not a token or whose value holds a line break.
     package var headers: [(name: String, value: String)]
     /// What follows the head.
     package var body: Body

@@ -48,7 +48,8 @@ package final class HTTPServer: Sendable {
         guard let started else {
             // The library closes the socket on most of its failures; closing it again could close another
             // thread's new descriptor, so one failing start may leak it instead.
-            throw HTTPServerError(address: ListeningSocket.display(host: host, port: socket.port), reason: "the HTTP library could not start the server")
+            throw HTTPServerError(
+                address: ListeningSocket.display(host: host, port: socket.port), reason: "the HTTP library could not start the server")
         }
         daemon.withLock { $0.daemon = started }
     }

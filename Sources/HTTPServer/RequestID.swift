@@ -11,7 +11,9 @@ enum RequestID {
     static func isSane(_ id: String) -> Bool {
         let bytes = Array(id.utf8)
         return (1...64).contains(bytes.count)
-            && bytes.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D }
+            && bytes.allSatisfy {
+                ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D
+            }
     }
 
     /// 32 lowercase hex digits (128 random bits), unique for every practical purpose.

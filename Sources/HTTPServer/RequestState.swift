@@ -48,7 +48,8 @@ final class RequestState {
             if let declaredLength, declaredLength > max(0, limit) { return Self.tooLarge(limit: max(0, limit)) }
             // Created exclusively and never through a link: the path is the handler's choice, but a
             // file already there (or planted) is refused rather than overwritten.
-            let fd = PathBytes.holdsNUL(path) ? -1 : PathBytes.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600) }
+            let fd =
+                PathBytes.holdsNUL(path) ? -1 : PathBytes.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600) }
             guard fd >= 0 else { return .error(500, code: "upload_not_stored", message: "the request body cannot be stored") }
             createdFile = path
             sink = .file(path: path, limit: max(0, limit), descriptor: fd, written: 0)

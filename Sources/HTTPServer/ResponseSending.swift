@@ -19,7 +19,7 @@ enum ResponseSending {
         var echoed = false
         for (name, value) in response.headers {
             let lower = name.lowercased()
-            if lower == "content-length" || lower == "transfer-encoding" { continue }
+            if lower == "content-length" || lower == "transfer-encoding" || !isToken(name) { continue }
             if lower == "x-request-id" { echoed = true }
             // The library refuses a name or value holding a line break (no header injection); that field is dropped.
             _ = MHD_add_response_header(made, name, value)
@@ -28,12 +28,22 @@ enum ResponseSending {
         return MHD_queue_response(connection, UInt32(response.status), made) == .YES
     }
 
+    /// Whether `name` can be a field name (an RFC 9110 token): anything else would corrupt the head.
+    private static func isToken(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            }
+    }
+
     /// The library's response for `response`'s body; when its file cannot be sent, `response` becomes the error answered instead.
     private static func make(_ response: inout HTTPResponse) -> OpaquePointer? {
         switch response.body {
         case .bytes(let bytes):
             return bytes.withUnsafeBytes { raw in
-                MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+                MHD_create_response_from_buffer(
+                    raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
             }
         case .file(let path, let offset, let length):
             let file: ReadableFile

@@ -51,7 +51,8 @@ final class ServerContext: Sendable {
             let state = RequestState(request: request)
             slot.pointee = Unmanaged.passRetained(state).toOpaque()
             if headBytes > limits.maxHeaderBytes {
-                let response = HTTPResponse.error(431, code: "header_too_large", message: "the request head is larger than \(limits.maxHeaderBytes) bytes")
+                let response = HTTPResponse.error(
+                    431, code: "header_too_large", message: "the request head is larger than \(limits.maxHeaderBytes) bytes")
                 return ResponseSending.queue(response, requestID: request.id, on: connection)
             }
             if let early = state.begin(handler: handler, declaredLength: RequestHead.declaredLength(request)) {

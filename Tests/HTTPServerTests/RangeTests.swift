@@ -53,6 +53,22 @@ struct RangeTests {
         }
     }
 
+    @Test("A file part a handler names is sent from the file; beyond its end is 500, missing is 404; bad fields are dropped")
+    func handlerPart() throws {
+        let test = try TestServer()
+        let bytes = try test.folder.patternFile("data", count: 100_000)
+        let part = try Curl.run([test.url("/part?name=data&offset=1000&length=5000")])
+        #expect(part.status == 206)
+        #expect(part.body == Data(bytes[1000..<6000]))
+        #expect(part.headers["content-length"] == "5000")
+        #expect(part.headers["x-injected"] == nil && part.headers["x-split"] == nil && part.headers["x-bad"] == nil)
+        let beyond = try Curl.run([test.url("/part?name=data&offset=99000&length=5000")])
+        #expect(beyond.status == 500)
+        #expect(beyond.errorCode == "internal_error")
+        let missing = try Curl.run([test.url("/part?name=absent&offset=0&length=1")])
+        #expect(missing.status == 404)
+    }
+
     @Test("Range fields read as RFC 9110 says, without a server")
     func rangeRules() throws {
         let folder = try TestFolder()

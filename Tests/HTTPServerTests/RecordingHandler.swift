@@ -8,6 +8,7 @@ import HTTPServer
 /// - `/upload?to=PATH&limit=N`: body to the file PATH, answered with its size;
 /// - `/refuse`: refused with 403 before the body;
 /// - `/file?name=N`: a file of the test folder with Range support;
+/// - `/part?name=N&offset=A&length=B`: bytes of a file as the handler names them, with bad header fields;
 /// - `/status?code=N`: a response with that status;
 /// - `/slow`: answers after 200 ms, counting how many run at once.
 final class RecordingHandler: HTTPHandler, @unchecked Sendable {
@@ -44,6 +45,12 @@ final class RecordingHandler: HTTPHandler, @unchecked Sendable {
             return .json(200, "{\"size\":\(size)}")
         case "/file":
             return .file(path: folder + "/" + (request.queryValue("name") ?? ""), contentType: "video/mp4", range: request.header("Range"))
+        case "/part":
+            let offset = Int64(request.queryValue("offset") ?? "") ?? 0
+            let length = Int64(request.queryValue("length") ?? "") ?? 0
+            return HTTPResponse(
+                status: 206, headers: [("X-Bad:Name", "x"), ("X-Split", "a\r\nX-Injected: b"), ("Content-Length", "1")],
+                body: .file(path: folder + "/" + (request.queryValue("name") ?? ""), offset: offset, length: length))
         case "/status":
             return HTTPResponse(status: Int(request.queryValue("code") ?? "") ?? 0, body: .bytes(Array("status".utf8)))
         case "/slow":

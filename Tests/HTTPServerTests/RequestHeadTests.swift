@@ -43,7 +43,11 @@ struct RequestHeadTests {
         let result = try Curl.run(["-H", "X-Big: \(String(repeating: "b", count: 5000))", test.url("/echo")])
         #expect(result.status == 431)
         #expect(result.errorCode == "header_too_large")
+        // Past the connection's memory the library answers or closes by itself; the server lives on.
+        let huge = try Curl.run(["-H", "X-Huge: \(String(repeating: "h", count: 60000))", test.url("/echo")])
+        #expect(huge.status == 431 || huge.status == 0)
         #expect(test.handler.requests.isEmpty)
+        #expect(try Curl.run([test.url("/echo")]).status == 200)
     }
 
     @Test("A status outside 100...599 is sent as 500; a valid one as is")
@@ -59,7 +63,10 @@ struct RequestHeadTests {
     @Test("Error bodies are JSON with the message escaped")
     func errorJSON() throws {
         let response = HTTPResponse.error(400, code: "bad", message: "a \"quoted\" \\ line\nand\u{1}control")
-        guard case .bytes(let bytes) = response.body else { Issue.record("not bytes"); return }
+        guard case .bytes(let bytes) = response.body else {
+            Issue.record("not bytes")
+            return
+        }
         let json = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: [String: String]])
         #expect(json["error"] == ["code": "bad", "message": "a \"quoted\" \\ line\nand\u{1}control"])
         #expect(response.status == 400)
