@@ -42,7 +42,10 @@ package struct APIError: Error, Sendable {
     }
 
     /// The body every error answers with.
-    package var json: JSONValue {
+    package var json: JSONValue { .object(JSONObject(["error": errorObject])) }
+
+    /// What `json` holds under `error`: the code, message and problems (what a failed job keeps).
+    package var errorObject: JSONValue {
         var error = JSONObject(["code": .string(code), "message": .string(message)])
         if !problems.isEmpty {
             error["problems"] = .array(
@@ -52,7 +55,7 @@ package struct APIError: Error, Sendable {
                     return .object(o)
                 })
         }
-        return .object(JSONObject(["error": .object(error)]))
+        return .object(error)
     }
 
     /// The response carrying it.

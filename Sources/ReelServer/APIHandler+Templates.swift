@@ -34,7 +34,7 @@ extension APIHandler {
         }
         var o = JSONObject(["valid": .bool(problems.isEmpty), "template": .string(id)])
         o["diagnostics"] = .array(diagnostics)
-        o["problems"] = APIError(422, "", "", problems: problems).json["error"]?.objectValue?["problems"] ?? .array([])
+        o["problems"] = APIError(422, "", "", problems: problems).errorObject.objectValue?["problems"] ?? .array([])
         return json(200, .object(o))
     }
 

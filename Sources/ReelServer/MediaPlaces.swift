@@ -25,15 +25,15 @@ package struct MediaPlaces: Sendable {
     }
 
     /// The file or folder `item` names; the reason it is refused otherwise.
-    package func resolve(_ item: String) -> Result<String, String> {
+    package func resolve(_ item: String) -> Result<String, Refusal> {
         if Self.isUploadID(item) {
-            guard let upload = try? store.upload(item) else { return .failure("no upload '\(item)'; POST /v1/media first") }
+            guard let upload = try? store.upload(item) else { return .failure(Refusal("no upload '\(item)'; POST /v1/media first")) }
             return .success(upload.path)
         }
-        guard !item.isEmpty else { return .failure("is empty") }
-        guard !item.split(separator: "/").contains("..") else { return .failure("'\(item)' holds '..'") }
+        guard !item.isEmpty else { return .failure(Refusal("is empty")) }
+        guard !item.split(separator: "/").contains("..") else { return .failure(Refusal("'\(item)' holds '..'")) }
         guard !roots.isEmpty else {
-            return .failure("'\(item)' is not an upload id, and this server has no media root for paths (reel serve --media-root)")
+            return .failure(Refusal("'\(item)' is not an upload id, and this server has no media root for paths (reel serve --media-root)"))
         }
         let candidates = item.hasPrefix("/") ? [PathText.absolute(item)] : roots.map { PathText.absolute($0 + "/" + item) }
         for path in candidates {
@@ -41,10 +41,18 @@ package struct MediaPlaces: Sendable {
             guard let kind = FileKind.of(path) else { continue }
             guard let real = PathText.realPath(path), let realRoot = PathText.realPath(root),
                 real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
-            else { return .failure("'\(item)' leads outside the media root through a link") }
-            guard kind == .regular || kind == .folder else { return .failure("'\(item)' is \(kind.phrase), not a file or folder") }
+            else { return .failure(Refusal("'\(item)' leads outside the media root through a link")) }
+            guard kind == .regular || kind == .folder else { return .failure(Refusal("'\(item)' is \(kind.phrase), not a file or folder")) }
             return .success(path)
         }
-        return .failure(item.hasPrefix("/") ? "'\(item)' is not beneath a media root" : "'\(item)' is in no media root")
+        return .failure(Refusal(item.hasPrefix("/") ? "'\(item)' is not beneath a media root" : "'\(item)' is in no media root"))
     }
+}
+
+/// Why a request's media or file is refused, for its problem's message.
+package struct Refusal: Error, Sendable {
+    /// One line naming the item and the reason.
+    package let reason: String
+
+    init(_ reason: String) { self.reason = reason }
 }

@@ -21,7 +21,7 @@ package struct RenderCheck: Sendable {
         for (i, item) in request.media.enumerated() {
             switch places.resolve(item) {
             case .success(let path): media.append(path)
-            case .failure(let reason): problems.append(APIError.Problem(field: "media[\(i)]", message: reason))
+            case .failure(let refusal): problems.append(APIError.Problem(field: "media[\(i)]", message: refusal.reason))
             }
         }
         var files: [String: String] = [:]
@@ -29,7 +29,7 @@ package struct RenderCheck: Sendable {
             guard let item = request.options[name] else { continue }
             switch places.resolve(item) {
             case .success(let path): files[name] = path
-            case .failure(let reason): problems.append(APIError.Problem(field: "options.\(name)", message: reason))
+            case .failure(let refusal): problems.append(APIError.Problem(field: "options.\(name)", message: refusal.reason))
             }
         }
         let o = request.options

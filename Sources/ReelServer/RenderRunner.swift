@@ -121,7 +121,7 @@ package final class RenderRunner: @unchecked Sendable {
             let finished = (try? store.finish(job.id, result: JSONWriter.line(Self.result(result)))) ?? false
             if !finished { removeOutputs(paths) }
         } catch let error as APIError {
-            _ = try? store.fail(job.id, error: JSONWriter.line(error.json["error"] ?? .null))
+            _ = try? store.fail(job.id, error: JSONWriter.line(error.errorObject))
         } catch let error as ReelError {
             removeOutputs(paths)
             lock.lock()

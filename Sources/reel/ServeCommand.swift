@@ -1,3 +1,4 @@
+import Foundation
 import ReelKit
 import ReelServer
 
@@ -61,9 +62,11 @@ struct ServeCommand: Command {
         if !quiet { Console.write(2, "reel serve: draining (a second signal stops at once)\n") }
         let drained = Thread { server.drain() }
         drained.start()
+        let waited = signals
         Thread {
+            var set = waited
             var again: Int32 = 0
-            sigwait(&signals, &again)
+            sigwait(&set, &again)
             TemporaryFiles.shared.removeAllForSignal()
             _exit(128 + again)
         }.start()
