@@ -62,8 +62,10 @@ package final class JobStore: Sendable {
                     INSERT INTO jobs (id, kind, state, request, owner, idempotency_key, created_at, updated_at, attempts)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)
                     """,
-                    [.text(job.id), .text(kind), .text(job.state.rawValue), .text(request), .text(owner), .text(idempotencyKey),
-                     .integer(now), .integer(now)], operation)
+                    [
+                        .text(job.id), .text(kind), .text(job.state.rawValue), .text(request), .text(owner), .text(idempotencyKey),
+                        .integer(now), .integer(now),
+                    ], operation)
                 return (job, true)
             }
         }
