@@ -7,15 +7,9 @@ import Testing
     import Glibc
 #endif
 
-/// A writer killed with SIGKILL mid-work loses no job it reported accepted, and leaves a sound file.
-///
-/// The writer is a real second process running JobStore: this test binary started again with the
-/// writer test below selected and enabled by the environment, then killed at a random moment. A
-/// kill leaves the files exactly as the kernel holds them, which is what a crashed server leaves.
-/// Copying the database and its log while a thread writes would not: the two copies are taken at
-/// different moments (the main file before a checkpoint, the log after it restarts), a state no
-/// crash produces, so a failure would say more about the copy than about the store. Python's
-/// sqlite3 only reads the result, as a second opinion on its integrity.
+/// A writer killed with SIGKILL mid-work loses no job it reported accepted and leaves a sound file.
+/// The writer is a real process running JobStore (this test binary started again), not a copy of
+/// the files taken while a thread writes, which can hold states no crash leaves (see below).
 #if os(Linux)
     @Suite struct CrashTests {
         static let environment = ProcessInfo.processInfo.environment
@@ -26,6 +20,12 @@ import Testing
             let scratch = try ScratchFolder()
             defer { scratch.remove() }
             let log = scratch.file("accepted.log")
+            // The child is this binary with only the writer test selected, enabled by the environment.
+            // A kill leaves the files exactly as the kernel holds them, which is what a crashed server
+            // leaves. Copying the database and its log while a thread writes would not: the two copies
+            // are taken at different moments (the main file before a checkpoint, the log after it
+            // restarts), so a failure would say more about the copy than about the store. Python's
+            // sqlite3 only reads the result, as a second opinion on its integrity.
             let process = Process()
             process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             process.arguments = ["--testing-library", "swift-testing", "--filter", "CrashTests/writerUntilKilled"]
