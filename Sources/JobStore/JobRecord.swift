@@ -5,6 +5,7 @@ package struct JobRecord: Sendable, Equatable {
     package var id: String
     /// What the job does ("render", later others): runners claim the kinds they know.
     package var kind: String
+    /// Changed only by the store's transitions, each in one transaction.
     package var state: JobState
     /// The request's JSON text as accepted: the canonical text the server wrote.
     package var request: String

@@ -2,6 +2,7 @@
 /// one of the final states, which no call changes again. The raw values are what the database and
 /// the API store.
 package enum JobState: String, Sendable, CaseIterable, Codable {
+    /// Waiting, taken by a runner, then one of three ends: rendered, failed, or cancelled by a client.
     case queued, running, done, failed, cancelled
 
     /// Whether the job has ended for good (done, failed or cancelled): cancelling or requeueing it

@@ -1,9 +1,8 @@
 import Synchronization
 
-/// The server's durable record of jobs and uploads, in one SQLite file (`<data>/reel.db`): what a
-/// restart finds is every job accepted before it, and a crash loses no accepted job (WAL, a full
-/// sync at every commit). One connection behind a lock, so one store serves every thread; every
-/// change is one transaction, so another process sharing the file sees whole changes only.
+/// The server's durable record of jobs and uploads in one SQLite file (`<data>/reel.db`): a crash
+/// loses no accepted job (WAL, a full sync at every commit). One connection behind a lock serves
+/// every thread; each change is one transaction, so another process sees whole changes only.
 package final class JobStore: Sendable {
     /// The database's path, as given.
     package let path: String
@@ -62,8 +61,10 @@ package final class JobStore: Sendable {
                     INSERT INTO jobs (id, kind, state, request, owner, idempotency_key, created_at, updated_at, attempts)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)
                     """,
-                    [.text(job.id), .text(kind), .text(job.state.rawValue), .text(request), .text(owner), .text(idempotencyKey),
-                     .integer(now), .integer(now)], operation)
+                    [
+                        .text(job.id), .text(kind), .text(job.state.rawValue), .text(request), .text(owner), .text(idempotencyKey),
+                        .integer(now), .integer(now),
+                    ], operation)
                 return (job, true)
             }
         }

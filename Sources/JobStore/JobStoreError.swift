@@ -7,6 +7,7 @@ package struct JobStoreError: Error, Sendable, CustomStringConvertible {
     package var operation: String
     /// SQLite's message, or a plain reason when the store itself refused.
     package var reason: String
+    /// What the caller should do about it: answer, retry later, or stop writing.
     package var kind: Kind
 
     /// The failures a caller treats differently; everything else is `.other`.
@@ -19,6 +20,7 @@ package struct JobStoreError: Error, Sendable, CustomStringConvertible {
         case corrupt
         /// An idempotency key reused with another request, or an id that already exists.
         case conflict
+        /// Anything else, such as a refused newer schema or a missing upload: reported as is.
         case other
     }
 
@@ -30,5 +32,6 @@ package struct JobStoreError: Error, Sendable, CustomStringConvertible {
         self.kind = kind
     }
 
+    /// The whole error on one line, as logs print it.
     package var description: String { "\(file): \(operation): \(reason)" }
 }

@@ -79,10 +79,10 @@ final class SQLiteConnection {
             kind: Self.kind(code, systemError: sqlite3_system_errno(database)))
     }
 
-    /// How a caller should treat a result code; a write that failed for want of space is `.full`
-    /// whatever code SQLite gave it.
+    /// How a caller should treat a result code; an I/O error whose system call failed for want of
+    /// space (ENOSPC) is `.full` too. The system error is read for I/O errors only: it may be stale.
     static func kind(_ code: Int32, systemError: Int32) -> JobStoreError.Kind {
-        if systemError == ENOSPC { return .full }
+        if code & 0xFF == SQLITE_IOERR && systemError == ENOSPC { return .full }
         switch code & 0xFF {
         case SQLITE_FULL: return .full
         case SQLITE_BUSY, SQLITE_LOCKED: return .busy
