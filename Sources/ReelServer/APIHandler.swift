@@ -91,27 +91,27 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
 
     private func answer(_ route: Route, _ captured: [String: String], _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
         let id = captured["id"] ?? ""
-        switch route.pattern {
-        case APIRoutes.health.pattern: return try health()
-        case APIRoutes.metrics.pattern:
+        switch route.name {
+        case APIRoutes.health.name: return try health()
+        case APIRoutes.metrics.name:
             var r = HTTPResponse(status: 200, body: .bytes(Array(metrics.text(jobs: try counts()).utf8)))
             r.headers = [(name: "Content-Type", value: "text/plain; version=0.0.4; charset=utf-8")]
             return r
-        case APIRoutes.openAPI.pattern: return .json(200, OpenAPIDocument.text)
-        case APIRoutes.templates.pattern:
+        case APIRoutes.openAPI.name: return .json(200, OpenAPIDocument.text)
+        case APIRoutes.templates.name:
             return json(200, .object(JSONObject(["templates": .array(templates.folders.map { templates.summary($0.id) })])))
-        case APIRoutes.template.pattern: return json(200, try templates.detail(id))
-        case APIRoutes.contactSheet.pattern: return try templatePicture(id, kind: "png", request)
-        case APIRoutes.preview.pattern: return try templatePicture(id, kind: "gif", request)
-        case APIRoutes.validate.pattern: return try validate(request)
-        case APIRoutes.upload.pattern: return try finishUpload(request)
-        case APIRoutes.media.pattern: return try media(id)
-        case APIRoutes.submit.pattern: return try submit(request)
-        case APIRoutes.list.pattern: return try list(request)
-        case APIRoutes.job.pattern: return json(200, JobJSON.value(try job(id)))
-        case APIRoutes.cancel.pattern: return try cancel(id)
-        case APIRoutes.output.pattern: return try output(id, request, timeline: false)
-        case APIRoutes.timeline.pattern: return try output(id, request, timeline: true)
+        case APIRoutes.template.name: return json(200, try templates.detail(id))
+        case APIRoutes.contactSheet.name: return try templatePicture(id, kind: "png", request)
+        case APIRoutes.preview.name: return try templatePicture(id, kind: "gif", request)
+        case APIRoutes.validate.name: return try validate(request)
+        case APIRoutes.upload.name: return try finishUpload(request)
+        case APIRoutes.media.name: return try media(id)
+        case APIRoutes.submit.name: return try submit(request)
+        case APIRoutes.list.name: return try list(request)
+        case APIRoutes.job.name: return json(200, JobJSON.value(try job(id)))
+        case APIRoutes.cancel.name: return try cancel(id)
+        case APIRoutes.output.name: return try output(id, request, timeline: false)
+        case APIRoutes.timeline.name: return try output(id, request, timeline: true)
         default: throw APIError.notFound("no route \(request.method) \(request.path)")
         }
     }

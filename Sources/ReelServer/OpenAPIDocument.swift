@@ -162,7 +162,7 @@ enum OpenAPIDocument {
                   "206": { "description": "a part of it", "content": { "video/mp4": { "schema": { "type": "string", "contentMediaType": "video/mp4" } } } },
                   "404": { "$ref": "#/components/responses/Error" },
                   "409": { "$ref": "#/components/responses/Error" },
-                  "416": { "description": "the range is outside the file" }
+                  "416": { "$ref": "#/components/responses/Error" }
                 }
               }
             },

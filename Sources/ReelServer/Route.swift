@@ -13,6 +13,9 @@ struct Route: Sendable {
         segments = pattern.split(separator: "/", omittingEmptySubsequences: false)
     }
 
+    /// `GET /v1/renders`: names the route among those sharing a pattern.
+    var name: String { "\(method) \(pattern)" }
+
     /// The captured values when `path` fits the pattern; nil otherwise.
     func match(_ path: String) -> [String: String]? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
