@@ -28,7 +28,10 @@ extension APIHandler {
     /// `._-` (others become `_`), at most 100 characters, never hidden.
     static func safeName(_ given: String) -> String {
         let last = given.split(separator: "/").last.map(String.init) ?? ""
-        var name = String(last.unicodeScalars.prefix(100).map { c in c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || "._-".unicodeScalars.contains(c)) ? Character(c) : "_" })
+        var name = String(
+            last.unicodeScalars.prefix(100).map { c in
+                c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || "._-".unicodeScalars.contains(c)) ? Character(c) : "_"
+            })
         while name.hasPrefix(".") { name.removeFirst() }
         return name.isEmpty ? "upload" : name
     }

@@ -56,7 +56,8 @@ extension APIHandler {
                     try Pipeline.writeAnimatedPreview(subject, to: path)
                 }
             } catch {
-                throw APIError(500, "preview_failed", "the \(kind == "png" ? "contact sheet" : "preview") of '\(id)' could not be drawn: \(error.description)")
+                throw APIError(
+                    500, "preview_failed", "the \(kind == "png" ? "contact sheet" : "preview") of '\(id)' could not be drawn: \(error.description)")
             }
         }
         return .file(path: path, contentType: kind == "png" ? "image/png" : "image/gif", range: request.header("range"))

@@ -178,7 +178,8 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         var limit = ServerLimits.defaultPageSize
         if let l = request.queryValue("limit") {
             guard let n = Int(l), ServerLimits.pageSize.contains(n) else {
-                throw APIError.badRequest("limit takes a whole number from \(ServerLimits.pageSize.lowerBound) to \(ServerLimits.pageSize.upperBound)")
+                throw APIError.badRequest(
+                    "limit takes a whole number from \(ServerLimits.pageSize.lowerBound) to \(ServerLimits.pageSize.upperBound)")
             }
             limit = n
         }

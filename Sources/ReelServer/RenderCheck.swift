@@ -69,6 +69,7 @@ package struct RenderCheck: Sendable {
             throw APIError(
                 422, "invalid_request", "the render request has \(problems.count) problem\(problems.count == 1 ? "" : "s")", problems: problems)
         }
-        return MakeRequest(template: loaded.folder, media: media, output: output, timelineOutput: timeline, strict: request.flag("strict"), text: text)
+        return MakeRequest(
+            template: loaded.folder, media: media, output: output, timelineOutput: timeline, strict: request.flag("strict"), text: text)
     }
 }

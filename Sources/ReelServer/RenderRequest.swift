@@ -121,7 +121,8 @@ package struct RenderRequest: Sendable, Equatable {
             }
         }
         guard problems.isEmpty else {
-            throw APIError(400, "invalid_request", "the render request has \(problems.count) problem\(problems.count == 1 ? "" : "s")", problems: problems)
+            throw APIError(
+                400, "invalid_request", "the render request has \(problems.count) problem\(problems.count == 1 ? "" : "s")", problems: problems)
         }
         self.init(template: template, media: media, texts: texts, options: options, webhook: webhook)
     }
@@ -129,7 +130,9 @@ package struct RenderRequest: Sendable, Equatable {
     /// The request as JSON: the fields given, keys sorted when written.
     package var json: JSONValue {
         var o = JSONObject(["template": .string(template), "media": .array(media.map(JSONValue.string))])
-        if !texts.isEmpty { o["texts"] = .object(JSONObject(texts.sorted { $0.key < $1.key }.map { JSONObject.Member(key: $0.key, value: .string($0.value)) })) }
+        if !texts.isEmpty {
+            o["texts"] = .object(JSONObject(texts.sorted { $0.key < $1.key }.map { JSONObject.Member(key: $0.key, value: .string($0.value)) }))
+        }
         if !options.isEmpty {
             o["options"] = .object(
                 JSONObject(

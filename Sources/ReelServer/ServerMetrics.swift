@@ -14,6 +14,7 @@ package final class ServerMetrics: @unchecked Sendable {
     private var frames: Int64 = 0
     private let started = ServerClock.seconds()
 
+    /// Counters start at zero with the server.
     package init() {}
 
     /// Counts one answered request of `route` (its pattern, not its path) with `status`.

@@ -71,7 +71,9 @@ package final class ServerTemplates: @unchecked Sendable {
             o["name"] = .string(t.name)
             if let d = t.description { o["description"] = .string(d) }
             o["canvas"] = .object(
-                JSONObject(["width": APIJSON.int(t.canvas.width), "height": APIJSON.int(t.canvas.height), "frameRate": .string(t.frameRate.description)]))
+                JSONObject([
+                    "width": APIJSON.int(t.canvas.width), "height": APIJSON.int(t.canvas.height), "frameRate": .string(t.frameRate.description),
+                ]))
             if let total = t.totalDuration {
                 o["duration"] = .string(TimeText.string(from: total))
                 o["seconds"] = APIJSON.double(total.seconds)

@@ -56,7 +56,9 @@ struct ServeCommand: Command {
         } catch {
             throw UsageError(message: error.description)
         }
-        Console.out("reel serve: listening on \(server.url)" + (server.recoveredJobs > 0 ? " (\(server.recoveredJobs) interrupted renders queued again)" : ""))
+        Console.out(
+            "reel serve: listening on \(server.url)" + (server.recoveredJobs > 0 ? " (\(server.recoveredJobs) interrupted renders queued again)" : "")
+        )
         var received: Int32 = 0
         sigwait(&signals, &received)
         if !quiet { Console.write(2, "reel serve: draining (a second signal stops at once)\n") }

@@ -10,7 +10,9 @@ import Testing
         let paths = try #require(document.objectValue?["paths"]?.objectValue)
         var documented: Set<String> = []
         for member in paths.members {
-            for method in member.value.objectValue?.keys ?? [] where method != "parameters" { documented.insert("\(method.uppercased()) \(member.key)") }
+            for method in member.value.objectValue?.keys ?? [] where method != "parameters" {
+                documented.insert("\(method.uppercased()) \(member.key)")
+            }
         }
         let served = Set(APIRoutes.all.map { "\($0.method) \($0.pattern)" })
         #expect(documented == served, "only documented: \(documented.subtracting(served)); only served: \(served.subtracting(documented))")

@@ -45,7 +45,8 @@ import Testing
         let part = try server.request("GET", "/v1/renders/\(id)/output", route: "/v1/renders/{id}/output", headers: ["Range": "bytes=100-199"])
         #expect(part.status == 206 && part.body == output.body[100..<200], "\(part.status)")
         #expect(part.headers["content-range"] == "bytes 100-199/\(output.body.count)")
-        let past = try server.request("GET", "/v1/renders/\(id)/output", route: "/v1/renders/{id}/output", headers: ["Range": "bytes=\(output.body.count)-"])
+        let past = try server.request(
+            "GET", "/v1/renders/\(id)/output", route: "/v1/renders/{id}/output", headers: ["Range": "bytes=\(output.body.count)-"])
         #expect(past.status == 416)
         let timeline = try server.request("GET", "/v1/renders/\(id)/timeline", route: "/v1/renders/{id}/timeline")
         #expect(timeline.status == 200 && timeline.text.contains("\"clips\""))
@@ -74,7 +75,8 @@ import Testing
         try document.body.write(to: URL(fileURLWithPath: project.dir.file("openapi.json")))
         try server.writeSeen(to: project.dir.file("seen.json"))
         let check = try Tools.run(
-            "python3", [Reel.repositoryRoot + "/Tests/ReelServerTests/check_openapi.py", project.dir.file("openapi.json"), project.dir.file("seen.json")])
+            "python3",
+            [Reel.repositoryRoot + "/Tests/ReelServerTests/check_openapi.py", project.dir.file("openapi.json"), project.dir.file("seen.json")])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
 
