@@ -31,6 +31,7 @@ extension TemplateSchema {
         "maxFilters": .value(Limits.maxFilters),
         "maxKeyframes": .value(Limits.maxKeyframes),
         "canvasSide": .range(Limits.canvasSide),
+        "minFrameRate": .value(Limits.minFrameRate.seconds),
         "maxFrameRate": .value(Limits.maxFrameRate.seconds),
         "fraction": .range(Limits.fraction),
         "position": .range(Limits.position),

@@ -183,7 +183,7 @@ extension TemplateSchema {
                   "oneOf": [
                     {
                       "type": "number",
-                      "minimum": 0,
+                      "minimum": "$limit minFrameRate",
                       "maximum": "$limit maxFrameRate"
                     },
                     {

@@ -23,8 +23,6 @@ import Testing
         ("$defs/motion/oneOf/2/properties/keyframes", "minItems", 1),
         // A list of beats needs two times to have a beat length.
         ("$defs/music/properties/beats", "minItems", 2),
-        // A frame rate is positive.
-        ("$defs/canvas/properties/frameRate/oneOf/0", "minimum", 0),
     ]
 
     /// Each bound of the skeleton: where it is, its keyword and its value.
