@@ -264,6 +264,11 @@ extension TemplateSchema {
             },
             "slot": {
               "type": "object",
+              "allOf": [
+                {
+                  "$ref": "#/$defs/playback"
+                }
+              ],
               "properties": {
                 "id": {
                   "type": "string",
@@ -320,6 +325,21 @@ extension TemplateSchema {
                   "type": "boolean",
                   "default": false
                 },
+                "speed": true,
+                "reverse": true,
+                "whenShorter": true,
+                "minSpeed": true,
+                "whenLonger": true
+              },
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "duration"
+              ]
+            },
+            "playback": {
+              "description": "how a video fills its time, for slots and media layers: they list these keys as true (for additionalProperties) and take their schemas from here",
+              "properties": {
                 "speed": {
                   "description": "source seconds per slot second, 0.25...4",
                   "oneOf": [
@@ -373,12 +393,7 @@ extension TemplateSchema {
                   "description": "which part to take when the media is longer",
                   "default": "start"
                 }
-              },
-              "additionalProperties": false,
-              "required": [
-                "id",
-                "duration"
-              ]
+              }
             },
             "layer": {
               "description": "a media, image, text or captions layer, by its kind",
@@ -449,6 +464,11 @@ extension TemplateSchema {
             },
             "mediaLayer": {
               "type": "object",
+              "allOf": [
+                {
+                  "$ref": "#/$defs/playback"
+                }
+              ],
               "properties": {
                 "id": {
                   "type": "string",
@@ -502,59 +522,11 @@ extension TemplateSchema {
                 "filters": {
                   "$ref": "#/$defs/filters"
                 },
-                "speed": {
-                  "description": "source seconds per slot second, 0.25...4",
-                  "oneOf": [
-                    {
-                      "type": "number",
-                      "minimum": "$limit speed.lower",
-                      "maximum": "$limit speed.upper"
-                    },
-                    {
-                      "type": "string",
-                      "pattern": "^[0-9]+/[0-9]+$"
-                    }
-                  ],
-                  "default": 1
-                },
-                "reverse": {
-                  "type": "boolean",
-                  "default": false
-                },
-                "whenShorter": {
-                  "enum": [
-                    "speedFit",
-                    "loop",
-                    "freeze"
-                  ],
-                  "description": "what to do when the media is shorter",
-                  "default": "speedFit"
-                },
-                "minSpeed": {
-                  "description": "slowest speed speedFit may use, 0.1...1",
-                  "oneOf": [
-                    {
-                      "type": "number",
-                      "minimum": "$limit minSpeed.lower",
-                      "maximum": "$limit minSpeed.upper"
-                    },
-                    {
-                      "type": "string",
-                      "pattern": "^[0-9]+/[0-9]+$"
-                    }
-                  ],
-                  "default": 0.5
-                },
-                "whenLonger": {
-                  "enum": [
-                    "start",
-                    "middle",
-                    "end",
-                    "best"
-                  ],
-                  "description": "which part to take when the media is longer",
-                  "default": "start"
-                }
+                "speed": true,
+                "reverse": true,
+                "whenShorter": true,
+                "minSpeed": true,
+                "whenLonger": true
               },
               "additionalProperties": false,
               "required": [
