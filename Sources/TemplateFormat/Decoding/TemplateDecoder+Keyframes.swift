@@ -111,7 +111,7 @@ extension TemplateDecoder {
             // The fraction orders keyframes and draws a still; the exact time places it on the timeline.
             result = (t.seconds / duration.seconds, t)
         } else {
-            guard let at = context.number(raw, at: atPath, in: 0...1, what: "keyframe time", code: .keyframeOrder) else { return nil }
+            guard let at = context.number(raw, at: atPath, in: Limits.fraction, what: "keyframe time", code: .keyframeOrder) else { return nil }
             result = (at, nil)
         }
         if let previous, result.fraction <= previous {

@@ -39,9 +39,11 @@ package enum TemplateKeys {
     static let valueKeyframe = ["at", "value", "easing"]
     package static let animation = ["kind", "duration"]
 
-    /// Every object of the format by the name the JSON Schema gives its definition.
+    /// Every object of the format by the name the JSON Schema gives its definition, and the
+    /// playback keys, whose schemas slots and media layers share in one definition.
     static let byDefinition: [String: [String]] = [
         "template": root, "canvas": canvas, "music": music, "voice": voice, "sound": sound, "ducking": ducking, "slot": slot,
+        "playback": playback,
         "mediaLayer": mediaLayer, "imageLayer": imageLayer,
         "textLayer": textLayer, "captionsLayer": captionsLayer, "rect": rect, "stroke": stroke, "shadow": shadow, "box": box,
         "poseKeyframe": poseKeyframe,

@@ -1,9 +1,10 @@
-/// The parts of the template schema that are the template format's own: every definition, key,
-/// description and limit except what the effect catalog says. `TemplateSchema` fills the
-/// placeholders from the catalog (see there); `reel catalog --format schema` prints the result,
-/// which is templates/template.schema.json.
+/// The parts of the template schema that are the template format's own: every definition, key
+/// and description except what the effect catalog says. `TemplateSchema` fills the placeholders
+/// from the catalog and from `Limits` (see there); `reel catalog --format schema` prints the
+/// result, which is templates/template.schema.json.
 ///
-/// Edit the format here (its limits are held to `Limits` by a test), then regenerate the schema.
+/// Edit the format here (every bound names a limit, `"$limit name"`; a test refuses a number
+/// that is not a rule of the format), then regenerate the schema.
 extension TemplateSchema {
     static let skeleton = #"""
         {
@@ -41,8 +42,8 @@ extension TemplateSchema {
               "oneOf": [
                 {
                   "type": "number",
-                  "minimum": 0,
-                  "maximum": 1
+                  "minimum": "$limit fraction.lower",
+                  "maximum": "$limit fraction.upper"
                 },
                 {
                   "type": "string",
@@ -71,28 +72,28 @@ extension TemplateSchema {
                 "name": {
                   "type": "string",
                   "minLength": 1,
-                  "maxLength": 200
+                  "maxLength": "$limit maxShortText"
                 },
                 "description": {
                   "type": "string",
-                  "maxLength": 2000
+                  "maxLength": "$limit maxLongText"
                 },
                 "author": {
                   "type": "string",
-                  "maxLength": 200
+                  "maxLength": "$limit maxShortText"
                 },
                 "license": {
                   "type": "string",
-                  "maxLength": 200
+                  "maxLength": "$limit maxShortText"
                 },
                 "tags": {
                   "type": "array",
                   "items": {
                     "type": "string",
                     "minLength": 1,
-                    "maxLength": 64
+                    "maxLength": "$limit maxKeyLength"
                   },
-                  "maxItems": 32
+                  "maxItems": "$limit maxTags"
                 },
                 "cover": {
                   "$ref": "#/$defs/time"
@@ -108,15 +109,15 @@ extension TemplateSchema {
                   "items": {
                     "$ref": "#/$defs/slot"
                   },
-                  "minItems": 1,
-                  "maxItems": 200
+                  "minItems": "$limit slotCount.lower",
+                  "maxItems": "$limit slotCount.upper"
                 },
                 "layers": {
                   "type": "array",
                   "items": {
                     "$ref": "#/$defs/layer"
                   },
-                  "maxItems": 64,
+                  "maxItems": "$limit maxLayers",
                   "description": "drawn above the main track in this order, later on top, whatever their kind"
                 },
                 "grade": {
@@ -130,7 +131,7 @@ extension TemplateSchema {
                   "items": {
                     "$ref": "#/$defs/sound"
                   },
-                  "maxItems": 200,
+                  "maxItems": "$limit maxSounds",
                   "description": "sound effects at times or beats of the video"
                 },
                 "ducking": {
@@ -167,14 +168,14 @@ extension TemplateSchema {
                 },
                 "width": {
                   "type": "integer",
-                  "minimum": 16,
-                  "maximum": 8192,
+                  "minimum": "$limit canvasSide.lower",
+                  "maximum": "$limit canvasSide.upper",
                   "multipleOf": 2
                 },
                 "height": {
                   "type": "integer",
-                  "minimum": 16,
-                  "maximum": 8192,
+                  "minimum": "$limit canvasSide.lower",
+                  "maximum": "$limit canvasSide.upper",
                   "multipleOf": 2
                 },
                 "frameRate": {
@@ -182,8 +183,8 @@ extension TemplateSchema {
                   "oneOf": [
                     {
                       "type": "number",
-                      "minimum": 0,
-                      "maximum": 120
+                      "minimum": "$limit minFrameRate",
+                      "maximum": "$limit maxFrameRate"
                     },
                     {
                       "type": "string",
@@ -216,8 +217,8 @@ extension TemplateSchema {
                 },
                 "volume": {
                   "type": "number",
-                  "minimum": 0,
-                  "maximum": 4,
+                  "minimum": "$limit volume.lower",
+                  "maximum": "$limit volume.upper",
                   "default": 1
                 },
                 "fadeIn": {
@@ -235,8 +236,8 @@ extension TemplateSchema {
                   "oneOf": [
                     {
                       "type": "number",
-                      "minimum": 20,
-                      "maximum": 400
+                      "minimum": "$limit tempo.lower",
+                      "maximum": "$limit tempo.upper"
                     },
                     {
                       "type": "string",
@@ -253,7 +254,7 @@ extension TemplateSchema {
                     "$ref": "#/$defs/musicTime"
                   },
                   "minItems": 2,
-                  "maxItems": 20000
+                  "maxItems": "$limit maxBeats"
                 }
               },
               "additionalProperties": false,
@@ -263,11 +264,16 @@ extension TemplateSchema {
             },
             "slot": {
               "type": "object",
+              "allOf": [
+                {
+                  "$ref": "#/$defs/playback"
+                }
+              ],
               "properties": {
                 "id": {
                   "type": "string",
                   "minLength": 1,
-                  "maxLength": 200
+                  "maxLength": "$limit maxShortText"
                 },
                 "accepts": {
                   "enum": [
@@ -291,8 +297,8 @@ extension TemplateSchema {
                 },
                 "volume": {
                   "type": "number",
-                  "minimum": 0,
-                  "maximum": 4,
+                  "minimum": "$limit volume.lower",
+                  "maximum": "$limit volume.upper",
                   "default": 0,
                   "description": "0 mutes, 1 keeps"
                 },
@@ -319,13 +325,28 @@ extension TemplateSchema {
                   "type": "boolean",
                   "default": false
                 },
+                "speed": true,
+                "reverse": true,
+                "whenShorter": true,
+                "minSpeed": true,
+                "whenLonger": true
+              },
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "duration"
+              ]
+            },
+            "playback": {
+              "description": "how a video fills its time, for slots and media layers: they list these keys as true (for additionalProperties) and take their schemas from here",
+              "properties": {
                 "speed": {
                   "description": "source seconds per slot second, 0.25...4",
                   "oneOf": [
                     {
                       "type": "number",
-                      "minimum": 0.25,
-                      "maximum": 4
+                      "minimum": "$limit speed.lower",
+                      "maximum": "$limit speed.upper"
                     },
                     {
                       "type": "string",
@@ -352,8 +373,8 @@ extension TemplateSchema {
                   "oneOf": [
                     {
                       "type": "number",
-                      "minimum": 0.1,
-                      "maximum": 1
+                      "minimum": "$limit minSpeed.lower",
+                      "maximum": "$limit minSpeed.upper"
                     },
                     {
                       "type": "string",
@@ -372,12 +393,7 @@ extension TemplateSchema {
                   "description": "which part to take when the media is longer",
                   "default": "start"
                 }
-              },
-              "additionalProperties": false,
-              "required": [
-                "id",
-                "duration"
-              ]
+              }
             },
             "layer": {
               "description": "a media, image, text or captions layer, by its kind",
@@ -448,6 +464,11 @@ extension TemplateSchema {
             },
             "mediaLayer": {
               "type": "object",
+              "allOf": [
+                {
+                  "$ref": "#/$defs/playback"
+                }
+              ],
               "properties": {
                 "id": {
                   "type": "string",
@@ -465,8 +486,8 @@ extension TemplateSchema {
                 },
                 "opacity": {
                   "type": "number",
-                  "minimum": 0,
-                  "maximum": 1,
+                  "minimum": "$limit fraction.lower",
+                  "maximum": "$limit fraction.upper",
                   "default": 1
                 },
                 "accepts": {
@@ -491,8 +512,8 @@ extension TemplateSchema {
                 },
                 "volume": {
                   "type": "number",
-                  "minimum": 0,
-                  "maximum": 4,
+                  "minimum": "$limit volume.lower",
+                  "maximum": "$limit volume.upper",
                   "default": 0
                 },
                 "motion": {
@@ -501,59 +522,11 @@ extension TemplateSchema {
                 "filters": {
                   "$ref": "#/$defs/filters"
                 },
-                "speed": {
-                  "description": "source seconds per slot second, 0.25...4",
-                  "oneOf": [
-                    {
-                      "type": "number",
-                      "minimum": 0.25,
-                      "maximum": 4
-                    },
-                    {
-                      "type": "string",
-                      "pattern": "^[0-9]+/[0-9]+$"
-                    }
-                  ],
-                  "default": 1
-                },
-                "reverse": {
-                  "type": "boolean",
-                  "default": false
-                },
-                "whenShorter": {
-                  "enum": [
-                    "speedFit",
-                    "loop",
-                    "freeze"
-                  ],
-                  "description": "what to do when the media is shorter",
-                  "default": "speedFit"
-                },
-                "minSpeed": {
-                  "description": "slowest speed speedFit may use, 0.1...1",
-                  "oneOf": [
-                    {
-                      "type": "number",
-                      "minimum": 0.1,
-                      "maximum": 1
-                    },
-                    {
-                      "type": "string",
-                      "pattern": "^[0-9]+/[0-9]+$"
-                    }
-                  ],
-                  "default": 0.5
-                },
-                "whenLonger": {
-                  "enum": [
-                    "start",
-                    "middle",
-                    "end",
-                    "best"
-                  ],
-                  "description": "which part to take when the media is longer",
-                  "default": "start"
-                }
+                "speed": true,
+                "reverse": true,
+                "whenShorter": true,
+                "minSpeed": true,
+                "whenLonger": true
               },
               "additionalProperties": false,
               "required": [
@@ -581,8 +554,8 @@ extension TemplateSchema {
                 },
                 "opacity": {
                   "type": "number",
-                  "minimum": 0,
-                  "maximum": 1,
+                  "minimum": "$limit fraction.lower",
+                  "maximum": "$limit fraction.upper",
                   "default": 1
                 },
                 "file": {
@@ -592,15 +565,15 @@ extension TemplateSchema {
                 },
                 "width": {
                   "type": "number",
-                  "minimum": 0.01,
-                  "maximum": 4,
+                  "minimum": "$limit layerWidth.lower",
+                  "maximum": "$limit layerWidth.upper",
                   "default": 0.3,
                   "description": "canvas-width fraction"
                 },
                 "rotation": {
                   "type": "number",
-                  "minimum": -3600,
-                  "maximum": 3600,
+                  "minimum": "$limit rotation.lower",
+                  "maximum": "$limit rotation.upper",
                   "default": 0,
                   "description": "clockwise degrees about the anchor point"
                 },
@@ -615,15 +588,15 @@ extension TemplateSchema {
                 },
                 "x": {
                   "type": "number",
-                  "minimum": -1,
-                  "maximum": 2,
+                  "minimum": "$limit position.lower",
+                  "maximum": "$limit position.upper",
                   "default": 0.5,
                   "description": "canvas fraction"
                 },
                 "y": {
                   "type": "number",
-                  "minimum": -1,
-                  "maximum": 2,
+                  "minimum": "$limit position.lower",
+                  "maximum": "$limit position.upper",
                   "default": 0.5,
                   "description": "canvas fraction"
                 },
@@ -668,19 +641,19 @@ extension TemplateSchema {
                 },
                 "opacity": {
                   "type": "number",
-                  "minimum": 0,
-                  "maximum": 1,
+                  "minimum": "$limit fraction.lower",
+                  "maximum": "$limit fraction.upper",
                   "default": 1
                 },
                 "key": {
                   "type": "string",
                   "pattern": "^[A-Za-z][A-Za-z0-9_-]*$",
-                  "maxLength": 64,
+                  "maxLength": "$limit maxKeyLength",
                   "description": "placeholder the user fills"
                 },
                 "text": {
                   "type": "string",
-                  "maxLength": 2000,
+                  "maxLength": "$limit maxLongText",
                   "description": "default text"
                 },
                 "font": {
@@ -690,15 +663,15 @@ extension TemplateSchema {
                 },
                 "size": {
                   "type": "number",
-                  "minimum": 4,
-                  "maximum": 1000,
+                  "minimum": "$limit textSize.lower",
+                  "maximum": "$limit textSize.upper",
                   "default": 64,
                   "description": "canvas pixels"
                 },
                 "minSize": {
                   "type": "number",
-                  "minimum": 4,
-                  "maximum": 1000,
+                  "minimum": "$limit textSize.lower",
+                  "maximum": "$limit textSize.upper",
                   "description": "shrink-to-fit floor"
                 },
                 "color": {
@@ -723,22 +696,22 @@ extension TemplateSchema {
                 },
                 "lineSpacing": {
                   "type": "number",
-                  "minimum": 0.5,
-                  "maximum": 4,
+                  "minimum": "$limit textLineSpacing.lower",
+                  "maximum": "$limit textLineSpacing.upper",
                   "default": 1.2,
                   "description": "line height as a multiple of the size"
                 },
                 "maxWidth": {
                   "type": "number",
-                  "minimum": 0.05,
-                  "maximum": 1,
+                  "minimum": "$limit textMaxWidth.lower",
+                  "maximum": "$limit textMaxWidth.upper",
                   "default": 0.9,
                   "description": "canvas-width fraction"
                 },
                 "maxLines": {
                   "type": "integer",
-                  "minimum": 1,
-                  "maximum": 50,
+                  "minimum": "$limit maxTextLines.lower",
+                  "maximum": "$limit maxTextLines.upper",
                   "default": 3,
                   "description": "most lines; the text shrinks to minSize to fit them, then is cut with an ellipsis"
                 },
@@ -750,15 +723,15 @@ extension TemplateSchema {
                 },
                 "x": {
                   "type": "number",
-                  "minimum": -1,
-                  "maximum": 2,
+                  "minimum": "$limit position.lower",
+                  "maximum": "$limit position.upper",
                   "default": 0.5,
                   "description": "canvas fraction"
                 },
                 "y": {
                   "type": "number",
-                  "minimum": -1,
-                  "maximum": 2,
+                  "minimum": "$limit position.lower",
+                  "maximum": "$limit position.upper",
                   "default": 0.5,
                   "description": "canvas fraction"
                 },
@@ -802,8 +775,8 @@ extension TemplateSchema {
                 },
                 "opacity": {
                   "type": "number",
-                  "minimum": 0,
-                  "maximum": 1,
+                  "minimum": "$limit fraction.lower",
+                  "maximum": "$limit fraction.upper",
                   "default": 1
                 },
                 "file": {
@@ -822,8 +795,8 @@ extension TemplateSchema {
                 },
                 "lines": {
                   "type": "integer",
-                  "minimum": 1,
-                  "maximum": 5,
+                  "minimum": "$limit captionLines.lower",
+                  "maximum": "$limit captionLines.upper",
                   "default": 2
                 },
                 "area": {
@@ -832,8 +805,8 @@ extension TemplateSchema {
                 },
                 "size": {
                   "type": "number",
-                  "minimum": 4,
-                  "maximum": 1000,
+                  "minimum": "$limit textSize.lower",
+                  "maximum": "$limit textSize.upper",
                   "description": "canvas pixels; 4.5 % of the canvas height when absent"
                 },
                 "font": {
@@ -860,23 +833,23 @@ extension TemplateSchema {
               "properties": {
                 "x": {
                   "type": "number",
-                  "minimum": 0,
-                  "maximum": 1
+                  "minimum": "$limit fraction.lower",
+                  "maximum": "$limit fraction.upper"
                 },
                 "y": {
                   "type": "number",
-                  "minimum": 0,
-                  "maximum": 1
+                  "minimum": "$limit fraction.lower",
+                  "maximum": "$limit fraction.upper"
                 },
                 "width": {
                   "type": "number",
-                  "minimum": 0,
-                  "maximum": 1
+                  "minimum": "$limit fraction.lower",
+                  "maximum": "$limit fraction.upper"
                 },
                 "height": {
                   "type": "number",
-                  "minimum": 0,
-                  "maximum": 1
+                  "minimum": "$limit fraction.lower",
+                  "maximum": "$limit fraction.upper"
                 }
               },
               "additionalProperties": false,
@@ -896,8 +869,8 @@ extension TemplateSchema {
                 },
                 "width": {
                   "type": "number",
-                  "minimum": 0,
-                  "maximum": 100,
+                  "minimum": "$limit textStroke.lower",
+                  "maximum": "$limit textStroke.upper",
                   "default": 2
                 }
               },
@@ -914,20 +887,20 @@ extension TemplateSchema {
                 },
                 "x": {
                   "type": "number",
-                  "minimum": -200,
-                  "maximum": 200,
+                  "minimum": "$limit textShadowOffset.lower",
+                  "maximum": "$limit textShadowOffset.upper",
                   "default": 0
                 },
                 "y": {
                   "type": "number",
-                  "minimum": -200,
-                  "maximum": 200,
+                  "minimum": "$limit textShadowOffset.lower",
+                  "maximum": "$limit textShadowOffset.upper",
                   "default": 4
                 },
                 "blur": {
                   "type": "number",
-                  "minimum": 0,
-                  "maximum": 200,
+                  "minimum": "$limit textShadowBlur.lower",
+                  "maximum": "$limit textShadowBlur.upper",
                   "default": 8
                 }
               },
@@ -941,14 +914,14 @@ extension TemplateSchema {
                 },
                 "padding": {
                   "type": "number",
-                  "minimum": 0,
-                  "maximum": 500,
+                  "minimum": "$limit textBox.lower",
+                  "maximum": "$limit textBox.upper",
                   "default": 16
                 },
                 "radius": {
                   "type": "number",
-                  "minimum": 0,
-                  "maximum": 500,
+                  "minimum": "$limit textBox.lower",
+                  "maximum": "$limit textBox.upper",
                   "default": 0
                 }
               },
@@ -965,26 +938,26 @@ extension TemplateSchema {
                 },
                 "scale": {
                   "type": "number",
-                  "minimum": 0.1,
-                  "maximum": 10,
+                  "minimum": "$limit poseScale.lower",
+                  "maximum": "$limit poseScale.upper",
                   "default": 1
                 },
                 "x": {
                   "type": "number",
-                  "minimum": -2,
-                  "maximum": 2,
+                  "minimum": "$limit poseOffset.lower",
+                  "maximum": "$limit poseOffset.upper",
                   "default": 0
                 },
                 "y": {
                   "type": "number",
-                  "minimum": -2,
-                  "maximum": 2,
+                  "minimum": "$limit poseOffset.lower",
+                  "maximum": "$limit poseOffset.upper",
                   "default": 0
                 },
                 "rotation": {
                   "type": "number",
-                  "minimum": -3600,
-                  "maximum": 3600,
+                  "minimum": "$limit rotation.lower",
+                  "maximum": "$limit rotation.upper",
                   "default": 0
                 },
                 "easing": {
@@ -1021,7 +994,7 @@ extension TemplateSchema {
                 "$ref": "#/$defs/valueKeyframe"
               },
               "minItems": 1,
-              "maxItems": 64
+              "maxItems": "$limit maxKeyframes"
             },
             "animation": {
               "oneOf": [
@@ -1050,7 +1023,7 @@ extension TemplateSchema {
               "items": {
                 "$ref": "#/$defs/filter"
               },
-              "maxItems": 16
+              "maxItems": "$limit maxFilters"
             },
             "filter": {
               "description": "a filter from the catalog",
@@ -1134,7 +1107,7 @@ extension TemplateSchema {
                         "$ref": "#/$defs/poseKeyframe"
                       },
                       "minItems": 1,
-                      "maxItems": 64
+                      "maxItems": "$limit maxKeyframes"
                     }
                   },
                   "additionalProperties": false,
@@ -1154,8 +1127,8 @@ extension TemplateSchema {
                 },
                 "volume": {
                   "type": "number",
-                  "minimum": 0,
-                  "maximum": 4,
+                  "minimum": "$limit volume.lower",
+                  "maximum": "$limit volume.upper",
                   "default": 1
                 },
                 "fadeIn": {
@@ -1181,8 +1154,8 @@ extension TemplateSchema {
                 },
                 "volume": {
                   "type": "number",
-                  "minimum": 0,
-                  "maximum": 4,
+                  "minimum": "$limit volume.lower",
+                  "maximum": "$limit volume.upper",
                   "default": 1
                 },
                 "fadeIn": {

@@ -2,12 +2,13 @@ import DocumentJSON
 import EffectCatalog
 
 /// The JSON Schema of `template.json` (templates/template.schema.json), made from the template
-/// format's skeleton and the effect catalog, so that the schema never lists an effect, a
-/// parameter, a range or a default of its own.
+/// format's skeleton, the effect catalog and `Limits`, so that the schema never lists an effect,
+/// a parameter, a limit or a catalog default of its own.
 ///
-/// The skeleton (`TemplateSchema+Skeleton.swift`) is the schema with three kinds of placeholders,
-/// each naming a catalog family by its raw value (`transition`, `filter`, `motion`,
-/// `textAnimation`, `easing`):
+/// The skeleton (`TemplateSchema+Skeleton.swift`) is the schema with placeholders. A bound written
+/// `"$limit name"` (or `"$limit name.lower"`, `".upper"`) becomes the number of the `Limits`
+/// declaration the table in `TemplateSchema+Limits.swift` gives for that name. Three kinds name a
+/// catalog family by its raw value (`transition`, `filter`, `motion`, `textAnimation`, `easing`):
 /// - the string `"$catalog ids: F"` becomes the array of F's ids, in catalog order;
 /// - the key `"$catalog parameters: F"` in a `properties` object becomes one key per parameter of
 ///   F's entries (in order of first appearance), described by the last entry that has it;
@@ -17,7 +18,7 @@ import EffectCatalog
 ///
 /// `reel catalog --format schema` prints it; a test fails when the checked-in copy differs.
 package enum TemplateSchema {
-    /// What the skeleton's placeholders start with.
+    /// What the skeleton's catalog placeholders start with.
     static let marker = "$catalog "
 
     /// Where animatable parameters' keyframes are defined: the value of such a parameter is a
@@ -43,6 +44,7 @@ package enum TemplateSchema {
         switch value {
         case .string(let s):
             if let family = family(s, "ids") { return .array(Catalog.ids(of: family).map(JSONValue.string)) }
+            if s.hasPrefix(limitMarker) { return limitValue(s) }
             return value
         case .array(let items):
             return .array(items.map(fill))

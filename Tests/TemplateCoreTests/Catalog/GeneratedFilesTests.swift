@@ -52,7 +52,8 @@ import Testing
         for family in [EffectFamily.transition, .filter] {
             for id in Catalog.ids(of: family) { #expect(!skeleton.contains(id), "the schema's skeleton names \(family.rawValue) '\(id)'") }
         }
-        #expect(!TemplateSchema.text().contains(TemplateSchema.marker), "a placeholder is left in the schema")
+        let schema = TemplateSchema.text()
+        #expect(!schema.contains(TemplateSchema.marker) && !schema.contains(TemplateSchema.limitMarker), "a placeholder is left in the schema")
     }
 
     /// The first line (from 1) where two texts differ.

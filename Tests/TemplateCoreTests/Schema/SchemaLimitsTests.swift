@@ -1,67 +1,90 @@
-import MediaTime
 import Testing
 
 @testable import DocumentJSON
 @testable import DocumentLimits
+@testable import TemplateFormat
 
 /// The JSON Schema states the limits editors check while authors type: they must be the ones
-/// declared in `Limits`, which the validator, the timeline reader and the renderer enforce.
+/// declared in `Limits`, which the validator, the timeline reader and the renderer enforce. So
+/// every bound of the skeleton names its declaration, and only the format's own rules are numbers.
 @Suite struct SchemaLimitsTests {
-    static let bounds: [(path: [String], value: Double)] = [
-        (["canvas", "properties", "width", "minimum"], Double(Limits.canvasSide.lowerBound)),
-        (["canvas", "properties", "width", "maximum"], Double(Limits.canvasSide.upperBound)),
-        (["canvas", "properties", "height", "minimum"], Double(Limits.canvasSide.lowerBound)),
-        (["canvas", "properties", "height", "maximum"], Double(Limits.canvasSide.upperBound)),
-        (["textLayer", "properties", "size", "minimum"], Limits.textSize.lowerBound),
-        (["textLayer", "properties", "size", "maximum"], Limits.textSize.upperBound),
-        (["textLayer", "properties", "minSize", "minimum"], Limits.textSize.lowerBound),
-        (["textLayer", "properties", "minSize", "maximum"], Limits.textSize.upperBound),
-        (["textLayer", "properties", "text", "maxLength"], Double(Limits.maxLongText)),
-        (["textLayer", "properties", "maxLines", "maximum"], Double(Limits.maxTextLines.upperBound)),
-        (["template", "properties", "description", "maxLength"], Double(Limits.maxLongText)),
-        (["template", "properties", "name", "maxLength"], Double(Limits.maxShortText)),
-        (["template", "properties", "slots", "maxItems"], Double(Limits.slotCount.upperBound)),
-        (["template", "properties", "layers", "maxItems"], Double(Limits.maxLayers)),
-        (["template", "properties", "tags", "maxItems"], Double(Limits.maxTags)),
-        (["music", "properties", "beats", "maxItems"], Double(Limits.maxBeats)),
-        (["music", "properties", "volume", "maximum"], Limits.volume.upperBound),
-        (["slot", "properties", "volume", "maximum"], Limits.volume.upperBound),
-        (["mediaLayer", "properties", "volume", "maximum"], Limits.volume.upperBound),
-        (["filters", "maxItems"], Double(Limits.maxFilters)),
-        (["valueKeyframes", "maxItems"], Double(Limits.maxKeyframes)),
-        (["stroke", "properties", "width", "maximum"], Limits.textStroke.upperBound),
-        (["shadow", "properties", "x", "maximum"], Limits.textShadowOffset.upperBound),
-        (["shadow", "properties", "blur", "maximum"], Limits.textShadowBlur.upperBound),
-        (["box", "properties", "padding", "maximum"], Limits.textBox.upperBound),
-        (["textLayer", "properties", "lineSpacing", "minimum"], Limits.textLineSpacing.lowerBound),
-        (["textLayer", "properties", "lineSpacing", "maximum"], Limits.textLineSpacing.upperBound),
-        (["textLayer", "properties", "maxWidth", "minimum"], Limits.textMaxWidth.lowerBound),
-        (["textLayer", "properties", "maxWidth", "maximum"], Limits.textMaxWidth.upperBound),
-        (["textLayer", "properties", "key", "maxLength"], Double(Limits.maxKeyLength)),
-        (["template", "properties", "tags", "items", "maxLength"], Double(Limits.maxKeyLength)),
-        (["textLayer", "properties", "x", "minimum"], Limits.position.lowerBound),
-        (["textLayer", "properties", "x", "maximum"], Limits.position.upperBound),
-        (["textLayer", "properties", "opacity", "maximum"], Limits.fraction.upperBound),
-        (["imageLayer", "properties", "width", "minimum"], Limits.layerWidth.lowerBound),
-        (["imageLayer", "properties", "width", "maximum"], Limits.layerWidth.upperBound),
-        (["imageLayer", "properties", "rotation", "minimum"], Limits.rotation.lowerBound),
-        (["imageLayer", "properties", "rotation", "maximum"], Limits.rotation.upperBound),
-        (["imageLayer", "properties", "y", "minimum"], Limits.position.lowerBound),
-        (["imageLayer", "properties", "y", "maximum"], Limits.position.upperBound),
-        (["poseKeyframe", "properties", "scale", "minimum"], Limits.poseScale.lowerBound),
-        (["poseKeyframe", "properties", "scale", "maximum"], Limits.poseScale.upperBound),
-        (["poseKeyframe", "properties", "x", "minimum"], Limits.poseOffset.lowerBound),
-        (["poseKeyframe", "properties", "x", "maximum"], Limits.poseOffset.upperBound),
-        (["poseKeyframe", "properties", "rotation", "maximum"], Limits.rotation.upperBound),
-        (["rect", "properties", "width", "maximum"], Limits.fraction.upperBound),
+    /// The keywords whose value is a bound.
+    static let boundKeywords: Set<String> = [
+        "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems", "minLength", "maxLength",
     ]
 
-    @Test func theSchemasBoundsAreTheDeclaredLimits() throws {
-        let defs = try SchemaTests.definitions()
-        for (path, value) in Self.bounds {
-            var node: JSONValue? = .object(defs)
-            for key in path { node = node?.objectValue?[key] }
-            #expect(node?.numberValue?.doubleValue == value, "\(path.joined(separator: "/"))")
+    /// The bounds that are rules of the format rather than limits, written as numbers: where
+    /// (a path of the skeleton, `*` for anywhere), the keyword and the number.
+    static let formatRules: [(path: String, keyword: String, value: Double)] = [
+        // A name, id, file or font is never empty (the decoder refuses an empty text).
+        ("*", "minLength", 1),
+        // Keyframes: a path or an animated value has at least one.
+        ("$defs/valueKeyframes", "minItems", 1),
+        ("$defs/motion/oneOf/2/properties/keyframes", "minItems", 1),
+        // A list of beats needs two times to have a beat length.
+        ("$defs/music/properties/beats", "minItems", 2),
+    ]
+
+    /// Each bound of the skeleton: where it is, its keyword and its value.
+    static func bounds() throws -> [(path: String, keyword: String, value: JSONValue)] {
+        var found: [(path: String, keyword: String, value: JSONValue)] = []
+        func walk(_ value: JSONValue, _ path: [String]) {
+            switch value {
+            case .object(let object):
+                for member in object.members {
+                    if boundKeywords.contains(member.key) {
+                        found.append((path.joined(separator: "/"), member.key, member.value))
+                    } else {
+                        walk(member.value, path + [member.key])
+                    }
+                }
+            case .array(let items):
+                for (i, item) in items.enumerated() { walk(item, path + [String(i)]) }
+            default:
+                break
+            }
+        }
+        walk(try JSONParser.parse(TemplateSchema.skeleton).root, [])
+        return found
+    }
+
+    @Test func everyBoundNamesALimitOrIsARuleOfTheFormat() throws {
+        let bounds = try Self.bounds()
+        #expect(bounds.count > 100, "the skeleton's bounds were not found")
+        for bound in bounds {
+            let place = "\(bound.path)/\(bound.keyword)"
+            switch bound.value {
+            case .string(let text):
+                #expect(TemplateSchema.limit(text) != nil, "\(place): '\(text)' names no limit of TemplateSchema.limits")
+            case .number(let n):
+                let isRule = Self.formatRules.contains {
+                    ($0.path == "*" || $0.path == bound.path) && $0.keyword == bound.keyword && $0.value == n.doubleValue
+                }
+                #expect(isRule, "\(place) is the number \(n): write the Limits declaration it is, \"$limit name\"")
+            default:
+                Issue.record("\(place) is neither a number nor a limit")
+            }
+        }
+    }
+
+    /// The table holds only limits the schema states, so that it is no second list of `Limits`.
+    @Test func everyLimitOfTheTableIsNamedInTheSkeleton() throws {
+        let named = Set(
+            try Self.bounds().compactMap { $0.value.stringValue }.map {
+                String($0.dropFirst(TemplateSchema.limitMarker.count).split(separator: ".")[0])
+            })
+        for name in TemplateSchema.limits.keys.sorted() {
+            #expect(named.contains(name), "TemplateSchema.limits has '\(name)', which the skeleton never names")
+        }
+    }
+
+    @Test func aPlaceholderIsTheDeclaredNumber() {
+        #expect(TemplateSchema.limit("$limit canvasSide.lower") == Double(Limits.canvasSide.lowerBound))
+        #expect(TemplateSchema.limit("$limit maxShortText") == Double(Limits.maxShortText))
+        #expect(TemplateSchema.limit("$limit speed.upper") == Limits.speed.upperBound)
+        // A range named without its bound, a bound of a single number, an unknown name.
+        for text in ["$limit canvasSide", "$limit maxShortText.upper", "$limit canvasSide.middle", "$limit nothing"] {
+            #expect(TemplateSchema.limit(text) == nil, "\(text)")
         }
     }
 }

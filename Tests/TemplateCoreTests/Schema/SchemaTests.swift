@@ -34,6 +34,16 @@ import Testing
         }
     }
 
+    /// Slots and media layers take the playback keys' schemas from `$defs/playback`, one place,
+    /// and list the keys themselves only as `true`, so that `additionalProperties` admits them.
+    @Test(arguments: ["slot", "mediaLayer"]) func playbackIsDefinedOnce(definition: String) throws {
+        let object = try #require(try Self.definitions()[definition]?.objectValue)
+        let references = object["allOf"]?.arrayValue?.compactMap { $0.objectValue?["$ref"]?.stringValue }
+        #expect(references == ["#/$defs/playback"])
+        let properties = try #require(object["properties"]?.objectValue)
+        for key in TemplateKeys.playback { #expect(properties[key] == .bool(true), "\(definition)/\(key)") }
+    }
+
     @Test(arguments: [(EffectFamily.transition, "transition", TemplateKeys.transition), (.filter, "filter", TemplateKeys.filter)])
     func effectsHaveTheCatalogsIdsAndParameters(family: EffectFamily, definition: String, generic: [String]) throws {
         let defs = try Self.definitions()
@@ -68,8 +78,8 @@ import Testing
         }
         #expect(words(["slot", "properties", "fit"]) == Fit.allCases.map(\.rawValue))
         #expect(words(["slot", "properties", "accepts"]) == SlotAccepts.allCases.map(\.rawValue))
-        #expect(words(["slot", "properties", "whenShorter"]) == WhenShorter.allCases.map(\.rawValue))
-        #expect(words(["slot", "properties", "whenLonger"]) == WhenLonger.allCases.map(\.rawValue))
+        #expect(words(["playback", "properties", "whenShorter"]) == WhenShorter.allCases.map(\.rawValue))
+        #expect(words(["playback", "properties", "whenLonger"]) == WhenLonger.allCases.map(\.rawValue))
         #expect(words(["slot", "properties", "orientation"]) == PreferredOrientation.allCases.map(\.rawValue))
         #expect(words(["easing"]) == Catalog.ids(of: .easing))
         #expect(words(["imageLayer", "properties", "anchor"]) == Anchor.allCases.map(\.rawValue))
@@ -97,10 +107,24 @@ import Testing
         }
         #expect(documents.keys.contains { $0.hasPrefix("shipped-") })
         for (name, text) in documents { try text.write(to: work.appendingPathComponent(name), atomically: true, encoding: .utf8) }
-        let broken = RichFixture.json.replacingOccurrences(of: "\"kind\": \"crossfade\"", with: "\"kind\": \"crosfade\"")
-        try broken.write(to: work.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
+        // A misspelt transition; a slot's unknown key and its speed out of range; a media layer's
+        // unknown key and unknown playback word (the playback keys' schemas are shared).
+        var broken: [String: String] = [
+            "broken.json": RichFixture.json.replacingOccurrences(of: "\"kind\": \"crossfade\"", with: "\"kind\": \"crosfade\""),
+            "broken-slot-key.json": RichFixture.json.replacingOccurrences(of: "\"whenShorter\": \"freeze\"", with: "\"whenShorterr\": \"freeze\""),
+            "broken-slot-speed.json": RichFixture.json.replacingOccurrences(of: "\"speed\": 0.5,", with: "\"speed\": 5,"),
+            "broken-media-key.json": RichFixture.json.replacingOccurrences(
+                of: "\"kind\": \"media\", \"start\": 2,", with: "\"kind\": \"media\", \"sped\": 1, \"start\": 2,"),
+            "broken-media-playback.json": RichFixture.json.replacingOccurrences(
+                of: "\"kind\": \"media\", \"start\": 2,", with: "\"kind\": \"media\", \"whenShorter\": \"stretch\", \"start\": 2,"),
+        ]
+        for (name, text) in broken {
+            #expect(text != RichFixture.json, "\(name) breaks nothing")
+            try text.write(to: work.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
         // Music times are seconds: beats are counted from them.
         let musicInBeats = BeatTimeTests.json.replacingOccurrences(of: "\"tempo\": 100", with: "\"tempo\": 100, \"start\": \"4 beats\"")
+        broken["broken-music.json"] = musicInBeats
         try musicInBeats.write(to: work.appendingPathComponent("broken-music.json"), atomically: true, encoding: .utf8)
 
         let script = """
@@ -113,7 +137,7 @@ import Testing
                 errors = sorted(validator.iter_errors(json.load(open(path))), key=lambda e: list(e.path))
                 print(path.rsplit("/", 1)[-1], "ok" if not errors else "invalid: " + "; ".join(e.message[:120] for e in errors[:3]))
             """
-        let files = (documents.keys.sorted() + ["broken.json", "broken-music.json"]).map { work.appendingPathComponent($0).path }
+        let files = (documents.keys.sorted() + broken.keys.sorted()).map { work.appendingPathComponent($0).path }
         let output = try Self.python(["-c", script, RepositoryFiles.root.appendingPathComponent("templates/template.schema.json").path] + files)
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.count == files.count, "\(output)")
