@@ -6,6 +6,16 @@ import Foundation
 import MediaIO
 import PixelKernels
 
+// The kernels by catalog id (KERNELS_BY_ID), or by the TransitionKind and FilterKind enums of
+// revisions before the kernels were registered by id.
+#if KERNELS_BY_ID
+func transition(_ id: String) -> TransitionKernel { TransitionKernels.kernel(id)! }
+func filter(_ id: String) -> FilterKernel { FilterKernels.kernel(id)! }
+#else
+func transition(_ id: String) -> TransitionKind { TransitionKind(rawValue: id)! }
+func filter(_ id: String) -> FilterKind { FilterKind(rawValue: id)! }
+#endif
+
 func cpuNow() -> Double {
     var t = timespec()
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
@@ -84,18 +94,20 @@ let smallLayer = pattern(720, 1280, seed: 4)
 
 struct Case { let name: String; let setup: () -> Void; let body: () -> Void; let digest: () -> UInt64 }
 var cases: [Case] = []
-for (kind, progress) in [(TransitionKind.crossfade, 0.37), (.dipToBlack, 0.37), (.dipToWhite, 0.71), (.wipeLeft, 0.37), (.wipeUp, 0.37), (.pushLeft, 0.37), (.slideUp, 0.37), (.zoomIn, 0.37), (.circleOpen, 0.37), (.lumaWipe, 0.37)] {
-    let inputs = TransitionInputs(progress: progress, softness: 0.1, mask: kind == .lumaWipe ? mask : nil)
-    cases.append(Case(name: "transition.\(kind.rawValue)", setup: {}, body: { TransitionRenderer.render(kind, from: a, to: b, into: out, inputs: inputs) }, digest: { hash(out) }))
+for (id, progress) in [("crossfade", 0.37), ("dipToBlack", 0.37), ("dipToWhite", 0.71), ("wipeLeft", 0.37), ("wipeUp", 0.37), ("pushLeft", 0.37), ("slideUp", 0.37), ("zoomIn", 0.37), ("circleOpen", 0.37), ("lumaWipe", 0.37)] {
+    let inputs = TransitionInputs(progress: progress, softness: 0.1, mask: id == "lumaWipe" ? mask : nil)
+    let kernel = transition(id)
+    cases.append(Case(name: "transition.\(id)", setup: {}, body: { TransitionRenderer.render(kernel, from: a, to: b, into: out, inputs: inputs) }, digest: { hash(out) }))
 }
-let filters: [(FilterKind, [String: Double])] = [
-    (.brightness, ["amount": 0.1]), (.contrast, ["amount": 1.3]), (.saturation, ["amount": 1.4]), (.grayscale, ["strength": 0.6]),
-    (.temperature, ["amount": 0.4]), (.sepia, ["strength": 0.7]), (.filmFade, ["strength": 0.6]),
-    (.vignette, ["strength": 0.6, "radius": 0.4]), (.blur, ["radius": 0.02]), (.sharpen, ["amount": 0.8]),
-    (.grain, ["strength": 0.5]), (.lut, ["strength": 0.8]),
+let filters: [(String, [String: Double])] = [
+    ("brightness", ["amount": 0.1]), ("contrast", ["amount": 1.3]), ("saturation", ["amount": 1.4]), ("grayscale", ["strength": 0.6]),
+    ("temperature", ["amount": 0.4]), ("sepia", ["strength": 0.7]), ("filmFade", ["strength": 0.6]),
+    ("vignette", ["strength": 0.6, "radius": 0.4]), ("blur", ["radius": 0.02]), ("sharpen", ["amount": 0.8]),
+    ("grain", ["strength": 0.5]), ("lut", ["strength": 0.8]),
 ]
-for (kind, params) in filters {
-    cases.append(Case(name: "filter.\(kind.rawValue)", setup: { work.copy(from: a) }, body: { FilterRenderer.apply(kind, parameters: params, to: work, lut: lut, frame: 42) }, digest: { hash(work) }))
+for (id, params) in filters {
+    let kernel = filter(id)
+    cases.append(Case(name: "filter.\(id)", setup: { work.copy(from: a) }, body: { FilterRenderer.apply(kernel, parameters: params, to: work, lut: lut, frame: 42) }, digest: { hash(work) }))
 }
 cases.append(Case(name: "compositor.blendImage", setup: { work.copy(from: a) }, body: { Compositor.blend(sticker, onto: work, x: 201, y: 333, opacity: 0.8) }, digest: { hash(work) }))
 let turn = AffineTransform.rotation(degrees: 17).concatenating(.translation(x: 300, y: 500))

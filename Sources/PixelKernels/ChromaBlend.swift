@@ -17,16 +17,17 @@ enum ChromaBlend {
         coveredRows: Range<Int>, coveredColumns: Range<Int>,
         pixel: (_ px: Int, _ py: Int) -> (alpha: Float, cb: Float, cr: Float)
     ) {
-        let rowCount = 2 * cy + 1 < lumaHeight ? 2 : 1
+        let rowCount = 2 &* cy &+ 1 < lumaHeight ? 2 : 1
+        // Sample indexes of a plane: wrapping arithmetic cannot overflow.
         let outCb = cb.row(cy)
         let outCr = cr.row(cy)
         for cx in (lumaColumns.lowerBound / 2)..<((lumaColumns.upperBound + 1) / 2) {
-            let columnCount = 2 * cx + 1 < lumaWidth ? 2 : 1
+            let columnCount = 2 &* cx &+ 1 < lumaWidth ? 2 : 1
             var sumCb: Float = 0
             var sumCr: Float = 0
             var sumAlpha: Float = 0
-            for py in (2 * cy)..<(2 * cy + rowCount) where coveredRows.contains(py) {
-                for px in (2 * cx)..<(2 * cx + columnCount) where coveredColumns.contains(px) {
+            for py in (2 &* cy)..<(2 &* cy &+ rowCount) where coveredRows.contains(py) {
+                for px in (2 &* cx)..<(2 &* cx &+ columnCount) where coveredColumns.contains(px) {
                     let p = pixel(px, py)
                     sumCb += p.cb
                     sumCr += p.cr
@@ -34,7 +35,7 @@ enum ChromaBlend {
                 }
             }
             guard sumAlpha > 0 else { continue }
-            let share = strength / Float(rowCount * columnCount)
+            let share = strength / Float(rowCount &* columnCount)
             let oldCb = Float(outCb[cx])
             let oldCr = Float(outCr[cx])
             outCb[cx] = roundedByte(oldCb + (sumCb - oldCb * sumAlpha) * share)

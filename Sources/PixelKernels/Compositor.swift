@@ -74,7 +74,8 @@ struct ImageArea: Sendable {
             row: cy, cb: cb, cr: cr, lumaWidth: lumaWidth, lumaHeight: lumaHeight, strength: strength, lumaColumns: left..<right,
             coveredRows: top..<bottom, coveredColumns: left..<right
         ) { px, py in
-            let p = pixels.base + ((py - originY) * width + (px - originX)) * 4
+            // Inside the image (the covered rows and columns), so the offset cannot overflow.
+            let p = pixels.base + ((py &- originY) &* width &+ (px &- originX)) &* 4
             let alpha = Float(p[3])
             let r = Float(p[0])
             let g = Float(p[1])
