@@ -49,6 +49,7 @@ let package = Package(
         .systemLibrary(name: "CSystem"),
         .systemLibrary(name: "CMHD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // OpenCV (C++; Debian libopencv-dev, libopencv-contrib-dev, opencv-data) behind a C interface:
         // no C++ type leaves it. It links the four OpenCV libraries it uses by name, not through
         // pkg-config, whose opencv4 flags link every OpenCV module (some 380 libraries loaded by
@@ -113,8 +114,10 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["FileAccess", "CMHD"]),
         // The durable job store: jobs, their states and idempotency keys in SQLite (WAL); no C type leaves it.
         .target(name: "JobStore", dependencies: ["CSQLite"]),
+        // Digests, HMAC and constant-time comparison from OpenSSL's libcrypto; no C type leaves it.
+        .target(name: "Signing", dependencies: ["CCrypto"]),
         // `reel serve`: the render API over ReelKit, its routes, job queue and OpenAPI document.
-        .target(name: "ReelServer", dependencies: ["ReelKit", "HTTPServer", "JobStore"]),
+        .target(name: "ReelServer", dependencies: ["ReelKit", "HTTPServer", "JobStore", "Signing"]),
         // The command line parses and prints over ReelKit, the only module it imports (and
         // ReelServer, for `reel serve` alone).
         .executableTarget(
@@ -136,6 +139,7 @@ let package = Package(
             name: "ReelKitTests", dependencies: documents + modules("ReelKit", "TimelineEditing", "MediaFacts", "RenderCore", "ReelTestSupport")),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ReelTestSupport"]),
         .testTarget(name: "JobStoreTests", dependencies: ["JobStore", "ReelTestSupport"]),
+        .testTarget(name: "SigningTests", dependencies: ["Signing"]),
         .testTarget(name: "ReelServerTests", dependencies: ["ReelServer", "ReelKit", "ReelTestSupport", "reel"]),
     ]
 )

@@ -19,6 +19,9 @@ package struct HTTPRequest: Sendable {
     /// The client's X-Request-Id when sane (1 to 64 of `A-Z a-z 0-9 . _ -`), else a fresh random one;
     /// the server echoes it as X-Request-Id on the response, so logs on both sides meet.
     package var id: String
+    /// Who the handler found the request to come from (a token's name), once it has checked;
+    /// the server itself never sets it, as CGI's `REMOTE_USER` is the application's.
+    package var user: String?
 
     /// Every part but the method and path defaults to empty, for requests built by tests.
     package init(

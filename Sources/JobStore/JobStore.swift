@@ -76,10 +76,15 @@ package final class JobStore: Sendable {
     }
 
     /// Jobs oldest first by id (not newest first); `after` is an id (exclusive) for paging, the
-    /// last id of the previous page; state nil = all; `limit` is clamped to 1...1000.
-    package func list(state: JobState?, limit: Int, after: String?) throws(JobStoreError) -> [JobRecord] {
+    /// last id of the previous page; state nil = all; `limit` is clamped to 1...1000; with
+    /// `owner`, only that owner's jobs (a token sees its own).
+    package func list(state: JobState?, limit: Int, after: String?, owner: String? = nil) throws(JobStoreError) -> [JobRecord] {
         var conditions: [String] = []
         var values: [SQLValue] = []
+        if let owner {
+            conditions.append("owner = ?")
+            values.append(.text(owner))
+        }
         if let state {
             conditions.append("state = ?")
             values.append(.text(state.rawValue))

@@ -56,6 +56,8 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         var route = "unmatched"
         var response: HTTPResponse
         do throws(APIError) {
+            var request = request
+            request.owner = try owner(of: request)
             (route, response) = try dispatch(request)
         } catch {
             response = error.response
@@ -69,6 +71,15 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         line["remote"] = .string(request.remoteAddress)
         log(JSONWriter.line(.object(line)))
         return response
+    }
+
+    /// The token's name the request carries; nil without tokens. Every route but the health
+    /// check needs one when the server has tokens.
+    private func owner(of request: HTTPRequest) throws(APIError) -> String? {
+        guard let tokens = configuration.tokens else { return nil }
+        if let owner = tokens.owner(authorization: request.header("authorization")) { return owner }
+        if request.method == APIRoutes.health.method && request.path == APIRoutes.health.pattern { return nil }
+        throw APIError(401, "unauthorized", "give a token of this server: Authorization: Bearer <token>")
     }
 
     private func dispatch(_ request: HTTPRequest) throws(APIError) -> (String, HTTPResponse) {
@@ -108,8 +119,8 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         case APIRoutes.media.name: return try media(id)
         case APIRoutes.submit.name: return try submit(request)
         case APIRoutes.list.name: return try list(request)
-        case APIRoutes.job.name: return json(200, JobJSON.value(try job(id)))
-        case APIRoutes.cancel.name: return try cancel(id)
+        case APIRoutes.job.name: return json(200, JobJSON.value(try job(id, for: request)))
+        case APIRoutes.cancel.name: return try cancel(id, request)
         case APIRoutes.output.name: return try output(id, request, timeline: false)
         case APIRoutes.timeline.name: return try output(id, request, timeline: true)
         default: throw APIError.notFound("no route \(request.method) \(request.path)")
@@ -144,10 +155,11 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
                 ])))
     }
 
-    func job(_ id: String) throws(APIError) -> StoredJob {
+    /// Job `id`, when the request's token (if any) submitted it: another token's job is not found.
+    func job(_ id: String, for request: HTTPRequest) throws(APIError) -> StoredJob {
         let found: StoredJob?
         do { found = try store.job(id) } catch { throw storeError(error) }
-        guard let found else { throw APIError.notFound("no render '\(id)'") }
+        guard let found, configuration.tokens == nil || found.owner == request.owner else { throw APIError.notFound("no render '\(id)'") }
         return found
     }
 
@@ -157,8 +169,16 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         _ = try check.makeRequest(render, output: configuration.outputFolder + "/check.mp4", timeline: nil)
         let key = request.header("idempotency-key")
         if let key, key.isEmpty || key.count > 255 { throw APIError.badRequest("Idempotency-Key must be 1 to 255 characters") }
+        if configuration.tokens != nil {
+            let active: Int
+            do { active = try store.activeCount(owner: request.owner) } catch { throw storeError(error) }
+            guard active < configuration.maxActivePerToken else {
+                throw APIError(
+                    429, "too_many_renders", "this token has \(active) renders queued or running, the most it may have; wait for some to end")
+            }
+        }
         let submitted: (job: StoredJob, created: Bool)
-        do { submitted = try store.submit(kind: "render", request: render.canonicalText, owner: nil, idempotencyKey: key) } catch {
+        do { submitted = try store.submit(kind: "render", request: render.canonicalText, owner: request.owner, idempotencyKey: key) } catch {
             throw storeError(error)
         }
         if submitted.created { runner.wake() }
@@ -185,14 +205,14 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         }
         let after = request.queryValue("after")
         let jobs: [StoredJob]
-        do { jobs = try store.list(state: state, limit: limit + 1, after: after) } catch { throw storeError(error) }
+        do { jobs = try store.list(state: state, limit: limit + 1, after: after, owner: request.owner) } catch { throw storeError(error) }
         var o = JSONObject(["renders": .array(jobs.prefix(limit).map(JobJSON.value))])
         if jobs.count > limit, let last = jobs.prefix(limit).last { o["next"] = .string(last.id) }
         return json(200, .object(o))
     }
 
-    private func cancel(_ id: String) throws(APIError) -> HTTPResponse {
-        let before = try job(id)
+    private func cancel(_ id: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        let before = try job(id, for: request)
         guard !before.state.isFinal else {
             throw APIError(409, "already_\(before.state.rawValue)", "render '\(id)' is already \(before.state.rawValue)")
         }
@@ -204,7 +224,7 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
     }
 
     private func output(_ id: String, _ request: HTTPRequest, timeline: Bool) throws(APIError) -> HTTPResponse {
-        let found = try job(id)
+        let found = try job(id, for: request)
         guard found.state == .done else {
             throw APIError(409, "not_done", "render '\(id)' is \(found.state.rawValue); its output exists once it is done")
         }
@@ -217,6 +237,12 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
 }
 
 extension HTTPRequest {
+    /// The name of the token the request carried (set once checked); nil without tokens.
+    var owner: String? {
+        get { user }
+        set { user = newValue }
+    }
+
     /// The body as bytes: what JSON routes read.
     var bodyBytes: [UInt8] {
         if case .bytes(let b) = body { return b }

@@ -13,26 +13,26 @@ enum OpenAPIDocument {
           "paths": {
             "/v1/health": {
               "get": {
-                "operationId": "health", "summary": "Whether the server is up, and its jobs by state",
+                "operationId": "health", "security": [ {} ], "summary": "Whether the server is up, and its jobs by state",
                 "responses": { "200": { "description": "up", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Health" } } } } }
               }
             },
             "/metrics": {
               "get": {
                 "operationId": "metrics", "summary": "Prometheus metrics: jobs by state, queue depth, frames, render rate, requests and latencies",
-                "responses": { "200": { "description": "metrics", "content": { "text/plain": { "schema": { "type": "string" } } } } }
+                "responses": { "401": { "$ref": "#/components/responses/Error" }, "200": { "description": "metrics", "content": { "text/plain": { "schema": { "type": "string" } } } } }
               }
             },
             "/v1/openapi.json": {
               "get": {
                 "operationId": "openAPI", "summary": "This document",
-                "responses": { "200": { "description": "the document", "content": { "application/json": { "schema": { "type": "object" } } } } }
+                "responses": { "401": { "$ref": "#/components/responses/Error" }, "200": { "description": "the document", "content": { "application/json": { "schema": { "type": "object" } } } } }
               }
             },
             "/v1/templates": {
               "get": {
                 "operationId": "listTemplates", "summary": "Every template the server offers",
-                "responses": { "200": { "description": "templates", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TemplateList" } } } } }
+                "responses": { "401": { "$ref": "#/components/responses/Error" }, "200": { "description": "templates", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TemplateList" } } } } }
               }
             },
             "/v1/templates/{id}": {
@@ -40,6 +40,7 @@ enum OpenAPIDocument {
               "get": {
                 "operationId": "getTemplate", "summary": "One template: canvas, slots, texts to fill, music, length, pictures",
                 "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
                   "200": { "description": "the template", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TemplateDetail" } } } },
                   "404": { "$ref": "#/components/responses/Error" },
                   "422": { "$ref": "#/components/responses/Error" }
@@ -51,6 +52,7 @@ enum OpenAPIDocument {
               "get": {
                 "operationId": "getContactSheet", "summary": "The template's contact sheet, filled with numbered placeholders",
                 "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
                   "200": { "description": "PNG", "content": { "image/png": { "schema": { "type": "string", "contentMediaType": "image/png" } } } },
                   "404": { "$ref": "#/components/responses/Error" },
                   "422": { "$ref": "#/components/responses/Error" }
@@ -62,6 +64,7 @@ enum OpenAPIDocument {
               "get": {
                 "operationId": "getPreview", "summary": "The template's animated preview",
                 "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
                   "200": { "description": "GIF", "content": { "image/gif": { "schema": { "type": "string", "contentMediaType": "image/gif" } } } },
                   "404": { "$ref": "#/components/responses/Error" },
                   "422": { "$ref": "#/components/responses/Error" }
@@ -73,6 +76,7 @@ enum OpenAPIDocument {
                 "operationId": "validate", "summary": "Check a template, or a whole render request, without rendering",
                 "requestBody": { "required": true, "content": { "application/json": { "schema": { "type": "object", "required": ["template"], "properties": { "template": { "type": "string" } } } } } },
                 "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
                   "200": { "description": "findings", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Validation" } } } },
                   "400": { "$ref": "#/components/responses/Error" },
                   "404": { "$ref": "#/components/responses/Error" },
@@ -86,6 +90,7 @@ enum OpenAPIDocument {
                 "parameters": [ { "name": "name", "in": "query", "required": false, "schema": { "type": "string" }, "description": "the file's name, kept as letters, digits and ._-" } ],
                 "requestBody": { "required": true, "content": { "application/octet-stream": { "schema": { "type": "string", "contentMediaType": "application/octet-stream" } } } },
                 "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
                   "201": { "description": "stored", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Upload" } } } },
                   "413": { "$ref": "#/components/responses/Error" },
                   "422": { "$ref": "#/components/responses/Error" },
@@ -98,6 +103,7 @@ enum OpenAPIDocument {
               "get": {
                 "operationId": "getUpload", "summary": "What an upload is",
                 "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
                   "200": { "description": "the upload", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Upload" } } } },
                   "404": { "$ref": "#/components/responses/Error" }
                 }
@@ -109,6 +115,8 @@ enum OpenAPIDocument {
                 "parameters": [ { "name": "Idempotency-Key", "in": "header", "required": false, "schema": { "type": "string", "minLength": 1, "maxLength": 255 } } ],
                 "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RenderRequest" } } } },
                 "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "429": { "$ref": "#/components/responses/Error" },
                   "202": { "description": "queued", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Job" } } } },
                   "200": { "description": "the job an earlier POST with this Idempotency-Key made", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Job" } } } },
                   "400": { "$ref": "#/components/responses/Error" },
@@ -129,6 +137,7 @@ enum OpenAPIDocument {
                   { "name": "after", "in": "query", "required": false, "schema": { "type": "string" }, "description": "the id the last page ended with (its next)" }
                 ],
                 "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
                   "200": { "description": "a page", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/JobList" } } } },
                   "400": { "$ref": "#/components/responses/Error" }
                 }
@@ -139,6 +148,7 @@ enum OpenAPIDocument {
               "get": {
                 "operationId": "getRender", "summary": "A render's status, progress, result or error",
                 "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
                   "200": { "description": "the job", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Job" } } } },
                   "404": { "$ref": "#/components/responses/Error" }
                 }
@@ -146,6 +156,7 @@ enum OpenAPIDocument {
               "delete": {
                 "operationId": "cancelRender", "summary": "Cancel a queued or running render; nothing is left at its output",
                 "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
                   "200": { "description": "cancelled", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Job" } } } },
                   "404": { "$ref": "#/components/responses/Error" },
                   "409": { "$ref": "#/components/responses/Error" }
@@ -158,6 +169,7 @@ enum OpenAPIDocument {
                 "operationId": "getRenderOutput", "summary": "The MP4, with HTTP Range so a video element can seek in it",
                 "parameters": [ { "name": "Range", "in": "header", "required": false, "schema": { "type": "string" } } ],
                 "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
                   "200": { "description": "the whole video", "content": { "video/mp4": { "schema": { "type": "string", "contentMediaType": "video/mp4" } } } },
                   "206": { "description": "a part of it", "content": { "video/mp4": { "schema": { "type": "string", "contentMediaType": "video/mp4" } } } },
                   "404": { "$ref": "#/components/responses/Error" },
@@ -171,6 +183,7 @@ enum OpenAPIDocument {
               "get": {
                 "operationId": "getRenderTimeline", "summary": "The timeline the render played, as reel edit and reel render read it",
                 "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
                   "200": { "description": "the timeline", "content": { "application/json": { "schema": { "type": "object" } } } },
                   "404": { "$ref": "#/components/responses/Error" },
                   "409": { "$ref": "#/components/responses/Error" }
@@ -178,7 +191,11 @@ enum OpenAPIDocument {
               }
             }
           },
+          "security": [ { "bearer": [] }, {} ],
           "components": {
+            "securitySchemes": {
+              "bearer": { "type": "http", "scheme": "bearer", "description": "a token of the server's --tokens file; not needed by a server without tokens (loopback only)" }
+            },
             "parameters": {
               "TemplateID": { "name": "id", "in": "path", "required": true, "schema": { "type": "string" }, "description": "the template's folder name" },
               "JobID": { "name": "id", "in": "path", "required": true, "schema": { "type": "string" } }

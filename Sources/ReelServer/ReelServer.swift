@@ -21,10 +21,7 @@ package final class ReelServer: Sendable {
 
     /// Opens the store, recovers, starts the workers and listens; a one-line error otherwise.
     package init(_ configuration: ServerConfiguration, log: @escaping @Sendable (String) -> Void = { _ in }) throws(ServerError) {
-        guard ListenAddress.isLoopback(configuration.host) else {
-            throw ServerError(
-                "\(configuration.host):\(configuration.port)", "only loopback addresses are served without tokens, and tokens are not yet supported")
-        }
+        try configuration.checkAddress()
         guard configuration.workers >= 1 else { throw ServerError("--jobs", "takes 1 or more") }
         for folder in [configuration.data, configuration.outputFolder, configuration.uploadFolder] {
             if FileKind.of(folder) == nil && mkdir(folder, 0o700) != 0 {

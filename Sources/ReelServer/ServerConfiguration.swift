@@ -7,7 +7,7 @@ import Foundation
 package struct ServerConfiguration: Sendable {
     /// The data folder: the job store (`reel.db`), uploads and outputs live beneath it.
     package var data: String
-    /// Address to listen on; loopback unless tokens are given (`ListenAddress.isLoopback`).
+    /// Address to listen on; loopback unless tokens are given (`checkAddress`).
     package var host: String
     /// Port to listen on; 0 picks a free one (the tests' way).
     package var port: Int
@@ -23,6 +23,10 @@ package struct ServerConfiguration: Sendable {
     package var maxUpload: Int64 = 2 << 30
     /// How long a drain (SIGTERM) lets running renders finish before they return to the queue.
     package var drainSeconds: Double = 30
+    /// Bearer tokens (`--tokens`); nil serves loopback alone, without authentication.
+    package var tokens: ServerTokens?
+    /// Queued and running renders one token may have at once (429 past it).
+    package var maxActivePerToken = 100
 
     /// Values as given; `ReelServer.start` checks them (folders exist, address allowed).
     package init(data: String, host: String = "127.0.0.1", port: Int = 8910, templateFolders: [String], mediaRoots: [String] = [], workers: Int = 1) {
@@ -32,6 +36,13 @@ package struct ServerConfiguration: Sendable {
         self.templateFolders = templateFolders
         self.mediaRoots = mediaRoots
         self.workers = workers
+    }
+
+    /// Refuses an address other machines can reach when no token guards it.
+    package func checkAddress() throws(ServerError) {
+        guard tokens != nil || ListenAddress.isLoopback(host) else {
+            throw ServerError("\(host):\(port)", "only loopback addresses are served without tokens: give --tokens FILE to listen here")
+        }
     }
 
     /// `<data>/reel.db`: the job store.

@@ -14,13 +14,15 @@ import ReelServer
 struct ServeCommand: Command {
     let name = "serve"
     let summary = "run the render API: templates, uploads and renders over HTTP, jobs in a durable queue"
-    let synopsis = "--data <folder> [--listen 127.0.0.1:8910] [--templates <folder>]... [--media-root <folder>]... [--jobs N]"
+    let synopsis = "--data <folder> [--listen 127.0.0.1:8910] [--templates <folder>]... [--media-root <folder>]... [--jobs N] [--tokens <file>]"
     struct Options: OptionTable {
         let data = Option("data", help: "folder of the job store, uploads and outputs (made when missing)")
-        let listen = Option("listen", help: "address:port to listen on; loopback only (default 127.0.0.1:8910; port 0 picks one)")
+        let listen = Option(
+            "listen", help: "address:port to listen on (default 127.0.0.1:8910; port 0 picks one); other than loopback needs --tokens")
         let templates = RepeatedOption("templates", help: "a folder of template folders (default: ./templates); an id is a folder's name")
         let mediaRoot = RepeatedOption("media-root", help: "a folder whose files and folders requests may name by path")
         let jobs = Option("jobs", help: "renders at once on this machine (default 1)")
+        let tokens = Option("tokens", help: "file of NAME TOKEN lines: every route but /v1/health then needs Authorization: Bearer")
     }
 
     func run(_ args: ParsedArguments<Options>) throws -> ExitStatus {
@@ -43,6 +45,9 @@ struct ServeCommand: Command {
         var configuration = ServerConfiguration(
             data: data, host: host, port: port, templateFolders: templates, mediaRoots: args[\.mediaRoot], workers: workers)
         configuration.drainSeconds = 30
+        if let file = args[\.tokens] {
+            do { configuration.tokens = try ServerTokens(file: file) } catch { throw UsageError(message: error.description) }
+        }
         // Signals are taken by this thread alone (sigwait), never by a handler: the server's
         // threads, made after this, inherit the mask.
         var signals = sigset_t()

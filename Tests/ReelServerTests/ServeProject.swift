@@ -22,8 +22,8 @@ struct ServeProject {
     }
 
     /// The server on this project.
-    func start(jobs: Int = 1) throws -> ServerProcess {
-        try ServerProcess(data: data, templates: [templates], mediaRoots: [media], jobs: jobs)
+    func start(jobs: Int = 1, extra: [String] = [], log: String? = nil) throws -> ServerProcess {
+        try ServerProcess(data: data, templates: [templates], mediaRoots: [media], jobs: jobs, extra: extra, log: log)
     }
 
     /// A render request of the tiny template with both clips.

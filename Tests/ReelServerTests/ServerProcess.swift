@@ -12,16 +12,22 @@ final class ServerProcess: @unchecked Sendable {
     private(set) var seen: [[String: Any]] = []
 
     /// Starts `reel serve` and waits (at most 30 s) for the line that says where it listens.
-    init(data: String, templates: [String], mediaRoots: [String] = [], jobs: Int = 1, extra: [String] = []) throws {
+    init(data: String, templates: [String], mediaRoots: [String] = [], jobs: Int = 1, extra: [String] = [], log: String? = nil) throws {
         self.data = data
         process = Process()
         process.executableURL = URL(fileURLWithPath: Reel.path)
         process.arguments =
-            ["serve", "--data", data, "--listen", "127.0.0.1:0", "--jobs", "\(jobs)", "-q"] + templates.flatMap { ["--templates", $0] }
+            ["serve", "--data", data, "--listen", "127.0.0.1:0", "--jobs", "\(jobs)"] + (log == nil ? ["-q"] : [])
+            + templates.flatMap { ["--templates", $0] }
             + mediaRoots.flatMap { ["--media-root", $0] } + extra
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        if let log {
+            FileManager.default.createFile(atPath: log, contents: nil)
+            process.standardError = FileHandle(forWritingAtPath: log)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         process.standardInput = FileHandle.nullDevice
         try process.run()
         var line = Data()
