@@ -2,9 +2,9 @@
 /// a database of a newer version, whose meaning it cannot know.
 enum JobSchema {
     /// The version this code writes and reads. Raising it needs a migration from every older one.
-    static let version: Int64 = 1
+    static let version: Int64 = 2
 
-    /// Version 1. Times are milliseconds since 1970; JSON fields are stored as text. The
+    /// Version 1's tables (version 2 adds `webhookTables`). Times are milliseconds since 1970; JSON fields are stored as text. The
     /// idempotency index treats a missing owner as its own owner, unlike NULLs in a plain
     /// unique index, which never collide.
     static let tables = """
@@ -39,6 +39,27 @@ enum JobSchema {
         );
         """
 
+    /// Version 2: a job's webhook, due until delivered or given up, and each delivery attempt.
+    static let webhookTables = """
+        CREATE TABLE IF NOT EXISTS webhooks (
+            job_id TEXT PRIMARY KEY NOT NULL,
+            url TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_at INTEGER NOT NULL,
+            delivered_at INTEGER,
+            gave_up INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX IF NOT EXISTS webhooks_due ON webhooks (delivered_at, gave_up, next_at);
+        CREATE TABLE IF NOT EXISTS webhook_deliveries (
+            job_id TEXT NOT NULL,
+            attempt INTEGER NOT NULL,
+            at INTEGER NOT NULL,
+            status INTEGER,
+            error TEXT,
+            PRIMARY KEY (job_id, attempt)
+        );
+        """
+
     /// Sets the connection up (durability first: WAL, a full sync at every commit, 5 s of waiting
     /// for a lock) and creates the tables on a new database, or refuses one of a newer version.
     static func prepare(_ connection: SQLiteConnection) throws(JobStoreError) {
@@ -52,8 +73,10 @@ enum JobSchema {
         try connection.execute("PRAGMA synchronous = FULL", "opening")
         try connection.transaction("creating the tables") { () throws(JobStoreError) in
             let found = try userVersion(connection)
-            if found == 0 {
-                try connection.execute(tables, "creating the tables")
+            if found < version {
+                if found == 0 { try connection.execute(tables, "creating the tables") }
+                // Version 1 to 2: the webhook tables.
+                try connection.execute(webhookTables, "creating the tables")
                 // PRAGMA takes no bound values; the version is this file's constant.
                 try connection.execute("PRAGMA user_version = \(version)", "creating the tables")
             } else if found > version {

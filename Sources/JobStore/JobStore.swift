@@ -140,24 +140,35 @@ package final class JobStore: Sendable {
     }
 
     /// running → done with result; returns false (and changes nothing) when the job is not running
-    /// (cancelled meanwhile): the caller then removes the output.
-    package func finish(_ id: String, result: String) throws(JobStoreError) -> Bool {
-        try end(id, state: .done, column: "result", value: result, operation: "finishing a job")
+    /// (cancelled meanwhile): the caller then removes the output. With `webhook`, the job's
+    /// webhook becomes due in the same transaction, so no ended job misses its call.
+    package func finish(_ id: String, result: String, webhook: String? = nil) throws(JobStoreError) -> Bool {
+        try end(id, state: .done, column: "result", value: result, webhook: webhook, operation: "finishing a job")
     }
 
-    /// running → failed with error JSON; false (and nothing changed) when not running.
-    package func fail(_ id: String, error: String) throws(JobStoreError) -> Bool {
-        try end(id, state: .failed, column: "error", value: error, operation: "failing a job")
+    /// running → failed with error JSON; false (and nothing changed) when not running. `webhook`
+    /// as for `finish`.
+    package func fail(_ id: String, error: String, webhook: String? = nil) throws(JobStoreError) -> Bool {
+        try end(id, state: .failed, column: "error", value: error, webhook: webhook, operation: "failing a job")
     }
 
     /// Ends a running job in `state`, writing `value` to `column` (one of this file's names).
-    private func end(_ id: String, state: JobState, column: String, value: String, operation: String) throws(JobStoreError) -> Bool {
+    private func end(
+        _ id: String, state: JobState, column: String, value: String, webhook: String?, operation: String
+    ) throws(JobStoreError) -> Bool {
         let now = Int64(WallClock.milliseconds())
         return try locked { (connection) throws(JobStoreError) in
             try connection.transaction(operation) { () throws(JobStoreError) in
-                try connection.run(
-                    "UPDATE jobs SET state = ?, \(column) = ?, finished_at = ?, updated_at = ? WHERE id = ? AND state = 'running'",
-                    [.text(state.rawValue), .text(value), .integer(now), .integer(now), .text(id)], operation) == 1
+                let ended =
+                    try connection.run(
+                        "UPDATE jobs SET state = ?, \(column) = ?, finished_at = ?, updated_at = ? WHERE id = ? AND state = 'running'",
+                        [.text(state.rawValue), .text(value), .integer(now), .integer(now), .text(id)], operation) == 1
+                if ended, let webhook {
+                    _ = try connection.run(
+                        "INSERT OR REPLACE INTO webhooks (job_id, url, attempts, next_at) VALUES (?, ?, 0, ?)",
+                        [.text(id), .text(webhook), .integer(now)], operation)
+                }
+                return ended
             }
         }
     }

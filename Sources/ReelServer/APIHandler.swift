@@ -11,7 +11,6 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
     let configuration: ServerConfiguration
     let store: JobStore
     let templates: ServerTemplates
-    let places: MediaPlaces
     let check: RenderCheck
     let runner: RenderRunner
     let metrics: ServerMetrics
@@ -22,14 +21,13 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
     private let drainingFlag = CancellationFlag()
 
     init(
-        configuration: ServerConfiguration, store: JobStore, templates: ServerTemplates, places: MediaPlaces, runner: RenderRunner,
+        configuration: ServerConfiguration, store: JobStore, templates: ServerTemplates, check: RenderCheck, runner: RenderRunner,
         metrics: ServerMetrics, log: @escaping @Sendable (String) -> Void
     ) {
         self.configuration = configuration
         self.store = store
         self.templates = templates
-        self.places = places
-        self.check = RenderCheck(templates: templates, places: places)
+        self.check = check
         self.runner = runner
         self.metrics = metrics
         self.log = log
@@ -119,7 +117,7 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         case APIRoutes.media.name: return try media(id)
         case APIRoutes.submit.name: return try submit(request)
         case APIRoutes.list.name: return try list(request)
-        case APIRoutes.job.name: return json(200, JobJSON.value(try job(id, for: request)))
+        case APIRoutes.job.name: return json(200, JobJSON.value(try job(id, for: request), store: store))
         case APIRoutes.cancel.name: return try cancel(id, request)
         case APIRoutes.output.name: return try output(id, request, timeline: false)
         case APIRoutes.timeline.name: return try output(id, request, timeline: true)
@@ -182,7 +180,7 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
             throw storeError(error)
         }
         if submitted.created { runner.wake() }
-        var response = json(submitted.created ? 202 : 200, JobJSON.value(submitted.job))
+        var response = json(submitted.created ? 202 : 200, JobJSON.value(submitted.job, store: store))
         response.headers.append((name: "Location", value: "/v1/renders/\(submitted.job.id)"))
         return response
     }
@@ -206,7 +204,7 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         let after = request.queryValue("after")
         let jobs: [StoredJob]
         do { jobs = try store.list(state: state, limit: limit + 1, after: after, owner: request.owner) } catch { throw storeError(error) }
-        var o = JSONObject(["renders": .array(jobs.prefix(limit).map(JobJSON.value))])
+        var o = JSONObject(["renders": .array(jobs.prefix(limit).map { JobJSON.value($0, store: store) })])
         if jobs.count > limit, let last = jobs.prefix(limit).last { o["next"] = .string(last.id) }
         return json(200, .object(o))
     }
@@ -220,7 +218,7 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         do { after = try store.cancel(id) } catch { throw storeError(error) }
         runner.cancel(id)
         guard let after else { throw APIError.notFound("no render '\(id)'") }
-        return json(200, JobJSON.value(after))
+        return json(200, JobJSON.value(after, store: store))
     }
 
     private func output(_ id: String, _ request: HTTPRequest, timeline: Bool) throws(APIError) -> HTTPResponse {

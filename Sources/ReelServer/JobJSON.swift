@@ -4,7 +4,8 @@ import JobStore
 /// A job as the API shows it: id, status, times, progress, the result's links and summary, or the
 /// error with its code. The request is shown as accepted.
 enum JobJSON {
-    static func value(_ job: StoredJob) -> JSONValue {
+    /// `job` as the API shows it, with its webhook's deliveries when `store` has them.
+    static func value(_ job: StoredJob, store: JobStore? = nil) -> JSONValue {
         var o = JSONObject([
             "id": .string(job.id), "kind": .string(job.kind), "status": .string(job.state.rawValue),
             "createdAt": APIJSON.time(job.createdAt), "updatedAt": APIJSON.time(job.updatedAt), "attempts": APIJSON.int(job.attempts),
@@ -19,6 +20,18 @@ enum JobJSON {
             o["timeline"] = .string("/v1/renders/\(job.id)/timeline")
         }
         if job.state == .failed, let error = APIJSON.stored(job.error) { o["error"] = error }
+        if let store, let hook = try? store.webhook(of: job.id) {
+            var w = JSONObject(["url": .string(hook.url), "attempts": APIJSON.int(hook.attempts), "delivered": .bool(hook.deliveredAt != nil)])
+            if hook.gaveUp { w["gaveUp"] = .bool(true) }
+            w["deliveries"] = .array(
+                hook.deliveries.map { d in
+                    var o = JSONObject(["attempt": APIJSON.int(d.attempt), "at": APIJSON.time(d.at)])
+                    if let status = d.status { o["status"] = APIJSON.int(status) }
+                    if let error = d.error { o["error"] = .string(error) }
+                    return .object(o)
+                })
+            o["webhook"] = .object(w)
+        }
         return .object(o)
     }
 }

@@ -289,7 +289,7 @@ enum OpenAPIDocument {
                       \#(RenderRequest.flagOptions.map { "\"\($0)\": { \"type\": \"boolean\" }" }.joined(separator: ",\n                      "))
                     }
                   },
-                  "webhook": { "type": "string", "format": "uri" }
+                  "webhook": { "type": "string", "format": "uri", "description": "POSTed the job's JSON when it is done or failed, signed: Reel-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\">" }
                 }
               },
               "Progress": {
@@ -316,6 +316,19 @@ enum OpenAPIDocument {
                     }
                   },
                   "output": { "type": "string" }, "timeline": { "type": "string" },
+                  "webhook": {
+                    "type": "object", "required": ["url", "attempts", "delivered", "deliveries"],
+                    "properties": {
+                      "url": { "type": "string" }, "attempts": { "type": "integer" }, "delivered": { "type": "boolean" }, "gaveUp": { "type": "boolean" },
+                      "deliveries": {
+                        "type": "array",
+                        "items": {
+                          "type": "object", "required": ["attempt", "at"],
+                          "properties": { "attempt": { "type": "integer" }, "at": { "type": "string", "format": "date-time" }, "status": { "type": "integer" }, "error": { "type": "string" } }
+                        }
+                      }
+                    }
+                  },
                   "error": {
                     "type": "object", "required": ["code", "message"],
                     "properties": { "code": { "type": "string" }, "message": { "type": "string" }, "diagnostics": { "type": "array" }, "problems": { "type": "array" } }

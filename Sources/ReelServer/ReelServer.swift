@@ -17,6 +17,7 @@ package final class ReelServer: Sendable {
     private let http: HTTPServer
     private let handler: APIHandler
     private let runner: RenderRunner
+    private let webhooks: WebhookSender?
     private let drainSeconds: Double
 
     /// Opens the store, recovers, starts the workers and listens; a one-line error otherwise.
@@ -44,16 +45,19 @@ package final class ReelServer: Sendable {
         let templates = try ServerTemplates(roots: configuration.templateFolders)
         let places = MediaPlaces(roots: configuration.mediaRoots, store: store)
         let metrics = ServerMetrics()
-        let runner = RenderRunner(
-            store: store, check: RenderCheck(templates: templates, places: places), outputs: configuration.outputFolder, metrics: metrics,
-            workers: configuration.workers)
+        let check = RenderCheck(templates: templates, places: places, signsWebhooks: configuration.webhookSecret != nil)
+        let runner = RenderRunner(store: store, check: check, outputs: configuration.outputFolder, metrics: metrics, workers: configuration.workers)
+        let webhooks = configuration.webhookSecret.map { WebhookSender(store: store, secret: $0) }
+        if let webhooks { runner.onWebhookDue = { webhooks.wake() } }
         let handler = APIHandler(
-            configuration: configuration, store: store, templates: templates, places: places, runner: runner, metrics: metrics, log: log)
+            configuration: configuration, store: store, templates: templates, check: check, runner: runner, metrics: metrics, log: log)
         let http: HTTPServer
         do { http = try HTTPServer(host: configuration.host, port: configuration.port, handler: handler) } catch {
             throw ServerError(error.address, error.reason)
         }
         runner.start()
+        webhooks?.start()
+        self.webhooks = webhooks
         self.http = http
         self.handler = handler
         self.runner = runner
@@ -71,6 +75,7 @@ package final class ReelServer: Sendable {
         handler.startDraining()
         http.quiesce()
         runner.drain(deadline: drainSeconds)
+        webhooks?.stop()
         http.stop()
     }
 
@@ -79,6 +84,7 @@ package final class ReelServer: Sendable {
         handler.startDraining()
         http.quiesce()
         runner.drain(deadline: 0)
+        webhooks?.stop()
         http.stop()
     }
 }

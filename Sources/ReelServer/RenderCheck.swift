@@ -7,10 +7,17 @@ import ReelKit
 package struct RenderCheck: Sendable {
     let templates: ServerTemplates
     let places: MediaPlaces
+    /// False when the server has no secret to sign webhooks with: a request naming one is refused.
+    let signsWebhooks: Bool
 
     /// The request as `Pipeline.make` takes it, writing to `output` (and the timeline beside it).
     package func makeRequest(_ request: RenderRequest, output: String, timeline: String?) throws(APIError) -> MakeRequest {
         var problems: [APIError.Problem] = []
+        if request.webhook != nil && !signsWebhooks {
+            problems.append(
+                APIError.Problem(
+                    field: "webhook", message: "this server signs webhooks with a secret it was not given (reel serve --webhook-secret FILE)"))
+        }
         let loaded: LoadedTemplate?
         do { loaded = try templates.load(request.template) } catch {
             guard error.code == "invalid_template" else { throw error }

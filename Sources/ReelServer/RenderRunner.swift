@@ -22,6 +22,8 @@ package final class RenderRunner: @unchecked Sendable {
     private var requeued: Set<String> = []
     private var stopping = false
     private var threads = 0
+    /// Called when a job ends with a webhook due.
+    var onWebhookDue: @Sendable () -> Void = {}
 
     init(store: JobStore, check: RenderCheck, outputs: String, metrics: ServerMetrics, workers: Int) {
         self.store = store
@@ -114,14 +116,16 @@ package final class RenderRunner: @unchecked Sendable {
         }
         let paths = outputPaths(job.id)
         let progress = JobProgress(id: job.id, store: store, metrics: metrics)
+        let webhook = (try? RenderRequest(stored: job.request))?.webhook
+        defer { if webhook != nil { onWebhookDue() } }
         do {
             let request = try RenderRequest(stored: job.request)
             let make = try check.makeRequest(request, output: paths.video, timeline: paths.timeline)
             let result = try Pipeline.make(make, events: progress.events, cancel: flag)
-            let finished = (try? store.finish(job.id, result: JSONWriter.line(Self.result(result)))) ?? false
+            let finished = (try? store.finish(job.id, result: JSONWriter.line(Self.result(result)), webhook: webhook)) ?? false
             if !finished { removeOutputs(paths) }
         } catch let error as APIError {
-            _ = try? store.fail(job.id, error: JSONWriter.line(error.errorObject))
+            _ = try? store.fail(job.id, error: JSONWriter.line(error.errorObject), webhook: webhook)
         } catch let error as ReelError {
             removeOutputs(paths)
             lock.lock()
@@ -131,10 +135,11 @@ package final class RenderRunner: @unchecked Sendable {
                 if drained { _ = try? store.requeue(job.id) }
                 return
             }
-            _ = try? store.fail(job.id, error: JSONWriter.line(Self.error(error)))
+            _ = try? store.fail(job.id, error: JSONWriter.line(Self.error(error)), webhook: webhook)
         } catch {
             removeOutputs(paths)
-            _ = try? store.fail(job.id, error: JSONWriter.line(.object(JSONObject(["code": .string("internal"), "message": .string("\(error)")]))))
+            let internalError = JSONObject(["code": .string("internal"), "message": .string("\(error)")])
+            _ = try? store.fail(job.id, error: JSONWriter.line(.object(internalError)), webhook: webhook)
         }
     }
 

@@ -25,6 +25,8 @@ package struct ServerConfiguration: Sendable {
     package var drainSeconds: Double = 30
     /// Bearer tokens (`--tokens`); nil serves loopback alone, without authentication.
     package var tokens: ServerTokens?
+    /// The secret webhooks are signed with (`--webhook-secret`); nil refuses requests that name a webhook.
+    package var webhookSecret: [UInt8]?
     /// Queued and running renders one token may have at once (429 past it).
     package var maxActivePerToken = 100
 

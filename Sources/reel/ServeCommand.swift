@@ -14,7 +14,8 @@ import ReelServer
 struct ServeCommand: Command {
     let name = "serve"
     let summary = "run the render API: templates, uploads and renders over HTTP, jobs in a durable queue"
-    let synopsis = "--data <folder> [--listen 127.0.0.1:8910] [--templates <folder>]... [--media-root <folder>]... [--jobs N] [--tokens <file>]"
+    let synopsis =
+        "--data <folder> [--listen 127.0.0.1:8910] [--templates <folder>]... [--media-root <folder>]... [--jobs N] [--tokens <file>] [--webhook-secret <file>]"
     struct Options: OptionTable {
         let data = Option("data", help: "folder of the job store, uploads and outputs (made when missing)")
         let listen = Option(
@@ -22,6 +23,7 @@ struct ServeCommand: Command {
         let templates = RepeatedOption("templates", help: "a folder of template folders (default: ./templates); an id is a folder's name")
         let mediaRoot = RepeatedOption("media-root", help: "a folder whose files and folders requests may name by path")
         let jobs = Option("jobs", help: "renders at once on this machine (default 1)")
+        let webhookSecret = Option("webhook-secret", help: "file whose first line is the secret webhooks are signed with (HMAC-SHA256)")
         let tokens = Option("tokens", help: "file of NAME TOKEN lines: every route but /v1/health then needs Authorization: Bearer")
     }
 
@@ -45,6 +47,9 @@ struct ServeCommand: Command {
         var configuration = ServerConfiguration(
             data: data, host: host, port: port, templateFolders: templates, mediaRoots: args[\.mediaRoot], workers: workers)
         configuration.drainSeconds = 30
+        if let file = args[\.webhookSecret] {
+            do { configuration.webhookSecret = try WebhookSecret.read(file) } catch { throw UsageError(message: error.description) }
+        }
         if let file = args[\.tokens] {
             do { configuration.tokens = try ServerTokens(file: file) } catch { throw UsageError(message: error.description) }
         }
