@@ -1,5 +1,6 @@
 import Foundation
 import JobStore
+import ReelTestSupport
 import Testing
 
 /// What a restart finds: committed jobs, running jobs requeued, a refused newer schema, and a full
@@ -41,6 +42,22 @@ import Testing
         #expect(try store.requeueRunning() == 0)
     }
 
+    /// A database of version 1 (before webhooks) opens and gains the webhook tables; its jobs stay.
+    @Test func aVersionOneDatabaseIsMigrated() throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let id = try JobStore(path: scratch.database).submit(kind: "render", request: "{}", owner: nil, idempotencyKey: nil).job.id
+        // Back to version 1, as the first release wrote it (python3's sqlite3 as a plain tool).
+        let downgrade = "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.executescript('DROP TABLE webhooks; DROP TABLE webhook_deliveries; PRAGMA user_version=1'); c.close()"
+        let r = try Tools.run("python3", ["-c", downgrade, scratch.database])
+        #expect(r.status == 0, "\(r.stderr)")
+        let store = try JobStore(path: scratch.database)
+        #expect(try store.job(id)?.state == .queued)
+        _ = try store.claimNext()
+        #expect(try store.finish(id, result: "{}", webhook: "http://127.0.0.1:9/x"))
+        #expect(try store.dueWebhooks(now: Int64.max).map(\.jobID) == [id])
+    }
+
     @Test func newerSchemaVersionIsRefused() throws {
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
@@ -49,11 +66,11 @@ import Testing
         // the store closed cleanly, so the main file holds the whole database.
         let file = try #require(FileHandle(forUpdatingAtPath: scratch.database))
         try file.seek(toOffset: 60)
-        try file.write(contentsOf: Data([0, 0, 0, 2]))
+        try file.write(contentsOf: Data([0, 0, 0, 99]))
         try file.close()
         do {
             _ = try JobStore(path: scratch.database)
-            Issue.record("a database of schema version 2 was opened")
+            Issue.record("a database of schema version 99 was opened")
         } catch {
             #expect(error.kind == .other)
             #expect(error.reason.contains("newer"))
