@@ -48,7 +48,8 @@ import Testing
         defer { scratch.remove() }
         let id = try JobStore(path: scratch.database).submit(kind: "render", request: "{}", owner: nil, idempotencyKey: nil).job.id
         // Back to version 1, as the first release wrote it (python3's sqlite3 as a plain tool).
-        let downgrade = "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.executescript('DROP TABLE webhooks; DROP TABLE webhook_deliveries; PRAGMA user_version=1'); c.close()"
+        let downgrade =
+            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.executescript('DROP TABLE webhooks; DROP TABLE webhook_deliveries; PRAGMA user_version=1'); c.close()"
         let r = try Tools.run("python3", ["-c", downgrade, scratch.database])
         #expect(r.status == 0, "\(r.stderr)")
         let store = try JobStore(path: scratch.database)
