@@ -19,6 +19,8 @@ final class RequestState {
     private var failure: HTTPResponse?
     /// Bytes discarded after an overflow or failure; past `discardAllowance` the connection is closed.
     private var discarded: Int64 = 0
+    /// After a failure to store the body: what the plan's limit still allowed, read and dropped.
+    private var failureAllowance: Int64 = 0
     /// The file this request created, to remove unless it was handed to `respond(to:)`.
     private var createdFile: String?
     /// Whether `respond(to:)` was called: the body is then the handler's.
@@ -77,8 +79,15 @@ final class RequestState {
                 return discard(bytes.count)
             }
             guard Self.writeAll(fd, bytes) else {
+                let code = errno
                 removeFile()
-                failure = .error(500, code: "upload_not_stored", message: "the request body cannot be stored")
+                // A full disk is said as such (507), and the rest of the body, which the plan's
+                // limit allowed anyway, is read and dropped so the client hears the answer.
+                failure =
+                    code == ENOSPC || code == EDQUOT
+                    ? .error(507, code: "storage_full", message: "the server's disk is full; the upload was not kept")
+                    : .error(500, code: "upload_not_stored", message: "the request body cannot be stored")
+                failureAllowance = limit - written
                 return discard(bytes.count)
             }
             sink = .file(path: path, limit: limit, descriptor: fd, written: written + Int64(bytes.count))
@@ -115,7 +124,7 @@ final class RequestState {
 
     private func discard(_ count: Int) -> Bool {
         discarded += Int64(count)
-        return discarded <= Self.discardAllowance
+        return discarded <= max(Self.discardAllowance, failureAllowance)
     }
 
     private func removeFile() {

@@ -12,15 +12,9 @@ extension APIHandler {
     func uploadPlan(_ head: HTTPRequest) -> BodyPlan {
         let name = Self.safeName(head.queryValue("name") ?? head.header("x-file-name") ?? "upload")
         let id = JobIDs.make(prefix: "m_")
-        let folder = configuration.uploadFolder + "/" + id
-        guard mkdir(folder, 0o700) == 0 else {
-            return .refuse(APIError(507, "storage_full", "the upload cannot be stored: \(String(cString: strerror(errno)))").response)
-        }
-        let path = folder + "/" + name
-        do { try store.beginUpload(id: id, fileName: name, path: path) } catch {
-            rmdir(folder)
-            return .refuse(storeError(error).response)
-        }
+        // One file per upload, named by its id: a body cut short is one file for the server to remove.
+        let path = configuration.uploadFolder + "/" + id + "_" + name
+        do { try store.beginUpload(id: id, fileName: name, path: path) } catch { return .refuse(storeError(error).response) }
         return .file(path: path, limit: ServerLimits.maxUpload)
     }
 
@@ -39,11 +33,11 @@ extension APIHandler {
     /// The upload received in full: probed, kept or removed.
     func finishUpload(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
         guard case .file(let path, let size) = request.body else { throw APIError.badRequest("send the file as the body") }
-        let folder = PathText.folder(of: path)
-        let id = PathText.name(of: folder)
+        let file = PathText.name(of: path)
+        // `<id>_<name>`, the id `m_` and 26 characters.
+        let id = String(file.prefix(MediaPlaces.uploadIDLength))
         func discard() {
             unlink(path)
-            rmdir(folder)
             try? store.deleteUpload(id)
         }
         let probed: ProbedMedia
@@ -56,7 +50,7 @@ extension APIHandler {
             discard()
             throw storeError(error)
         }
-        return json(201, uploadJSON(id: id, name: PathText.name(of: path), size: size, probe: probed.json))
+        return json(201, uploadJSON(id: id, name: String(file.dropFirst(id.count + 1)), size: size, probe: probed.json))
     }
 
     /// `GET /v1/media/{id}`: what the upload is.

@@ -19,9 +19,12 @@ package struct MediaPlaces: Sendable {
         for root in self.roots { ConfinedFolders.confine(root) }
     }
 
+    /// Characters of an upload id: `m_` and 26 of Crockford's base 32.
+    static let uploadIDLength = 28
+
     /// True for text shaped as an upload id.
     static func isUploadID(_ text: String) -> Bool {
-        text.hasPrefix("m_") && text.count == 28 && text.dropFirst(2).allSatisfy { $0.isASCII && ($0.isNumber || $0.isUppercase) }
+        text.hasPrefix("m_") && text.count == uploadIDLength && text.dropFirst(2).allSatisfy { $0.isASCII && ($0.isNumber || $0.isUppercase) }
     }
 
     /// The file or folder `item` names; the reason it is refused otherwise.

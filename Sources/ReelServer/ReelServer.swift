@@ -35,10 +35,7 @@ package final class ReelServer: Sendable {
         do { store = try JobStore(path: configuration.databasePath) } catch { throw ServerError(error.file, "\(error.operation): \(error.reason)") }
         do {
             recoveredJobs = try store.requeueRunning()
-            for upload in try store.takeIncompleteUploads() {
-                unlink(upload.path)
-                rmdir(PathText.folder(of: upload.path))
-            }
+            for upload in try store.takeIncompleteUploads() { unlink(upload.path) }
         } catch {
             throw ServerError(error.file, "\(error.operation): \(error.reason)")
         }

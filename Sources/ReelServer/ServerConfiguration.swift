@@ -51,6 +51,6 @@ package struct ServerConfiguration: Sendable {
     var databasePath: String { data + "/reel.db" }
     /// `<data>/outputs`: finished videos and timelines, named by job id.
     var outputFolder: String { data + "/outputs" }
-    /// `<data>/uploads`: uploaded media, one folder per upload id.
+    /// `<data>/uploads`: uploaded media, one file per upload (`<id>_<name>`).
     var uploadFolder: String { data + "/uploads" }
 }

@@ -152,7 +152,7 @@ import Testing
         #expect(junk.status == 422, "\(junk.text)")
         // Only the readable upload is kept.
         let kept = (try FileManager.default.contentsOfDirectory(atPath: project.data + "/uploads"))
-        #expect(kept == [id], "\(kept)")
+        #expect(kept == ["\(id)_My_Clip.mp4"], "\(kept)")
         let render = try server.request("POST", "/v1/renders", json: #"{"template": "tiny", "media": ["\#(id)", "b.mp4"]}"#)
         #expect(render.status == 202, "\(render.text)")
         let done = try server.wait(for: try #require(render.json["id"] as? String))
