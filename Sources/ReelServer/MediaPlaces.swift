@@ -40,7 +40,7 @@ package struct MediaPlaces: Sendable {
         }
         let candidates = item.hasPrefix("/") ? [PathText.absolute(item)] : roots.map { PathText.absolute($0 + "/" + item) }
         for path in candidates {
-            guard let root = roots.first(where: { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else { continue }
+            guard let root = roots.first(where: { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else { continue }
             guard let kind = FileKind.of(path) else { continue }
             guard let real = PathText.realPath(path), let realRoot = PathText.realPath(root),
                 real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
