@@ -111,7 +111,7 @@ let package = Package(
             name: "ReelKit",
             dependencies: documents + modules("TimelineEditing", "ProgressReport", "MediaIO", "MediaFacts", "RenderCore", "Previews", "BeatTracking")),
         // HTTP/1.1 through libmicrohttpd: requests in, responses out, bodies bounded; no C type leaves it.
-        .target(name: "HTTPServer", dependencies: ["FileAccess", "CMHD"]),
+        .target(name: "HTTPServer", dependencies: ["FileAccess", "DocumentJSON", "CMHD"]),
         // The durable job store: jobs, their states and idempotency keys in SQLite (WAL); no C type leaves it.
         .target(name: "JobStore", dependencies: ["CSQLite"]),
         // Digests, HMAC and constant-time comparison from OpenSSL's libcrypto; no C type leaves it.

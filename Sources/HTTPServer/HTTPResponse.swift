@@ -1,3 +1,4 @@
+import DocumentJSON
 import FileAccess
 
 /// A response as a handler gives it: status, header fields and a body from memory or from a file.
@@ -40,6 +41,6 @@ package struct HTTPResponse: Sendable {
     /// `{"error":{"code":code,"message":message}}` with `status`: the one shape of every error the server
     /// or its handlers answer, so clients branch on `code` and show `message`.
     package static func error(_ status: Int, code: String, message: String) -> HTTPResponse {
-        json(status, "{\"error\":{\"code\":\(JSONText.quoted(code)),\"message\":\(JSONText.quoted(message))}}")
+        json(status, "{\"error\":{\"code\":\(JSONWriter.quoted(code)),\"message\":\(JSONWriter.quoted(message))}}")
     }
 }

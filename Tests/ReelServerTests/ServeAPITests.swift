@@ -72,11 +72,7 @@ import Testing
         #expect(metrics.text.contains("reel_http_requests_total{method=\"POST\",route=\"/v1/renders\",status=\"202\"} 3"))
 
         // Every response seen matches the document, which an independent validator accepts.
-        try document.body.write(to: URL(fileURLWithPath: project.dir.file("openapi.json")))
-        try server.writeSeen(to: project.dir.file("seen.json"))
-        let check = try Tools.run(
-            "python3",
-            [Reel.repositoryRoot + "/Tests/ReelServerTests/check_openapi.py", project.dir.file("openapi.json"), project.dir.file("seen.json")])
+        let check = try server.checkAgainstDocument(in: project.dir)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
 

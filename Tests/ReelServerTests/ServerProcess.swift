@@ -136,6 +136,19 @@ final class ServerProcess: @unchecked Sendable {
         throw ToolError(message: "render \(id) did not end in \(timeout) s")
     }
 
+    /// Holds every recorded response to the server's OpenAPI document, which an independent
+    /// validator checks first (`check_openapi.py`); the validator's output.
+    func checkAgainstDocument(in folder: TemporaryFolder) throws -> Tools.Output {
+        try request("GET", "/v1/openapi.json", route: "/v1/openapi.json", headers: documentHeaders).body.write(
+            to: URL(fileURLWithPath: folder.file("openapi.json")))
+        try writeSeen(to: folder.file("seen.json"))
+        return try Tools.run(
+            "python3", [Reel.repositoryRoot + "/Tests/ReelServerTests/check_openapi.py", folder.file("openapi.json"), folder.file("seen.json")])
+    }
+
+    /// Headers the document's request needs (a token, on a server with tokens).
+    var documentHeaders: [String: String] = [:]
+
     /// Writes the recorded responses for `check_openapi.py`.
     func writeSeen(to path: String) throws {
         lock.lock()
