@@ -82,9 +82,10 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Wait until the partial output exists, then interrupt.
+        // Wait until the partial output exists (on a loaded machine probing and resolving may
+        // take long), then interrupt.
         var waited = 0.0
-        while waited < 20, !dir.files.contains(where: { $0.hasSuffix(".partial") }) {
+        while waited < 180, process.isRunning, !dir.files.contains(where: { $0.hasSuffix(".partial") }) {
             Thread.sleep(forTimeInterval: 0.05)
             waited += 0.05
         }
