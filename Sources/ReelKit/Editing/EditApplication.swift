@@ -192,7 +192,8 @@ struct EditApplication {
         // A transition of no frames (or fewer than none) is no transition: refused, as the template reader refuses it.
         let range = TransitionDuration.allowed(at: rate)
         guard range.contains(duration) else {
-            throw .request("--duration of a transition takes a time from \(TimeText.string(from: range.lowerBound)) (one frame) to \(TimeText.string(from: range.upperBound)), not '\(option("duration") ?? "")'"
+            throw .request(
+                "--duration of a transition takes a time from \(TimeText.string(from: range.lowerBound)) (one frame) to \(TimeText.string(from: range.upperBound)), not '\(option("duration") ?? "")'"
             )
         }
         var easing = Easing.easeInOut

@@ -26,7 +26,8 @@ package struct EditListing: Sendable {
         var lines: [String] = []
         func out(_ line: String) { lines.append(line) }
         out(
-            "\(t.canvas.width)x\(t.canvas.height), \(TimeText.ratioString(from: t.frameRate.frameDuration)) s a frame, \(Self.clock(t.duration)) long")
+            "\(t.canvas.width)x\(t.canvas.height), \(TimeText.ratioString(from: t.frameRate.frameDuration)) s a frame, \(Self.clock(t.duration)) long"
+        )
         out("main track:")
         for (n, c) in main.enumerated() { out("  \(n + 1)  " + Self.describe(c)) }
         let upper = t.clips.filter { $0.layer > 0 }
