@@ -315,7 +315,7 @@ struct EditApplication {
     }
 
     /// `t` in frames; a time past the longest video (`Limits.maxTotalDuration`) either way is a
-    /// usage error, never a frame index past Int64.
+    /// mistake in the request (`EditFailure.request`), never a frame index past Int64.
     private func frames(_ t: RationalTime) throws(EditFailure) -> Int64 {
         let longest = Limits.maxTotalDuration
         guard t <= longest, .zero - longest <= t else {
