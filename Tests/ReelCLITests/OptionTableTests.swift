@@ -1,4 +1,5 @@
 import EffectCatalog
+import ReelKit
 import Testing
 
 @testable import reel
@@ -79,6 +80,18 @@ import Testing
         for entry in Catalog.all where entry.family == .filter || entry.family == .transition {
             for p in entry.parameters where p.range != nil {
                 #expect(declared.contains(p.name), "reel edit: --\(p.name) of \(entry.id)")
+            }
+        }
+    }
+
+    /// `reel edit`'s options are ReelKit's (`EditOperations`), in its order: an option the command
+    /// line declares that no operation reads, or one an operation reads that it does not parse, fails here.
+    @Test func editDeclaresExactlyTheOptionsOfTheLibrary() {
+        let declared = EditCommand().options.map(\.long).filter { $0 != EditCommand.Options().format.spec.long }
+        #expect(declared == EditOperations.optionNames)
+        for operation in EditOperations.names {
+            for name in EditOperations.optionNames(of: operation) ?? [] {
+                #expect(declared.contains(name), "reel edit \(operation): --\(name)")
             }
         }
     }
