@@ -255,6 +255,23 @@ public enum Pipeline {
             read = [request.resolve.voice?.path, request.song?.path].compactMap { $0 }.map(OutputGuard.Input.media)
         }
         try checkOutputs(outputs, inputs: [.tree(request.template)] + request.media.map(OutputGuard.Input.media) + read)
+        let (loaded, resolution, export) = try resolveMake(request, events: events)
+        if let path = request.timelineOutput { try writeTimeline(resolution.timeline, to: path) }
+        if cancel?.isCancelled == true { throw .cancelled }
+        events?(.exporting(export))
+        var progress: (@Sendable (ExportProgress) -> Void)?
+        if let events { progress = { events(.rendering($0)) } }
+        let report = try render(resolution.timeline, to: request.output, options: export, progress: progress, cancel: cancel, events: events)
+        return MakeResult(resolution: resolution, templateDiagnostics: loaded.diagnostics, export: report)
+    }
+
+    /// The first half of `make`: the template loaded (and fitted to the song), the render's
+    /// options settled for its canvas, the media gathered and the template filled; nothing is
+    /// written. `make` goes on to write and render; a service that resolves without rendering
+    /// (`POST /v1/timelines`) stops here.
+    package static func resolveMake(
+        _ request: MakeRequest, events: (@Sendable (PipelineEvent) -> Void)? = nil
+    ) throws(ReelError) -> (loaded: LoadedTemplate, resolution: Resolution, export: ExportOptions) {
         var song = request.song
         if let text = request.text {
             do { song = try text.songRequest() } catch { throw .option(error) }
@@ -288,13 +305,7 @@ public enum Pipeline {
         if request.strict && resolution.diagnostics.contains(where: { $0.code == .glyphMissing || ($0.code.isCaption && $0.severity == .warning) }) {
             throw .strictTexts
         }
-        if let path = request.timelineOutput { try writeTimeline(resolution.timeline, to: path) }
-        if cancel?.isCancelled == true { throw .cancelled }
-        events?(.exporting(export))
-        var progress: (@Sendable (ExportProgress) -> Void)?
-        if let events { progress = { events(.rendering($0)) } }
-        let report = try render(resolution.timeline, to: request.output, options: export, progress: progress, cancel: cancel, events: events)
-        return MakeResult(resolution: resolution, templateDiagnostics: loaded.diagnostics, export: report)
+        return (loaded, resolution, export)
     }
 
     /// `make` on a thread of its own; cancelling the calling task stops it and leaves no output.

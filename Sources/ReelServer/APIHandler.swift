@@ -121,6 +121,10 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         case APIRoutes.cancel.name: return try cancel(id, request)
         case APIRoutes.output.name: return try output(id, request, timeline: false)
         case APIRoutes.timeline.name: return try output(id, request, timeline: true)
+        case APIRoutes.createTimeline.name: return try createTimeline(request)
+        case APIRoutes.getTimeline.name: return try getTimeline(id)
+        case APIRoutes.editTimeline.name: return try editTimeline(id, request)
+        case APIRoutes.renderTimeline.name: return try renderTimeline(id, request)
         default: throw APIError.notFound("no route \(request.method) \(request.path)")
         }
     }
@@ -165,6 +169,12 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         guard !drainingFlag.isCancelled else { throw APIError(503, "draining", "the server is shutting down and takes no new renders") }
         let render = try RenderRequest(json: try APIJSON.object(request.bodyBytes))
         _ = try check.makeRequest(render, output: configuration.outputFolder + "/check.mp4", timeline: nil)
+        return try queue(kind: RenderRunner.renderKind, text: render.canonicalText, request)
+    }
+
+    /// Queues a job of `kind` whose request the store keeps as `text`: the token's limit, the
+    /// request's `Idempotency-Key`, 202 with the job (200 with the earlier one for a retried key).
+    func queue(kind: String, text: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
         let key = request.header("idempotency-key")
         if let key, key.isEmpty || key.count > 255 { throw APIError.badRequest("Idempotency-Key must be 1 to 255 characters") }
         if configuration.tokens != nil {
@@ -176,7 +186,7 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
             }
         }
         let submitted: (job: StoredJob, created: Bool)
-        do { submitted = try store.submit(kind: "render", request: render.canonicalText, owner: request.owner, idempotencyKey: key) } catch {
+        do { submitted = try store.submit(kind: kind, request: text, owner: request.owner, idempotencyKey: key) } catch {
             throw storeError(error)
         }
         if submitted.created { runner.wake() }

@@ -17,9 +17,13 @@ enum APIRoutes {
     static let cancel = Route("DELETE", "/v1/renders/{id}")
     static let output = Route("GET", "/v1/renders/{id}/output")
     static let timeline = Route("GET", "/v1/renders/{id}/timeline")
+    static let createTimeline = Route("POST", "/v1/timelines")
+    static let getTimeline = Route("GET", "/v1/timelines/{id}")
+    static let editTimeline = Route("POST", "/v1/timelines/{id}/edits")
+    static let renderTimeline = Route("POST", "/v1/timelines/{id}/renders")
 
     static let all = [
         health, metrics, openAPI, templates, template, contactSheet, preview, validate, upload, media, submit, list, job, cancel, output,
-        timeline,
+        timeline, createTimeline, getTimeline, editTimeline, renderTimeline,
     ]
 }

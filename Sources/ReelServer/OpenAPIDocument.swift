@@ -178,6 +178,84 @@ enum OpenAPIDocument {
                 }
               }
             },
+            "/v1/timelines": {
+              "post": {
+                "operationId": "createTimeline", "summary": "Fill a template without rendering: a render request in, the timeline out",
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RenderRequest" } } } },
+                "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "201": { "description": "made", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Timeline" } } } },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "404": { "$ref": "#/components/responses/Error" },
+                  "413": { "$ref": "#/components/responses/Error" },
+                  "415": { "$ref": "#/components/responses/Error" },
+                  "422": { "$ref": "#/components/responses/Error" },
+                  "507": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/v1/timelines/{id}": {
+              "parameters": [ { "name": "id", "in": "path", "required": true, "schema": { "type": "string" } } ],
+              "get": {
+                "operationId": "getTimeline", "summary": "A timeline, whether an edit can be undone or redone, and its journal",
+                "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "200": { "description": "the timeline", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Timeline" } } } },
+                  "404": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/v1/timelines/{id}/edits": {
+              "parameters": [ { "name": "id", "in": "path", "required": true, "schema": { "type": "string" } } ],
+              "post": {
+                "operationId": "editTimeline", "summary": "One reel edit operation (undo and redo included), on the same journal as the command line",
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "object", "required": ["operation"], "additionalProperties": false,
+                        "properties": {
+                          "operation": { "type": "string", "description": "as reel edit names it: swap, move, trim, split, speed, undo, redo..." },
+                          "operands": { "type": "array", "items": { "type": ["string", "number"] } },
+                          "options": { "type": "object", "additionalProperties": { "type": ["string", "number", "boolean"] } }
+                        }
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "200": { "description": "edited", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Timeline" } } } },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "404": { "$ref": "#/components/responses/Error" },
+                  "409": { "$ref": "#/components/responses/Error" },
+                  "415": { "$ref": "#/components/responses/Error" },
+                  "422": { "$ref": "#/components/responses/Error" },
+                  "503": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/v1/timelines/{id}/renders": {
+              "parameters": [ { "name": "id", "in": "path", "required": true, "schema": { "type": "string" } } ],
+              "post": {
+                "operationId": "renderTimeline", "summary": "Render the timeline as it is now, as a job",
+                "parameters": [ { "name": "Idempotency-Key", "in": "header", "required": false, "schema": { "type": "string", "minLength": 1, "maxLength": 255 } } ],
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TimelineRenderRequest" } } } },
+                "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "429": { "$ref": "#/components/responses/Error" },
+                  "202": { "description": "queued", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Job" } } } },
+                  "200": { "description": "the job an earlier POST with this Idempotency-Key made", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Job" } } } },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "404": { "$ref": "#/components/responses/Error" },
+                  "409": { "$ref": "#/components/responses/Error" },
+                  "415": { "$ref": "#/components/responses/Error" },
+                  "422": { "$ref": "#/components/responses/Error" },
+                  "507": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
             "/v1/renders/{id}/timeline": {
               "parameters": [ { "$ref": "#/components/parameters/JobID" } ],
               "get": {
@@ -292,6 +370,29 @@ enum OpenAPIDocument {
                   "webhook": { "type": "string", "format": "uri", "description": "POSTed the job's JSON when it is done or failed, signed: Reel-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\">" }
                 }
               },
+              "Timeline": {
+                "type": "object", "required": ["id", "timeline", "renders"],
+                "properties": {
+                  "id": { "type": "string" }, "timeline": { "type": "object", "description": "the timeline document (docs/timeline-format.md)" },
+                  "canUndo": { "type": "boolean" }, "canRedo": { "type": "boolean" }, "history": { "type": "object" },
+                  "renders": { "type": "string" }, "operation": { "type": "string" }, "changed": { "type": "string" },
+                  "summary": { "type": "array", "items": { "type": "string" } }, "warnings": { "type": "array", "items": { "type": "object" } }
+                }
+              },
+              "TimelineRenderRequest": {
+                "type": "object", "additionalProperties": false,
+                "properties": {
+                  "options": {
+                    "type": "object", "additionalProperties": false,
+                    "properties": { \#(TimelineRenderRequest.optionNames.map { "\"\($0)\": { \"type\": [\"string\", \"number\"] }" }.joined(separator: ", ")) }
+                  },
+                  "webhook": { "type": "string", "format": "uri" }
+                }
+              },
+              "StoredTimelineRender": {
+                "type": "object", "required": ["timeline", "snapshot"],
+                "properties": { "timeline": { "type": "string" }, "snapshot": { "type": "string" }, "options": { "type": "object" }, "webhook": { "type": "string" } }
+              },
               "Progress": {
                 "type": "object", "required": ["stage"],
                 "properties": {
@@ -306,7 +407,7 @@ enum OpenAPIDocument {
                   "createdAt": { "type": "string", "format": "date-time" }, "updatedAt": { "type": "string", "format": "date-time" },
                   "startedAt": { "type": "string", "format": "date-time" }, "finishedAt": { "type": "string", "format": "date-time" },
                   "attempts": { "type": "integer", "minimum": 0 },
-                  "request": { "$ref": "#/components/schemas/RenderRequest" },
+                  "request": { "oneOf": [ { "$ref": "#/components/schemas/RenderRequest" }, { "$ref": "#/components/schemas/StoredTimelineRender" } ] },
                   "progress": { "$ref": "#/components/schemas/Progress" },
                   "result": {
                     "type": "object", "required": ["summary", "warnings", "duration", "frames"],

@@ -44,6 +44,7 @@ package final class ReelServer: Sendable {
         let metrics = ServerMetrics()
         let check = RenderCheck(templates: templates, places: places, signsWebhooks: configuration.webhookSecret != nil)
         let runner = RenderRunner(store: store, check: check, outputs: configuration.outputFolder, metrics: metrics, workers: configuration.workers)
+        runner.timelineFolder = configuration.timelineFolder
         let webhooks = configuration.webhookSecret.map { WebhookSender(store: store, secret: $0) }
         if let webhooks { runner.onWebhookDue = { webhooks.wake() } }
         let handler = APIHandler(

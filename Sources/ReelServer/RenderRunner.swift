@@ -25,6 +25,14 @@ package final class RenderRunner: @unchecked Sendable {
     /// Called when a job ends with a webhook due.
     var onWebhookDue: @Sendable () -> Void = {}
 
+    /// The kind of a job made by `POST /v1/renders`: a template filled and rendered.
+    static let renderKind = "render"
+    /// The kind of a job made by `POST /v1/timelines/{id}/renders`: a stored timeline rendered.
+    static let timelineKind = "timeline-render"
+
+    /// Where timelines live: a timeline render's copy is beneath it.
+    var timelineFolder = ""
+
     init(store: JobStore, check: RenderCheck, outputs: String, metrics: ServerMetrics, workers: Int) {
         self.store = store
         self.check = check
@@ -116,13 +124,19 @@ package final class RenderRunner: @unchecked Sendable {
         }
         let paths = outputPaths(job.id)
         let progress = JobProgress(id: job.id, store: store, metrics: metrics)
-        let webhook = (try? RenderRequest(stored: job.request))?.webhook
+        let isTimeline = job.kind == Self.timelineKind
+        let webhook = isTimeline ? (try? TimelineRenderRequest(stored: job.request))?.webhook : (try? RenderRequest(stored: job.request))?.webhook
         defer { if webhook != nil { onWebhookDue() } }
         do {
-            let request = try RenderRequest(stored: job.request)
-            let make = try check.makeRequest(request, output: paths.video, timeline: paths.timeline)
-            let result = try Pipeline.make(make, events: progress.events, cancel: flag)
-            let finished = (try? store.finish(job.id, result: JSONWriter.line(Self.result(result)), webhook: webhook)) ?? false
+            let result: JSONValue
+            if isTimeline {
+                result = try renderTimeline(try TimelineRenderRequest(stored: job.request), to: paths, progress: progress, cancel: flag)
+            } else {
+                let request = try RenderRequest(stored: job.request)
+                let make = try check.makeRequest(request, output: paths.video, timeline: paths.timeline)
+                result = Self.result(try Pipeline.make(make, events: progress.events, cancel: flag))
+            }
+            let finished = (try? store.finish(job.id, result: JSONWriter.line(result), webhook: webhook)) ?? false
             if !finished { removeOutputs(paths) }
         } catch let error as APIError {
             _ = try? store.fail(job.id, error: JSONWriter.line(error.errorObject), webhook: webhook)
@@ -141,6 +155,26 @@ package final class RenderRunner: @unchecked Sendable {
             let internalError = JSONObject(["code": .string("internal"), "message": .string("\(error)")])
             _ = try? store.fail(job.id, error: JSONWriter.line(.object(internalError)), webhook: webhook)
         }
+    }
+
+    /// Renders the copy of a timeline a job keeps, and writes that timeline beside the video.
+    private func renderTimeline(
+        _ request: TimelineRenderRequest, to paths: (video: String, timeline: String), progress: JobProgress, cancel: CancellationFlag
+    ) throws(ReelError) -> JSONValue {
+        let copy = "\(timelineFolder)/\(request.timeline)/\(request.snapshot)"
+        let timeline = try Pipeline.readTimeline(copy)
+        let export: ExportOptions
+        do { export = try request.optionText.exportOptions(canvas: timeline.canvas) } catch { throw .option(error) }
+        let events = progress.events
+        events(.exporting(export))
+        let report = try Pipeline.render(
+            timeline, to: paths.video, options: export, progress: { events(.rendering($0)) }, cancel: cancel, events: events)
+        try Pipeline.writeTimeline(timeline, to: paths.timeline)
+        return .object(
+            JSONObject([
+                "summary": .array([]), "warnings": .array(report.warnings.map { .object(JSONObject(["message": .string($0)])) }),
+                "duration": .string(TimeText.string(from: timeline.duration)), "frames": APIJSON.int64(report.frameCount),
+            ]))
     }
 
     private func removeOutputs(_ paths: (video: String, timeline: String)) {

@@ -51,6 +51,8 @@ package struct ServerConfiguration: Sendable {
     var databasePath: String { data + "/reel.db" }
     /// `<data>/outputs`: finished videos and timelines, named by job id.
     var outputFolder: String { data + "/outputs" }
+    /// `<data>/timelines`: timelines made without rendering, one folder each with its journal.
+    var timelineFolder: String { data + "/timelines" }
     /// `<data>/uploads`: uploaded media, one file per upload (`<id>_<name>`).
     var uploadFolder: String { data + "/uploads" }
 }
