@@ -117,7 +117,7 @@ package struct RenderRequest: Sendable, Equatable {
         var webhook: String?
         if let value = object["webhook"] {
             if let s = string(value, "webhook") {
-                if s.hasPrefix("http://") || s.hasPrefix("https://") { webhook = s } else { problem("webhook", "must be an http or https URL") }
+                if APIJSON.isWebhookURL(s) { webhook = s } else { problem("webhook", "must be an http or https URL") }
             }
         }
         guard problems.isEmpty else {

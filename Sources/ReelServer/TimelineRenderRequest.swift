@@ -56,7 +56,7 @@ package struct TimelineRenderRequest: Sendable, Equatable {
         }
         var webhook: String?
         if let value = object["webhook"] {
-            if case .string(let s) = value, s.hasPrefix("http://") || s.hasPrefix("https://"), s.count <= ServerLimits.maxString {
+            if case .string(let s) = value, APIJSON.isWebhookURL(s), s.count <= ServerLimits.maxString {
                 webhook = s
             } else {
                 problems.append(APIError.Problem(field: "webhook", message: "must be an http or https URL"))
