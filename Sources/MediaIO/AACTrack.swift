@@ -39,7 +39,7 @@ package final class AACTrack: @unchecked Sendable {
     package let frameSize: Int
     /// Samples the encoder puts before the first one it was given (its priming, 1024): decoded
     /// sample `j` is input sample `j - delay`.
-    let delay: Int
+    package let delay: Int
     /// Samples it was given.
     package let sampleCount: Int64
 

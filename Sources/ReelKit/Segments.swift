@@ -45,4 +45,20 @@ extension Pipeline {
             throw .render(error)
         }
     }
+
+    /// Mixes, normalizes and encodes the whole sound of `timeline` (read from `timelineFile`) into
+    /// a soundtrack file at `path` (its report has no frames), a task beside the video segments whose packets the join copies
+    /// (`reel render --soundtrack`); the join refuses it unless given the same sound settings.
+    @discardableResult
+    public static func renderSoundtrack(
+        _ timeline: Timeline, timelineFile: String, to path: String, options: ExportOptions = ExportOptions(),
+        events: (@Sendable (PipelineEvent) -> Void)? = nil
+    ) throws(ReelError) -> ExportReport {
+        let source = try segmentSource(timeline, timelineFile: timelineFile)
+        do throws(RenderError) {
+            return try SoundtrackPart.render(timeline, source: source, to: path, options: options, stages: PipelineEvent.stages(events))
+        } catch {
+            throw .render(error)
+        }
+    }
 }

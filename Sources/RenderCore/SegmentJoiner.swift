@@ -2,7 +2,8 @@ import MediaIO
 import TimelineModel
 
 /// Joins the video segments of a timeline (`reel render --segment K/N`) into one MP4 without
-/// re-encoding them, with the whole soundtrack mixed once beside them, so the sound has no seam.
+/// re-encoding them, with the whole soundtrack mixed once beside them, so the sound has no seam:
+/// mixed here, or by a task of its own (`reel render --soundtrack`) whose packets are copied.
 ///
 /// The segments are checked before anything is written: each names itself in its tag, and the
 /// set must be exactly the N segments of this timeline, split as `FrameSegment.all` splits it
@@ -20,13 +21,27 @@ package enum SegmentJoiner {
         options: ExportOptions = ExportOptions(),
         progress: (@Sendable (ExportProgress) -> Void)? = nil, isCancelled: (@Sendable () -> Bool)? = nil
     ) throws(RenderError) -> ExportReport {
-        let ordered = try checkedSegments(parts, timeline: timeline, source: source)
+        // A soundtrack rendered as a task of its own (`reel render --soundtrack`) is laid as it is;
+        // without one, the whole sound is mixed here once.
+        let soundtracks = parts.filter(SoundtrackPart.isSoundtrack)
+        if soundtracks.count > 1 { throw failure(soundtracks[1], "is a second soundtrack (the first is \(soundtracks[0])); give one") }
+        let ordered = try checkedSegments(parts.filter { !soundtracks.contains($0) }, timeline: timeline, source: source)
         guard let first = ordered.first else { throw failure(path, "no segments given") }
-        let (soundtrack, loudness) = try Exporter.encodedSoundtrack(timeline, baseFolder: baseFolder, to: path, options: options)
+        let track: AACTrack
+        var loudness: LoudnessReport?
+        var encodes = 0
+        if let given = soundtracks.first {
+            track = try SoundtrackPart.load(given, timeline: timeline, source: source, options: options)
+        } else {
+            let (soundtrack, report) = try Exporter.encodedSoundtrack(timeline, baseFolder: baseFolder, to: path, options: options)
+            track = soundtrack.track
+            loudness = report
+            encodes = soundtrack.passes
+        }
         var settings = EncoderSettings(width: first.reader.width, height: first.reader.height, frameRate: timeline.frameRate)
         if options.softCaptions { settings.subtitles = Exporter.subtitleCues(of: timeline) }
         let writer: MP4Writer
-        do { writer = try MP4Writer(path: path, settings: settings, copyingVideoOf: first.reader, audioTrack: soundtrack.track) } catch {
+        do { writer = try MP4Writer(path: path, settings: settings, copyingVideoOf: first.reader, audioTrack: track) } catch {
             throw RenderError(media: error)
         }
         let total = timeline.frameCount
@@ -62,7 +77,7 @@ package enum SegmentJoiner {
             writer.cancel()
             throw error
         }
-        return ExportReport(frameCount: total, warnings: [], loudness: loudness, soundEncodes: soundtrack.passes)
+        return ExportReport(frameCount: total, warnings: [], loudness: loudness, soundEncodes: encodes)
     }
 
     /// The parts in segment order with their readers, or the first reason they are not the

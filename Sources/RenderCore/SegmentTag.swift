@@ -58,7 +58,7 @@ package struct SegmentTag: Sendable, Hashable {
         identity = String(words[12])
     }
 
-    private static func isDigest(_ word: Substring) -> Bool {
+    static func isDigest(_ word: Substring) -> Bool {
         word.utf8.count == 64
             && word.utf8.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) }
     }

@@ -36,7 +36,7 @@ struct JoinCommand: Command {
         }
         progress.finish()
         if !args.quiet {
-            Console.out("wrote \(output) (\(report.frameCount) frames from \(args.operands.count) segments) in \(format(progress.elapsed, 1)) s")
+            Console.out("wrote \(output) (\(report.frameCount) frames joined from \(args.operands.count) files) in \(format(progress.elapsed, 1)) s")
             if let loudness = report.loudness, !loudness.isOnTarget { Console.out(loudness.line) }
         }
         return .success

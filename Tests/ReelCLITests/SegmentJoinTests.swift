@@ -57,6 +57,40 @@ import Testing
         #expect(zip(sa, sb).allSatisfy { abs($0 - $1) < 1e-3 })
     }
 
+    /// The soundtrack as a task of its own: the join copies its packets, and the file is the
+    /// join's that mixes the sound itself, byte for byte.
+    @Test func aSoundtrackRenderedApartIsLaidAsItIs() throws {
+        let parts = try (0..<2).map { try segment($0, of: 2) }
+        let sound = project.dir.file("sound.m4a")
+        let r = try Reel.run(["render", project.timeline, "--soundtrack", "-o", sound, "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let probe = try Tools.probe(sound)
+        #expect(probe.video == nil && probe.audio?["codec_name"] as? String == "aac")
+        let laid = project.dir.file("laid.mp4")
+        let mixed = project.dir.file("mixed.mp4")
+        let a = try Reel.run(["join", sound, parts[1], parts[0], "--timeline", project.timeline, "-o", laid, "-q"])
+        #expect(a.status == 0, "\(a.stderr)")
+        let b = try Reel.run(["join", parts[0], parts[1], "--timeline", project.timeline, "-o", mixed, "-q"])
+        #expect(b.status == 0, "\(b.stderr)")
+        #expect(FileManager.default.contents(atPath: laid) == FileManager.default.contents(atPath: mixed))
+        #expect(try Tools.audioSamples(laid).count == (try Tools.audioSamples(mixed)).count)
+
+        // Mixed with other sound settings than the join's, twice, or with --segment: refused by name.
+        let out = project.dir.file("refused.mp4")
+        let other = try Reel.run(["join", parts[0], parts[1], sound, "--timeline", project.timeline, "-o", out, "--loudness", "off"])
+        expectRefused(other, naming: sound, saying: "the join asks", output: out)
+        let copy = project.dir.file("sound-2.m4a")
+        try FileManager.default.copyItem(atPath: sound, toPath: copy)
+        let twice = try Reel.run(["join", parts[0], parts[1], sound, copy, "--timeline", project.timeline, "-o", out])
+        expectRefused(twice, naming: copy, saying: "second soundtrack", output: out)
+        #expect(try Reel.run(["render", project.timeline, "--soundtrack", "--segment", "0/2", "-o", out]).status == 2)
+        // A medium the sound is mixed from replaced since: the soundtrack is stale.
+        try TestMedia.countingClip(project.dir.file("media") + "/b.mp4", frames: 30, rate: "25", step: 7)
+        let fresh = try (0..<2).map { try segment($0, of: 2) }
+        let stale = try Reel.run(["join", fresh[0], fresh[1], sound, "--timeline", project.timeline, "-o", out])
+        expectRefused(stale, naming: sound, saying: "changed since", output: out)
+    }
+
     @Test func aSetThatIsNotTheSegmentsIsRefused() throws {
         let parts = try (0..<2).map { try segment($0, of: 2) }
         let out = project.dir.file("joined.mp4")
