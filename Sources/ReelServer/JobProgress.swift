@@ -55,6 +55,26 @@ final class JobProgress: @unchecked Sendable {
         }
         try? store.setProgress(id, JSONWriter.line(.object(JSONObject(["stage": .string(stage)]))))
     }
+
+    /// Progress learned from elsewhere (a render's tasks on a cluster): the stage, frames done of
+    /// `total` and frames a second, when known. Written at once (the caller already paces it).
+    func report(stage: String, done: Int64?, total: Int64?, fps: Double?) {
+        lock.lock()
+        defer { lock.unlock() }
+        var o = JSONObject(["stage": .string(stage)])
+        if let done, let total, total > 0 {
+            metrics.framesRendered(max(0, done - lastFrames))
+            lastFrames = max(lastFrames, done)
+            o["frames"] = APIJSON.int64(done)
+            o["totalFrames"] = APIJSON.int64(total)
+            o["percent"] = APIJSON.double((Double(done) / Double(total) * 1000).rounded() / 10)
+            if let fps, fps > 0 {
+                o["fps"] = APIJSON.double((fps * 10).rounded() / 10)
+                o["etaSeconds"] = APIJSON.double((Double(total - done) / fps * 10).rounded() / 10)
+            }
+        }
+        try? store.setProgress(id, JSONWriter.line(.object(o)))
+    }
 }
 
 /// Monotonic seconds, for rates and intervals (never the wall clock).

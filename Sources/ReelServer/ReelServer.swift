@@ -45,6 +45,17 @@ package final class ReelServer: Sendable {
         let check = RenderCheck(templates: templates, places: places, signsWebhooks: configuration.webhookSecret != nil)
         let runner = RenderRunner(store: store, check: check, outputs: configuration.outputFolder, metrics: metrics, workers: configuration.workers)
         runner.timelineFolder = configuration.timelineFolder
+        if case .slurm(let seconds, let options) = configuration.backend {
+            guard let command = SlurmCommand.fromPath() else { throw ServerError("--backend slurm", "sbatch is not on PATH") }
+            guard let reel = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+                throw ServerError("--backend slurm", "cannot tell where this reel executable is")
+            }
+            let slurm = SlurmBackend(
+                cluster: SlurmCluster(command: command, submitOptions: options), reel: reel, root: configuration.slurmFolder,
+                segmentSeconds: Double(seconds))
+            try slurm.prepare()
+            runner.slurm = slurm
+        }
         let webhooks = configuration.webhookSecret.map { WebhookSender(store: store, secret: $0) }
         if let webhooks { runner.onWebhookDue = { webhooks.wake() } }
         let handler = APIHandler(

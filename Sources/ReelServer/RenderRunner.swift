@@ -4,8 +4,9 @@ import Foundation
 import JobStore
 import ReelKit
 
-/// Runs the queued renders of the store on this machine, `workers` at a time, each through
-/// `Pipeline.make` into the data folder's outputs (through the atomic writer, as every Reel output).
+/// Runs the queued renders of the store, `workers` at a time, each through `Pipeline.make` into
+/// the data folder's outputs (through the atomic writer, as every Reel output), or as jobs on a
+/// Slurm cluster (`SlurmBackend`), which then holds a worker only to follow them.
 ///
 /// A job is claimed atomically, so two workers (or two server processes on one store) never run
 /// it twice; one cancelled while it runs stops at its next frame, and its output is removed even
@@ -32,6 +33,8 @@ package final class RenderRunner: @unchecked Sendable {
 
     /// Where timelines live: a timeline render's copy is beneath it.
     var timelineFolder = ""
+    /// Renders on a Slurm cluster instead of this machine (`--backend slurm`); nil renders here.
+    var slurm: SlurmBackend?
 
     init(store: JobStore, check: RenderCheck, outputs: String, metrics: ServerMetrics, workers: Int) {
         self.store = store
@@ -68,10 +71,13 @@ package final class RenderRunner: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Stops taking jobs; waits up to `deadline` seconds for the running ones, then cancels them
-    /// and returns them to the queue. Returns once every worker has stopped.
+    /// Stops taking jobs; waits up to `deadline` seconds for the running ones (not at all for
+    /// renders on Slurm, which go on), then cancels them and returns them to the queue. Returns
+    /// once every worker has stopped.
     func drain(deadline: Double) {
-        let end = ServerClock.seconds() + deadline
+        // Renders on Slurm go on without this process: their followers stop at once, and the next
+        // start follows the same Slurm jobs.
+        let end = ServerClock.seconds() + (slurm == nil ? deadline : 0)
         lock.lock()
         stopping = true
         lock.broadcast()
@@ -129,7 +135,15 @@ package final class RenderRunner: @unchecked Sendable {
         defer { if webhook != nil { onWebhookDue() } }
         do {
             let result: JSONValue
-            if isTimeline {
+            if let slurm {
+                result = try slurm.render(
+                    job, paths: paths, check: check, timelineFolder: timelineFolder, progress: progress, cancel: flag,
+                    detached: { [self] in
+                        lock.lock()
+                        defer { lock.unlock() }
+                        return requeued.contains(job.id)
+                    })
+            } else if isTimeline {
                 result = try renderTimeline(try TimelineRenderRequest(stored: job.request), to: paths, progress: progress, cancel: flag)
             } else {
                 let request = try RenderRequest(stored: job.request)
@@ -141,15 +155,24 @@ package final class RenderRunner: @unchecked Sendable {
         } catch let error as APIError {
             _ = try? store.fail(job.id, error: JSONWriter.line(error.errorObject), webhook: webhook)
         } catch let error as ReelError {
-            removeOutputs(paths)
             lock.lock()
             let drained = requeued.contains(job.id)
             lock.unlock()
+            // A render on Slurm left by a drain goes on reading its timeline beside the output.
+            if !(drained && slurm != nil) { removeOutputs(paths) }
             if case .cancelled = error {
                 if drained { _ = try? store.requeue(job.id) }
                 return
             }
             _ = try? store.fail(job.id, error: JSONWriter.line(Self.error(error)), webhook: webhook)
+        } catch let error as SlurmFailure {
+            removeOutputs(paths)
+            let failure = JSONObject(["code": .string("render_failed"), "message": .string(error.description)])
+            _ = try? store.fail(job.id, error: JSONWriter.line(.object(failure)), webhook: webhook)
+        } catch let error as SlurmError {
+            removeOutputs(paths)
+            let failure = JSONObject(["code": .string("backend_failed"), "message": .string(error.description)])
+            _ = try? store.fail(job.id, error: JSONWriter.line(.object(failure)), webhook: webhook)
         } catch {
             removeOutputs(paths)
             let internalError = JSONObject(["code": .string("internal"), "message": .string("\(error)")])

@@ -29,6 +29,8 @@ package struct ServerConfiguration: Sendable {
     package var webhookSecret: [UInt8]?
     /// Queued and running renders one token may have at once (429 past it).
     package var maxActivePerToken = 100
+    /// Where renders run: here, or as jobs of a Slurm cluster.
+    package var backend: RenderBackend = .local
 
     /// Values as given; `ReelServer.start` checks them (folders exist, address allowed).
     package init(data: String, host: String = "127.0.0.1", port: Int = 8910, templateFolders: [String], mediaRoots: [String] = [], workers: Int = 1) {
@@ -53,6 +55,18 @@ package struct ServerConfiguration: Sendable {
     var outputFolder: String { data + "/outputs" }
     /// `<data>/timelines`: timelines made without rendering, one folder each with its journal.
     var timelineFolder: String { data + "/timelines" }
+    /// `<data>/slurm`: a work folder per render on Slurm (its plan, logs, segments).
+    var slurmFolder: String { data + "/slurm" }
     /// `<data>/uploads`: uploaded media, one file per upload (`<id>_<name>`).
     var uploadFolder: String { data + "/uploads" }
+}
+
+/// Where a server's renders run (`--backend`).
+package enum RenderBackend: Sendable, Equatable {
+    /// On this machine, `--jobs` at a time.
+    case local
+    /// As Slurm jobs (sbatch, squeue, scontrol, scancel on `PATH`): a video longer than
+    /// `segmentSeconds` as an array of segments, a soundtrack task and a join; `sbatchOptions`
+    /// given to every submission (a partition, an account).
+    case slurm(segmentSeconds: Int, sbatchOptions: [String])
 }

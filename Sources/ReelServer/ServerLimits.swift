@@ -15,4 +15,11 @@ package enum ServerLimits {
     package static let defaultPageSize = 50
     /// Largest upload (bytes).
     package static let maxUpload: Int64 = 2 << 30
+    /// Segments one render is split into on Slurm, at most: past this, the join's packet copying
+    /// and the array's scheduling outweigh what another worker saves.
+    package static let maxSegments = 64
+    /// Seconds of video a segment covers by default on Slurm (`--segment-seconds`).
+    package static let defaultSegmentSeconds = 60
+    /// `--segment-seconds` takes whole seconds in this range.
+    package static let segmentSeconds = 1...3600
 }

@@ -15,14 +15,18 @@ struct ServeCommand: Command {
     let name = "serve"
     let summary = "run the render API: templates, uploads and renders over HTTP, jobs in a durable queue"
     let synopsis =
-        "--data <folder> [--listen 127.0.0.1:8910] [--templates <folder>]... [--media-root <folder>]... [--jobs N] [--tokens <file>] [--webhook-secret <file>]"
+        "--data <folder> [--listen 127.0.0.1:8910] [--templates <folder>]... [--media-root <folder>]... [--jobs N] [--backend local|slurm] [--tokens <file>] [--webhook-secret <file>]"
     struct Options: OptionTable {
         let data = Option("data", help: "folder of the job store, uploads and outputs (made when missing)")
         let listen = Option(
             "listen", help: "address:port to listen on (default 127.0.0.1:8910; port 0 picks one); other than loopback needs --tokens")
         let templates = RepeatedOption("templates", help: "a folder of template folders (default: ./templates); an id is a folder's name")
         let mediaRoot = RepeatedOption("media-root", help: "a folder whose files and folders requests may name by path")
-        let jobs = Option("jobs", help: "renders at once on this machine (default 1)")
+        let jobs = Option("jobs", help: "renders at once on this machine, or followed at once on Slurm (default 1)")
+        let backend = Option("backend", help: "local (default): render here; slurm: submit each render as Slurm jobs (sbatch on PATH)")
+        let segmentSeconds = Option(
+            "segment-seconds", help: "with --backend slurm: a video longer than this is rendered as segments on many nodes (default 60)")
+        let sbatchOption = RepeatedOption("sbatch-option", help: "with --backend slurm: an option for every sbatch (--partition=render)")
         let webhookSecret = Option("webhook-secret", help: "file whose first line is the secret webhooks are signed with (HMAC-SHA256)")
         let tokens = Option("tokens", help: "file of NAME TOKEN lines: every route but /v1/health then needs Authorization: Bearer")
     }
@@ -43,10 +47,33 @@ struct ServeCommand: Command {
             }
             workers = n
         }
+        var backend = RenderBackend.local
+        switch args[\.backend] ?? "local" {
+        case "local":
+            guard args[\.segmentSeconds] == nil, args[\.sbatchOption].isEmpty else {
+                throw UsageError(message: "--segment-seconds and --sbatch-option go with --backend slurm")
+            }
+        case "slurm":
+            var seconds = ServerLimits.defaultSegmentSeconds
+            if let text = args[\.segmentSeconds] {
+                guard let n = Int(text), ServerLimits.segmentSeconds.contains(n) else {
+                    let range = ServerLimits.segmentSeconds
+                    throw UsageError(message: "--segment-seconds takes whole seconds from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+                }
+                seconds = n
+            }
+            for option in args[\.sbatchOption] where !option.hasPrefix("--") {
+                throw UsageError(message: "--sbatch-option takes one long sbatch option (--partition=render), not '\(option)'")
+            }
+            backend = .slurm(segmentSeconds: seconds, sbatchOptions: args[\.sbatchOption])
+        case let other:
+            throw UsageError(message: "--backend takes local or slurm, not '\(other)'")
+        }
         let templates = args[\.templates].isEmpty ? ["templates"] : args[\.templates]
         var configuration = ServerConfiguration(
             data: data, host: host, port: port, templateFolders: templates, mediaRoots: args[\.mediaRoot], workers: workers)
         configuration.drainSeconds = 30
+        configuration.backend = backend
         if let file = args[\.webhookSecret] {
             do { configuration.webhookSecret = try WebhookSecret.read(file) } catch { throw UsageError(message: error.description) }
         }
