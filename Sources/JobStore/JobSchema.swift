@@ -2,9 +2,9 @@
 /// a database of a newer version, whose meaning it cannot know.
 enum JobSchema {
     /// The version this code writes and reads. Raising it needs a migration from every older one.
-    static let version: Int64 = 2
+    static let version: Int64 = 3
 
-    /// Version 1's tables (version 2 adds `webhookTables`). Times are milliseconds since 1970; JSON fields are stored as text. The
+    /// Version 1's tables (version 2 adds `webhookTables`, version 3 `uploadOwner`). Times are milliseconds since 1970; JSON fields are stored as text. The
     /// idempotency index treats a missing owner as its own owner, unlike NULLs in a plain
     /// unique index, which never collide.
     static let tables = """
@@ -60,6 +60,9 @@ enum JobSchema {
         );
         """
 
+    /// Version 3: the token an upload came with, so another token cannot name it (NULL without tokens).
+    static let uploadOwner = "ALTER TABLE uploads ADD COLUMN owner TEXT"
+
     /// Sets the connection up (durability first: WAL, a full sync at every commit, 5 s of waiting
     /// for a lock) and creates the tables on a new database, or refuses one of a newer version.
     static func prepare(_ connection: SQLiteConnection) throws(JobStoreError) {
@@ -76,7 +79,9 @@ enum JobSchema {
             if found < version {
                 if found == 0 { try connection.execute(tables, "creating the tables") }
                 // Version 1 to 2: the webhook tables.
-                try connection.execute(webhookTables, "creating the tables")
+                if found < 2 { try connection.execute(webhookTables, "creating the tables") }
+                // Version 2 to 3: uploads keep their token.
+                try connection.execute(uploadOwner, "creating the tables")
                 // PRAGMA takes no bound values; the version is this file's constant.
                 try connection.execute("PRAGMA user_version = \(version)", "creating the tables")
             } else if found > version {

@@ -1,10 +1,11 @@
 extension JobStore {
     /// The columns of an upload, in the order `uploads(_:)` reads them.
-    static let uploadColumns = "id, file_name, path, size, probe, complete, created_at"
+    static let uploadColumns = "id, file_name, path, size, probe, complete, created_at, owner"
 
     /// Records an upload as begun (complete = false) before its bytes arrive, so a crash leaves a
-    /// row naming the partial file. An id already recorded is refused (kind .conflict).
-    package func beginUpload(id: String, fileName: String, path: String) throws(JobStoreError) {
+    /// row naming the partial file. An id already recorded is refused (kind .conflict). `owner` is
+    /// the token it came with (nil without tokens): only that token finds it.
+    package func beginUpload(id: String, fileName: String, path: String, owner: String? = nil) throws(JobStoreError) {
         let operation = "recording an upload"
         try locked { (connection) throws(JobStoreError) in
             try connection.transaction(operation) { () throws(JobStoreError) in
@@ -15,8 +16,9 @@ extension JobStore {
                     throw JobStoreError(file: self.path, operation: operation, reason: "an upload \(id) exists already", kind: .conflict)
                 }
                 try connection.run(
-                    "INSERT INTO uploads (id, file_name, path, size, probe, complete, created_at) VALUES (?, ?, ?, 0, '', 0, ?)",
-                    [.text(id), .text(fileName), .text(path), .integer(Int64(WallClock.milliseconds()))], operation)
+                    "INSERT INTO uploads (id, file_name, path, size, probe, complete, created_at, owner) VALUES (?, ?, ?, 0, '', 0, ?, ?)",
+                    [.text(id), .text(fileName), .text(path), .integer(Int64(WallClock.milliseconds())), owner.map { .text($0) } ?? .null],
+                    operation)
             }
         }
     }
@@ -37,11 +39,13 @@ extension JobStore {
         }
     }
 
-    /// The upload of `id` when complete; nil when there is none or its bytes are still arriving.
-    package func upload(_ id: String) throws(JobStoreError) -> UploadRecord? {
+    /// The upload of `id` when complete and `owner`'s (nil: one made without a token); nil when
+    /// there is none, it is another token's, or its bytes are still arriving.
+    package func upload(_ id: String, owner: String? = nil) throws(JobStoreError) -> UploadRecord? {
         try locked { (connection) throws(JobStoreError) in
             try connection.query(
-                "SELECT \(Self.uploadColumns) FROM uploads WHERE id = ? AND complete = 1", [.text(id)], "reading an upload",
+                "SELECT \(Self.uploadColumns) FROM uploads WHERE id = ? AND complete = 1 AND owner IS ?",
+                [.text(id), owner.map { .text($0) } ?? .null], "reading an upload",
                 row: Self.uploads(connection)
             ).first
         }
@@ -77,7 +81,7 @@ extension JobStore {
         { (row) throws(JobStoreError) in
             UploadRecord(
                 id: row.text(0), fileName: row.text(1), path: row.text(2), size: row.integer(3), probe: row.text(4),
-                complete: row.integer(5) != 0, createdAt: row.integer(6))
+                complete: row.integer(5) != 0, createdAt: row.integer(6), owner: row.isNull(7) ? nil : row.text(7))
         }
     }
 }

@@ -15,9 +15,13 @@ package struct UploadRecord: Sendable, Equatable {
     package var complete: Bool
     /// Milliseconds since 1970 (UTC) when the upload began.
     package var createdAt: Int64
+    /// The token's name it came with; nil on a server without tokens.
+    package var owner: String?
 
     /// Every field given: for stores, tests and servers that build a record to compare with.
-    package init(id: String, fileName: String, path: String, size: Int64, probe: String, complete: Bool, createdAt: Int64) {
+    package init(
+        id: String, fileName: String, path: String, size: Int64, probe: String, complete: Bool, createdAt: Int64, owner: String? = nil
+    ) {
         self.id = id
         self.fileName = fileName
         self.path = path
@@ -25,5 +29,6 @@ package struct UploadRecord: Sendable, Equatable {
         self.probe = probe
         self.complete = complete
         self.createdAt = createdAt
+        self.owner = owner
     }
 }

@@ -9,12 +9,12 @@ import ReelKit
 /// file is probed, and only what Reel can read is kept; its id then names it in render requests.
 extension APIHandler {
     /// The upload's id and file name, chosen from the head; the body goes to its own folder.
-    func uploadPlan(_ head: HTTPRequest) -> BodyPlan {
+    func uploadPlan(_ head: HTTPRequest, owner: String?) -> BodyPlan {
         let name = Self.safeName(head.queryValue("name") ?? head.header("x-file-name") ?? "upload")
         let id = JobIDs.make(prefix: "m_")
         // One file per upload, named by its id: a body cut short is one file for the server to remove.
         let path = configuration.uploadFolder + "/" + id + "_" + name
-        do { try store.beginUpload(id: id, fileName: name, path: path) } catch { return .refuse(storeError(error).response) }
+        do { try store.beginUpload(id: id, fileName: name, path: path, owner: owner) } catch { return .refuse(storeError(error).response) }
         return .file(path: path, limit: ServerLimits.maxUpload)
     }
 
@@ -53,10 +53,10 @@ extension APIHandler {
         return json(201, uploadJSON(id: id, name: String(file.dropFirst(id.count + 1)), size: size, probe: probed.json))
     }
 
-    /// `GET /v1/media/{id}`: what the upload is.
-    func media(_ id: String) throws(APIError) -> HTTPResponse {
+    /// `GET /v1/media/{id}`: what the upload is; another token's is not found.
+    func media(_ id: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
         let found: StoredUpload?
-        do { found = try store.upload(id) } catch { throw storeError(error) }
+        do { found = try store.upload(id, owner: request.owner) } catch { throw storeError(error) }
         guard let found else { throw APIError.notFound("no upload '\(id)'") }
         return json(200, uploadJSON(id: id, name: found.fileName, size: found.size, probe: APIJSON.stored(found.probe) ?? .null))
     }

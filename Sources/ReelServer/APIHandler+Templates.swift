@@ -27,7 +27,7 @@ extension APIHandler {
             if whole["media"] == nil { whole["media"] = .array([]) }
             do {
                 let render = try RenderRequest(json: whole)
-                _ = try check.makeRequest(render, output: configuration.outputFolder + "/check.mp4", timeline: nil)
+                _ = try check.makeRequest(render, owner: request.owner, output: configuration.outputFolder + "/check.mp4", timeline: nil)
             } catch {
                 problems += error.problems.isEmpty ? [APIError.Problem(field: "", message: error.message)] : error.problems
             }

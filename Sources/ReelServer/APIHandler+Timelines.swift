@@ -11,11 +11,19 @@ import ReelKit
 /// folder as `timelines/<id>/timeline.json`, its journal beside it, as the CLI keeps them.
 extension APIHandler {
     /// `<data>/timelines/<id>/timeline.json`, when `id` is shaped as a timeline id.
-    func timelinePath(_ id: String) throws(APIError) -> String {
+    func timelinePath(_ id: String, for request: HTTPRequest) throws(APIError) -> String {
         guard JobIDs.isWellFormed(id, prefix: "t_") else { throw APIError.notFound("no timeline '\(id)'") }
-        let path = "\(configuration.timelineFolder)/\(id)/timeline.json"
-        guard FileKind.of(path) == .regular else { throw APIError.notFound("no timeline '\(id)'") }
+        let folder = "\(configuration.timelineFolder)/\(id)"
+        let path = folder + "/timeline.json"
+        guard FileKind.of(path) == .regular, Self.owner(ofTimeline: folder) == request.owner else {
+            throw APIError.notFound("no timeline '\(id)'")
+        }
         return path
+    }
+
+    /// The token a timeline was made with (its folder's `owner` file); nil for one made without tokens.
+    static func owner(ofTimeline folder: String) -> String? {
+        (try? String(contentsOfFile: folder + "/owner", encoding: .utf8)).map { $0.trimmingCharacters(in: .newlines) }
     }
 
     /// `POST /v1/timelines`: a render request resolved, the timeline kept; 201 with it.
@@ -27,10 +35,17 @@ extension APIHandler {
         let id = JobIDs.make(prefix: "t_")
         let folder = "\(configuration.timelineFolder)/\(id)"
         let path = folder + "/timeline.json"
-        let make = try check.makeRequest(render, output: folder + "/unused.mp4", timeline: path)
+        let make = try check.makeRequest(render, owner: request.owner, output: folder + "/unused.mp4", timeline: path)
         mkdir(configuration.timelineFolder, 0o700)
         guard mkdir(folder, 0o700) == 0 else {
             throw APIError(507, "storage_full", "the timeline cannot be stored: \(String(cString: strerror(errno)))")
+        }
+        // Only the token that made it finds it again.
+        if let owner = request.owner {
+            do { try Data((owner + "\n").utf8).write(to: URL(fileURLWithPath: folder + "/owner"), options: .atomic) } catch {
+                rmdir(folder)
+                throw APIError(507, "storage_full", "the timeline cannot be stored: \(error.localizedDescription)")
+            }
         }
         let resolved: (loaded: LoadedTemplate, resolution: Resolution)
         do throws(ReelError) {
@@ -39,6 +54,7 @@ extension APIHandler {
             resolved = (loaded, resolution)
         } catch {
             unlink(path)
+            unlink(folder + "/owner")
             rmdir(folder)
             throw APIError(422, error.apiCode, Self.hidingData(error.description, folder: folder))
         }
@@ -52,8 +68,8 @@ extension APIHandler {
     }
 
     /// `GET /v1/timelines/{id}`.
-    func getTimeline(_ id: String) throws(APIError) -> HTTPResponse {
-        json(200, .object(try timelineJSON(id, path: try timelinePath(id))))
+    func getTimeline(_ id: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        json(200, .object(try timelineJSON(id, path: try timelinePath(id, for: request))))
     }
 
     /// The timeline's document, whether an edit can be undone or redone, and the journal's entries.
@@ -74,7 +90,7 @@ extension APIHandler {
     /// `POST /v1/timelines/{id}/edits`: `{"operation", "operands"?, "options"?}`, as `reel edit`
     /// takes them (`undo` and `redo` included); 200 with what changed and the timeline after.
     func editTimeline(_ id: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
-        let path = try timelinePath(id)
+        let path = try timelinePath(id, for: request)
         let object = try APIJSON.object(request.bodyBytes)
         var problems: [APIError.Problem] = []
         for key in object.keys where !["operation", "operands", "options"].contains(key) {
@@ -130,7 +146,7 @@ extension APIHandler {
 
     /// `POST /v1/timelines/{id}/renders`: the timeline as it is now, rendered as a job.
     func renderTimeline(_ id: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
-        let path = try timelinePath(id)
+        let path = try timelinePath(id, for: request)
         let snapshot = "render-\(JobIDs.make(prefix: "s_")).json"
         let render = try TimelineRenderRequest(json: try APIJSON.object(request.bodyBytes), timeline: id, snapshot: snapshot)
         if render.webhook != nil && configuration.webhookSecret == nil {

@@ -37,8 +37,11 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
     func startDraining() { drainingFlag.cancel() }
 
     func bodyPlan(for head: HTTPRequest) -> BodyPlan {
+        // A request without a valid token is answered before a byte of its body is taken.
+        let owner: String?
+        do { owner = try self.owner(of: head) } catch { return .refuse(error.response) }
         if APIRoutes.upload.method == head.method, APIRoutes.upload.match(head.path) != nil {
-            return uploadPlan(head)
+            return uploadPlan(head, owner: owner)
         }
         if head.method == "POST" || head.method == "PUT" || head.method == "PATCH" {
             let type = head.header("content-type")?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
@@ -114,7 +117,7 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         case APIRoutes.preview.name: return try templatePicture(id, kind: "gif", request)
         case APIRoutes.validate.name: return try validate(request)
         case APIRoutes.upload.name: return try finishUpload(request)
-        case APIRoutes.media.name: return try media(id)
+        case APIRoutes.media.name: return try media(id, request)
         case APIRoutes.submit.name: return try submit(request)
         case APIRoutes.list.name: return try list(request)
         case APIRoutes.job.name: return json(200, JobJSON.value(try job(id, for: request), store: store))
@@ -122,7 +125,7 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         case APIRoutes.output.name: return try output(id, request, timeline: false)
         case APIRoutes.timeline.name: return try output(id, request, timeline: true)
         case APIRoutes.createTimeline.name: return try createTimeline(request)
-        case APIRoutes.getTimeline.name: return try getTimeline(id)
+        case APIRoutes.getTimeline.name: return try getTimeline(id, request)
         case APIRoutes.editTimeline.name: return try editTimeline(id, request)
         case APIRoutes.renderTimeline.name: return try renderTimeline(id, request)
         default: throw APIError.notFound("no route \(request.method) \(request.path)")
@@ -154,6 +157,7 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
                 JSONObject([
                     "status": .string(drainingFlag.isCancelled ? "draining" : "ok"), "jobs": .object(byState),
                     "templates": APIJSON.int(templates.folders.count), "workers": APIJSON.int(configuration.workers),
+                    "backend": .string(configuration.backend == .local ? "local" : "slurm"),
                 ])))
     }
 
@@ -168,7 +172,7 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
     private func submit(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
         guard !drainingFlag.isCancelled else { throw APIError(503, "draining", "the server is shutting down and takes no new renders") }
         let render = try RenderRequest(json: try APIJSON.object(request.bodyBytes))
-        _ = try check.makeRequest(render, output: configuration.outputFolder + "/check.mp4", timeline: nil)
+        _ = try check.makeRequest(render, owner: request.owner, output: configuration.outputFolder + "/check.mp4", timeline: nil)
         return try queue(kind: RenderRunner.renderKind, text: render.canonicalText, request)
     }
 

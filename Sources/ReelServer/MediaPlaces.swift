@@ -27,10 +27,11 @@ package struct MediaPlaces: Sendable {
         text.hasPrefix("m_") && text.count == uploadIDLength && text.dropFirst(2).allSatisfy { $0.isASCII && ($0.isNumber || $0.isUppercase) }
     }
 
-    /// The file or folder `item` names; the reason it is refused otherwise.
-    package func resolve(_ item: String) -> Result<String, Refusal> {
+    /// The file or folder `item` names for a request of `owner` (a token's name; nil without
+    /// tokens), whose uploads alone it may name; the reason it is refused otherwise.
+    package func resolve(_ item: String, owner: String? = nil) -> Result<String, Refusal> {
         if Self.isUploadID(item) {
-            guard let upload = try? store.upload(item) else { return .failure(Refusal("no upload '\(item)'; POST /v1/media first")) }
+            guard let upload = try? store.upload(item, owner: owner) else { return .failure(Refusal("no upload '\(item)'; POST /v1/media first")) }
             return .success(upload.path)
         }
         guard !item.isEmpty else { return .failure(Refusal("is empty")) }

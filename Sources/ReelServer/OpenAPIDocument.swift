@@ -301,12 +301,13 @@ enum OpenAPIDocument {
               },
               "Status": { "type": "string", "enum": ["queued", "running", "done", "failed", "cancelled"] },
               "Health": {
-                "type": "object", "required": ["status", "jobs", "templates", "workers"],
+                "type": "object", "required": ["status", "jobs", "templates", "workers", "backend"],
                 "properties": {
                   "status": { "type": "string", "enum": ["ok", "draining"] },
                   "jobs": { "type": "object", "additionalProperties": { "type": "integer" } },
                   "templates": { "type": "integer" },
-                  "workers": { "type": "integer" }
+                  "workers": { "type": "integer" },
+                  "backend": { "type": "string", "enum": ["local", "slurm"], "description": "where renders run (--backend)" }
                 }
               },
               "TemplateSummary": {

@@ -10,8 +10,9 @@ package struct RenderCheck: Sendable {
     /// False when the server has no secret to sign webhooks with: a request naming one is refused.
     let signsWebhooks: Bool
 
-    /// The request as `Pipeline.make` takes it, writing to `output` (and the timeline beside it).
-    package func makeRequest(_ request: RenderRequest, output: String, timeline: String?) throws(APIError) -> MakeRequest {
+    /// The request as `Pipeline.make` takes it, writing to `output` (and the timeline beside it);
+    /// `owner` is the token it came with, whose uploads alone it may name.
+    package func makeRequest(_ request: RenderRequest, owner: String?, output: String, timeline: String?) throws(APIError) -> MakeRequest {
         var problems: [APIError.Problem] = []
         if request.webhook != nil && !signsWebhooks {
             problems.append(
@@ -26,7 +27,7 @@ package struct RenderCheck: Sendable {
         }
         var media: [String] = []
         for (i, item) in request.media.enumerated() {
-            switch places.resolve(item) {
+            switch places.resolve(item, owner: owner) {
             case .success(let path): media.append(path)
             case .failure(let refusal): problems.append(APIError.Problem(field: "media[\(i)]", message: refusal.reason))
             }
@@ -34,7 +35,7 @@ package struct RenderCheck: Sendable {
         var files: [String: String] = [:]
         for name in RenderRequest.fileOptions {
             guard let item = request.options[name] else { continue }
-            switch places.resolve(item) {
+            switch places.resolve(item, owner: owner) {
             case .success(let path): files[name] = path
             case .failure(let refusal): problems.append(APIError.Problem(field: "options.\(name)", message: refusal.reason))
             }

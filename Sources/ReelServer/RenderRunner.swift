@@ -147,7 +147,7 @@ package final class RenderRunner: @unchecked Sendable {
                 result = try renderTimeline(try TimelineRenderRequest(stored: job.request), to: paths, progress: progress, cancel: flag)
             } else {
                 let request = try RenderRequest(stored: job.request)
-                let make = try check.makeRequest(request, output: paths.video, timeline: paths.timeline)
+                let make = try check.makeRequest(request, owner: job.owner, output: paths.video, timeline: paths.timeline)
                 result = Self.result(try Pipeline.make(make, events: progress.events, cancel: flag))
             }
             let finished = (try? store.finish(job.id, result: JSONWriter.line(result), webhook: webhook)) ?? false

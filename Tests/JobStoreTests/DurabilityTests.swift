@@ -42,14 +42,15 @@ import Testing
         #expect(try store.requeueRunning() == 0)
     }
 
-    /// A database of version 1 (before webhooks) opens and gains the webhook tables; its jobs stay.
+    /// A database of version 1 (before webhooks and uploads' owners) opens and gains the webhook
+    /// tables and the owner column; its jobs stay.
     @Test func aVersionOneDatabaseIsMigrated() throws {
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
         let id = try JobStore(path: scratch.database).submit(kind: "render", request: "{}", owner: nil, idempotencyKey: nil).job.id
         // Back to version 1, as the first release wrote it (python3's sqlite3 as a plain tool).
         let downgrade =
-            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.executescript('DROP TABLE webhooks; DROP TABLE webhook_deliveries; PRAGMA user_version=1'); c.close()"
+            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.executescript('DROP TABLE webhooks; DROP TABLE webhook_deliveries; ALTER TABLE uploads DROP COLUMN owner; PRAGMA user_version=1'); c.close()"
         let r = try Tools.run("python3", ["-c", downgrade, scratch.database])
         #expect(r.status == 0, "\(r.stderr)")
         let store = try JobStore(path: scratch.database)
@@ -57,6 +58,11 @@ import Testing
         _ = try store.claimNext()
         #expect(try store.finish(id, result: "{}", webhook: "http://127.0.0.1:9/x"))
         #expect(try store.dueWebhooks(now: Int64.max).map(\.jobID) == [id])
+        try store.beginUpload(id: "m_1", fileName: "a.mp4", path: "/nowhere/a.mp4", owner: "alice")
+        try store.completeUpload(id: "m_1", size: 1, probe: "{}")
+        #expect(try store.upload("m_1", owner: "alice")?.owner == "alice")
+        #expect(try store.upload("m_1", owner: "bob") == nil)
+        #expect(try store.upload("m_1") == nil)
     }
 
     @Test func newerSchemaVersionIsRefused() throws {

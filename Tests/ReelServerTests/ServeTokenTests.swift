@@ -53,6 +53,38 @@ import Testing
         #expect(!logged.contains(Self.alice) && !logged.contains(Self.bob))
     }
 
+    /// An upload and a timeline are their token's: another token can neither see them nor name
+    /// them in a render, and an upload without a token is refused before its body is kept.
+    @Test func uploadsAndTimelinesAreTheirTokens() throws {
+        let project = try ServeProject()
+        let server = try project.start(extra: ["--tokens", try tokensFile(project)])
+        let alice = ["Authorization": "Bearer \(Self.alice)"]
+        let bob = ["Authorization": "Bearer \(Self.bob)"]
+        let anonymous = try server.request("POST", "/v1/media?name=a.mp4", route: "/v1/media", file: project.media + "/a.mp4")
+        #expect(anonymous.status == 401)
+        let uploads = project.data + "/uploads"
+        #expect((try FileManager.default.contentsOfDirectory(atPath: uploads)).isEmpty)
+        let uploaded = try server.request("POST", "/v1/media?name=a.mp4", route: "/v1/media", file: project.media + "/a.mp4", headers: alice)
+        #expect(uploaded.status == 201, "\(uploaded.text)")
+        let media = try #require(uploaded.json["id"] as? String)
+        #expect(try server.request("GET", "/v1/media/\(media)", route: "/v1/media/{id}", headers: alice).status == 200)
+        #expect(try server.request("GET", "/v1/media/\(media)", route: "/v1/media/{id}", headers: bob).status == 404)
+        let render = #"{"template": "tiny", "media": ["\#(media)", "b.mp4"], "options": {"quality": "draft"}}"#
+        let bobs = try server.request("POST", "/v1/renders", route: "/v1/renders", json: render, headers: bob)
+        #expect(bobs.status == 422 && bobs.text.contains("no upload"), "\(bobs.text)")
+        let made = try server.request("POST", "/v1/timelines", route: "/v1/timelines", json: render, headers: alice)
+        #expect(made.status == 201, "\(made.text)")
+        let timeline = try #require(made.json["id"] as? String)
+        #expect(try server.request("GET", "/v1/timelines/\(timeline)", route: "/v1/timelines/{id}", headers: alice).status == 200)
+        #expect(try server.request("GET", "/v1/timelines/\(timeline)", route: "/v1/timelines/{id}", headers: bob).status == 404)
+        let edit = #"{"operation": "swap", "operands": [1, 2]}"#
+        #expect(try server.request("POST", "/v1/timelines/\(timeline)/edits", json: edit, headers: bob).status == 404)
+        #expect(try server.request("POST", "/v1/timelines/\(timeline)/renders", json: "{}", headers: bob).status == 404)
+        server.documentHeaders = alice
+        let check = try server.checkAgainstDocument(in: project.dir)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
     @Test func aBadTokensFileStopsTheServerWithItsLine() throws {
         let project = try ServeProject()
         let file = project.dir.file("tokens")

@@ -129,7 +129,7 @@ final class SlurmBackend: Sendable {
             result = .object(JSONObject(["summary": .array([]), "warnings": .array([])]))
         } else {
             let request = try RenderRequest(stored: job.request)
-            let make = try check.makeRequest(request, output: paths.video, timeline: paths.timeline)
+            let make = try check.makeRequest(request, owner: job.owner, output: paths.video, timeline: paths.timeline)
             let (loaded, resolution, _) = try Pipeline.resolveMake(make, events: progress.events)
             timeline = resolution.timeline
             var flags = request.options
