@@ -41,7 +41,7 @@ package struct RenderCheck: Sendable {
             }
         }
         let o = request.options
-        var option = MakeOptionText(
+        let option = MakeOptionText(
             order: o["order"], useAll: request.flag("use-all"), seed: o["seed"], quality: o["quality"], size: o["size"], bitrate: o["bitrate"],
             bpp: o["bpp"], audioBitrate: o["audio-bitrate"], loudness: o["loudness"], reframe: o["reframe"])
         let text = MakeRequestText(

@@ -20,7 +20,7 @@ struct ServeCommand: Command {
         let data = Option("data", help: "folder of the job store, uploads and outputs (made when missing)")
         let listen = Option(
             "listen", help: "address:port to listen on (default 127.0.0.1:8910; port 0 picks one); other than loopback needs --tokens")
-        let templates = RepeatedOption("templates", help: "a folder of template folders (default: ./templates); an id is a folder's name")
+        let templates = RepeatedOption("templates", help: "a folder of template folders (default: the shipped templates); an id is a folder's name")
         let mediaRoot = RepeatedOption("media-root", help: "a folder whose files and folders requests may name by path")
         let jobs = Option("jobs", help: "renders at once on this machine, or followed at once on Slurm (default 1)")
         let backend = Option("backend", help: "local (default): render here; slurm: submit each render as Slurm jobs (sbatch on PATH)")
@@ -69,7 +69,7 @@ struct ServeCommand: Command {
         case let other:
             throw UsageError(message: "--backend takes local or slurm, not '\(other)'")
         }
-        let templates = args[\.templates].isEmpty ? ["templates"] : args[\.templates]
+        let templates = args[\.templates].isEmpty ? [InstalledFiles.folder("templates") ?? "templates"] : args[\.templates]
         var configuration = ServerConfiguration(
             data: data, host: host, port: port, templateFolders: templates, mediaRoots: args[\.mediaRoot], workers: workers)
         configuration.drainSeconds = 30

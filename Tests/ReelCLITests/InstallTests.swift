@@ -31,6 +31,40 @@ import Testing
                 """, prefix + "/share/bash-completion/completions/reel",
             ])
         #expect(bash.stdout == "edit\n--quality --quiet\n", "\(bash.stdout) \(bash.stderr)")
+        // The installed reel serve offers the shipped templates, started from any folder.
+        let shipped = try FileManager.default.contentsOfDirectory(atPath: Reel.repositoryRoot + "/templates").filter {
+            FileManager.default.fileExists(atPath: Reel.repositoryRoot + "/templates/\($0)/template.json")
+        }
+        #expect(try servedTemplateCount(reel: prefix + "/bin/reel", in: dir) == shipped.count)
+    }
+
+    /// How many templates `reel serve` offers when started in `dir` without --templates.
+    func servedTemplateCount(reel: String, in dir: TemporaryFolder) throws -> Int? {
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: reel)
+        server.arguments = ["serve", "--data", dir.file("data"), "--listen", "127.0.0.1:0", "-q"]
+        server.currentDirectoryURL = URL(fileURLWithPath: dir.path)
+        let out = Pipe()
+        server.standardOutput = out
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let byte = out.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty { break }
+            line.append(byte)
+        }
+        let first = String(decoding: line, as: UTF8.self)
+        guard let url = first.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines), url.hasPrefix("http") else {
+            Issue.record("reel serve said \(first)")
+            return nil
+        }
+        let health = try Tools.run("curl", ["-s", "--max-time", "10", url + "/v1/health"])
+        let json = try JSONSerialization.jsonObject(with: Data(health.stdout.utf8)) as? [String: Any]
+        return json?["templates"] as? Int
     }
 
     @Test func theManualNamesEveryCommandAndOption() throws {
