@@ -12,7 +12,11 @@ package final class ServerMetrics: @unchecked Sendable {
     private var latencyCounts: [String: [Int]] = [:]
     private var latencySums: [String: Double] = [:]
     private var frames: Int64 = 0
-    private let started = ServerClock.seconds()
+    /// Frames drawn in each of the last `window` whole seconds (slot: second mod window), and the second each slot counts.
+    private var recentFrames = [Int64](repeating: 0, count: ServerMetrics.window)
+    private var recentSeconds = [Int](repeating: -1, count: ServerMetrics.window)
+    /// Seconds the render rate is measured over: a rate of now, not of the server's whole life.
+    static let window = 10
 
     /// Counters start at zero with the server.
     package init() {}
@@ -33,9 +37,23 @@ package final class ServerMetrics: @unchecked Sendable {
     /// Adds frames drawn by a render.
     func framesRendered(_ n: Int64) {
         guard n > 0 else { return }
+        let second = Int(ServerClock.seconds())
         lock.lock()
         frames += n
+        let slot = second % Self.window
+        if recentSeconds[slot] != second {
+            recentSeconds[slot] = second
+            recentFrames[slot] = 0
+        }
+        recentFrames[slot] += n
         lock.unlock()
+    }
+
+    /// Frames a second over the last `window` seconds (the current second counted as whole).
+    private func recentRate() -> Double {
+        let now = Int(ServerClock.seconds())
+        let counted = zip(recentSeconds, recentFrames).filter { $0.0 > now - Self.window }.map(\.1).reduce(0, +)
+        return Double(counted) / Double(Self.window)
     }
 
     /// The exposition text, with the store's counts of jobs by state.
@@ -49,9 +67,8 @@ package final class ServerMetrics: @unchecked Sendable {
         out += "reel_queue_depth \(jobs[.queued] ?? 0)\n"
         out += "# HELP reel_frames_rendered_total Frames drawn by renders since the server started.\n# TYPE reel_frames_rendered_total counter\n"
         out += "reel_frames_rendered_total \(frames)\n"
-        let uptime = max(ServerClock.seconds() - started, 1e-9)
-        out += "# HELP reel_render_fps Frames drawn per second of the server's life.\n# TYPE reel_render_fps gauge\n"
-        out += "reel_render_fps \(String(format: "%.3f", Double(frames) / uptime))\n"
+        out += "# HELP reel_render_fps Frames drawn per second over the last \(Self.window) seconds, by every render.\n# TYPE reel_render_fps gauge\n"
+        out += "reel_render_fps \(String(format: "%.3f", recentRate()))\n"
         out += "# HELP reel_http_requests_total Requests answered, by method, route and status.\n# TYPE reel_http_requests_total counter\n"
         for (key, n) in requests.sorted(by: { $0.key < $1.key }) { out += "reel_http_requests_total{\(key)} \(n)\n" }
         out += "# HELP reel_http_request_seconds Time to answer a request, by method and route.\n# TYPE reel_http_request_seconds histogram\n"
