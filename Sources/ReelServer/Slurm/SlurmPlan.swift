@@ -29,9 +29,11 @@ struct SlurmPlan: Equatable {
 
     /// The plan as `jobs.json` holds it.
     var text: String {
-        JSONWriter.line(.object(JSONObject([
-                "segments": APIJSON.int64(Int64(segments)), "frames": APIJSON.int64(frames), "jobs": .array(jobs.map { .string($0) }),
-            ])))
+        JSONWriter.line(
+            .object(
+                JSONObject([
+                    "segments": APIJSON.int64(Int64(segments)), "frames": APIJSON.int64(frames), "jobs": .array(jobs.map { .string($0) }),
+                ])))
     }
 
     /// The plan in `text`, or nil when it is not one (a file cut short is not a plan).
