@@ -93,7 +93,7 @@ export class Editor {
     const step = [0.5, 1, 2, 5, 10, 30, 60].find((s) => s * pps >= 60) ?? 60;
     const ruler = $('ruler');
     ruler.replaceChildren();
-    for (let s = 0; s < total; s += step) ruler.append(el('span', { style: `left:${s * pps}px` }, clock(s).replace(/^00:/, '')));
+    for (let s = 0; s < total; s += step) ruler.append(el('span', { style: { left: `${s * pps}px` } }, clock(s).replace(/^00:/, '')));
 
     const clips = $('track-clips');
     clips.replaceChildren();
@@ -106,7 +106,7 @@ export class Editor {
       if (c.volume !== undefined && c.volume !== 1 && c.kind === 'video') marks.push(`vol ${c.volume}`);
       const box = el('div', {
         class: `clip${c.id === this.selected ? ' selected' : ''}`, 'data-clip-id': c.id, 'data-index': i,
-        style: `left:${start * pps}px;width:${Math.max(duration * pps, 3)}px`,
+        style: { left: `${start * pps}px`, width: `${Math.max(duration * pps, 3)}px` },
         title: `${i + 1}: ${baseName(c.media)} ${clock(start)}–${clock(start + duration)}`,
       }, [
         el('div', { class: 'edge in', 'data-edge': 'in' }),
@@ -120,7 +120,7 @@ export class Editor {
     for (const tr of t.transitions ?? []) {
       const start = seconds(tr.range.start, rate);
       const duration = seconds(tr.range.duration, rate);
-      clips.append(el('div', { class: 'transition', title: `${tr.kind} ${clock(duration)}`, style: `left:${start * pps}px;width:${Math.max(duration * pps, 2)}px` }));
+      clips.append(el('div', { class: 'transition', title: `${tr.kind} ${clock(duration)}`, style: { left: `${start * pps}px`, width: `${Math.max(duration * pps, 2)}px` } }));
     }
 
     const texts = $('track-texts');
@@ -130,7 +130,7 @@ export class Editor {
       const duration = seconds(x.timelineRange.duration, rate);
       texts.append(el('div', {
         class: 'textitem', 'data-text-id': x.id, title: `${x.id}: double-click to change`,
-        style: `left:${start * pps}px;width:${Math.max(duration * pps, 8)}px`,
+        style: { left: `${start * pps}px`, width: `${Math.max(duration * pps, 8)}px` },
       }, x.text));
     }
 
@@ -139,7 +139,7 @@ export class Editor {
     const down = new Set((t.music?.downbeats ?? []).map((b) => seconds(b, rate).toFixed(6)));
     for (const b of t.music?.beats ?? []) {
       const s = seconds(b, rate);
-      beats.append(el('div', { class: `beat${down.has(s.toFixed(6)) ? ' down' : ''}`, style: `left:${s * pps}px` }));
+      beats.append(el('div', { class: `beat${down.has(s.toFixed(6)) ? ' down' : ''}`, style: { left: `${s * pps}px` } }));
     }
     this.renderPlayhead();
     this.renderTools();
@@ -393,8 +393,13 @@ export class Editor {
     const stripX = (e) => e.clientX - strip.getBoundingClientRect().left;
     strip.addEventListener('pointerdown', (e) => {
       if (!this.timeline || e.button !== 0 || e.target.closest('.textitem input')) return;
-      strip.setPointerCapture(e.pointerId);
       const x = stripX(e);
+      if (e.target.closest('.textitem')) {
+        // No capture here: a double-click must reach the text to change it in place.
+        this.seek(this.frameAtX(x));
+        return;
+      }
+      strip.setPointerCapture(e.pointerId);
       const edge = e.target.closest('.edge');
       const clipBox = e.target.closest('.clip');
       const clip = clipBox && this.mainClips.find((c) => c.id === clipBox.dataset.clipId);

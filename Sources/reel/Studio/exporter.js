@@ -7,6 +7,9 @@
 import { $ } from './dom.js';
 import { clock } from './time.js';
 
+/** Bytes for people: "840 KB", "12.4 MB". */
+const size = (bytes) => (bytes < 1e6 ? `${Math.max(1, Math.round(bytes / 1e3))} KB` : `${Math.round(bytes / 1e5) / 10} MB`);
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Exporter {
@@ -57,12 +60,14 @@ export class Exporter {
       $('export-progress').value = 100;
       this.status('Done: fetching the video…');
       const blob = await this.api.blob(`/v1/renders/${job.id}/output`, {
-        onProgress: (got, total) => this.status(`Done: fetching the video (${Math.round(got / 1e5) / 10}${total ? ' of ' + Math.round(total / 1e5) / 10 : ''} MB)…`),
+        onProgress: (got, total) => this.status(`Done: fetching the video (${size(got)}${total ? ' of ' + size(total) : ''})…`),
       });
       this.url = URL.createObjectURL(blob);
       link.href = this.url;
       link.download = `reel-${id}.mp4`;
-      link.textContent = `Download the video (${Math.round(blob.size / 1e5) / 10} MB)`;
+      link.textContent = `Download the video (${size(blob.size)})`;
+      link.dataset.bytes = String(blob.size);
+      link.dataset.render = job.id;
       link.hidden = false;
       this.status(`Done in ${job.result?.seconds ? Math.round(job.result.seconds) + ' s' : 'a moment'}.`);
       document.body.dataset.export = 'done';

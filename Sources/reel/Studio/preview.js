@@ -85,6 +85,7 @@ export class Preview {
     const job = await this.api.post(`/v1/timelines/${this.timelineId}/renders`, { options });
     draft.job = job.id;
     let last = job;
+    draft.state = last.status;
     while (!['done', 'failed', 'cancelled'].includes(last.status)) {
       if (draft.cancelled) return null;
       const p = last.progress;
@@ -92,6 +93,7 @@ export class Preview {
       await sleep(300);
       if (draft.cancelled) return null;
       last = await this.api.get(`/v1/renders/${draft.job}`);
+      draft.state = last.status;
     }
     if (last.status !== 'done') {
       this.status('');
@@ -115,7 +117,8 @@ export class Preview {
     const draft = this.draft;
     if (!draft) return;
     draft.cancelled = true;
-    if (draft.job) this.api.delete(`/v1/renders/${draft.job}`).catch(() => {});
+    // A render that may still run is cancelled; one that ended is left alone (its DELETE would be refused).
+    if (draft.job && ['queued', 'running'].includes(draft.state)) this.api.delete(`/v1/renders/${draft.job}`).catch(() => {});
     if (draft.url) URL.revokeObjectURL(draft.url);
     this.draft = null;
   }
