@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drives the studio's page in headless Chromium (Debian's chromium and chromium-driver) through
 Selenium, on loopback only, every wait bounded: the gallery shows the template's card with its
-preview playing, a make produces a timeline strip, a swap by drag and its undo (Ctrl+Z) round-trip,
+preview playing, a make produces a timeline strip, a click shows a frame, the video plays, a swap by drag and its undo (Ctrl+Z) round-trip,
 a title changed in place, and an export ends with a download link (its render's id printed, so
 the caller can fetch and probe the video).
 
@@ -110,6 +110,13 @@ try:
          js("return document.getElementById('view-edit').dataset.version + ':' + document.body.dataset.playhead"), 120)
     step(f"a click shows frame {js('return document.body.dataset.playhead')}")
     shot("edit")
+
+    # Play: the <video> plays with its time advancing, then pauses on the frame it reached.
+    driver.find_element(By.ID, "play").click()
+    wait("the video plays", lambda: js("const v = document.getElementById('video'); return !v.paused && v.currentTime > 0.3"), 120)
+    driver.find_element(By.ID, "play").click()
+    wait("the video pauses", lambda: js("return document.getElementById('video').paused"))
+    step(f"the video played to frame {js('return document.body.dataset.playhead')}")
 
     # Swap by drag: the first clip dropped on the middle of the second.
     boxes = driver.find_elements(By.CSS_SELECTOR, "#track-clips .clip")
