@@ -54,6 +54,13 @@ import Testing
 
     @Test func theAPINeedsTheFreshTokenAndThePageIsServedPlainly() throws {
         let project = try Project()
+        // The listing leaves out hidden files, files Reel makes nothing of, and links leading out of the root.
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: project.media + "/sub", withIntermediateDirectories: true)
+        for copy in ["sub/c.mp4", ".hidden.mp4"] { try fm.copyItem(atPath: project.media + "/a.mp4", toPath: project.media + "/" + copy) }
+        try "notes".write(toFile: project.media + "/notes.txt", atomically: true, encoding: .utf8)
+        try fm.copyItem(atPath: project.media + "/a.mp4", toPath: project.dir.file("outside.mp4"))
+        try fm.createSymbolicLink(atPath: project.media + "/out.mp4", withDestinationPath: project.dir.file("outside.mp4"))
         let server = try project.start()
         #expect(server.url.hasPrefix("http://127.0.0.1:"), "\(server.firstLine)")
         let token = try token(of: server)
@@ -71,7 +78,9 @@ import Testing
         // The media roots, listed as a request names them.
         let roots = try server.request("GET", "/v1/media-roots", route: "/v1/media-roots", headers: auth)
         let files = ((roots.json["roots"] as? [[String: Any]])?.first?["files"] as? [[String: Any]]) ?? []
-        #expect(files.map { $0["path"] as? String } == ["a.mp4", "b.mp4"] && files.allSatisfy { $0["kind"] as? String == "video" }, "\(roots.text)")
+        #expect(
+            files.map { $0["path"] as? String } == ["a.mp4", "b.mp4", "sub/c.mp4"] && files.allSatisfy { $0["kind"] as? String == "video" },
+            "\(roots.text)")
         #expect(try server.request("GET", "/v1/media-roots").status == 401)
 
         // The page without a token: its types, its policy, no inline script, every module it imports.
