@@ -119,9 +119,11 @@ let package = Package(
         // `reel serve`: the render API over ReelKit, its routes, job queue and OpenAPI document.
         .target(name: "ReelServer", dependencies: ["ReelKit", "HTTPServer", "JobStore", "Signing"]),
         // The command line parses and prints over ReelKit, the only module it imports (and
-        // ReelServer, for `reel serve` alone).
+        // ReelServer, for `reel serve` and `reel studio` alone).
+        // The studio's page (HTML, CSS, JavaScript modules) ships as plain files, copied beside the
+        // binary by the build and installed by scripts/install (docs/studio.md).
         .executableTarget(
-            name: "reel", dependencies: ["ReelKit", "ReelServer"]),
+            name: "reel", dependencies: ["ReelKit", "ReelServer"], resources: [.copy("Studio")]),
 
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime", "DocumentLimits"]),

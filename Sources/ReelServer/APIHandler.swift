@@ -15,6 +15,8 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
     let runner: RenderRunner
     let metrics: ServerMetrics
     let log: @Sendable (String) -> Void
+    /// The studio's page (`reel studio`), answered before any token is asked for; nil for `reel serve`.
+    let site: StudioSite?
     /// One picture drawn at a time: two requests for the same one draw it once.
     let previewLock = NSLock()
     /// Set by a drain: new renders are refused (503) while running ones finish.
@@ -22,8 +24,9 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
 
     init(
         configuration: ServerConfiguration, store: JobStore, templates: ServerTemplates, check: RenderCheck, runner: RenderRunner,
-        metrics: ServerMetrics, log: @escaping @Sendable (String) -> Void
+        metrics: ServerMetrics, log: @escaping @Sendable (String) -> Void, site: StudioSite? = nil
     ) {
+        self.site = site
         self.configuration = configuration
         self.store = store
         self.templates = templates
@@ -58,8 +61,13 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         var response: HTTPResponse
         do throws(APIError) {
             var request = request
-            request.owner = try owner(of: request)
-            (route, response) = try dispatch(request)
+            if let answered = site?.answer(request) {
+                // The page's files hold no data: they are served without a token.
+                (route, response) = ("studio", answered)
+            } else {
+                request.owner = try owner(of: request)
+                (route, response) = try dispatch(request)
+            }
         } catch {
             response = error.response
         }
@@ -128,6 +136,7 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         case APIRoutes.getTimeline.name: return try getTimeline(id, request)
         case APIRoutes.editTimeline.name: return try editTimeline(id, request)
         case APIRoutes.renderTimeline.name: return try renderTimeline(id, request)
+        case APIRoutes.mediaRoots.name: return json(200, check.places.listing())
         default: throw APIError.notFound("no route \(request.method) \(request.path)")
         }
     }

@@ -21,9 +21,10 @@ enum APIRoutes {
     static let getTimeline = Route("GET", "/v1/timelines/{id}")
     static let editTimeline = Route("POST", "/v1/timelines/{id}/edits")
     static let renderTimeline = Route("POST", "/v1/timelines/{id}/renders")
+    static let mediaRoots = Route("GET", "/v1/media-roots")
 
     static let all = [
         health, metrics, openAPI, templates, template, contactSheet, preview, validate, upload, media, submit, list, job, cancel, output,
-        timeline, createTimeline, getTimeline, editTimeline, renderTimeline,
+        timeline, createTimeline, getTimeline, editTimeline, renderTimeline, mediaRoots,
     ]
 }

@@ -256,6 +256,12 @@ enum OpenAPIDocument {
                 }
               }
             },
+            "/v1/media-roots": {
+              "get": {
+                "operationId": "listMediaRoots", "summary": "The videos, photos and sounds beneath the server's media roots, as a request names them",
+                "responses": { "401": { "$ref": "#/components/responses/Error" }, "200": { "description": "each root by its folder's name, with its files", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/MediaRoots" } } } } }
+              }
+            },
             "/v1/renders/{id}/timeline": {
               "parameters": [ { "$ref": "#/components/parameters/JobID" } ],
               "get": {
@@ -348,6 +354,28 @@ enum OpenAPIDocument {
                   "valid": { "type": "boolean" }, "template": { "type": "string" },
                   "diagnostics": { "type": "array", "items": { "type": "object" } },
                   "problems": { "type": "array", "items": { "$ref": "#/components/schemas/Problem" } }
+                }
+              },
+              "MediaRoots": {
+                "type": "object", "required": ["roots"],
+                "properties": {
+                  "roots": {
+                    "type": "array",
+                    "items": {
+                      "type": "object", "required": ["name", "files", "truncated"],
+                      "properties": {
+                        "name": { "type": "string", "description": "the root folder's name" },
+                        "truncated": { "type": "boolean", "description": "true when files or folders past the listing's bounds were left out" },
+                        "files": {
+                          "type": "array",
+                          "items": {
+                            "type": "object", "required": ["path", "kind", "size"],
+                            "properties": { "path": { "type": "string", "description": "as media or a file option names it" }, "kind": { "type": "string", "enum": ["video", "image", "audio"] }, "size": { "type": "integer", "minimum": 0 } }
+                          }
+                        }
+                      }
+                    }
+                  }
                 }
               },
               "Upload": {

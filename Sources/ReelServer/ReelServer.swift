@@ -39,7 +39,11 @@ package final class ReelServer: Sendable {
         } catch {
             throw ServerError(error.file, "\(error.operation): \(error.reason)")
         }
-        let templates = try ServerTemplates(roots: configuration.templateFolders)
+        if configuration.redrawsPictures, let names = FolderListing.names(configuration.pictureFolder) {
+            for name in names where name.hasSuffix(".gif") || name.hasSuffix(".png") { unlink(configuration.pictureFolder + "/" + name) }
+        }
+        let site = try configuration.studioFolder.map { folder throws(ServerError) in try StudioSite(folder: folder) }
+        let templates = try ServerTemplates(roots: configuration.templateFolders, templates: configuration.templates)
         let places = MediaPlaces(roots: configuration.mediaRoots, store: store)
         let metrics = ServerMetrics()
         let check = RenderCheck(templates: templates, places: places, signsWebhooks: configuration.webhookSecret != nil)
@@ -59,7 +63,8 @@ package final class ReelServer: Sendable {
         let webhooks = configuration.webhookSecret.map { WebhookSender(store: store, secret: $0) }
         if let webhooks { runner.onWebhookDue = { webhooks.wake() } }
         let handler = APIHandler(
-            configuration: configuration, store: store, templates: templates, check: check, runner: runner, metrics: metrics, log: log)
+            configuration: configuration, store: store, templates: templates, check: check, runner: runner, metrics: metrics, log: log,
+            site: site)
         let http: HTTPServer
         do { http = try HTTPServer(host: configuration.host, port: configuration.port, handler: handler) } catch {
             throw ServerError(error.address, error.reason)

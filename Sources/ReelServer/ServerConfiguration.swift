@@ -13,6 +13,9 @@ package struct ServerConfiguration: Sendable {
     package var port: Int
     /// Folders of template folders, as `reel gallery` takes; a template's id is its folder's name.
     package var templateFolders: [String]
+    /// Template folders named one by one (`reel studio templates/mine`), each its own template;
+    /// one of these wins a name over a template found in `templateFolders`.
+    package var templates: [String] = []
     /// Folders beneath which a request may name media by path.
     package var mediaRoots: [String]
     /// Renders that run at once on this machine.
@@ -27,6 +30,12 @@ package struct ServerConfiguration: Sendable {
     package var tokens: ServerTokens?
     /// The secret webhooks are signed with (`--webhook-secret`); nil refuses requests that name a webhook.
     package var webhookSecret: [UInt8]?
+    /// The folder of the studio's page (`reel studio`), served without a token at `/` and
+    /// `/studio/`; nil serves the API alone.
+    package var studioFolder: String?
+    /// Removes the templates' pictures drawn by an earlier run when starting, so a template changed
+    /// since is drawn again (`reel studio`, whose data folder outlives its runs).
+    package var redrawsPictures = false
     /// Queued and running renders one token may have at once (429 past it).
     package var maxActivePerToken = 100
     /// Where renders run: here, or as jobs of a Slurm cluster.
@@ -53,6 +62,8 @@ package struct ServerConfiguration: Sendable {
     var databasePath: String { data + "/reel.db" }
     /// `<data>/outputs`: finished videos and timelines, named by job id.
     var outputFolder: String { data + "/outputs" }
+    /// `<data>/cache`: the templates' contact sheets and animated previews, drawn once.
+    var pictureFolder: String { data + "/cache" }
     /// `<data>/timelines`: timelines made without rendering, one folder each with its journal.
     var timelineFolder: String { data + "/timelines" }
     /// `<data>/slurm`: a work folder per render on Slurm (its plan, logs, segments).

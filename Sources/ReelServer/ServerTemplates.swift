@@ -1,4 +1,5 @@
 import DocumentJSON
+import FileAccess
 import Foundation
 import ReelKit
 
@@ -13,8 +14,16 @@ package final class ServerTemplates: @unchecked Sendable {
     private var loaded: [String: Result<LoadedTemplate, ReelError>] = [:]
 
     /// Lists the template folders of `roots`; a root that holds none is an error naming it.
-    package init(roots: [String]) throws(ServerError) {
+    /// `templates` are template folders themselves, each found before any of the roots'.
+    package init(roots: [String], templates: [String] = []) throws(ServerError) {
         var found: [String: String] = [:]
+        for folder in templates {
+            guard FileKind.of(folder + "/" + TemplateLoader.fileName) == .regular else {
+                throw ServerError(folder, "holds no \(TemplateLoader.fileName): it is not a template folder")
+            }
+            let id = (PathText.absolute(folder) as NSString).lastPathComponent
+            if found[id] == nil { found[id] = folder }
+        }
         for root in roots {
             let folders: [String]
             do { folders = try Gallery.templateFolders(in: root) } catch { throw ServerError(root, error.reason) }

@@ -38,6 +38,14 @@ package struct ServerTokens: Sendable {
         self.entries = entries.map { (name: $0.0, digest: $0.1) }
     }
 
+    /// One token held in memory, never written to a file (`reel studio` makes a fresh one per run).
+    package init(name: String, token: String) throws(ServerError) {
+        guard token.count >= Self.minimumLength, token.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+            throw ServerError(name, "a token is at least \(Self.minimumLength) visible ASCII characters")
+        }
+        entries = [(name: name, digest: Digest.sha256(Array(token.utf8)))]
+    }
+
     /// The name of the token an `Authorization: Bearer ...` header carries; nil when it carries
     /// none or an unknown one. Every token is compared, whichever matches.
     package func owner(authorization: String?) -> String? {

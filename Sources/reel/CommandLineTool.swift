@@ -7,7 +7,7 @@ enum CommandLineTool {
     static let commands: [any Command] = [
         MakeCommand(), ResolveCommand(), RenderCommand(), ExportCommand(), ValidateCommand(), ProbeCommand(), BeatsCommand(), CatalogCommand(),
         NewTemplateCommand(), PreviewCommand(), PosterCommand(), GalleryCommand(), EditCommand(), BatchCommand(), JoinCommand(),
-        ServeCommand(), ManualPageCommand(), CompletionsCommand(),
+        ServeCommand(), StudioCommand(), ManualPageCommand(), CompletionsCommand(),
     ]
 
     static func run(_ args: [String]) -> ExitStatus {

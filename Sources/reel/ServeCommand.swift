@@ -80,12 +80,7 @@ struct ServeCommand: Command {
         if let file = args[\.tokens] {
             do { configuration.tokens = try ServerTokens(file: file) } catch { throw UsageError(message: error.description) }
         }
-        // Signals are taken by this thread alone (sigwait), never by a handler: the server's
-        // threads, made after this, inherit the mask.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, s) }
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let signals = Self.takeSignals()
         let quiet = args.quiet
         let server: ReelServer
         do {
@@ -96,9 +91,28 @@ struct ServeCommand: Command {
         Console.out(
             "reel serve: listening on \(server.url)" + (server.recoveredJobs > 0 ? " (\(server.recoveredJobs) interrupted renders queued again)" : "")
         )
+        Self.serve(server, until: signals, name: name, quiet: quiet)
+        return .success
+    }
+
+    /// Blocks SIGINT, SIGTERM and SIGHUP in this thread before the server starts: they are then
+    /// taken by `serve` alone (sigwait), never by a handler, since the server's threads, made
+    /// after this, inherit the mask.
+    static func takeSignals() -> sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, s) }
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        return signals
+    }
+
+    /// Waits for one of `signals`, then drains `server`; a second signal during the drain exits at
+    /// once. `reel serve` and `reel studio` (`name`, for the line said when draining) end this way.
+    static func serve(_ server: ReelServer, until signals: sigset_t, name: String, quiet: Bool) {
+        var signals = signals
         var received: Int32 = 0
         sigwait(&signals, &received)
-        if !quiet { Console.write(2, "reel serve: draining (a second signal stops at once)\n") }
+        if !quiet { Console.write(2, "reel \(name): draining (a second signal stops at once)\n") }
         let drained = Thread { server.drain() }
         drained.start()
         let waited = signals
@@ -110,6 +124,5 @@ struct ServeCommand: Command {
             _exit(128 + again)
         }.start()
         while !drained.isFinished { usleep(50_000) }
-        return .success
     }
 }

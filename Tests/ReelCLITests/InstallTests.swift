@@ -2,7 +2,7 @@ import Foundation
 import ReelTestSupport
 import Testing
 
-/// `scripts/install` puts reel, its manual page and its completions under PREFIX, and the manual
+/// `scripts/install` puts reel, its manual page, its completions and the studio's page under PREFIX, and the manual
 /// and completions are written from the commands' own help, so every command and option is in them.
 @Suite struct InstallTests {
     @Test func installPutsTheBinaryManualAndCompletionsUnderThePrefix() throws {
@@ -14,12 +14,15 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         for file in [
             "bin/reel", "share/man/man1/reel.1", "share/bash-completion/completions/reel", "share/zsh/site-functions/_reel",
-            "share/fish/vendor_completions.d/reel.fish",
+            "share/fish/vendor_completions.d/reel.fish", "share/reel/studio/index.html", "share/reel/studio/app.js",
         ] {
             #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) installed")
         }
         let version = try Tools.run(prefix + "/bin/reel", ["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("reel "))
+        // The installed reel finds its studio's page (then stops at the missing templates, exit 2, not 1).
+        let studio = try Tools.run(prefix + "/bin/reel", ["studio", dir.file("none"), "--data", dir.file("data")], timeout: 30)
+        #expect(studio.status == 2 && !studio.stderr.contains("not installed"), "\(studio.stderr)")
         // bash loads the completion and completes commands and options.
         let bash = try Tools.run(
             "/bin/bash",

@@ -11,15 +11,24 @@ final class ServerProcess: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var seen: [[String: Any]] = []
 
+    /// The first line the server printed (`reel studio`'s holds its token).
+    let firstLine: String
+
     /// Starts `reel serve` and waits (at most 30 s) for the line that says where it listens.
-    init(data: String, templates: [String], mediaRoots: [String] = [], jobs: Int = 1, extra: [String] = [], log: String? = nil) throws {
+    convenience init(data: String, templates: [String], mediaRoots: [String] = [], jobs: Int = 1, extra: [String] = [], log: String? = nil) throws {
+        try self.init(
+            arguments: ["serve", "--data", data, "--listen", "127.0.0.1:0", "--jobs", "\(jobs)"] + (log == nil ? ["-q"] : [])
+                + templates.flatMap { ["--templates", $0] }
+                + mediaRoots.flatMap { ["--media-root", $0] } + extra, data: data, log: log)
+    }
+
+    /// Starts `reel` with `arguments` (`serve` or `studio`) and waits (at most 30 s) for its first
+    /// line, which holds the address: `url` is its origin (`http://127.0.0.1:PORT`).
+    init(arguments: [String], data: String, log: String? = nil) throws {
         self.data = data
         process = Process()
         process.executableURL = URL(fileURLWithPath: Reel.path)
-        process.arguments =
-            ["serve", "--data", data, "--listen", "127.0.0.1:0", "--jobs", "\(jobs)"] + (log == nil ? ["-q"] : [])
-            + templates.flatMap { ["--templates", $0] }
-            + mediaRoots.flatMap { ["--media-root", $0] } + extra
+        process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
         if let log {
@@ -42,9 +51,11 @@ final class ServerProcess: @unchecked Sendable {
         let text = String(decoding: line, as: UTF8.self)
         guard let range = text.range(of: "http://") else {
             process.terminate()
-            throw ToolError(message: "reel serve did not start: '\(text)'")
+            throw ToolError(message: "reel \(arguments.first ?? "") did not start: '\(text)'")
         }
-        url = String(text[range.lowerBound...]).split(separator: " ")[0].trimmingCharacters(in: .whitespacesAndNewlines)
+        firstLine = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let address = String(text[range.lowerBound...]).split(separator: " ")[0].trimmingCharacters(in: .whitespacesAndNewlines)
+        url = address.components(separatedBy: "/?")[0]
     }
 
     deinit { kill9() }
