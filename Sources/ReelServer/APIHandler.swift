@@ -40,9 +40,12 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
     func startDraining() { drainingFlag.cancel() }
 
     func bodyPlan(for head: HTTPRequest) -> BodyPlan {
-        // A request without a valid token is answered before a byte of its body is taken.
-        let owner: String?
-        do { owner = try self.owner(of: head) } catch { return .refuse(error.response) }
+        // A request that sends a body without a valid token is answered before a byte of it is
+        // taken; a GET, and anything sent to the studio's page, is answered by `respond`.
+        var owner: String?
+        if head.method != "GET" && head.method != "HEAD" && !(site != nil && StudioSite.owns(head.path)) {
+            do { owner = try self.owner(of: head) } catch { return .refuse(error.response) }
+        }
         if APIRoutes.upload.method == head.method, APIRoutes.upload.match(head.path) != nil {
             return uploadPlan(head, owner: owner)
         }

@@ -39,7 +39,7 @@ struct StudioCommand: Command {
         // A folder holding template.json is a template; any other is a folder of templates.
         var singles: [String] = []
         var roots: [String] = []
-        for folder in args.operands.isEmpty ? ["templates"] : args.operands {
+        for folder in args.operands.isEmpty ? [InstalledFiles.folder("templates") ?? "templates"] : args.operands {
             if FileManager.default.fileExists(atPath: folder + "/template.json") { singles.append(folder) } else { roots.append(folder) }
         }
         guard let page = StudioPageFolder.find() else {

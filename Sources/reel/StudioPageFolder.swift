@@ -1,4 +1,5 @@
 import Foundation
+import ReelKit
 
 /// Where `reel studio` finds its page's files, which ship as plain files (no build step): installed
 /// by `scripts/install` beside the binary as `../share/reel/studio`, or, for a `swift build`, the
@@ -6,12 +7,8 @@ import Foundation
 enum StudioPageFolder {
     /// The folders looked in, first found wins: the installed one, then the build's.
     static func candidates() -> [String] {
-        let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let folder = (binary as NSString).deletingLastPathComponent
-        return [
-            ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("share/reel/studio"),
-            (folder as NSString).appendingPathComponent("Reel_reel.resources/Studio"),
-        ]
+        guard let folder = InstalledFiles.executableFolder else { return [] }
+        return [PathText.folder(of: folder) + "/share/reel/studio", folder + "/Reel_reel.resources/Studio"]
     }
 
     /// The first candidate holding the page's `index.html`; nil when none does.
