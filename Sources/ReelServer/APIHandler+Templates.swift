@@ -68,7 +68,9 @@ extension APIHandler {
     /// with the same revision; the page asks again with the revision it got.
     func templateChanges(_ id: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
         guard let authoring, authoring.id == id else {
-            guard templates.folder(of: id) != nil else { throw APIError(404, "template_not_found", "no template '\(id)'; GET /v1/templates lists them") }
+            guard templates.folder(of: id) != nil else {
+                throw APIError(404, "template_not_found", "no template '\(id)'; GET /v1/templates lists them")
+            }
             throw APIError(404, "not_watched", "template '\(id)' is not watched: start reel studio with its folder alone to follow its saves")
         }
         var after = -1

@@ -145,7 +145,9 @@ import Testing
         // At start: revision 1, valid; the contact sheet drawn into the cache.
         let first = try server.request("GET", "/v1/templates/tiny/changes", route: route, headers: auth)
         #expect(first.status == 200 && first.json["revision"] as? Int == 1 && first.json["valid"] as? Bool == true, "\(first.text)")
-        #expect(try server.request("GET", "/v1/templates/tiny/contact-sheet.png", route: "/v1/templates/{id}/contact-sheet.png", headers: auth).status == 200)
+        #expect(
+            try server.request("GET", "/v1/templates/tiny/contact-sheet.png", route: "/v1/templates/{id}/contact-sheet.png", headers: auth).status
+                == 200)
         let sheet = project.data + "/cache/tiny.png"
         #expect(FileManager.default.fileExists(atPath: sheet))
 
