@@ -41,11 +41,13 @@ extension APIHandler {
     /// A template's contact sheet (png) or animated preview (gif), drawn once into the data
     /// folder's cache and served from there (with Range, like any file).
     func templatePicture(_ id: String, kind: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
-        let loaded = try templates.load(id)
         let cache = configuration.data + "/cache"
         let path = "\(cache)/\(id).\(kind)"
         previewLock.lock()
         defer { previewLock.unlock() }
+        // In author mode, a picture drawn before the latest save goes first; the template is then loaded as saved.
+        if authoring?.id == id { authoring?.removeStalePictures() }
+        let loaded = try templates.load(id)
         if FileKind.of(path) != .regular {
             mkdir(cache, 0o700)
             do {

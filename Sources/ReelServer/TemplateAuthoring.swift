@@ -14,6 +14,8 @@ final class TemplateAuthoring: @unchecked Sendable {
     private let pictureLock: NSLock
     private let condition = NSCondition()
     private var revision = 0
+    /// The revision whose pictures were last removed; guarded by the picture lock.
+    private var cleaned = 1
     private var valid = false
     private var diagnostics: [Diagnostic] = []
     private var stopped = false
@@ -30,18 +32,30 @@ final class TemplateAuthoring: @unchecked Sendable {
         watch = try FolderWatch(folder: folder) { [weak self] in self?.recheck() }
     }
 
-    /// Checks the template again, removes its pictures, moves the revision on and wakes the waiters.
+    /// Checks the template again, moves the revision on, wakes the waiters, then removes its
+    /// pictures unless one is being drawn (that draw may be of the old template: the next request
+    /// for a picture removes them first, `removeStalePictures`). The findings never wait for a draw.
     func recheck() {
         let found = templates.recheck(id) ?? (valid: false, diagnostics: [])
-        // A picture being drawn holds the lock: it is removed once drawn, never left from the old template.
-        pictureLock.lock()
-        for kind in ["png", "gif"] { unlink("\(pictureFolder)/\(id).\(kind)") }
-        pictureLock.unlock()
         condition.lock()
         revision += 1
         (valid, diagnostics) = found
         condition.broadcast()
         condition.unlock()
+        if pictureLock.try() {
+            removeStalePictures()
+            pictureLock.unlock()
+        }
+    }
+
+    /// Removes the template's cached pictures when drawn before the latest save; call with the picture lock held.
+    func removeStalePictures() {
+        condition.lock()
+        let latest = revision
+        condition.unlock()
+        guard cleaned < latest else { return }
+        for kind in ["png", "gif"] { unlink("\(pictureFolder)/\(id).\(kind)") }
+        cleaned = latest
     }
 
     /// The state once the revision has passed `after`, or after `seconds` (or at a stop) as it is:
