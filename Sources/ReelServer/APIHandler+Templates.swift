@@ -41,11 +41,13 @@ extension APIHandler {
     /// A template's contact sheet (png) or animated preview (gif), drawn once into the data
     /// folder's cache and served from there (with Range, like any file).
     func templatePicture(_ id: String, kind: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
-        let loaded = try templates.load(id)
         let cache = configuration.data + "/cache"
         let path = "\(cache)/\(id).\(kind)"
         previewLock.lock()
         defer { previewLock.unlock() }
+        // In author mode, a picture drawn before the latest save goes first; the template is then loaded as saved.
+        if authoring?.id == id { authoring?.removeStalePictures() }
+        let loaded = try templates.load(id)
         if FileKind.of(path) != .regular {
             mkdir(cache, 0o700)
             do {
@@ -61,5 +63,23 @@ extension APIHandler {
             }
         }
         return .file(path: path, contentType: kind == "png" ? "image/png" : "image/gif", range: request.header("range"))
+    }
+
+    /// `GET /v1/templates/{id}/changes?after=N`: author mode's long poll. Answers once the
+    /// watched template's revision passes `after` (at once without it), else after about 25 s
+    /// with the same revision; the page asks again with the revision it got.
+    func templateChanges(_ id: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        guard let authoring, authoring.id == id else {
+            guard templates.folder(of: id) != nil else {
+                throw APIError(404, "template_not_found", "no template '\(id)'; GET /v1/templates lists them")
+            }
+            throw APIError(404, "not_watched", "template '\(id)' is not watched: start reel studio with its folder alone to follow its saves")
+        }
+        var after = -1
+        if let text = request.queryValue("after") {
+            guard let n = Int(text), n >= 0 else { throw APIError.badRequest("after takes the revision last seen, a whole number from 0") }
+            after = n
+        }
+        return json(200, authoring.changes(after: after, seconds: ServerLimits.changesWaitSeconds))
     }
 }

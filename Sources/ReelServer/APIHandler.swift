@@ -17,16 +17,22 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
     let log: @Sendable (String) -> Void
     /// The studio's page (`reel studio`), answered before any token is asked for; nil for `reel serve`.
     let site: StudioSite?
-    /// One picture drawn at a time: two requests for the same one draw it once.
-    let previewLock = NSLock()
+    /// One picture drawn at a time: two requests for the same one draw it once; author mode
+    /// removes a changed template's pictures under it too.
+    let previewLock: NSLock
+    /// Author mode's watched template (`reel studio` on one template folder); nil otherwise.
+    let authoring: TemplateAuthoring?
     /// Set by a drain: new renders are refused (503) while running ones finish.
     private let drainingFlag = CancellationFlag()
 
     init(
         configuration: ServerConfiguration, store: JobStore, templates: ServerTemplates, check: RenderCheck, runner: RenderRunner,
-        metrics: ServerMetrics, log: @escaping @Sendable (String) -> Void, site: StudioSite? = nil
+        metrics: ServerMetrics, log: @escaping @Sendable (String) -> Void, site: StudioSite? = nil, authoring: TemplateAuthoring? = nil,
+        previewLock: NSLock = NSLock()
     ) {
         self.site = site
+        self.authoring = authoring
+        self.previewLock = previewLock
         self.configuration = configuration
         self.store = store
         self.templates = templates
@@ -140,6 +146,7 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         case APIRoutes.editTimeline.name: return try editTimeline(id, request)
         case APIRoutes.renderTimeline.name: return try renderTimeline(id, request)
         case APIRoutes.mediaRoots.name: return json(200, check.places.listing())
+        case APIRoutes.templateChanges.name: return try templateChanges(id, request)
         default: throw APIError.notFound("no route \(request.method) \(request.path)")
         }
     }
@@ -163,14 +170,13 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         let jobs = try counts()
         var byState = JSONObject()
         for state in JobState.allCases { byState[state.rawValue] = APIJSON.int(jobs[state] ?? 0) }
-        return json(
-            200,
-            .object(
-                JSONObject([
-                    "status": .string(drainingFlag.isCancelled ? "draining" : "ok"), "jobs": .object(byState),
-                    "templates": APIJSON.int(templates.folders.count), "workers": APIJSON.int(configuration.workers),
-                    "backend": .string(configuration.backend == .local ? "local" : "slurm"),
-                ])))
+        var o = JSONObject([
+            "status": .string(drainingFlag.isCancelled ? "draining" : "ok"), "jobs": .object(byState),
+            "templates": APIJSON.int(templates.folders.count), "workers": APIJSON.int(configuration.workers),
+            "backend": .string(configuration.backend == .local ? "local" : "slurm"),
+        ])
+        if let authoring { o["authoring"] = .string(authoring.id) }
+        return json(200, .object(o))
     }
 
     /// Job `id`, when the request's token (if any) submitted it: another token's job is not found.

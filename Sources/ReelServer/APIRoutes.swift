@@ -22,9 +22,10 @@ enum APIRoutes {
     static let editTimeline = Route("POST", "/v1/timelines/{id}/edits")
     static let renderTimeline = Route("POST", "/v1/timelines/{id}/renders")
     static let mediaRoots = Route("GET", "/v1/media-roots")
+    static let templateChanges = Route("GET", "/v1/templates/{id}/changes")
 
     static let all = [
         health, metrics, openAPI, templates, template, contactSheet, preview, validate, upload, media, submit, list, job, cancel, output,
-        timeline, createTimeline, getTimeline, editTimeline, renderTimeline, mediaRoots,
+        timeline, createTimeline, getTimeline, editTimeline, renderTimeline, mediaRoots, templateChanges,
     ]
 }

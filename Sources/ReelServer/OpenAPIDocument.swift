@@ -71,6 +71,21 @@ enum OpenAPIDocument {
                 }
               }
             },
+            "/v1/templates/{id}/changes": {
+              "parameters": [
+                { "$ref": "#/components/parameters/TemplateID" },
+                { "name": "after", "in": "query", "required": false, "schema": { "type": "integer", "minimum": 0 }, "description": "the revision the caller has seen: the answer waits (at most about 25 s) until the revision passes it" }
+              ],
+              "get": {
+                "operationId": "templateChanges", "summary": "Author mode (reel studio on one template folder): the template's check after its next save, as a long poll",
+                "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "200": { "description": "the revision and its findings", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TemplateChanges" } } } },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "404": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
             "/v1/validate": {
               "post": {
                 "operationId": "validate", "summary": "Check a template, or a whole render request, without rendering",
@@ -313,7 +328,8 @@ enum OpenAPIDocument {
                   "jobs": { "type": "object", "additionalProperties": { "type": "integer" } },
                   "templates": { "type": "integer" },
                   "workers": { "type": "integer" },
-                  "backend": { "type": "string", "enum": ["local", "slurm"], "description": "where renders run (--backend)" }
+                  "backend": { "type": "string", "enum": ["local", "slurm"], "description": "where renders run (--backend)" },
+                  "authoring": { "type": "string", "description": "the template watched in author mode (reel studio on one template folder); absent otherwise" }
                 }
               },
               "TemplateSummary": {
@@ -347,6 +363,24 @@ enum OpenAPIDocument {
                     }
                   }
                 ]
+              },
+              "TemplateChanges": {
+                "type": "object", "required": ["template", "revision", "valid", "diagnostics"],
+                "properties": {
+                  "template": { "type": "string" },
+                  "revision": { "type": "integer", "minimum": 1, "description": "1 for the check at start, one more for each save" },
+                  "valid": { "type": "boolean" },
+                  "diagnostics": { "type": "array", "items": { "$ref": "#/components/schemas/Diagnostic" } }
+                }
+              },
+              "Diagnostic": {
+                "type": "object", "required": ["severity", "code", "message", "notes"],
+                "properties": {
+                  "severity": { "type": "string" }, "code": { "type": "string" }, "meaning": { "type": "string" }, "message": { "type": "string" },
+                  "file": { "type": "string" }, "line": { "type": "integer" }, "column": { "type": "integer" }, "path": { "type": "string" },
+                  "notes": { "type": "array", "items": { "type": "string" } },
+                  "fix": { "type": "string", "description": "the first note: how to fix it" }
+                }
               },
               "Validation": {
                 "type": "object", "required": ["valid", "template", "diagnostics", "problems"],

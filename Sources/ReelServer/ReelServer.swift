@@ -18,6 +18,7 @@ package final class ReelServer: Sendable {
     private let handler: APIHandler
     private let runner: RenderRunner
     private let webhooks: WebhookSender?
+    private let authoring: TemplateAuthoring?
     private let drainSeconds: Double
 
     /// Opens the store, recovers, starts the workers and listens; a one-line error otherwise.
@@ -62,13 +63,23 @@ package final class ReelServer: Sendable {
         }
         let webhooks = configuration.webhookSecret.map { WebhookSender(store: store, secret: $0) }
         if let webhooks { runner.onWebhookDue = { webhooks.wake() } }
+        let pictureLock = NSLock()
+        var authoring: TemplateAuthoring?
+        if configuration.watchesTemplate, configuration.templates.count == 1,
+            let watched = templates.folders.first(where: { $0.folder == configuration.templates[0] })
+        {
+            authoring = try TemplateAuthoring(
+                id: watched.id, templates: templates, pictureFolder: configuration.pictureFolder, pictureLock: pictureLock)
+        }
         let handler = APIHandler(
             configuration: configuration, store: store, templates: templates, check: check, runner: runner, metrics: metrics, log: log,
-            site: site)
+            site: site, authoring: authoring, previewLock: pictureLock)
         let http: HTTPServer
         do { http = try HTTPServer(host: configuration.host, port: configuration.port, handler: handler) } catch {
+            authoring?.stop()
             throw ServerError(error.address, error.reason)
         }
+        self.authoring = authoring
         runner.start()
         webhooks?.start()
         self.webhooks = webhooks
@@ -88,6 +99,7 @@ package final class ReelServer: Sendable {
     package func drain() {
         handler.startDraining()
         http.quiesce()
+        authoring?.stop()
         runner.drain(deadline: drainSeconds)
         webhooks?.stop()
         http.stop()
@@ -97,6 +109,7 @@ package final class ReelServer: Sendable {
     package func stop() {
         handler.startDraining()
         http.quiesce()
+        authoring?.stop()
         runner.drain(deadline: 0)
         webhooks?.stop()
         http.stop()

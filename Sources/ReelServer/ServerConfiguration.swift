@@ -16,6 +16,9 @@ package struct ServerConfiguration: Sendable {
     /// Template folders named one by one (`reel studio templates/mine`), each its own template;
     /// one of these wins a name over a template found in `templateFolders`.
     package var templates: [String] = []
+    /// Author mode (`reel studio templates/mine`): the one template of `templates` is watched, and
+    /// checked again and its pictures redrawn on every save (`GET /v1/templates/{id}/changes`).
+    package var watchesTemplate = false
     /// Folders beneath which a request may name media by path.
     package var mediaRoots: [String]
     /// Renders that run at once on this machine.

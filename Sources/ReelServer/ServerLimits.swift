@@ -22,4 +22,7 @@ package enum ServerLimits {
     package static let defaultSegmentSeconds = 60
     /// `--segment-seconds` takes whole seconds in this range.
     package static let segmentSeconds = 1...3600
+    /// Longest wait of author mode's long poll (seconds): under the idle timeouts of browsers and
+    /// proxies (30 s and up), so a quiet poll is answered rather than cut.
+    package static let changesWaitSeconds = 25.0
 }

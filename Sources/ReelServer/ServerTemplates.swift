@@ -61,6 +61,29 @@ package final class ServerTemplates: @unchecked Sendable {
         }
     }
 
+    /// Loads template `id` again from its folder (its files changed) and keeps the result for
+    /// `load`; every finding of the check, as `reel validate` reports them, and whether it passed.
+    package func recheck(_ id: String) -> (valid: Bool, diagnostics: [Diagnostic])? {
+        guard let folder = folder(of: id) else { return nil }
+        let result: Result<LoadedTemplate, ReelError>
+        let found: (valid: Bool, diagnostics: [Diagnostic])
+        do {
+            let t = try Pipeline.loadTemplate(folder)
+            (result, found) = (.success(t), (true, t.diagnostics))
+        } catch {
+            result = .failure(error)
+            switch error {
+            case .invalidTemplate(_, let diagnostics): found = (false, diagnostics)
+            case .templateUnreadable(let unreadable): found = (false, [unreadable.diagnostic])
+            default: found = (false, [])
+            }
+        }
+        lock.lock()
+        loaded[id] = result
+        lock.unlock()
+        return found
+    }
+
     /// A template that does not load, with each of its errors and their codes.
     static func invalid(_ id: String, _ error: ReelError) -> APIError {
         guard case .invalidTemplate(_, let diagnostics) = error else {

@@ -55,6 +55,8 @@ struct StudioCommand: Command {
         let token = Self.freshToken()
         var configuration = ServerConfiguration(data: data, host: host, port: port, templateFolders: roots, mediaRoots: args[\.media])
         configuration.templates = singles
+        // One template folder alone is author mode: its saves are followed and checked.
+        configuration.watchesTemplate = singles.count == 1 && roots.isEmpty
         configuration.studioFolder = page
         configuration.redrawsPictures = true
         do { configuration.tokens = try ServerTokens(name: "studio", token: token) } catch { throw UsageError(message: error.description) }

@@ -122,6 +122,76 @@ import Testing
         #expect(wide.status == 2 && wide.stderr.contains("this machine alone"), "\(wide.stderr)")
     }
 
+    /// template.json with slot a's transition named `kind` (nil: the template as the project made it).
+    static func template(_ project: Project, transition kind: String?) throws -> String {
+        let text = try String(contentsOfFile: project.template + "/template.json", encoding: .utf8)
+        guard let kind else { return text }
+        return text.replacingOccurrences(
+            of: #"{ "id": "a", "duration": 1 }"#, with: #"{ "id": "a", "duration": 1, "transition": { "kind": "\#(kind)", "duration": 0.5 } }"#)
+    }
+
+    @Test func authorModeChecksEachSaveWithinASecond() throws {
+        let project = try Project()
+        let original = try Self.template(project, transition: nil)
+        let broken = try Self.template(project, transition: "crossfad")
+        #expect(broken != original)
+        let server = try project.start()
+        let auth = ["Authorization": "Bearer \(try token(of: server))"]
+        server.documentHeaders = auth
+        let route = "/v1/templates/{id}/changes"
+        let health = try server.request("GET", "/v1/health", route: "/v1/health")
+        #expect(health.json["authoring"] as? String == "tiny", "\(health.text)")
+
+        // At start: revision 1, valid; the contact sheet drawn into the cache.
+        let first = try server.request("GET", "/v1/templates/tiny/changes", route: route, headers: auth)
+        #expect(first.status == 200 && first.json["revision"] as? Int == 1 && first.json["valid"] as? Bool == true, "\(first.text)")
+        #expect(
+            try server.request("GET", "/v1/templates/tiny/contact-sheet.png", route: "/v1/templates/{id}/contact-sheet.png", headers: auth).status
+                == 200)
+        let sheet = project.data + "/cache/tiny.png"
+        #expect(FileManager.default.fileExists(atPath: sheet))
+
+        // A save by rename that breaks it: the long poll answers within a second with the finding, its place and its fix.
+        let saved = Date()
+        try FolderWatchTests.saveByRename(broken, to: project.template + "/template.json")
+        let failing = try server.request("GET", "/v1/templates/tiny/changes?after=1", route: route, headers: auth)
+        #expect(Date().timeIntervalSince(saved) < 1, "the finding came \(Date().timeIntervalSince(saved)) s after the save")
+        #expect(failing.json["valid"] as? Bool == false, "\(failing.text)")
+        let revision = failing.json["revision"] as? Int ?? 0
+        #expect(revision > 1)
+        let finding = (failing.json["diagnostics"] as? [[String: Any]] ?? []).first { $0["severity"] as? String == "error" } ?? [:]
+        #expect(finding["line"] as? Int == 3 && (finding["column"] as? Int ?? 0) > 1, "\(failing.text)")
+        #expect((finding["code"] as? String ?? "").hasPrefix("T") && (finding["fix"] as? String ?? "").contains("crossfade"), "\(failing.text)")
+        // The old picture is gone, and the broken template has none.
+        #expect(!FileManager.default.fileExists(atPath: sheet))
+        #expect(try server.request("GET", "/v1/templates/tiny/contact-sheet.png", headers: auth).status == 422)
+
+        // Fixed by a plain write: valid again within a second, and its picture drawn again.
+        let fixedAt = Date()
+        try original.write(toFile: project.template + "/template.json", atomically: false, encoding: .utf8)
+        let fixed = try server.request("GET", "/v1/templates/tiny/changes?after=\(revision)", route: route, headers: auth)
+        #expect(Date().timeIntervalSince(fixedAt) < 1, "valid again \(Date().timeIntervalSince(fixedAt)) s after the save")
+        #expect(fixed.json["valid"] as? Bool == true && (fixed.json["revision"] as? Int ?? 0) > revision, "\(fixed.text)")
+        #expect(try server.request("GET", "/v1/templates/tiny/contact-sheet.png", headers: auth).status == 200)
+        #expect(FileManager.default.fileExists(atPath: sheet))
+
+        // Asked with an older revision: at once. A bad revision or another template: refused.
+        #expect(try server.request("GET", "/v1/templates/tiny/changes?after=0", route: route, headers: auth).json["valid"] as? Bool == true)
+        #expect(try server.request("GET", "/v1/templates/tiny/changes?after=x", route: route, headers: auth).status == 400)
+        #expect(try server.request("GET", "/v1/templates/other/changes", route: route, headers: auth).status == 404)
+        #expect(try server.request("GET", "/v1/templates/tiny/changes").status == 401)
+
+        // A poll waiting when the server is stopped is answered at once: the drain does not wait for it.
+        let waiting = Thread { _ = try? server.request("GET", "/v1/templates/tiny/changes?after=99", headers: auth) }
+        waiting.start()
+        usleep(300_000)
+        let check = try server.checkAgainstDocument(in: project.dir)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let stopping = Date()
+        #expect(server.terminate() == 0)
+        #expect(Date().timeIntervalSince(stopping) < 10)
+    }
+
     @Test(.enabled(if: browserMissing == nil, "\(browserMissing ?? "")"))
     func thePageMakesEditsAndExportsInChromium() throws {
         let project = try Project()
@@ -142,5 +212,18 @@ import Testing
         let probe = try Tools.probe(file)
         #expect(probe.video?.width == 160 && probe.video?.height == 284)
         #expect(abs(probe.duration - 2) < 0.1, "\(probe.duration)")
+    }
+
+    @Test(.enabled(if: browserMissing == nil, "\(browserMissing ?? "")"))
+    func authorModeShowsABrokenSaveInChromiumWithinASecond() throws {
+        let project = try Project()
+        let broken = project.dir.file("broken.json")
+        try Self.template(project, transition: "crossfad").write(toFile: broken, atomically: true, encoding: .utf8)
+        let server = try project.start()
+        let shots = NSTemporaryDirectory() + "reel-studio-screenshots"
+        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        let driver = Reel.repositoryRoot + "/Tests/ReelServerTests/studio_browser.py"
+        let run = try Tools.run("python3", [driver, "author", server.firstLine, project.template, broken, shots], timeout: 300)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     }
 }

@@ -7,9 +7,18 @@ the caller can fetch and probe the video).
 
     studio_browser.py URL TEMPLATE_ID FIRST_MEDIA SECOND_MEDIA SCREENSHOT_FOLDER
 
+Author mode (a studio started on one template folder): the author view shows the template valid
+with its contact sheet; a broken save (BROKEN_FILE renamed over template.json) shows its finding
+with line:col within a second; the original saved back is valid again within a second, and the
+contact sheet is drawn again.
+
+    studio_browser.py author URL TEMPLATE_FOLDER BROKEN_FILE SCREENSHOT_FOLDER
+
 Prints one line per step; exits 0 when every step passed, 1 with the reason otherwise.
 """
 import json
+import os
+import shutil
 import sys
 import tempfile
 import time
@@ -21,7 +30,11 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-url, template, first, second, shots = sys.argv[1:6]
+author = sys.argv[1] == "author"
+if author:
+    url, folder, broken, shots = sys.argv[2:6]
+else:
+    url, template, first, second, shots = sys.argv[1:6]
 if urlparse(url).hostname not in ("127.0.0.1", "localhost", "::1"):
     sys.exit("studio_browser.py: drives a studio on loopback only, not " + url)
 
@@ -69,10 +82,64 @@ def shot(name):
     driver.save_screenshot(f"{shots}/{name}.png")
 
 
+def save_by_rename(source, target):
+    """Saves as editors do: a temporary file beside the target, renamed over it."""
+    temporary = os.path.join(os.path.dirname(target), ".template.json.swp")
+    shutil.copyfile(source, temporary)
+    os.replace(temporary, target)
+
+
+def within(what, test, seconds):
+    """Polls `test` every 10 ms; the seconds it took, or fails naming `what`."""
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        if test():
+            return time.monotonic() - start
+        time.sleep(0.01)
+    raise AssertionError(f"{what} (not within {seconds} s); message: {message()}")
+
+
+def author_mode():
+    """The author view follows saves of the template folder."""
+    driver.get(url)
+    wait("the author view", lambda: js("return document.body.dataset.view") == "author" and js("return document.body.dataset.authorValid") == "true")
+    revision = js("return document.body.dataset.authorRevision")
+    wait("the contact sheet", lambda: js("return document.body.dataset.authorPicture") == revision
+         and js("return document.getElementById('author-picture').naturalWidth") > 0, 120)
+    step(f"the author view shows the template valid with its contact sheet (save {revision})")
+    shot("author")
+
+    template = os.path.join(folder, "template.json")
+    original = os.path.join(os.path.dirname(broken), "original-template.json")
+    shutil.copyfile(template, original)
+    save_by_rename(broken, template)
+    seconds = within("the finding of the broken save", lambda: js(
+        "return document.body.dataset.authorValid === 'false' && "
+        "[...document.querySelectorAll('#author-diagnostics .diagnostic.error .where')].some(w => /^\\d+:\\d+$/.test(w.textContent))"), 1.0)
+    finding = js("return document.querySelector('#author-diagnostics .diagnostic.error').textContent")
+    step(f"a broken save shows its finding {seconds:.3f} s later: {finding}")
+    shot("author-broken")
+
+    save_by_rename(original, template)
+    seconds = within("valid again", lambda: js("return document.body.dataset.authorValid") == "true", 1.0)
+    revision = js("return document.body.dataset.authorRevision")
+    assert js("return document.querySelectorAll('#author-diagnostics .diagnostic.error').length") == 0, "errors are still listed"
+    drawn = within("the contact sheet drawn again", lambda: js("return document.body.dataset.authorPicture") == revision, 120)
+    step(f"the original saved back is valid {seconds:.3f} s later, its contact sheet drawn again {seconds + drawn:.3f} s after the save (save {revision})")
+
+
 try:
+    if author:
+        author_mode()
+        problems = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        assert not problems, "browser errors: " + json.dumps(problems)
+        step("no browser errors")
+        sys.exit(0)
     # Gallery: the token leaves the address bar, the card shows, its preview plays (a loaded GIF).
     driver.get(url)
     wait("the gallery is ready", lambda: js("return document.body.dataset.gallery") == "ready")
+    # A studio on one template folder opens on its author view: the gallery is a click away.
+    driver.find_element(By.CSS_SELECTOR, "nav button[data-view=gallery]").click()
     assert "token" not in driver.current_url, f"the token is still in the address: {driver.current_url}"
     assert js("return sessionStorage.getItem('reel-studio-token')"), "the token is not kept in sessionStorage"
     card = f".card[data-template-id='{template}']"

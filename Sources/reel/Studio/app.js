@@ -3,6 +3,7 @@
 // and every API call sends it as `Authorization: Bearer`.
 
 import { API, APIError } from './api.js';
+import { Author } from './author.js';
 import { $ } from './dom.js';
 import { Editor } from './editor.js';
 import { Exporter } from './exporter.js';
@@ -51,7 +52,7 @@ function show(view) {
     if (button.dataset.view === view) button.setAttribute('aria-current', 'page');
     else button.removeAttribute('aria-current');
   }
-  for (const name of ['gallery', 'make', 'edit', 'export']) $(`view-${name}`).hidden = name !== view;
+  for (const name of ['author', 'gallery', 'make', 'edit', 'export']) $(`view-${name}`).hidden = name !== view;
   document.body.dataset.view = view;
   if (view === 'edit') editor.render();
 }
@@ -82,6 +83,14 @@ async function start() {
     return;
   }
   try {
+    // Author mode: the studio was started on one template folder, which it watches.
+    const health = await api.get('/v1/health');
+    if (health.authoring) {
+      const button = document.querySelector('nav button[data-view=author]');
+      button.hidden = false;
+      show('author');
+      void new Author({ api, report }).follow(health.authoring);
+    }
     const { templates } = await api.get('/v1/templates');
     maker.setTemplates(templates);
     const songs = maker.loadMediaRoots().then((list) => editor.setSongs(list));
