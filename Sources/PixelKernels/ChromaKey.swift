@@ -73,13 +73,62 @@ extension KeyKernel {
         let similarity = Float(value("similarity"))
         let smoothness = Float(value("smoothness"))
         let spill = Float(value("spill"))
+        let alpha = ChromaDistance.alphas(picture, key: key, similarity: similarity, smoothness: smoothness)
+        defer { alpha.deallocate() }
+        // Which channel the screen lights, as weights: despill lowers that one.
+        let screen = key.rgb
+        let channel = screen.green >= screen.red && screen.green >= screen.blue ? 1 : (screen.blue >= screen.red ? 2 : 0)
+        let weights = SIMD3<Float>(channel == 0 ? 1 : 0, channel == 1 ? 1 : 0, channel == 2 ? 1 : 0)
+        var pixels = [UInt8](repeating: 0, count: picture.width &* picture.height &* 4)
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let out = SharedPointer(base: base)
+            let alphas = SharedPointer(base: alpha)
+            let (luma, cb, cr, cw) = (picture.lumaPlane, picture.cbPlane, picture.crPlane, picture.chromaWidth)
+            RowBands.run(rows: picture.height, samplesPerRow: picture.width) { rows in
+                for y in rows {
+                    let l = luma.row(y)
+                    let u = cb.row(y &>> 1)
+                    let v = cr.row(y &>> 1)
+                    let a = alphas.base + (y &>> 1) &* cw
+                    let row = out.base + y &* picture.width &* 4
+                    for x in 0..<picture.width {
+                        let cx = x &>> 1
+                        let lum = (Float(l[x]) - 16) * (1 / 219)
+                        let pb = Float(u[cx]) - 128
+                        let pr = Float(v[cx]) - 128
+                        let r = clamped(lum + pr * RGBBlockKernel.crToRed, 0, 1)
+                        let g = clamped(lum + pb * RGBBlockKernel.cbToGreen + pr * RGBBlockKernel.crToGreen, 0, 1)
+                        let b = clamped(lum + pb * RGBBlockKernel.cbToBlue, 0, 1)
+                        // despill: the screen's channel above the mean of the other two, lowered.
+                        let lit = r * weights.x + g * weights.y + b * weights.z
+                        let excess = spill * max(lit - (r + g + b - lit) * 0.5, 0)
+                        let p = row + x &* 4
+                        p[0] = roundedByte((r - excess * weights.x) * 255)
+                        p[1] = roundedByte((g - excess * weights.y) * 255)
+                        p[2] = roundedByte((b - excess * weights.z) * 255)
+                        p[3] = roundedByte(a[cx] * 255)
+                    }
+                }
+            }
+        }
+        return RGBAImage(width: picture.width, height: picture.height, pixels: pixels)
+    }
+}
+
+/// The chroma key's alphas, one per chroma sample: the distance from the key colour in Cb and Cr,
+/// `√((ΔCb² + ΔCr²) / (2 × 255²))`, averaged over the 3x3 samples around (edges repeated, a box
+/// sum across then down), against `similarity` and `smoothness`.
+enum ChromaDistance {
+    /// `chromaWidth × chromaHeight` alphas in 0...1, row by row; the caller deallocates them.
+    static func alphas(_ picture: Picture, key: YCbCr, similarity: Float, smoothness: Float) -> UnsafeMutablePointer<Float> {
         let cw = picture.chromaWidth
         let ch = picture.chromaHeight
-        // Distances per chroma sample, then their 3x3 means turned into alphas.
         let distance = UnsafeMutablePointer<Float>.allocate(capacity: cw &* ch)
         defer { distance.deallocate() }
+        let across = UnsafeMutablePointer<Float>.allocate(capacity: cw &* ch)
+        defer { across.deallocate() }
         let alpha = UnsafeMutablePointer<Float>.allocate(capacity: cw &* ch)
-        defer { alpha.deallocate() }
         let ku = Float(key.cb)
         let kv = Float(key.cr)
         let norm: Float = 1 / (2 * 255 * 255)
@@ -92,50 +141,24 @@ extension KeyKernel {
                 let dv = Float(v[cx]) - kv
                 d[cx] = ((du * du + dv * dv) * norm).squareRoot()
             }
-        }
-        for cy in 0..<ch {
+            // Sums of three across, the edge sample repeated.
+            let s = across + cy &* cw
             for cx in 0..<cw {
-                var sum: Float = 0
-                for dy in -1...1 {
-                    let row = distance + min(max(cy &+ dy, 0), ch &- 1) &* cw
-                    for dx in -1...1 { sum += row[min(max(cx &+ dx, 0), cw &- 1)] }
-                }
-                let mean = sum / 9
-                alpha[cy &* cw &+ cx] =
-                    smoothness > 0.0001 ? clamped((mean - similarity) / smoothness, 0, 1) : (mean > similarity ? 1 : 0)
+                s[cx] = d[max(cx &- 1, 0)] + d[cx] + d[min(cx &+ 1, cw &- 1)]
             }
         }
-        // Which channel the screen lights: despill lowers it.
-        let screen = key.rgb
-        let channel = screen.green >= screen.red && screen.green >= screen.blue ? 1 : (screen.blue >= screen.red ? 2 : 0)
-        var pixels = [UInt8](repeating: 0, count: picture.width &* picture.height &* 4)
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            guard let out = buffer.baseAddress else { return }
-            for y in 0..<picture.height {
-                let luma = picture.y + y &* picture.lumaStride
-                let cy = y &>> 1
-                let u = picture.u + cy &* picture.chromaStride
-                let v = picture.v + cy &* picture.chromaStride
-                let row = out + y &* picture.width &* 4
-                for x in 0..<picture.width {
-                    let cx = x &>> 1
-                    let l = (Float(luma[x]) - 16) * (1 / 219)
-                    let pb = Float(u[cx]) - 128
-                    let pr = Float(v[cx]) - 128
-                    var rgb = SIMD3<Float>(
-                        clamped(l + pr * RGBBlockKernel.crToRed, 0, 1),
-                        clamped(l + pb * RGBBlockKernel.cbToGreen + pr * RGBBlockKernel.crToGreen, 0, 1),
-                        clamped(l + pb * RGBBlockKernel.cbToBlue, 0, 1))
-                    let others = (rgb.sum() - rgb[channel]) / 2
-                    rgb[channel] -= spill * max(rgb[channel] - others, 0)
-                    let p = row + x &* 4
-                    p[0] = roundedByte(rgb.x * 255)
-                    p[1] = roundedByte(rgb.y * 255)
-                    p[2] = roundedByte(rgb.z * 255)
-                    p[3] = roundedByte(alpha[cy &* cw &+ cx] * 255)
-                }
+        let hard = smoothness <= 0.0001
+        let scale = hard ? 0 : 1 / smoothness
+        for cy in 0..<ch {
+            let above = across + max(cy &- 1, 0) &* cw
+            let middle = across + cy &* cw
+            let below = across + min(cy &+ 1, ch &- 1) &* cw
+            let a = alpha + cy &* cw
+            for cx in 0..<cw {
+                let mean = (above[cx] + middle[cx] + below[cx]) * (1 / 9)
+                a[cx] = hard ? (mean > similarity ? 1 : 0) : clamped((mean - similarity) * scale, 0, 1)
             }
         }
-        return RGBAImage(width: picture.width, height: picture.height, pixels: pixels)
+        return alpha
     }
 }

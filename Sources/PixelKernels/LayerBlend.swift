@@ -41,34 +41,28 @@ extension Compositor {
 }
 
 /// Float rows for one band of `Compositor.blend(_:layerOverBlack:layerOverWhite:onto:)`: per block,
-/// the chroma terms and sums; per pixel, the coverage and the two colours as channel rows.
+/// the backdrop's chroma and the chroma moves; per pixel (each block's chroma repeated over its two
+/// columns, so every pixel loop runs over contiguous rows and vectorizes), the coverage, the chroma
+/// terms of R'G'B', the two colours as channel rows and each pixel's move of its block's chroma.
 private struct BlendScratch {
     let base: UnsafeMutablePointer<Float>
     let blocks: Int
+    let pixels: Int
 
     init(blocks: Int) {
         self.blocks = blocks
-        base = .allocate(capacity: 10 &* blocks &+ 7 &* 2 &* blocks)
+        pixels = 2 &* blocks
+        base = .allocate(capacity: 4 &* blocks &+ 15 &* pixels)
     }
 
     func deallocate() { base.deallocate() }
 
-    // Per block: the backdrop's and the layer's chroma as R'G'B' offsets, and the chroma moves.
-    var backdropRed: UnsafeMutablePointer<Float> { base }
-    var backdropGreen: UnsafeMutablePointer<Float> { base + blocks }
-    var backdropBlue: UnsafeMutablePointer<Float> { base + 2 &* blocks }
-    var sourceRed: UnsafeMutablePointer<Float> { base + 3 &* blocks }
-    var sourceGreen: UnsafeMutablePointer<Float> { base + 4 &* blocks }
-    var sourceBlue: UnsafeMutablePointer<Float> { base + 5 &* blocks }
-    var moveCb: UnsafeMutablePointer<Float> { base + 6 &* blocks }
-    var moveCr: UnsafeMutablePointer<Float> { base + 7 &* blocks }
-    var backdropCb: UnsafeMutablePointer<Float> { base + 8 &* blocks }
-    var backdropCr: UnsafeMutablePointer<Float> { base + 9 &* blocks }
-    // Per pixel: coverage, then the backdrop's R'G'B' rows and the layer's (contiguous, so the mode
-    // runs over all three channels in one loop).
-    var coverage: UnsafeMutablePointer<Float> { base + 10 &* blocks }
-    var backdrop: UnsafeMutablePointer<Float> { base + 12 &* blocks }
-    var source: UnsafeMutablePointer<Float> { base + 18 &* blocks }
+    /// Per block: 0 Cb under the layer, 1 Cr under it, 2 and 3 the sums of the pixels' moves.
+    func block(_ i: Int) -> UnsafeMutablePointer<Float> { base + i &* blocks }
+    /// Per pixel: 0 coverage; 1...3 the backdrop's chroma terms (red, green, blue), 4...6 the
+    /// layer's; 7...9 the backdrop's R'G'B' rows, 10...12 the layer's (then the mode's colour);
+    /// 13 and 14 the pixel's moves of Cb and Cr.
+    func pixel(_ i: Int) -> UnsafeMutablePointer<Float> { base + (4 &* blocks &+ i &* pixels) }
 }
 
 /// The three pictures' planes, shared by the bands.
@@ -78,8 +72,10 @@ private struct BlendPlanes: Sendable {
     let white: (y: Plane, cb: Plane, cr: Plane)
 
     // BT.709, limited range: Y' and chroma to R'G'B' in 0...1, and back.
-    static let crToRed: Float = 1.5748 / 224, cbToBlue: Float = 1.8556 / 224
-    static let crToGreen: Float = -0.2126 * 1.5748 / 0.7152 / 224, cbToGreen: Float = -0.0722 * 1.8556 / 0.7152 / 224
+    static let crToRed: Float = 1.5748 / 224
+    static let cbToBlue: Float = 1.8556 / 224
+    static let crToGreen: Float = -0.2126 * 1.5748 / 0.7152 / 224
+    static let cbToGreen: Float = -0.0722 * 1.8556 / 0.7152 / 224
     /// Below this coverage a sample's colour cannot be recovered; its weight makes it not matter.
     static let faint: Float = 0.5 / 255
 
@@ -113,6 +109,16 @@ private struct BlendPlanes: Sendable {
         }
         guard first <= last else { return }
         let span = first..<(last &+ 1)
+        // Pixel rows start at column `x0`; an odd width's last block still fills two entries.
+        let x0 = 2 &* first
+        let n = min(2 &* (last &+ 1), width) &- x0
+        let (underCb, underCr, moveCb, moveCr) = (s.block(0), s.block(1), s.block(2), s.block(3))
+        let coverage = s.pixel(0)
+        let (termRed, termGreen, termBlue) = (s.pixel(1), s.pixel(2), s.pixel(3))
+        let (ownRed, ownGreen, ownBlue) = (s.pixel(4), s.pixel(5), s.pixel(6))
+        let (bRed, bGreen, bBlue) = (s.pixel(7), s.pixel(8), s.pixel(9))
+        let (sRed, sGreen, sBlue) = (s.pixel(10), s.pixel(11), s.pixel(12))
+        let (pixelCb, pixelCr) = (s.pixel(13), s.pixel(14))
         for cx in span {
             let ub = Float(bCb[cx])
             let vb = Float(bCr[cx])
@@ -122,71 +128,68 @@ private struct BlendPlanes: Sendable {
             // keeps such a block's colour as the normal draw would.
             let us = au > Self.faint ? Float(kCb[cx]) / au : ub
             let vs = av > Self.faint ? Float(kCr[cx]) / av : vb
-            s.backdropRed[cx] = (vb - 128) * Self.crToRed
-            s.backdropGreen[cx] = (ub - 128) * Self.cbToGreen + (vb - 128) * Self.crToGreen
-            s.backdropBlue[cx] = (ub - 128) * Self.cbToBlue
-            s.sourceRed[cx] = (vs - 128) * Self.crToRed
-            s.sourceGreen[cx] = (us - 128) * Self.cbToGreen + (vs - 128) * Self.crToGreen
-            s.sourceBlue[cx] = (us - 128) * Self.cbToBlue
-            s.backdropCb[cx] = ub
-            s.backdropCr[cx] = vb
-            s.moveCb[cx] = 0
-            s.moveCr[cx] = 0
+            underCb[cx] = ub
+            underCr[cx] = vb
+            moveCb[cx] = 0
+            moveCr[cx] = 0
+            let i = 2 &* cx &- x0
+            for p in i...(i &+ 1) {
+                termRed[p] = (vb - 128) * Self.crToRed
+                termGreen[p] = (ub - 128) * Self.cbToGreen + (vb - 128) * Self.crToGreen
+                termBlue[p] = (ub - 128) * Self.cbToBlue
+                ownRed[p] = (vs - 128) * Self.crToRed
+                ownGreen[p] = (us - 128) * Self.cbToGreen + (vs - 128) * Self.crToGreen
+                ownBlue[p] = (us - 128) * Self.cbToBlue
+            }
         }
-        let x0 = 2 &* first
-        let x1 = min(2 &* (last &+ 1), width)
-        let n = x1 &- x0
-        let pixels = 2 &* blocks
         for line in 0..<rowCount {
             let py = 2 &* cy &+ line
-            let out = backdrop.y.row(py)
-            let k = black.y.row(py)
-            let w = white.y.row(py)
-            let bRed = s.backdrop
-            let bGreen = s.backdrop + pixels
-            let bBlue = s.backdrop + 2 &* pixels
-            let sRed = s.source
-            let sGreen = s.source + pixels
-            let sBlue = s.source + 2 &* pixels
+            let out = backdrop.y.row(py) + x0
+            let k = black.y.row(py) + x0
+            let w = white.y.row(py) + x0
             for i in 0..<n {
-                let x = x0 &+ i
-                let cx = x &>> 1
-                let a = 1 - (Float(w[x]) - Float(k[x])) / 255
-                let yb = Float(out[x])
-                let ys = a > Self.faint ? Float(k[x]) / a : yb
-                s.coverage[i] = clamped(a, 0, 1)
+                let a = 1 - (Float(w[i]) - Float(k[i])) * (1 / 255)
+                let yb = Float(out[i])
+                let ys = a > Self.faint ? Float(k[i]) / a : yb
+                coverage[i] = clamped(a, 0, 1)
                 let lb = (yb - 16) * (1 / 219)
                 let ls = (ys - 16) * (1 / 219)
-                bRed[i] = clamped(lb + s.backdropRed[cx], 0, 1)
-                bGreen[i] = clamped(lb + s.backdropGreen[cx], 0, 1)
-                bBlue[i] = clamped(lb + s.backdropBlue[cx], 0, 1)
-                sRed[i] = clamped(ls + s.sourceRed[cx], 0, 1)
-                sGreen[i] = clamped(ls + s.sourceGreen[cx], 0, 1)
-                sBlue[i] = clamped(ls + s.sourceBlue[cx], 0, 1)
+                bRed[i] = clamped(lb + termRed[i], 0, 1)
+                bGreen[i] = clamped(lb + termGreen[i], 0, 1)
+                bBlue[i] = clamped(lb + termBlue[i], 0, 1)
+                sRed[i] = clamped(ls + ownRed[i], 0, 1)
+                sGreen[i] = clamped(ls + ownGreen[i], 0, 1)
+                sBlue[i] = clamped(ls + ownBlue[i], 0, 1)
             }
-            // The three channel rows lie one after another (stride `pixels`): one run of the mode.
-            for channel in 0..<3 {
-                rows(s.backdrop + channel &* pixels, s.source + channel &* pixels, n)
-            }
+            rows(bRed, sRed, n)
+            rows(bGreen, sGreen, n)
+            rows(bBlue, sBlue, n)
             for i in 0..<n {
-                let x = x0 &+ i
-                let cx = x &>> 1
                 let r = sRed[i]
                 let g = sGreen[i]
                 let b = sBlue[i]
                 let luma = 0.2126 * r + 0.7152 * g + 0.0722 * b
-                let a = s.coverage[i]
-                let yb = Float(out[x])
-                out[x] = roundedByte(yb + a * (16 + 219 * luma - yb))
-                s.moveCb[cx] += a * (128 + 224 / 1.8556 * (b - luma) - s.backdropCb[cx])
-                s.moveCr[cx] += a * (128 + 224 / 1.5748 * (r - luma) - s.backdropCr[cx])
+                let a = coverage[i]
+                let yb = Float(out[i])
+                out[i] = roundedByte(yb + a * (16 + 219 * luma - yb))
+                // Each pixel moves its block's chroma towards the mode's colour by its coverage.
+                pixelCb[i] = a * (128 + 224 / 1.8556 * (b - luma))
+                pixelCr[i] = a * (128 + 224 / 1.5748 * (r - luma))
+            }
+            for cx in span {
+                let i = 2 &* cx &- x0
+                let aa = coverage[i] + (i &+ 1 < n ? coverage[i &+ 1] : 0)
+                let cb = pixelCb[i] + (i &+ 1 < n ? pixelCb[i &+ 1] : 0)
+                let cr = pixelCr[i] + (i &+ 1 < n ? pixelCr[i &+ 1] : 0)
+                moveCb[cx] += cb - aa * underCb[cx]
+                moveCr[cx] += cr - aa * underCr[cx]
             }
         }
         for cx in span {
             let columns = 2 &* cx &+ 1 < width ? 2 : 1
             let share = 1 / Float(rowCount &* columns)
-            bCb[cx] = roundedByte(s.backdropCb[cx] + s.moveCb[cx] * share)
-            bCr[cx] = roundedByte(s.backdropCr[cx] + s.moveCr[cx] * share)
+            bCb[cx] = roundedByte(underCb[cx] + moveCb[cx] * share)
+            bCr[cx] = roundedByte(underCr[cx] + moveCr[cx] * share)
         }
     }
 }
