@@ -1,4 +1,4 @@
-/// Every transition, filter, motion, text animation and easing a template can name, described once.
+/// Every transition, filter, motion, text animation, easing, blend mode and key a template can name, described once.
 ///
 /// The validator checks templates against it, `reel catalog` prints it, the template schema and the
 /// documentation's tables are made from it (`TemplateSchema`, `markdown()`), and the render core
@@ -18,6 +18,8 @@ package enum Catalog {
         case .motion: motions
         case .textAnimation: textAnimations
         case .easing: easings
+        case .blend: blends
+        case .key: keys
         }
     }
 

@@ -1,10 +1,14 @@
-/// What a catalog entry is: the four families of effects a template can name.
+/// What a catalog entry is: the families of effects a template can name.
 package enum EffectFamily: String, Sendable, Hashable, CaseIterable {
     case transition
     case filter
     case motion
     case textAnimation
     case easing
+    /// How a layer's colour meets the picture under it (a layer's `blend`).
+    case blend
+    /// What makes part of a media layer transparent (a media layer's `key`).
+    case key
 }
 
 /// The value type of an effect parameter.
@@ -13,12 +17,15 @@ package enum ParameterType: Sendable, Hashable {
     case number(range: ClosedRange<Double>)
     /// A file in the template folder, checked to be readable as `kind`.
     case file(AssetKind)
+    /// An opaque colour written `#rrggbb`; `defaultHex` (lower case) when the template leaves it out.
+    case color(defaultHex: String)
 
     /// The word for it in messages and in `reel catalog`.
     package var name: String {
         switch self {
         case .number: "number"
         case .file(let kind): "\(kind.rawValue) file"
+        case .color: "colour"
         }
     }
 }
@@ -53,6 +60,17 @@ package struct CatalogParameter: Sendable, Hashable {
         CatalogParameter(name, .number(range: range), default: value, animatable: animatable, summary)
     }
 
+    /// A colour parameter, `#rrggbb`, defaulting to `hex`; never animatable.
+    static func color(_ name: String, default hex: String, _ summary: String) -> CatalogParameter {
+        CatalogParameter(name, .color(defaultHex: hex), default: nil, animatable: false, summary)
+    }
+
+    /// The colour a template leaving out a colour parameter gets, `#rrggbb`; nil for other types.
+    package var defaultColor: String? {
+        if case .color(let hex) = type { return hex }
+        return nil
+    }
+
     /// A required file parameter.
     static func file(_ name: String, _ kind: AssetKind, _ summary: String) -> CatalogParameter {
         CatalogParameter(name, .file(kind), default: nil, animatable: false, summary)
@@ -66,8 +84,11 @@ package struct CatalogParameter: Sendable, Hashable {
 
     /// True when a template must give this parameter.
     package var isRequired: Bool {
-        if case .file = type { return true }
-        return defaultValue == nil
+        switch type {
+        case .file: true
+        case .color: false
+        case .number: defaultValue == nil
+        }
     }
 }
 

@@ -27,7 +27,8 @@ extension Catalog {
             object["minimum"] = JSONNumber(range.lowerBound).map(JSONValue.number) ?? .null
             object["maximum"] = JSONNumber(range.upperBound).map(JSONValue.number) ?? .null
         }
-        object["default"] = parameter.defaultValue.flatMap(JSONNumber.init).map(JSONValue.number) ?? .null
+        object["default"] =
+            parameter.defaultColor.map(JSONValue.string) ?? parameter.defaultValue.flatMap(JSONNumber.init).map(JSONValue.number) ?? .null
         object["required"] = .bool(parameter.isRequired)
         object["animatable"] = .bool(parameter.animatable)
         object["summary"] = .string(parameter.summary)
@@ -62,7 +63,13 @@ extension CatalogParameter {
     package var detail: String {
         var detail = type.name
         if let range { detail += " \(Catalog.number(range.lowerBound))...\(Catalog.number(range.upperBound))" }
-        if let d = defaultValue { detail += ", default \(Catalog.number(d))" } else { detail += ", required" }
+        if let d = defaultValue {
+            detail += ", default \(Catalog.number(d))"
+        } else if let hex = defaultColor {
+            detail += ", default \(hex)"
+        } else {
+            detail += ", required"
+        }
         if animatable { detail += ", animatable" }
         return detail
     }
@@ -77,6 +84,8 @@ extension EffectFamily {
         case .motion: "motions"
         case .textAnimation: "text animations"
         case .easing: "easings"
+        case .blend: "blend modes"
+        case .key: "keys"
         }
     }
 }

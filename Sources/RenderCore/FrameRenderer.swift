@@ -7,7 +7,8 @@ import TimelineModel
 /// Draws output frames of a timeline: the one place pictures are made, for export and previews alike.
 ///
 /// Order, bottom to top: background, the main track (a clip, or a transition between two), then
-/// clips on upper layers, overlays and texts interleaved by their stacking numbers (`Stacking`).
+/// clips on upper layers, overlays and texts interleaved by their stacking numbers (`Stacking`),
+/// each laid over what is below it in its blend mode.
 ///
 /// The grade colours the video, never the titles and stickers over it: the main track and the clips
 /// stacked below the first overlay or text are graded together, once, on the frame (with nothing
@@ -100,18 +101,56 @@ package final class FrameRenderer {
         for item in plan.above {
             switch item {
             case .clip(let layer):
-                try layers.draw(layer, onto: picture, frame: index, grade: graded ? timeline.grade : [])
+                let clip = timeline.clips[layer.clipIndex]
+                let prepared = try layers.prepare(layer, frame: index, grade: graded ? timeline.grade : [])
+                try draw(blend: clip.blend, id: clip.id, onto: picture, frame: index) { targets in
+                    for target in targets { layers.place(prepared, onto: target) }
+                }
             case .overlay(let overlay):
                 if !graded { try grade(picture, frame: index) }
                 graded = true
-                try graphics.draw(overlay, onto: picture)
+                let item = timeline.overlays[overlay.index]
+                try draw(blend: item.blend, id: item.id, onto: picture, frame: index) { targets throws(RenderError) in
+                    try graphics.draw(overlay, onto: targets)
+                }
             case .text(let text):
                 if !graded { try grade(picture, frame: index) }
                 graded = true
-                try graphics.draw(text, onto: picture)
+                let item = timeline.texts[text.index]
+                try draw(blend: item.blend, id: item.id, onto: picture, frame: index) { targets throws(RenderError) in
+                    try graphics.draw(text, onto: targets)
+                }
             }
         }
         if !graded { try grade(picture, frame: index) }
+    }
+
+    /// Scratch pictures a layer in a blend mode is drawn over, filled with `Compositor.blendBlack`
+    /// and `blendWhite`: from the two the blend kernel recovers the layer's colour and coverage.
+    private lazy var overBlack = makePicture()
+    private lazy var overWhite = makePicture()
+
+    /// Draws an item with `drawing` (which draws onto every picture it is given) in blend mode
+    /// `blend`. `normal` draws straight onto `picture`, byte for byte the path every layer took
+    /// before blend modes; another mode draws onto the two scratch pictures and blends from them.
+    private func draw(
+        blend: String, id: String, onto picture: Picture, frame index: Int64,
+        _ drawing: ([Picture]) throws(RenderError) -> Void
+    ) throws(RenderError) {
+        if blend == "normal" {
+            try drawing([picture])
+            return
+        }
+        // Never guess: a mode without a kernel is an error (reading a timeline file refuses it).
+        guard let kernel = BlendKernels.kernel(blend) else {
+            throw RenderError(
+                effect: EffectError(effect: blend, operation: "blending a layer", reason: "'\(blend)' is not a blend mode of the catalog"),
+                clip: id, frame: index)
+        }
+        overBlack.fill(y: Compositor.blendBlack, u: Compositor.blendBlack, v: Compositor.blendBlack)
+        overWhite.fill(y: Compositor.blendWhite, u: Compositor.blendWhite, v: Compositor.blendWhite)
+        try drawing([overBlack, overWhite])
+        Compositor.blend(kernel, layerOverBlack: overBlack, layerOverWhite: overWhite, onto: picture)
     }
 
     /// The grade over the video drawn so far.

@@ -55,7 +55,9 @@ final class GraphicsPainter {
         }
     }
 
-    func draw(_ plan: OverlayPlan, onto picture: Picture) throws(RenderError) {
+    /// Draws the overlay onto each of `pictures` (two for a blend mode, see `FrameRenderer`),
+    /// loaded and scaled once.
+    func draw(_ plan: OverlayPlan, onto pictures: [Picture]) throws(RenderError) {
         let item = timeline.overlays[plan.index]
         let image: RGBAImage
         do { image = try self.image(item.media) } catch { throw RenderError(media: error, clip: item.id) }
@@ -74,7 +76,7 @@ final class GraphicsPainter {
                 .concatenating(.translation(x: -item.anchorX * Double(w), y: -item.anchorY * Double(h)))
                 .concatenating(.rotation(degrees: rotation.isFinite ? rotation : 0))
                 .concatenating(.translation(x: anchorX, y: anchorY))
-            Compositor.draw(image, onto: picture, transform: transform, opacity: plan.pose.opacity)
+            for picture in pictures { Compositor.draw(image, onto: picture, transform: transform, opacity: plan.pose.opacity) }
             return
         }
         let key = "\(item.media)#\(w)x\(h)"
@@ -86,7 +88,7 @@ final class GraphicsPainter {
             if plan.pose.scale == 1 { scaledImages[key] = scaled }
         }
         if rotation == 0 || !rotation.isFinite {
-            Compositor.blend(scaled, onto: picture, x: x, y: y, opacity: plan.pose.opacity)
+            for picture in pictures { Compositor.blend(scaled, onto: picture, x: x, y: y, opacity: plan.pose.opacity) }
             return
         }
         // Turned clockwise about its anchor point, which stays where the unturned image puts it.
@@ -95,7 +97,7 @@ final class GraphicsPainter {
         let transform = AffineTransform.translation(x: -item.anchorX * Double(w), y: -item.anchorY * Double(h))
             .concatenating(.rotation(degrees: rotation))
             .concatenating(.translation(x: anchorX, y: anchorY))
-        Compositor.draw(scaled, onto: picture, transform: transform, opacity: plan.pose.opacity)
+        for picture in pictures { Compositor.draw(scaled, onto: picture, transform: transform, opacity: plan.pose.opacity) }
     }
 
     /// Forgets the rasterized texts not in `texts`: only what is on screen stays in memory.
@@ -108,7 +110,8 @@ final class GraphicsPainter {
     /// Rasterized texts held now: only those on screen.
     var cachedTexts: Int { textImages.count }
 
-    func draw(_ plan: TextPlan, onto picture: Picture) throws(RenderError) {
+    /// Draws the text onto each of `pictures` (two for a blend mode), rasterized once.
+    func draw(_ plan: TextPlan, onto pictures: [Picture]) throws(RenderError) {
         let item = timeline.texts[plan.index]
         guard plan.pose.opacity > 0 else { return }
         let rendered: RenderedText
@@ -143,7 +146,9 @@ final class GraphicsPainter {
         }
         let x = item.x * Double(width) - item.anchorX * block.width - block.x
         let y = (item.y + plan.pose.y) * Double(height) - item.anchorY * block.height - block.y
-        Compositor.blend(image, onto: picture, x: Int(x.rounded()), y: Int(y.rounded()), opacity: plan.pose.opacity)
+        for picture in pictures {
+            Compositor.blend(image, onto: picture, x: Int(x.rounded()), y: Int(y.rounded()), opacity: plan.pose.opacity)
+        }
     }
 
     /// The highlight's characters as scalars of `text`, cut at its end; nil when none are left.

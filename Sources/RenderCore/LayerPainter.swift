@@ -1,3 +1,4 @@
+import EffectCatalog
 import MediaIO
 import MediaTime
 import PixelKernels
@@ -5,8 +6,8 @@ import TemplateFormat
 import TimelineModel
 
 /// Draws clips: decodes (or recalls) the picture, frames it in its rectangle (cover, contain,
-/// blurred fill), applies the clip's filters (and the grade, for a clip stacked above graphics),
-/// then places it with its pose (Ken Burns motion, picture-in-picture rectangles).
+/// blurred fill), applies the clip's filters (and the grade, for a clip stacked above graphics)
+/// and its key, then places it with its pose (Ken Burns motion, picture-in-picture rectangles).
 final class LayerPainter {
     let timeline: Timeline
     let sources: MediaSources
@@ -48,10 +49,30 @@ final class LayerPainter {
         return PixelRect(x: x, y: y, width: w, height: h)
     }
 
+    /// A clip made ready to be placed: framed, filtered, graded when asked, keyed when it has a key.
+    struct Prepared {
+        /// The framed picture, at its rectangle's size times `scaleBase`.
+        let picture: Picture
+        /// The picture with its key's transparency, for a keyed clip; nil places `picture` opaque.
+        let keyed: RGBAImage?
+        /// The clip's rectangle on the output, on even pixels.
+        let rect: PixelRect
+        /// The clip's pose at the frame.
+        let pose: Pose
+        /// The largest scale the motion reaches, which `picture` was framed at.
+        let scaleBase: Double
+    }
+
     /// - Parameter grade: effects applied after the clip's own filters, at the frame's time on the
     ///   timeline: the grade, for a clip stacked above an overlay or text, which the grade of the
     ///   whole frame must not reach.
     func draw(_ plan: LayerPlan, onto target: Picture, frame: Int64, grade: [Effect] = []) throws(RenderError) {
+        place(try prepare(plan, frame: frame, grade: grade), onto: target)
+    }
+
+    /// Frames, filters, grades and keys the clip at `frame`, without placing it: a clip in a blend
+    /// mode is placed twice (see `FrameRenderer`), and decoded once.
+    func prepare(_ plan: LayerPlan, frame: Int64, grade: [Effect] = []) throws(RenderError) -> Prepared {
         let clip = timeline.clips[plan.clipIndex]
         let rect = rect(of: clip)
         // Drawn once at the largest size the motion reaches, so zooming only ever shrinks it.
@@ -89,12 +110,31 @@ final class LayerPainter {
         } catch {
             throw RenderError(error, clip: clip.id, frame: frame)
         }
-        place(layer, in: rect, pose: plan.pose, scaleBase: maxScale, onto: target)
+        var keyed: RGBAImage?
+        if let key = clip.key {
+            // Never guess: a key without a kernel is an error (reading a timeline file refuses it).
+            guard let kernel = KeyKernels.kernel(key.kind) else {
+                throw RenderError(
+                    effect: EffectError(effect: key.kind, operation: "keying a clip", reason: "'\(key.kind)' is not a key of the catalog"),
+                    clip: clip.id, frame: frame)
+            }
+            let color = YCbCr(red: key.color.red, green: key.color.green, blue: key.color.blue)
+            let values = FilterParameters.complete(key.kind, key.parameters, family: .key)
+            keyed = KeyRenderer.key(kernel, color: color, parameters: values, picture: layer)
+        }
+        return Prepared(picture: layer, keyed: keyed, rect: rect, pose: plan.pose, scaleBase: maxScale)
     }
 
-    /// Puts the framed layer on the target: a straight copy when still, an affine draw when posed.
-    private func place(_ layer: Picture, in rect: PixelRect, pose: Pose, scaleBase: Double, onto target: Picture) {
-        if pose.isIdentity && scaleBase == 1 && layer.width == rect.width && layer.height == rect.height {
+    /// Puts the prepared clip on the target: a straight copy when still, an affine draw when
+    /// posed; a keyed clip is drawn as a sticker is, by its alpha.
+    func place(_ prepared: Prepared, onto target: Picture) {
+        let (layer, rect, pose, scaleBase) = (prepared.picture, prepared.rect, prepared.pose, prepared.scaleBase)
+        let still = pose.isIdentity && scaleBase == 1 && layer.width == rect.width && layer.height == rect.height
+        if still, let keyed = prepared.keyed {
+            Compositor.blend(keyed, onto: target, x: rect.x, y: rect.y, opacity: 1)
+            return
+        }
+        if still {
             PictureRegion.copy(layer, into: target, x: rect.x, y: rect.y)
             return
         }
@@ -105,7 +145,11 @@ final class LayerPainter {
             .concatenating(.scale(s))
             .concatenating(.rotation(degrees: pose.rotation))
             .concatenating(.translation(x: cx, y: cy))
-        Compositor.draw(layer, onto: target, transform: transform, opacity: pose.opacity)
+        if let keyed = prepared.keyed {
+            Compositor.draw(keyed, onto: target, transform: transform, opacity: pose.opacity)
+        } else {
+            Compositor.draw(layer, onto: target, transform: transform, opacity: pose.opacity)
+        }
     }
 
     /// Frames a decoded picture into `layer` by the clip's fit.

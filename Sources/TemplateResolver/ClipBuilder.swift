@@ -27,6 +27,10 @@ package enum ClipBuilder {
         package var frame: LayerRect = .full
         /// The layer's opacity, 0...1; 1 on the main track.
         package var opacity: Double = 1
+        /// The layer's blend mode; `normal` on the main track.
+        package var blend = "normal"
+        /// The media layer's key; nil on the main track.
+        package var key: EffectSpec?
         /// Timeline time the transitions on either side reach beyond the cuts (see `TransitionPlacement`).
         package var lead: RationalTime = .zero
         var tail: RationalTime = .zero
@@ -123,7 +127,8 @@ package enum ClipBuilder {
         var clip = VideoClip(
             id: place.id, media: asset.path, kind: asset.kind, timelineRange: place.range,
             sourceRange: TimeRange(start: .zero, duration: d), orientation: asset.orientation, fit: place.fit,
-            volume: place.volume, layer: place.layer, frame: place.frame, opacity: place.opacity)
+            volume: place.volume, layer: place.layer, frame: place.frame, opacity: place.opacity, blend: place.blend,
+            key: place.key.map(EffectMapping.key))
         clip.filters = EffectMapping.effects(place.filters, templateFolder: templateFolder, duration: d, shift: place.shift)
         var motion = place.motion
         if motion == nil, asset.kind == .image, let preset = stillMotion {

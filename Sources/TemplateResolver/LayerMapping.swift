@@ -38,7 +38,8 @@ package enum LayerMapping {
             id: layer.id, media: AssetPath.join(templateFolder, spec.file), timelineRange: range,
             x: spec.placement.x, y: spec.placement.y, anchorX: anchor.x, anchorY: anchor.y, width: spec.width,
             opacity: layer.opacity, motion: motion,
-            animationIn: animation(spec.animationIn), animationOut: animation(spec.animationOut), layer: stacking)
+            animationIn: animation(spec.animationIn), animationOut: animation(spec.animationOut), layer: stacking,
+            blend: layer.blend)
     }
 
     /// The text item of a text layer; its string is the person's text for its key, else the
@@ -57,7 +58,7 @@ package enum LayerMapping {
             id: layer.id, text: string, timelineRange: range, look: look(spec, templateFolder: templateFolder),
             x: spec.placement.x, y: spec.placement.y, anchorX: anchor.x, anchorY: anchor.y, maxWidth: spec.maxWidth,
             maxLines: spec.maxLines, animationIn: animation(spec.animationIn), animationOut: animation(spec.animationOut),
-            layer: stacking)
+            layer: stacking, blend: layer.blend)
     }
 
     /// The layer's look with its font file found in the template folder.

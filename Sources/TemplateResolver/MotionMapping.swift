@@ -1,3 +1,4 @@
+import EffectCatalog
 import MediaTime
 import TemplateFormat
 import TimelineModel
@@ -107,9 +108,30 @@ package enum EffectMapping {
                 }
                 if timed.count > 1 { animation[name] = timed }
             case .file(let path): file = AssetPath.join(templateFolder, path)
+            case .color: break
             }
         }
         return Effect(kind: spec.kind, parameters: numbers, file: file, animation: animation)
+    }
+
+    /// A media layer's key as the clip's: its colour, and every number parameter (a template built
+    /// in code may leave some out: the timeline says every one, as read).
+    package static func key(_ spec: EffectSpec) -> ClipKey {
+        let entry = Catalog.entry(.key, spec.kind)
+        var numbers: [String: Double] = [:]
+        var color = entry?.parameters.lazy.compactMap(\.defaultColor).first.flatMap(RGBColor.init(hex:)) ?? RGBColor(red: 0, green: 255, blue: 0)
+        for (name, value) in spec.parameters {
+            switch value {
+            case .number(let x): numbers[name] = x
+            case .keyframes(let keys): numbers[name] = self.value(keys, at: 0.5)
+            case .color(let c): color = c
+            case .file: break
+            }
+        }
+        for p in entry?.parameters ?? [] where numbers[p.name] == nil {
+            if let d = p.defaultValue, p.range != nil { numbers[p.name] = d }
+        }
+        return ClipKey(kind: spec.kind, color: color, parameters: numbers)
     }
 
     /// The value of keyframes at fraction `at`: the first before them, the last after them, eased between.

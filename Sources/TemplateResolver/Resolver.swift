@@ -79,6 +79,8 @@ package enum Resolver {
                 filters: s.filters, layer: m.index + 1,
                 frame: LayerRect(x: s.rect.x, y: s.rect.y, width: s.rect.width, height: s.rect.height),
                 opacity: m.layer.opacity)
+            place.blend = m.layer.blend
+            place.key = s.key
             place.shift = m.layer.start.subtractingReportingOverflow(range.start) ?? .zero
             places.append((place, s.accepts, .any, SourceLocation(file: file, path: JSONPath.root.appending("layers").appending(m.index))))
         }

@@ -79,6 +79,7 @@ package enum TransitionPlacement {
             case .number(let x): numbers[name] = x
             case .keyframes(let keys): numbers[name] = EffectMapping.value(keys, at: 0.5)
             case .file(let path): mask = AssetPath.join(templateFolder, path)
+            case .color: break
             }
         }
         // A template built in code may leave numbers out: the timeline says every one, as read.

@@ -50,9 +50,9 @@ import Testing
 
     static func n(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
 
-    /// Every number parameter of every filter and transition, at its lower or upper bound as
+    /// Every number parameter of every filter, transition and key, at its lower or upper bound as
     /// `reel catalog --format json` states it (the catalog is the one declaration of them).
-    static func catalogAtBounds(upper: Bool) throws -> (filters: String, slots: String) {
+    static func catalogAtBounds(upper: Bool) throws -> (filters: String, slots: String, keys: [String]) {
         let out = try Reel.run(["catalog", "--format", "json"])
         let catalog = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: [[String: Any]]])
         func bounds(_ entry: [String: Any]) -> [String] {
@@ -71,11 +71,15 @@ import Testing
             let keys = ["\"kind\": \"\(id)\""] + (id == "cut" ? [] : ["\"duration\": \"4f\""]) + bounds(t)
             return "{ \"id\": \"s\(i)\", \"duration\": \"10f\", \"transition\": { \(keys.joined(separator: ", ")) } }"
         }
-        return (filters.joined(separator: ", "), slots.joined(separator: ", "))
+        let keys = try #require(catalog["key"]).compactMap { k -> String? in
+            guard let id = k["id"] as? String else { return nil }
+            return "{ " + (["\"kind\": \"\(id)\""] + bounds(k)).joined(separator: ", ") + " }"
+        }
+        return (filters.joined(separator: ", "), slots.joined(separator: ", "), keys)
     }
 
-    /// Placement, motion and text look at their declared bounds, and every effect parameter at its
-    /// catalog bound: each template validates and makes a video.
+    /// Placement, motion and text look at their declared bounds, and every effect parameter (a
+    /// key's too) at its catalog bound: each template validates and makes a video.
     @Test(arguments: [false, true])
     func layoutAndEffectsAtTheirBoundsMakeAVideo(upper: Bool) throws {
         let dir = TemporaryFolder()
@@ -87,7 +91,7 @@ import Testing
         try "LUT_3D_SIZE 2\n0 0 0\n1 0 0\n0 1 0\n1 1 0\n0 0 1\n1 0 1\n0 1 1\n1 1 1\n".write(
             toFile: (folder as NSString).appendingPathComponent("look.cube"), atomically: true, encoding: .utf8)
         func pick(_ r: ClosedRange<Double>) -> String { Self.n(upper ? r.upperBound : r.lowerBound) }
-        let (filters, slots) = try Self.catalogAtBounds(upper: upper)
+        let (filters, slots, keys) = try Self.catalogAtBounds(upper: upper)
         let pose =
             "{ \"at\": 0, \"scale\": \(pick(Limits.poseScale)), \"x\": \(pick(Limits.poseOffset)), \"y\": \(pick(Limits.poseOffset)), \"rotation\": \(pick(Limits.rotation)) }"
         let text = """
@@ -101,11 +105,15 @@ import Testing
             { "id": "star", "kind": "image", "file": "star.png", "width": \(pick(Limits.layerWidth)), "rotation": \(pick(Limits.rotation)),
               "x": \(pick(Limits.position)), "y": 0.5, "opacity": \(pick(Limits.fraction)), "motion": { "keyframes": [\(pose)] } }
             """
+        // Each key at its bounds on a picture-in-picture in a blend mode (the photo again).
+        let keyed = keys.enumerated().map { i, key in
+            "{ \"id\": \"keyed\(i)\", \"kind\": \"media\", \"rect\": { \"x\": 0, \"y\": 0, \"width\": 0.5, \"height\": 0.5 }, \"blend\": \"colorBurn\", \"key\": \(key) }"
+        }
         let json = """
             { "format": 1, "name": "Bounds", "canvas": { "width": 64, "height": 64, "frameRate": "25" }, "music": { "file": "music.m4a" },
               "slots": [{ "id": "first", "duration": "10f", "filters": [\(filters)], "motion": { "keyframes": [\(pose)] } }, \(slots),
                         { "id": "last", "duration": "10f" }],
-              "layers": [\(text), \(sticker)] }
+              "layers": [\(text), \(sticker), \(keyed.joined(separator: ", "))] }
             """
         try Self.validateAndMake(json, in: folder, photo: dir.file("photo.jpg"), to: dir.file("out.mp4"))
     }

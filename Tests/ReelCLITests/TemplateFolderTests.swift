@@ -18,7 +18,7 @@ import Testing
     @Test func resolveWritesTheTemplateFolderRelativeToTheTimeline() throws {
         let (p, _) = try Self.project()
         let text = try String(contentsOfFile: p.timeline, encoding: .utf8)
-        #expect(text.contains("\"format\": 2,"))
+        #expect(text.contains("\"format\": 3,"))
         #expect(text.contains("\"template\": \"tiny\""), "\(text)")
         // `reel edit` keeps it.
         let r = try Reel.run(["edit", p.timeline, "volume", "a", "0.5"])

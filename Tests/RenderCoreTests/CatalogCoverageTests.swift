@@ -17,6 +17,23 @@ import TimelineModel
         for id in Catalog.ids(of: .filter) { #expect(FilterKernels.kernel(id)?.id == id, "\(id)") }
     }
 
+    @Test func everyBlendModeHasAKernelAndEveryKernelAnEntry() {
+        #expect(BlendKernels.all.map(\.id) == Catalog.ids(of: .blend))
+        for id in Catalog.ids(of: .blend) { #expect(BlendKernels.kernel(id)?.id == id, "\(id)") }
+    }
+
+    /// Every key has a kernel that reads exactly the catalog's number parameters of it; the
+    /// render core completes them as it completes a filter's.
+    @Test func everyKeyHasAKernelReadingItsParameters() {
+        #expect(KeyKernels.all.map(\.id) == Catalog.ids(of: .key))
+        for entry in Catalog.entries(of: .key) {
+            let numeric = entry.parameters.filter { $0.range != nil }
+            #expect(Set(numeric.map(\.name)) == KeyKernels.kernel(entry.id)?.parameterNames, "\(entry.id)")
+            let completed = FilterParameters.complete(entry.id, [:], family: .key)
+            for p in numeric { #expect(completed[p.name] == p.defaultValue, "\(entry.id).\(p.name)") }
+        }
+    }
+
     @Test func everyTextAnimationIsDrawn() {
         #expect(Set(Catalog.ids(of: .textAnimation)) == LayerAnimationCurve.kinds)
     }

@@ -28,7 +28,9 @@ extension TemplateDecoder {
             object = o
             kindPath = path.appending("kind")
             guard o["kind"] != nil else {
-                context.error(.missingKey, "missing required key 'kind'", at: path, notes: ["add \"kind\": \"\(Catalog.ids(of: family)[1])\""])
+                // The second id is a better example than `cut` or `none`; a family of one has only the first.
+                let ids = Catalog.ids(of: family)
+                context.error(.missingKey, "missing required key 'kind'", at: path, notes: ["add \"kind\": \"\(ids[min(1, ids.count - 1)])\""])
                 return nil
             }
         default:
@@ -57,6 +59,8 @@ extension TemplateDecoder {
             guard let value = object[parameter.name] else {
                 if let d = parameter.defaultValue {
                     values[parameter.name] = .number(d)
+                } else if let hex = parameter.defaultColor, let c = RGBColor(hex: hex) {
+                    values[parameter.name] = .color(c)
                 } else {
                     context.error(
                         .missingKey, "\(entry.id) needs '\(parameter.name)' (\(parameter.summary))", at: path,
@@ -82,6 +86,12 @@ extension TemplateDecoder {
                     }
                 } else if let x = context.number(value, at: paramPath, in: range, what: "\(entry.id) \(parameter.name)", code: .parameterRange) {
                     values[parameter.name] = .number(x)
+                } else {
+                    valid = false
+                }
+            case .color:
+                if let c = context.color(value, at: paramPath, alpha: false) {
+                    values[parameter.name] = .color(RGBColor(red: c.red, green: c.green, blue: c.blue))
                 } else {
                     valid = false
                 }
@@ -122,6 +132,18 @@ extension TemplateDecoder {
             filters.append(EffectSpec(kind: entry.id, parameters: values))
         }
         return valid ? filters : nil
+    }
+
+    /// A media layer's key: `"chroma"`, or `{ "kind": "chroma", "color": "#00b140", "similarity": 0.3 }`,
+    /// its parameters checked against the catalog's key entry and completed with its defaults.
+    mutating func readKey(_ value: JSONValue, at path: JSONPath) -> EffectSpec? {
+        guard
+            let (entry, object) = effect(
+                value, at: path, family: .key, keys: TemplateKeys.key,
+                example: "{ \"kind\": \"chroma\", \"color\": \"#00ff00\" }"),
+            let values = parameters(of: entry, in: object, at: path)
+        else { return nil }
+        return EffectSpec(kind: entry.id, parameters: values)
     }
 
     /// A transition; `timing` gets its kind and duration when those two are usable, even when a
@@ -206,9 +228,13 @@ extension TemplateDecoder {
 }
 
 extension EffectFamily {
-    /// "transition", "filter", "motion", "text animation", "easing".
+    /// "transition", "filter", "motion", "text animation", "easing", "blend mode", "key".
     var singular: String {
-        self == .textAnimation ? "text animation" : rawValue
+        switch self {
+        case .textAnimation: "text animation"
+        case .blend: "blend mode"
+        default: rawValue
+        }
     }
 }
 

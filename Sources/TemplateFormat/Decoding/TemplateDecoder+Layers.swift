@@ -1,11 +1,12 @@
 import DocumentJSON
 import DocumentLimits
+import EffectCatalog
 import MediaTime
 import TimelineModel
 
 /// The layer rules: at most 64 layers, each with a unique id, a `kind` (media, image, text or captions),
-/// a start and optional duration in seconds or frames, an opacity within 0...1, and the keys of
-/// its kind.
+/// a start and optional duration in seconds or frames, an opacity within 0...1, a blend mode of the
+/// catalog (not for captions), and the keys of its kind.
 extension TemplateDecoder {
     static let layerKinds = ["media", "image", "text", "captions"]
 
@@ -93,6 +94,15 @@ extension TemplateDecoder {
                 valid = false
             }
         }
+        // Captions are drawn as they are; their layer takes no `blend` (an unknown key, reported above).
+        var blend = "normal"
+        if kind != "captions", let raw = object["blend"] {
+            if let word = context.word(raw, at: path.appending("blend"), among: Catalog.ids(of: .blend), what: "a blend mode in the catalog") {
+                blend = word
+            } else {
+                valid = false
+            }
+        }
         let content: LayerContent? =
             switch kind {
             case "media": readMediaLayer(object, at: path, timing: timing).map(LayerContent.media)
@@ -101,7 +111,7 @@ extension TemplateDecoder {
             default: readTextLayer(object, at: path, span: span).map(LayerContent.text)
             }
         guard valid, let id, let start, let duration, let content else { return nil }
-        return LayerSpec(id: id, start: start, duration: duration, opacity: opacity, content: content)
+        return LayerSpec(id: id, start: start, duration: duration, opacity: opacity, blend: blend, content: content)
     }
 
     private mutating func readMediaLayer(_ object: JSONObject, at path: JSONPath, timing: ItemTiming) -> MediaLayerSpec? {
@@ -122,8 +132,14 @@ extension TemplateDecoder {
         }
         var filters: [EffectSpec]? = []
         if let raw = object["filters"] { filters = readFilters(raw, at: path.appending("filters"), timing: timing) }
+        var key: EffectSpec?
+        if let raw = object["key"] {
+            key = readKey(raw, at: path.appending("key"))
+            if key == nil { valid = false }
+        }
         guard valid, let rect, let volume, let playback, let filters else { return nil }
-        return MediaLayerSpec(accepts: accepts, rect: rect, fit: fit, volume: volume, playback: playback, motion: motion, filters: filters)
+        return MediaLayerSpec(
+            accepts: accepts, rect: rect, fit: fit, volume: volume, playback: playback, motion: motion, filters: filters, key: key)
     }
 
     /// A rectangle inside the canvas, in fractions: x, y from the top-left corner; width and height above 0.

@@ -18,12 +18,12 @@ package enum TemplateKeys {
         ["id", "accepts", "duration", "fit", "volume", "orientation", "motion", "filters", "transition", "repeatable"]
         + playback
     static let layerCommon = ["id", "kind", "start", "duration", "opacity"]
-    static let mediaLayer = layerCommon + ["accepts", "rect", "fit", "volume", "motion", "filters"] + playback
+    static let mediaLayer = layerCommon + ["blend", "accepts", "rect", "fit", "volume", "motion", "filters", "key"] + playback
     package static let placement = ["x", "y", "anchor"]
-    static let imageLayer = layerCommon + ["file", "width", "rotation", "motion", "in", "out"] + placement
+    static let imageLayer = layerCommon + ["blend", "file", "width", "rotation", "motion", "in", "out"] + placement
     static let textLayer =
         layerCommon + [
-            "key", "text", "font", "size", "minSize", "color", "stroke", "shadow", "box", "align",
+            "blend", "key", "text", "font", "size", "minSize", "color", "stroke", "shadow", "box", "align",
             "lineSpacing", "maxWidth", "maxLines", "in", "out",
         ] + placement
     package static let captionsLayer = layerCommon + ["file", "style", "lines", "area", "size", "font", "color", "highlight"]
@@ -34,6 +34,8 @@ package enum TemplateKeys {
     /// Besides the catalog parameters of its kind.
     package static let transition = ["kind", "duration", "easing"]
     package static let filter = ["kind"]
+    /// A media layer's key, besides the catalog parameters of its kind.
+    package static let key = ["kind"]
     package static let motion = ["kind", "keyframes"]
     static let poseKeyframe = ["at", "scale", "x", "y", "rotation", "easing"]
     static let valueKeyframe = ["at", "value", "easing"]

@@ -1,7 +1,8 @@
+import Appearance
 import EffectCatalog
 import MediaTime
 
-/// A catalog effect (a filter) named by a template, with every parameter resolved.
+/// A catalog effect (a filter, a media layer's key) named by a template, with every parameter resolved.
 public struct EffectSpec: Sendable, Hashable {
     /// Catalog id (`saturation`, `lut`, ...).
     package var kind: String
@@ -19,6 +20,12 @@ public struct EffectSpec: Sendable, Hashable {
         return nil
     }
 
+    /// The colour of parameter `name`, when it is one.
+    package func color(_ name: String) -> RGBColor? {
+        if case .color(let c) = parameters[name] { return c }
+        return nil
+    }
+
     /// The file of parameter `name` (relative to the template folder), when it is one.
     package func file(_ name: String) -> String? {
         if case .file(let path) = parameters[name] { return path }
@@ -33,6 +40,8 @@ public enum ParameterValue: Sendable, Hashable {
     case keyframes([ValueKeyframe])
     /// A file relative to the template folder, checked to exist and be readable as its kind.
     case file(String)
+    /// An opaque colour (a key's screen colour).
+    case color(RGBColor)
 }
 
 /// One key value of an animated parameter.

@@ -12,15 +12,22 @@ public struct LayerSpec: Sendable, Hashable {
     package var duration: RationalTime?
     /// 0 (invisible) to 1 (opaque), multiplied into whatever the content draws.
     package var opacity: Double
+    /// How the layer's colour meets the picture under it: a blend mode of the catalog (`normal`
+    /// draws it as it is). Captions layers are always `normal`.
+    package var blend: String
     /// What the layer shows; its kind decides which of the template's fields it reads.
     package var content: LayerContent
 
-    /// `id` must be unique among slots and layers; the defaults show the layer from the start to the end, opaque.
-    public init(id: String, start: RationalTime = .zero, duration: RationalTime? = nil, opacity: Double = 1, content: LayerContent) {
+    /// `id` must be unique among slots and layers; the defaults show the layer from the start to the end, opaque, blended normally.
+    public init(
+        id: String, start: RationalTime = .zero, duration: RationalTime? = nil, opacity: Double = 1, blend: String = "normal",
+        content: LayerContent
+    ) {
         self.id = id
         self.start = start
         self.duration = duration
         self.opacity = opacity
+        self.blend = blend
         self.content = content
     }
 }
@@ -62,11 +69,14 @@ public struct MediaLayerSpec: Sendable, Hashable {
     package var motion: MotionSpec?
     /// Filters on the layer's picture, in order, before it is composited.
     package var filters: [EffectSpec]
+    /// A key of the catalog (`chroma`) that makes part of the picture transparent, after the
+    /// filters; nil keeps it opaque.
+    package var key: EffectSpec?
 
-    /// The defaults: any media, cover-fitted, muted, played at normal speed, still and unfiltered.
+    /// The defaults: any media, cover-fitted, muted, played at normal speed, still, unfiltered and unkeyed.
     package init(
         accepts: SlotAccepts = .any, rect: LayerRect, fit: Fit = .cover, volume: Double = 0, playback: Playback = Playback(),
-        motion: MotionSpec? = nil, filters: [EffectSpec] = []
+        motion: MotionSpec? = nil, filters: [EffectSpec] = [], key: EffectSpec? = nil
     ) {
         self.accepts = accepts
         self.rect = rect
@@ -75,6 +85,7 @@ public struct MediaLayerSpec: Sendable, Hashable {
         self.playback = playback
         self.motion = motion
         self.filters = filters
+        self.key = key
     }
 }
 

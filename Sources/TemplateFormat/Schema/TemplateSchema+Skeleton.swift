@@ -490,6 +490,9 @@ extension TemplateSchema {
                   "maximum": "$limit fraction.upper",
                   "default": 1
                 },
+                "blend": {
+                  "$ref": "#/$defs/blend"
+                },
                 "accepts": {
                   "enum": [
                     "any",
@@ -521,6 +524,9 @@ extension TemplateSchema {
                 },
                 "filters": {
                   "$ref": "#/$defs/filters"
+                },
+                "key": {
+                  "$ref": "#/$defs/key"
                 },
                 "speed": true,
                 "reverse": true,
@@ -557,6 +563,9 @@ extension TemplateSchema {
                   "minimum": "$limit fraction.lower",
                   "maximum": "$limit fraction.upper",
                   "default": 1
+                },
+                "blend": {
+                  "$ref": "#/$defs/blend"
                 },
                 "file": {
                   "type": "string",
@@ -644,6 +653,9 @@ extension TemplateSchema {
                   "minimum": "$limit fraction.lower",
                   "maximum": "$limit fraction.upper",
                   "default": 1
+                },
+                "blend": {
+                  "$ref": "#/$defs/blend"
                 },
                 "key": {
                   "type": "string",
@@ -1045,6 +1057,34 @@ extension TemplateSchema {
                     "$catalog parameters: filter": true
                   },
                   "allOf": "$catalog rules: filter"
+                }
+              ]
+            },
+            "blend": {
+              "enum": "$catalog ids: blend",
+              "default": "normal",
+              "description": "how the layer's colour meets the picture under it (W3C Compositing and Blending, in gamma-encoded R'G'B')"
+            },
+            "key": {
+              "description": "what makes part of a media layer's picture transparent (a green screen)",
+              "oneOf": [
+                {
+                  "enum": "$catalog ids: key",
+                  "description": "the catalog id alone, with default parameters"
+                },
+                {
+                  "type": "object",
+                  "required": [
+                    "kind"
+                  ],
+                  "properties": {
+                    "kind": {
+                      "enum": "$catalog ids: key",
+                      "description": "catalog id"
+                    },
+                    "$catalog parameters: key": true
+                  },
+                  "allOf": "$catalog rules: key"
                 }
               ]
             },

@@ -8,7 +8,8 @@ import EffectCatalog
 /// The skeleton (`TemplateSchema+Skeleton.swift`) is the schema with placeholders. A bound written
 /// `"$limit name"` (or `"$limit name.lower"`, `".upper"`) becomes the number of the `Limits`
 /// declaration the table in `TemplateSchema+Limits.swift` gives for that name. Three kinds name a
-/// catalog family by its raw value (`transition`, `filter`, `motion`, `textAnimation`, `easing`):
+/// catalog family by its raw value (`transition`, `filter`, `motion`, `textAnimation`, `easing`,
+/// `blend`, `key`):
 /// - the string `"$catalog ids: F"` becomes the array of F's ids, in catalog order;
 /// - the key `"$catalog parameters: F"` in a `properties` object becomes one key per parameter of
 ///   F's entries (in order of first appearance), described by the last entry that has it;
@@ -120,6 +121,10 @@ package enum TemplateSchema {
         case .file:
             value["type"] = .string("string")
             value["minLength"] = .number(JSONNumber(1))
+        case .color(let hex):
+            value["type"] = .string("string")
+            value["pattern"] = .string("^#[0-9a-fA-F]{6}$")
+            value["default"] = .string(hex)
         }
         value["description"] = .string(parameter.summary)
         guard parameter.animatable else { return value }

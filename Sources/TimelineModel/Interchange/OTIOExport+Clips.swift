@@ -67,6 +67,9 @@ extension OTIOExport {
         if let beats = c.beats { meta["beats"] = .string(TimeText.ratioString(from: beats)) }
         // A smart clip's window path, as the timeline writes it (times from the clip's start).
         if !c.crop.isEmpty { meta["crop"] = .array(c.crop.map(TimelineEncoder.cropKeyframe)) }
+        // Blend mode and key, as the timeline writes them (only when set).
+        if c.blend != "normal" { meta["blend"] = .string(c.blend) }
+        if let key = c.key { meta["key"] = TimelineEncoder.key(key) }
         return meta
     }
 

@@ -9,8 +9,9 @@ import MediaTime
 /// once), so the renderer works in whole frames and samples.
 public struct Timeline: Sendable, Hashable {
     /// Version of the timeline format written; older documents are upgraded when read
-    /// (`TimelineUpgrade`), later ones refused. 2: `ducking` only (format 1's `duck` upgraded), and `template`.
-    static let currentFormat = 2
+    /// (`TimelineUpgrade`), later ones refused. 2: `ducking` only (format 1's `duck` upgraded), and
+    /// `template`; 3: a clip's, overlay's or text's `blend`, and a clip's `key`.
+    static let currentFormat = 3
 
     /// Size and background of every frame; its sides are even and within `Limits.canvasSide` when read.
     package var canvas: Canvas
@@ -172,6 +173,11 @@ public struct VideoClip: Sendable, Hashable {
     /// Where the visible window of a `smart` clip sits over the clip's time (see `CropKeyframe`);
     /// empty for every other fit, and for a smart clip framed at the centre.
     package var crop: [CropKeyframe]
+    /// How the clip's colour meets the picture under it: a blend mode of the catalog; `normal`
+    /// (the main track's always) draws it as it is.
+    package var blend: String
+    /// What of the clip's picture is made transparent (a green screen) before it is placed; nil for none.
+    package var key: ClipKey?
 
     /// Defaults play the media once, forward, upright, silent (`volume` 0), on the main track; `sourceRange` must be `timelineRange` × `speed` long.
     public init(
@@ -179,7 +185,7 @@ public struct VideoClip: Sendable, Hashable {
         speed: RationalTime = RationalTime(seconds: 1), orientation: Orientation = .upright, fit: Fit = .cover,
         volume: Double = 0, reverse: Bool = false, loop: Bool = false, motion: [TransformKeyframe] = [],
         filters: [Effect] = [], layer: Int = 0, frame: LayerRect = .full, opacity: Double = 1, beats: RationalTime? = nil,
-        crop: [CropKeyframe] = []
+        crop: [CropKeyframe] = [], blend: String = "normal", key: ClipKey? = nil
     ) {
         self.id = id
         self.media = media
@@ -199,6 +205,8 @@ public struct VideoClip: Sendable, Hashable {
         self.opacity = opacity
         self.beats = beats
         self.crop = crop
+        self.blend = blend
+        self.key = key
     }
 
     /// Source time shown at timeline time `t`. Times outside `timelineRange` (a transition's

@@ -138,7 +138,7 @@ extension TimelineDecoder {
             value, at: path,
             known: [
                 "id", "text", "timelineRange", "look", "x", "y", "anchorX", "anchorY", "maxWidth",
-                "maxLines", "layer", "in", "out", "highlight",
+                "maxLines", "layer", "in", "out", "highlight", "blend",
             ])
         let lp = path.appending("look")
         let l = try reader.object(
@@ -197,7 +197,7 @@ extension TimelineDecoder {
             maxLines: try optionalInteger(o, "maxLines", at: path, in: Limits.maxTextLines),
             animationIn: try animation(o["in"], at: path.appending("in")), animationOut: try animation(o["out"], at: path.appending("out")),
             layer: try optionalInteger(o, "layer", at: path, in: Self.layers),
-            highlight: try highlight(o["highlight"], at: path.appending("highlight")))
+            highlight: try highlight(o["highlight"], at: path.appending("highlight")), blend: try blend(o, at: path))
     }
 
     /// `{ "start", "length", "color" }` in characters, or null.
@@ -217,7 +217,7 @@ extension TimelineDecoder {
             value, at: path,
             known: [
                 "id", "media", "timelineRange", "x", "y", "anchorX", "anchorY", "width", "opacity", "motion",
-                "layer", "in", "out",
+                "layer", "in", "out", "blend",
             ])
         return OverlayItem(
             id: try reader.text(reader.required("id", in: o, at: path), at: path.appending("id"), maxLength: Limits.maxShortText),
@@ -231,7 +231,35 @@ extension TimelineDecoder {
             opacity: try optionalNumber(o, "opacity", at: path, in: Limits.fraction, default: 1),
             motion: try keyframes(o, "motion", at: path),
             animationIn: try animation(o["in"], at: path.appending("in")), animationOut: try animation(o["out"], at: path.appending("out")),
-            layer: try optionalInteger(o, "layer", at: path, in: Self.layers))
+            layer: try optionalInteger(o, "layer", at: path, in: Self.layers), blend: try blend(o, at: path))
+    }
+
+    /// The item's `blend`, a blend mode of the catalog; `normal` when left out.
+    package func blend(_ object: JSONObject, at path: JSONPath) throws(TimelineCodingError) -> String {
+        guard let v = object["blend"] else { return "normal" }
+        let word = try reader.word(v, at: path.appending("blend"), among: Catalog.ids(of: .blend), what: "a blend mode of the catalog (reel catalog)")
+        return word ?? "normal"
+    }
+
+    /// A clip's key: a key of the catalog, the colour it makes transparent, and its number
+    /// parameters, each within its range; those left out take the catalog's defaults.
+    package func key(_ value: JSONValue, at path: JSONPath) throws(TimelineCodingError) -> ClipKey {
+        let o = try reader.object(value, at: path, known: ["kind", "color", "parameters"])
+        let kindText = try reader.word(
+            reader.required("kind", in: o, at: path), at: path.appending("kind"), among: Catalog.ids(of: .key),
+            what: "a key of the catalog (reel catalog)")
+        let entry = kindText.flatMap { Catalog.entry(.key, $0) }
+        let fallback = entry?.parameters.lazy.compactMap(\.defaultColor).first.flatMap(RGBColor.init(hex:)) ?? RGBColor(red: 0, green: 255, blue: 0)
+        var color = fallback
+        if let c = try self.color(o["color"], at: path.appending("color")) {
+            if c.alpha != 255 {
+                reader.report(
+                    "a key colour is opaque", at: path.appending("color"), code: .backgroundColor, notes: ["write it #rrggbb"])
+            }
+            color = RGBColor(red: c.red, green: c.green, blue: c.blue)
+        }
+        return ClipKey(
+            kind: kindText ?? "", color: color, parameters: try parameters(o["parameters"], of: entry, at: path.appending("parameters")))
     }
 
     /// Stacking numbers of clips, overlays and texts alike.

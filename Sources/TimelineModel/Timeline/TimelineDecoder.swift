@@ -224,7 +224,7 @@ package struct TimelineDecoder {
             known: [
                 "id", "media", "kind", "timelineRange", "sourceRange", "speed",
                 "orientation", "fit", "volume", "reverse", "loop", "motion",
-                "filters", "layer", "frame", "opacity", "beats", "crop",
+                "filters", "layer", "frame", "opacity", "beats", "crop", "blend", "key",
             ])
         let id = try reader.text(reader.required("id", in: object, at: path), at: path.appending("id"), maxLength: Limits.maxShortText)
         let media = try self.media(reader.required("media", in: object, at: path), at: path.appending("media"))
@@ -278,7 +278,8 @@ package struct TimelineDecoder {
             motion: try keyframes(object, "motion", at: path), filters: filters, layer: layer, frame: frame,
             opacity: try optionalNumber(object, "opacity", at: path, in: Limits.fraction, default: 1),
             beats: try object["beats"].map { v throws(TimelineCodingError) in try clipBeats(v, at: path.appending("beats")) },
-            crop: try crop(object, at: path))
+            crop: try crop(object, at: path), blend: try blend(object, at: path),
+            key: try object["key"].map { v throws(TimelineCodingError) in try key(v, at: path.appending("key")) })
     }
 
     private func audioClip(_ value: JSONValue, at path: JSONPath, frameRate rate: FrameRate) throws(TimelineCodingError) -> AudioClip {

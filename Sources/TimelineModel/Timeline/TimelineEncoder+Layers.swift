@@ -100,18 +100,26 @@ extension TimelineEncoder {
             item["highlight"] = .object(
                 JSONObject(["start": .number(JSONNumber(h.start)), "length": .number(JSONNumber(h.length)), "color": color(h.color)]))
         }
+        if t.blend != "normal" { item["blend"] = .string(t.blend) }
         return .object(item)
     }
 
     /// An overlay as the decoder's `overlay` reads it back; its PNG path goes through `mediaPath`.
     package static func overlay(_ o: OverlayItem, mediaPath: (String) -> String) -> JSONValue {
-        .object(
-            JSONObject([
-                "id": .string(o.id), "media": .string(mediaPath(o.media)), "timelineRange": range(o.timelineRange),
-                "x": number(o.x), "y": number(o.y), "anchorX": number(o.anchorX), "anchorY": number(o.anchorY),
-                "width": number(o.width), "opacity": number(o.opacity), "motion": .array(o.motion.map(keyframe)),
-                "layer": optionalInteger(o.layer), "in": animation(o.animationIn), "out": animation(o.animationOut),
-            ]))
+        var item = JSONObject([
+            "id": .string(o.id), "media": .string(mediaPath(o.media)), "timelineRange": range(o.timelineRange),
+            "x": number(o.x), "y": number(o.y), "anchorX": number(o.anchorX), "anchorY": number(o.anchorY),
+            "width": number(o.width), "opacity": number(o.opacity), "motion": .array(o.motion.map(keyframe)),
+            "layer": optionalInteger(o.layer), "in": animation(o.animationIn), "out": animation(o.animationOut),
+        ])
+        // Written only when not `normal`, so overlays blended normally keep their bytes.
+        if o.blend != "normal" { item["blend"] = .string(o.blend) }
+        return .object(item)
+    }
+
+    /// A clip's key as the decoder's `key` reads it back: `{ "kind", "color", "parameters" }`.
+    package static func key(_ k: ClipKey) -> JSONValue {
+        .object(JSONObject(["kind": .string(k.kind), "color": .string(k.color.hex), "parameters": parameters(k.parameters)]))
     }
 
     /// An integer, or `null` for none (every field is written, so "none" is written too).

@@ -62,6 +62,9 @@ package enum TimelineEncoder {
         if let beats = clip.beats { o["beats"] = .string(TimeText.ratioString(from: beats)) }
         // Written only when there is one, so timelines without smart framing keep their bytes.
         if !clip.crop.isEmpty { o["crop"] = .array(clip.crop.map(cropKeyframe)) }
+        // Written only when set, likewise: a clip blended normally and unkeyed keeps its bytes.
+        if clip.blend != "normal" { o["blend"] = .string(clip.blend) }
+        if let key = clip.key { o["key"] = Self.key(key) }
         return .object(o)
     }
 

@@ -31,6 +31,24 @@ public struct Effect: Sendable, Hashable {
     }
 }
 
+/// A key that makes part of a clip's picture transparent (a green screen), every parameter resolved.
+public struct ClipKey: Sendable, Hashable {
+    /// Catalog key id (`chroma`).
+    package var kind: String
+    /// The colour made transparent, gamma-encoded as the picture is.
+    package var color: RGBColor
+    /// Every number parameter of the kind (`similarity`, `smoothness`, `spill`), defaults filled in
+    /// when read, so the renderer needs no catalog lookups.
+    package var parameters: [String: Double]
+
+    /// The reader fills `parameters` with every default of `kind`; a caller building one keeps that.
+    public init(kind: String, color: RGBColor, parameters: [String: Double] = [:]) {
+        self.kind = kind
+        self.color = color
+        self.parameters = parameters
+    }
+}
+
 /// One key value of an animated effect parameter.
 public struct EffectKeyframe: Sendable, Hashable {
     /// From the start of what the effect applies to (its clip, or the video for the grade); keyframes are in increasing time.
@@ -194,13 +212,16 @@ public struct TextItem: Sendable, Hashable {
     package var layer: Int?
     /// Characters drawn in another colour: the word being spoken, in karaoke captions.
     package var highlight: TextHighlight?
+    /// How the text's colour meets the picture under it: a blend mode of the catalog (`normal`
+    /// draws it as it is).
+    package var blend: String
 
     /// Defaults centre the block on the canvas, 90 % wide at most, unbounded lines, no animation, above every clip.
     public init(
         id: String, text: String, timelineRange: TimeRange, look: TextLook, x: Double = 0.5, y: Double = 0.5,
         anchorX: Double = 0.5, anchorY: Double = 0.5, maxWidth: Double = 0.9, maxLines: Int? = nil,
         animationIn: LayerAnimation? = nil, animationOut: LayerAnimation? = nil, layer: Int? = nil,
-        highlight: TextHighlight? = nil
+        highlight: TextHighlight? = nil, blend: String = "normal"
     ) {
         self.id = id
         self.text = text
@@ -216,6 +237,7 @@ public struct TextItem: Sendable, Hashable {
         self.animationOut = animationOut
         self.layer = layer
         self.highlight = highlight
+        self.blend = blend
     }
 }
 
@@ -270,12 +292,15 @@ public struct OverlayItem: Sendable, Hashable {
     /// Stacking position, in the same space as `VideoClip.layer` (see `TextItem.layer`); nil draws
     /// it above every clip.
     package var layer: Int?
+    /// How the picture's colour meets the picture under it: a blend mode of the catalog (`normal`
+    /// draws it as it is).
+    package var blend: String
 
-    /// Defaults centre the picture, 30 % of the canvas wide, opaque, still, above every clip.
+    /// Defaults centre the picture, 30 % of the canvas wide, opaque, still, above every clip, blended normally.
     public init(
         id: String, media: String, timelineRange: TimeRange, x: Double = 0.5, y: Double = 0.5, anchorX: Double = 0.5,
         anchorY: Double = 0.5, width: Double = 0.3, opacity: Double = 1, motion: [TransformKeyframe] = [],
-        animationIn: LayerAnimation? = nil, animationOut: LayerAnimation? = nil, layer: Int? = nil
+        animationIn: LayerAnimation? = nil, animationOut: LayerAnimation? = nil, layer: Int? = nil, blend: String = "normal"
     ) {
         self.id = id
         self.media = media
@@ -290,5 +315,6 @@ public struct OverlayItem: Sendable, Hashable {
         self.animationIn = animationIn
         self.animationOut = animationOut
         self.layer = layer
+        self.blend = blend
     }
 }

@@ -11,7 +11,7 @@ import MediaTime
 /// an upgrade renames is reported where it was written.
 ///
 /// ```
-/// format 1 ──(duck → ducking)──► format 2 ──► TimelineDecoder
+/// format 1 ──(duck → ducking)──► format 2 ──(adds blend, key)──► format 3 ──► TimelineDecoder
 /// ```
 package enum TimelineUpgrade {
     /// The oldest format Reel reads.

@@ -39,6 +39,9 @@ import Testing
                 if let range = p.range {
                     let d = p.defaultValue ?? .nan
                     #expect(range.contains(d), "\(entry.id).\(p.name): default \(d) within \(range)")
+                } else if let hex = p.defaultColor {
+                    #expect(!p.isRequired && !p.animatable, "\(entry.id).\(p.name): colours have a default and are constant")
+                    #expect(hex.count == 7 && hex.hasPrefix("#") && hex == hex.lowercased(), "\(entry.id).\(p.name): default \(hex)")
                 } else {
                     #expect(p.isRequired && !p.animatable, "\(entry.id).\(p.name): files are required and constant")
                 }

@@ -106,6 +106,12 @@ import Testing
             if let text = try? String(contentsOf: file, encoding: .utf8) { documents["shipped-\(name).json"] = text }
         }
         #expect(documents.keys.contains { $0.hasPrefix("shipped-") })
+        // A blend mode and a key, and their broken forms below.
+        let left = "\"rect\": { \"x\": 0, \"y\": 0, \"width\": 0.5, \"height\": 1 } },"
+        func keyed(_ keys: String) -> String {
+            RichFixture.json.replacingOccurrences(of: left, with: "\"rect\": { \"x\": 0, \"y\": 0, \"width\": 0.5, \"height\": 1 }, \(keys) },")
+        }
+        documents["blend-key.json"] = keyed("\"blend\": \"screen\", \"key\": { \"kind\": \"chroma\", \"color\": \"#00b140\", \"similarity\": 0.2 }")
         for (name, text) in documents { try text.write(to: work.appendingPathComponent(name), atomically: true, encoding: .utf8) }
         // A misspelt transition; a slot's unknown key and its speed out of range; a media layer's
         // unknown key and unknown playback word (the playback keys' schemas are shared).
@@ -117,6 +123,9 @@ import Testing
                 of: "\"kind\": \"media\", \"start\": 2,", with: "\"kind\": \"media\", \"sped\": 1, \"start\": 2,"),
             "broken-media-playback.json": RichFixture.json.replacingOccurrences(
                 of: "\"kind\": \"media\", \"start\": 2,", with: "\"kind\": \"media\", \"whenShorter\": \"stretch\", \"start\": 2,"),
+            "broken-blend.json": keyed("\"blend\": \"mulitply\""),
+            "broken-key-range.json": keyed("\"key\": { \"kind\": \"chroma\", \"similarity\": 2 }"),
+            "broken-key-color.json": keyed("\"key\": { \"kind\": \"chroma\", \"color\": \"green\" }"),
         ]
         for (name, text) in broken {
             #expect(text != RichFixture.json, "\(name) breaks nothing")

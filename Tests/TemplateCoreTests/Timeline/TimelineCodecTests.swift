@@ -233,7 +233,7 @@ import Testing
             }
           ],
           "duration": "4.1041s",
-          "format": 2,
+          "format": 3,
           "frameRate": "30000/1001",
           "grade": [
             {
@@ -430,7 +430,7 @@ import Testing
 
     @Test(arguments: [
         ("\"speed\": \"4/5\"", "\"speed\": \"-1\"", "clips[0].speed", 101, 16),
-        ("\"format\": 2", "\"format\": 3", "format", 154, 13),
+        ("\"format\": 3", "\"format\": 4", "format", 154, 13),
         ("\"crf\": 18", "\"crf\": 99", "output.crf", 166, 12),
         ("\"kind\": \"video\"", "\"kind\": \"movie\"", "clips[0].kind", 69, 15),
         ("\"rotation\": 90", "\"rotation\": 45", "clips[0].orientation.rotation", 94, 21),

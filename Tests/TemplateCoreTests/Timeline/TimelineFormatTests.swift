@@ -7,9 +7,9 @@ import Testing
 /// Timelines of every format version Reel has written stay readable (see "Versions" in
 /// docs/timeline-format.md).
 @Suite struct TimelineFormatTests {
-    /// A stored timeline of format 1, read through `TimelineUpgrade` and written as format 2. Keep
-    /// it reading the old document whatever the current format becomes.
-    @Test func aStoredFormatOneTimelineIsUpgradedAndWrittenAsFormatTwo() throws {
+    /// A stored timeline of format 1, read through `TimelineUpgrade` and written in the current
+    /// format. Keep it reading the old document whatever the current format becomes.
+    @Test func aStoredFormatOneTimelineIsUpgradedAndWrittenInTheCurrentFormat() throws {
         let text = try RepositoryFiles.text("Tests/Fixtures/timeline-format-1.json")
         #expect(text.contains("\"format\": 1,"))
         let timeline = try TimelineCodec.decode(text, file: "timeline-format-1.json")
@@ -30,7 +30,7 @@ import Testing
                       },
                       "fadeIn"
                 """
-        ).replacingOccurrences(of: "\"format\": 1,", with: "\"format\": 2,")
+        ).replacingOccurrences(of: "\"format\": 1,", with: "\"format\": 3,")
             .replacingOccurrences(of: "      \"id\": \"music\",\n", with: "      \"id\": \"music\",\n      \"loop\": false,\n")
             .replacingOccurrences(
                 of: "      \"media\": \"/templates/postcard/music/track.m4a\",\n",
@@ -40,24 +40,48 @@ import Testing
     }
 
     /// A stored timeline of format 2 (the format-1 fixture upgraded, with the `template` folder it
-    /// was made from): read and written back to the same bytes. If this fails after a change, the
-    /// format changed: bump `Timeline.currentFormat`, add a step to `TimelineUpgrade`, and store a
-    /// document of the new format beside this one.
-    @Test func aStoredFormatTwoTimelineReadsAndWritesBackTheSame() throws {
+    /// was made from): read, and written back in format 3 with only its number changed (format 3
+    /// adds keys a format-2 document does not have).
+    @Test func aStoredFormatTwoTimelineReadsAndWritesBackInFormatThree() throws {
         let text = try RepositoryFiles.text("Tests/Fixtures/timeline-format-2.json")
         #expect(text.contains("\"format\": 2,"))
         let timeline = try TimelineCodec.decode(text, file: "timeline-format-2.json")
         #expect(timeline.template == "/templates/postcard")
-        #expect(TimelineCodec.encode(timeline) == text)
+        #expect(TimelineCodec.encode(timeline) == text.replacingOccurrences(of: "\"format\": 2,", with: "\"format\": 3,"))
+        #expect(timeline.clips.allSatisfy { $0.blend == "normal" && $0.key == nil })
         var old = try TimelineCodec.decode(RepositoryFiles.text("Tests/Fixtures/timeline-format-1.json"))
         old.template = "/templates/postcard"
         #expect(old == timeline)
     }
 
-    @Test(arguments: [0, 3, 99, -1])
+    /// A stored timeline of format 3 (the format-2 fixture with a keyed picture-in-picture clip in
+    /// `screen`, a `multiply` overlay and a `softLight` text): read and written back to the same
+    /// bytes. If this fails after a change, the format changed: bump `Timeline.currentFormat`, add a
+    /// step to `TimelineUpgrade`, and store a document of the new format beside this one.
+    @Test func aStoredFormatThreeTimelineReadsAndWritesBackTheSame() throws {
+        let text = try RepositoryFiles.text("Tests/Fixtures/timeline-format-3.json")
+        #expect(text.contains("\"format\": 3,"))
+        let timeline = try TimelineCodec.decode(text, file: "timeline-format-3.json")
+        #expect(TimelineCodec.encode(timeline) == text)
+        let pip = try #require(timeline.clips.last)
+        #expect(pip.blend == "screen")
+        #expect(
+            pip.key
+                == ClipKey(
+                    kind: "chroma", color: RGBColor(red: 0, green: 0xb1, blue: 0x40),
+                    parameters: ["similarity": 0.3, "smoothness": 0.1, "spill": 0.5]))
+        #expect(timeline.overlays.first?.blend == "multiply" && timeline.texts.first?.blend == "softLight")
+        var old = try TimelineCodec.decode(RepositoryFiles.text("Tests/Fixtures/timeline-format-2.json"))
+        old.clips.append(pip)
+        old.overlays[0].blend = "multiply"
+        old.texts[0].blend = "softLight"
+        #expect(old == timeline)
+    }
+
+    @Test(arguments: [0, 4, 99, -1])
     func otherVersionsAreRefusedWithT010(format: Int) throws {
-        let text = try RepositoryFiles.text("Tests/Fixtures/timeline-format-2.json")
-            .replacingOccurrences(of: "\"format\": 2,", with: "\"format\": \(format),")
+        let text = try RepositoryFiles.text("Tests/Fixtures/timeline-format-3.json")
+            .replacingOccurrences(of: "\"format\": 3,", with: "\"format\": \(format),")
         do {
             _ = try TimelineCodec.decode(text)
             Issue.record("read format \(format)")

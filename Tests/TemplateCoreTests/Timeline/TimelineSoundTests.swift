@@ -36,7 +36,7 @@ import Testing
 
     /// Format 1 timelines wrote `"duck": g`; the upgrade reads it as ducking of the same depth (`"duck": 1`, none).
     @Test func theOlderDuckStillReads() throws {
-        var text = TimelineCodec.encode(Self.timeline()).replacingOccurrences(of: "\"format\": 2,", with: "\"format\": 1,")
+        var text = TimelineCodec.encode(Self.timeline()).replacingOccurrences(of: "\"format\": 3,", with: "\"format\": 1,")
         let ducking = try #require(text.range(of: "\"ducking\": {"))
         let end = try #require(text.range(of: "},", range: ducking.upperBound..<text.endIndex))
         text.replaceSubrange(ducking.lowerBound..<end.upperBound, with: "\"duck\": 0.25,")
@@ -62,7 +62,7 @@ import Testing
     ])
     func badSoundValuesAreReported(from: String, to: String, code: DiagnosticCode, pointer: String) throws {
         // Format 1, where `duck` was still a key.
-        let text = TimelineCodec.encode(Self.timeline()).replacingOccurrences(of: "\"format\": 2,", with: "\"format\": 1,")
+        let text = TimelineCodec.encode(Self.timeline()).replacingOccurrences(of: "\"format\": 3,", with: "\"format\": 1,")
         #expect(text.contains(from), "the fixture has \(from)")
         let broken = text.replacingOccurrences(of: from, with: to)
         let result = Result { () throws(TimelineCodingError) in try TimelineCodec.decode(broken) }
