@@ -17,6 +17,8 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
     let log: @Sendable (String) -> Void
     /// One picture drawn at a time: two requests for the same one draw it once.
     let previewLock = NSLock()
+    /// The timelines last previewed, kept open so their frames are drawn without opening media again.
+    let previews = TimelinePreviews(capacity: ServerLimits.previewSessions)
     /// Set by a drain: new renders are refused (503) while running ones finish.
     private let drainingFlag = CancellationFlag()
 
@@ -125,6 +127,7 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         case APIRoutes.getTimeline.name: return try getTimeline(id)
         case APIRoutes.editTimeline.name: return try editTimeline(id, request)
         case APIRoutes.renderTimeline.name: return try renderTimeline(id, request)
+        case APIRoutes.timelineFrame.name: return try timelineFrame(id, captured["n"] ?? "", request)
         default: throw APIError.notFound("no route \(request.method) \(request.path)")
         }
     }

@@ -21,9 +21,14 @@ enum APIRoutes {
     static let getTimeline = Route("GET", "/v1/timelines/{id}")
     static let editTimeline = Route("POST", "/v1/timelines/{id}/edits")
     static let renderTimeline = Route("POST", "/v1/timelines/{id}/renders")
+    static let timelineFrame = Route("GET", "/v1/timelines/{id}/frames/{n}")
 
-    static let all = [
-        health, metrics, openAPI, templates, template, contactSheet, preview, validate, upload, media, submit, list, job, cancel, output,
-        timeline, createTimeline, getTimeline, editTimeline, renderTimeline,
-    ]
+    static let all =
+        [
+            health, metrics, openAPI, templates, template, contactSheet, preview, validate, upload, media, submit, list, job, cancel, output,
+            timeline, createTimeline, getTimeline, editTimeline, renderTimeline,
+        ] + previewRoutes
+
+    /// The preview engine's routes: frames on demand.
+    static let previewRoutes = [timelineFrame]
 }

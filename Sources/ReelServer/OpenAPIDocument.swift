@@ -256,6 +256,26 @@ enum OpenAPIDocument {
                 }
               }
             },
+            "/v1/timelines/{id}/frames/{n}": {
+              "parameters": [
+                { "name": "id", "in": "path", "required": true, "schema": { "type": "string" } },
+                { "name": "n", "in": "path", "required": true, "schema": { "type": "string", "pattern": "^[0-9]+$" }, "description": "the frame's number, from 0" }
+              ],
+              "get": {
+                "operationId": "timelineFrame", "summary": "Frame n of the timeline as it is now, as reel poster --at <n>f draws it, from a session that keeps its media open",
+                "parameters": [
+                  { "name": "height", "in": "query", "required": false, "schema": { "type": "integer", "minimum": \#(ServerLimits.previewHeight.lowerBound), "maximum": \#(ServerLimits.previewHeight.upperBound), "default": \#(ServerLimits.defaultPreviewHeight) }, "description": "lines; the width follows the canvas, both even" }
+                ],
+                "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "200": { "description": "PNG", "content": { "image/png": { "schema": { "type": "string", "contentMediaType": "image/png" } } } },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "404": { "$ref": "#/components/responses/Error" },
+                  "416": { "$ref": "#/components/responses/Error" },
+                  "422": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
             "/v1/renders/{id}/timeline": {
               "parameters": [ { "$ref": "#/components/parameters/JobID" } ],
               "get": {

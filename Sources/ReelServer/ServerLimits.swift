@@ -15,4 +15,10 @@ package enum ServerLimits {
     package static let defaultPageSize = 50
     /// Largest upload (bytes).
     package static let maxUpload: Int64 = 2 << 30
+    /// Lines a preview frame may be drawn at (`?height=`): a thumbnail to a 4K player.
+    package static let previewHeight = 16...2160
+    /// Lines of a preview frame when the request does not say.
+    package static let defaultPreviewHeight = 540
+    /// Timelines kept open for previews at once, their decoders warm; the least recently used closes.
+    package static let previewSessions = 4
 }

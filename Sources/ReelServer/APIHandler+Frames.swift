@@ -1,0 +1,40 @@
+import FileAccess
+import Foundation
+import HTTPServer
+import ReelKit
+
+/// The preview engine's routes: frames of a timeline made through the API, drawn on demand from a
+/// session that keeps its media open (`TimelinePreviews`), the timeline as it is after its edits.
+extension APIHandler {
+    /// `GET /v1/timelines/{id}/frames/{n}?height=540`: frame `n` (from 0) as a PNG, the pixels of
+    /// `reel poster --at <n>f` at that size; 416 past the last frame.
+    func timelineFrame(_ id: String, _ n: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        let path = try timelinePath(id)
+        guard !n.isEmpty, n.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            throw APIError.badRequest("the frame is its number from 0 (frames/0, frames/48), not '\(n)'")
+        }
+        let height = try previewHeight(request)
+        let result: PreviewFrameResult
+        do { result = try previews.frame(timeline: path, key: id, index: Int64(n) ?? Int64.max, height: height) } catch {
+            throw APIError(422, error.apiCode, Self.hidingData(error.description, folder: PathText.folder(of: path)))
+        }
+        switch result {
+        case .outOfRange(let count):
+            throw APIError(416, "frame_out_of_range", "the timeline has frames 0 to \(count - 1); there is no frame \(n)")
+        case .frame(let frame):
+            var response = HTTPResponse(status: 200, body: .bytes(frame.png))
+            response.headers = [("Content-Type", "image/png"), ("Cache-Control", "no-store"), ("Reel-Frame-Count", "\(frame.frameCount)")]
+            return response
+        }
+    }
+
+    /// `?height=` held to `ServerLimits.previewHeight`, `ServerLimits.defaultPreviewHeight` when absent.
+    func previewHeight(_ request: HTTPRequest) throws(APIError) -> Int {
+        guard let text = request.queryValue("height") else { return ServerLimits.defaultPreviewHeight }
+        let bounds = ServerLimits.previewHeight
+        guard let height = Int(text), bounds.contains(height) else {
+            throw APIError.badRequest("height is a number of lines from \(bounds.lowerBound) to \(bounds.upperBound), not '\(text)'")
+        }
+        return height
+    }
+}
