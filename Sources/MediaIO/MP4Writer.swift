@@ -22,6 +22,9 @@ package struct EncoderSettings: Sendable, Hashable {
     package var subtitles: [SubtitleCue] = []
     /// Which pass of a two-pass bit-rate encode this is; nil for one pass. Only with `videoBitrate`.
     package var ratePass: RatePass?
+    /// Pictures from one keyframe to the next (1: every picture a keyframe, as previews' proxies
+    /// are); nil for one every two seconds, as exports have.
+    package var keyframeInterval: Int?
 
     /// Defaults: CRF 20 at x264's `veryfast`, one pass, no comment, no subtitles.
     package init(
@@ -124,7 +127,7 @@ package final class MP4Writer {
         vctx.pointee.colorspace = AVCOL_SPC_BT709
         vctx.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
         // A keyframe at least every two seconds keeps seeking in players quick.
-        vctx.pointee.gop_size = Int32(max(1, min(600, rate.frame(at: RationalTime(seconds: 2), rounding: .down))))
+        vctx.pointee.gop_size = Int32(max(1, min(600, settings.keyframeInterval ?? Int(rate.frame(at: RationalTime(seconds: 2), rounding: .down)))))
         vctx.pointee.thread_count = 0
         if fmt.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
             vctx.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)

@@ -8,20 +8,26 @@ import TimelineModel
 /// and drawing only.
 ///
 /// A frame is drawn as `reel poster` draws it (`Poster.renderer`, `Poster.size`): the same pixels
-/// as `reel poster --at <n>f --width W`. Not thread-safe: one caller at a time (`SessionCache`).
+/// as `reel poster --at <n>f --width W` when drawn from the originals. With a `ProxyStore`, each
+/// video is read from its proxy once that exists (the first request queues it), unless the caller
+/// asks for the originals. Not thread-safe: one caller at a time (`SessionCache`).
 package final class FrameSession {
     /// The timeline drawn; a changed timeline is a new session.
     package let timeline: Timeline
     private let baseFolder: String?
-    /// Renderers by width, the most recently used last; at most `maxSizes`.
-    private var renderers: [(width: Int, renderer: FrameRenderer, picture: Picture)] = []
+    private let proxies: ProxyStore?
+    /// Renderers by width and the proxies they read (source path to proxy path), the most recently
+    /// used last; at most `maxSizes`.
+    private var renderers: [(width: Int, proxies: [String: String], renderer: FrameRenderer, picture: Picture)] = []
     /// Sizes kept open at once: a page shows a player and a strip of thumbnails.
     private let maxSizes = 2
 
     /// - Parameter baseFolder: what relative media paths are resolved against (nil: as written).
-    package init(timeline: Timeline, baseFolder: String? = nil) {
+    ///   - proxies: where previews find (and queue) the proxies of the timeline's videos.
+    package init(timeline: Timeline, baseFolder: String? = nil, proxies: ProxyStore? = nil) {
         self.timeline = timeline
         self.baseFolder = baseFolder
+        self.proxies = proxies
     }
 
     /// The size of a frame asked for `height` lines: the even width nearest the canvas's aspect at
@@ -34,27 +40,44 @@ package final class FrameSession {
         return (max(2, poster.width & ~1), max(2, poster.height & ~1))
     }
 
-    /// Frame `index` (0 ..< `timeline.frameCount`) at about `height` lines, as sRGB.
-    package func image(frame index: Int64, height: Int) throws(RenderError) -> RGBAImage {
+    /// Frame `index` (0 ..< `timeline.frameCount`) at about `height` lines, as sRGB; with
+    /// `originals`, never from a proxy (the poster's pixels exactly).
+    package func image(frame index: Int64, height: Int, originals: Bool = false) throws(RenderError) -> RGBAImage {
         precondition(index >= 0 && index < timeline.frameCount, "FrameSession: frame \(index) outside the timeline")
-        let (renderer, picture) = renderer(height: height)
+        let ready = readyProxies()
+        let (renderer, picture) = renderer(height: height, proxies: originals ? [:] : ready)
         try renderer.render(frame: index, into: picture)
         return picture.rgbaImage()
     }
 
-    /// The renderer for frames `height` lines high, made on first use with the poster's settings.
-    private func renderer(height: Int) -> (FrameRenderer, Picture) {
+    /// The proxies of the timeline's videos that exist now, by source; the others are queued.
+    private func readyProxies() -> [String: String] {
+        guard let proxies else { return [:] }
+        var ready: [String: String] = [:]
+        for clip in timeline.clips where clip.kind == .video && ready[clip.media] == nil {
+            if let proxy = proxies.proxy(for: clip.media) { ready[clip.media] = proxy }
+        }
+        return ready
+    }
+
+    /// The renderer for frames `height` lines high reading `proxies`, made on first use with the
+    /// poster's settings (a timeline whose videos are the proxies, when there are any).
+    private func renderer(height: Int, proxies: [String: String]) -> (FrameRenderer, Picture) {
         let width = Self.size(canvas: timeline.canvas, height: height).width
-        if let i = renderers.firstIndex(where: { $0.width == width }) {
+        if let i = renderers.firstIndex(where: { $0.width == width && $0.proxies == proxies }) {
             let kept = renderers.remove(at: i)
             renderers.append(kept)
             return (kept.renderer, kept.picture)
         }
         if renderers.count >= maxSizes { renderers.removeFirst() }
+        var drawn = timeline
+        for i in drawn.clips.indices where drawn.clips[i].kind == .video {
+            if let proxy = proxies[drawn.clips[i].media] { drawn.clips[i].media = proxy }
+        }
         let size = Poster.size(canvas: timeline.canvas, width: width)
-        let renderer = Poster.renderer(timeline, baseFolder: baseFolder, width: size.width, height: size.height)
+        let renderer = Poster.renderer(drawn, baseFolder: baseFolder, width: size.width, height: size.height)
         let picture = renderer.makePicture()
-        renderers.append((width, renderer, picture))
+        renderers.append((width, proxies, renderer, picture))
         return (renderer, picture)
     }
 }

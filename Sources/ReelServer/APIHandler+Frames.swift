@@ -6,16 +6,23 @@ import ReelKit
 /// The preview engine's routes: frames of a timeline made through the API, drawn on demand from a
 /// session that keeps its media open (`TimelinePreviews`), the timeline as it is after its edits.
 extension APIHandler {
-    /// `GET /v1/timelines/{id}/frames/{n}?height=540`: frame `n` (from 0) as a PNG, the pixels of
-    /// `reel poster --at <n>f` at that size; 416 past the last frame.
+    /// `GET /v1/timelines/{id}/frames/{n}?height=540&source=auto`: frame `n` (from 0) as a PNG,
+    /// drawn from the videos' proxies once they exist; with `source=original`, the pixels of
+    /// `reel poster --at <n>f` at that size. 416 past the last frame.
     func timelineFrame(_ id: String, _ n: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
         let path = try timelinePath(id)
         guard !n.isEmpty, n.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
             throw APIError.badRequest("the frame is its number from 0 (frames/0, frames/48), not '\(n)'")
         }
         let height = try previewHeight(request)
+        let originals: Bool
+        switch request.queryValue("source") {
+        case nil, "auto": originals = false
+        case "original": originals = true
+        case let other?: throw APIError.badRequest("source is auto (a proxy once it exists) or original, not '\(other)'")
+        }
         let result: PreviewFrameResult
-        do { result = try previews.frame(timeline: path, key: id, index: Int64(n) ?? Int64.max, height: height) } catch {
+        do { result = try previews.frame(timeline: path, key: id, index: Int64(n) ?? Int64.max, height: height, originals: originals) } catch {
             throw APIError(422, error.apiCode, Self.hidingData(error.description, folder: PathText.folder(of: path)))
         }
         switch result {

@@ -18,7 +18,7 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
     /// One picture drawn at a time: two requests for the same one draw it once.
     let previewLock = NSLock()
     /// The timelines last previewed, kept open so their frames are drawn without opening media again.
-    let previews = TimelinePreviews(capacity: ServerLimits.previewSessions)
+    let previews: TimelinePreviews
     /// Set by a drain: new renders are refused (503) while running ones finish.
     private let drainingFlag = CancellationFlag()
 
@@ -33,6 +33,7 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         self.runner = runner
         self.metrics = metrics
         self.log = log
+        previews = TimelinePreviews(capacity: ServerLimits.previewSessions, proxies: configuration.data + "/proxies")
     }
 
     /// Refuses new renders from now on.

@@ -264,7 +264,8 @@ enum OpenAPIDocument {
               "get": {
                 "operationId": "timelineFrame", "summary": "Frame n of the timeline as it is now, as reel poster --at <n>f draws it, from a session that keeps its media open",
                 "parameters": [
-                  { "name": "height", "in": "query", "required": false, "schema": { "type": "integer", "minimum": \#(ServerLimits.previewHeight.lowerBound), "maximum": \#(ServerLimits.previewHeight.upperBound), "default": \#(ServerLimits.defaultPreviewHeight) }, "description": "lines; the width follows the canvas, both even" }
+                  { "name": "height", "in": "query", "required": false, "schema": { "type": "integer", "minimum": \#(ServerLimits.previewHeight.lowerBound), "maximum": \#(ServerLimits.previewHeight.upperBound), "default": \#(ServerLimits.defaultPreviewHeight) }, "description": "lines; the width follows the canvas, both even" },
+                  { "name": "source", "in": "query", "required": false, "schema": { "type": "string", "enum": ["auto", "original"], "default": "auto" }, "description": "auto: each video's preview proxy once it exists; original: the media themselves (reel poster's pixels exactly)" }
                 ],
                 "responses": {
                   "401": { "$ref": "#/components/responses/Error" },
