@@ -129,6 +129,7 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         case APIRoutes.editTimeline.name: return try editTimeline(id, request)
         case APIRoutes.renderTimeline.name: return try renderTimeline(id, request)
         case APIRoutes.timelineFrame.name: return try timelineFrame(id, captured["n"] ?? "", request)
+        case APIRoutes.timelinePreview.name: return try timelinePreview(id, request)
         default: throw APIError.notFound("no route \(request.method) \(request.path)")
         }
     }

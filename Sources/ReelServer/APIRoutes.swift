@@ -22,6 +22,7 @@ enum APIRoutes {
     static let editTimeline = Route("POST", "/v1/timelines/{id}/edits")
     static let renderTimeline = Route("POST", "/v1/timelines/{id}/renders")
     static let timelineFrame = Route("GET", "/v1/timelines/{id}/frames/{n}")
+    static let timelinePreview = Route("GET", "/v1/timelines/{id}/preview.mp4")
 
     static let all =
         [
@@ -29,6 +30,6 @@ enum APIRoutes {
             timeline, createTimeline, getTimeline, editTimeline, renderTimeline,
         ] + previewRoutes
 
-    /// The preview engine's routes: frames on demand.
-    static let previewRoutes = [timelineFrame]
+    /// The preview engine's routes: frames on demand, and playback as a stream.
+    static let previewRoutes = [timelineFrame, timelinePreview]
 }

@@ -277,6 +277,24 @@ enum OpenAPIDocument {
                 }
               }
             },
+            "/v1/timelines/{id}/preview.mp4": {
+              "parameters": [ { "name": "id", "in": "path", "required": true, "schema": { "type": "string" } } ],
+              "get": {
+                "operationId": "timelinePreview", "summary": "The timeline from frame n as fragmented MP4 (H.264, AAC), sent while it renders, for a <video> to play progressively",
+                "parameters": [
+                  { "name": "from", "in": "query", "required": false, "schema": { "type": "integer", "minimum": 0, "default": 0 }, "description": "the first frame" },
+                  { "name": "height", "in": "query", "required": false, "schema": { "type": "integer", "minimum": \#(ServerLimits.previewHeight.lowerBound), "maximum": \#(ServerLimits.previewHeight.upperBound), "default": \#(ServerLimits.defaultStreamHeight) }, "description": "lines; the width follows the canvas, both even" }
+                ],
+                "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "200": { "description": "fragmented MP4, chunked", "content": { "video/mp4": { "schema": { "type": "string", "contentMediaType": "video/mp4" } } } },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "404": { "$ref": "#/components/responses/Error" },
+                  "416": { "$ref": "#/components/responses/Error" },
+                  "422": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
             "/v1/renders/{id}/timeline": {
               "parameters": [ { "$ref": "#/components/parameters/JobID" } ],
               "get": {

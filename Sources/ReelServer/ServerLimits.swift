@@ -19,6 +19,8 @@ package enum ServerLimits {
     package static let previewHeight = 16...2160
     /// Lines of a preview frame when the request does not say.
     package static let defaultPreviewHeight = 540
+    /// Lines of a playback stream when the request does not say.
+    package static let defaultStreamHeight = 360
     /// Timelines kept open for previews at once, their decoders warm; the least recently used closes.
     package static let previewSessions = 4
 }
