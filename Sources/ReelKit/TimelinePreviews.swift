@@ -87,7 +87,7 @@ public struct PreviewFrame: Sendable {
     public let frameCount: Int64
     /// The picture's width in pixels (even).
     public let width: Int
-    /// The picture's height in pixels (even; within two of the height asked).
+    /// The picture's height in pixels (even; within two of the height asked, unless that would make the width under 16).
     public let height: Int
     /// The PNG file's bytes.
     public let png: [UInt8]
