@@ -12,7 +12,7 @@ import PackageDescription
 ///   (the only module that sees FFmpeg, libpng, libheif, FreeType) ◄── PixelKernels, BeatTracking
 ///   (aubio), SubjectDetection (OpenCV, through CVision's C interface);
 /// - where they meet: MediaFacts (what media files are) ◄── RenderCore (planners, frames, sound,
-///   export) ◄── Previews ◄── ReelKit, the one library product, and `reel`, its command line.
+///   export) ◄── Previews ◄── PreviewEngine ◄── ReelKit, the one library product, and `reel`, its command line.
 ///
 /// No target uses unsafe flags, so other packages can depend on Reel by version. PixelKernels (the
 /// pixel loops of transitions, filters and compositing) builds with every check on like the rest:
@@ -106,10 +106,14 @@ let package = Package(
         .target(
             name: "Previews",
             dependencies: documents + modules("ProgressReport", "MediaIO", "PixelKernels", "MediaFacts", "RenderCore", "SubjectDetection")),
+        // The preview engine: timelines kept open to draw frames on demand, the proxies previews read.
+        .target(name: "PreviewEngine", dependencies: documents + modules("MediaIO", "MediaFacts", "RenderCore", "Previews")),
         // The front door: the make pipeline and every command's work, as Swift API.
         .target(
             name: "ReelKit",
-            dependencies: documents + modules("TimelineEditing", "ProgressReport", "MediaIO", "MediaFacts", "RenderCore", "Previews", "BeatTracking")),
+            dependencies: documents
+                + modules(
+                    "TimelineEditing", "ProgressReport", "MediaIO", "MediaFacts", "RenderCore", "Previews", "PreviewEngine", "BeatTracking")),
         // HTTP/1.1 through libmicrohttpd: requests in, responses out, bodies bounded; no C type leaves it.
         .target(name: "HTTPServer", dependencies: ["FileAccess", "DocumentJSON", "CMHD"]),
         // The durable job store: jobs, their states and idempotency keys in SQLite (WAL); no C type leaves it.

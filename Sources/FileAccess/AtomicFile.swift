@@ -69,6 +69,19 @@ package final class AtomicFile {
         try self.init(path: path, streams: streams, within: OutputFolders.root(containing: path), registry: registry)
     }
 
+    /// An output written in place, front to back, through a copy of `descriptor` (the write end
+    /// of a pipe a server streams from); `name` labels errors. The caller keeps and closes its own.
+    package init(streamingTo descriptor: Int32, name: String, registry: TemporaryFiles = .shared) throws(FileAccessError) {
+        path = name
+        self.registry = registry
+        destination = .stream
+        let fd = reel_fcntl_int(descriptor, F_DUPFD_CLOEXEC, 3)
+        guard fd >= 0 else { throw FileAccessError.system(errno, file: name, operation: "creating the output") }
+        self.descriptor = fd
+        temporaryPath = "/proc/self/fd/\(fd)"
+        done = true
+    }
+
     /// Opens the output `name` (a relative path, its subfolders there already:
     /// `FolderMaking.create(beneath:_:)`) beneath `folder` without following any link: `folder` is opened as named, then every subfolder and the
     /// temporary file are reached through descriptors with `O_NOFOLLOW`, and a link (or anything

@@ -24,6 +24,8 @@ package struct HTTPResponse: Sendable {
         /// `length` bytes of the file at `path` from `offset`, sent straight from the file (sendfile);
         /// opened as a regular file only, and a part beyond the file's end is answered 500.
         case file(path: String, offset: Int64, length: Int64)
+        /// Bytes made while they are sent, in chunks (see `HTTPBodyStream`).
+        case stream(any HTTPBodyStream)
     }
 
     /// A response with no header field and an empty body unless given.

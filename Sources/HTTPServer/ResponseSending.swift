@@ -45,6 +45,8 @@ enum ResponseSending {
                 MHD_create_response_from_buffer(
                     raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
             }
+        case .stream(let stream):
+            return StreamCallbacks.response(stream)
         case .file(let path, let offset, let length):
             let file: ReadableFile
             if let opened = response.openedFile, opened.path == path {

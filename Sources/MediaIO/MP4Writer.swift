@@ -22,6 +22,11 @@ package struct EncoderSettings: Sendable, Hashable {
     package var subtitles: [SubtitleCue] = []
     /// Which pass of a two-pass bit-rate encode this is; nil for one pass. Only with `videoBitrate`.
     package var ratePass: RatePass?
+    /// Pictures from one keyframe to the next (1: every picture a keyframe, as previews' proxies
+    /// are); nil for one every two seconds, as exports have.
+    package var keyframeInterval: Int?
+    /// x264's tuning (`zerolatency` for a stream played as it is made); nil for none.
+    package var tune: String?
 
     /// Defaults: CRF 20 at x264's `veryfast`, one pass, no comment, no subtitles.
     package init(
@@ -86,8 +91,11 @@ package final class MP4Writer {
     private var trackReader: AACTrack.Reader?
 
     /// With `audioTrack`, the file's sound is that track's packets (`writeAudio(through:)`);
-    /// without, the file has no sound (a segment, a first pass).
-    package init(path: String, settings: EncoderSettings, audioTrack: AACTrack? = nil) throws(FileAccessError) {
+    /// without, the file has no sound (a segment, a first pass). With `descriptor`, the file is
+    /// streamed through it (a fragmented MP4; `path` only names it) instead of written at `path`.
+    package init(path: String, settings: EncoderSettings, audioTrack: AACTrack? = nil, streamingTo descriptor: Int32? = nil)
+        throws(FileAccessError)
+    {
         self.path = path
         self.settings = settings
         self.audioTrack = audioTrack
@@ -98,7 +106,11 @@ package final class MP4Writer {
                 reason: "size \(settings.width)x\(settings.height) must be even and within \(sides.lowerBound)...\(sides.upperBound)")
         }
         try MediaLibrary.checkEncoders()
-        output = try AtomicFile(path: path)
+        if let descriptor {
+            output = try AtomicFile(streamingTo: descriptor, name: path)
+        } else {
+            output = try AtomicFile(path: path)
+        }
         var oc: UnsafeMutablePointer<AVFormatContext>?
         try check(avformat_alloc_output_context2(&oc, nil, "mp4", output.libraryPath), .writeFailed, file: path, operation: "creating the MP4")
         guard let fmt = oc else { throw FileAccessError(.writeFailed, file: path, operation: "creating the MP4", reason: "no muxer") }
@@ -124,7 +136,7 @@ package final class MP4Writer {
         vctx.pointee.colorspace = AVCOL_SPC_BT709
         vctx.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
         // A keyframe at least every two seconds keeps seeking in players quick.
-        vctx.pointee.gop_size = Int32(max(1, min(600, rate.frame(at: RationalTime(seconds: 2), rounding: .down))))
+        vctx.pointee.gop_size = Int32(max(1, min(600, settings.keyframeInterval ?? Int(rate.frame(at: RationalTime(seconds: 2), rounding: .down)))))
         vctx.pointee.thread_count = 0
         if fmt.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
             vctx.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
@@ -132,6 +144,7 @@ package final class MP4Writer {
         var options: OpaquePointer?
         av_dict_set(&options, "preset", settings.preset, 0)
         av_dict_set(&options, "profile", "high", 0)
+        if let tune = settings.tune { av_dict_set(&options, "tune", tune, 0) }
         if let bitrate = settings.videoBitrate {
             vctx.pointee.bit_rate = Int64(bitrate)
             // A buffer of one second at the peak rate of 1.5 times the average keeps bursts short

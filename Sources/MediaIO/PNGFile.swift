@@ -36,13 +36,19 @@ package enum PNGFile {
     /// Writes `image` to `path` atomically (temporary file, then rename).
     package static func write(_ image: RGBAImage, to path: String) throws(FileAccessError) {
         let output = try AtomicFile(path: path)
+        // Encoded in memory, then written through the output's own descriptor: a stream output
+        // (`-`, a FIFO) is written in place, a file under its locked temporary name.
+        try output.write(try encode(image, name: path))
+        try output.commit()
+    }
+
+    /// The PNG file of `image`, in memory (a frame served over HTTP); `name` labels errors.
+    package static func encode(_ image: RGBAImage, name: String) throws(FileAccessError) -> [UInt8] {
         var png = png_image()
         png.version = UInt32(PNG_IMAGE_VERSION)
         png.width = UInt32(image.width)
         png.height = UInt32(image.height)
         png.format = reel_png_format_rgba
-        // Encoded in memory, then written through the output's own descriptor: a stream output
-        // (`-`, a FIFO) is written in place, a file under its locked temporary name.
         var size = 0
         var bytes: [UInt8] = []
         let ok = image.pixels.withUnsafeBufferPointer { buf -> Int32 in
@@ -55,10 +61,9 @@ package enum PNGFile {
         if ok == 0 {
             let message = withUnsafeBytes(of: png.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             png_image_free(&png)
-            throw FileAccessError(.writeFailed, file: path, operation: "writing PNG", reason: message)
+            throw FileAccessError(.writeFailed, file: name, operation: "writing PNG", reason: message)
         }
-        try output.write(Array(bytes.prefix(size)))
-        try output.commit()
+        return Array(bytes.prefix(size))
     }
 
     /// The size a PNG's header gives, read by libpng from the opened `file` without decoding the

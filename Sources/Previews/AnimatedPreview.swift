@@ -50,11 +50,24 @@ package enum Poster {
         let last = max(0, timeline.frameCount - 1)
         // Clamped as a time first: a time far past the video is its last frame, not a frame index past Int64.
         let frame = min(last, max(0, timeline.frameRate.frame(at: time.clamped(to: .zero, timeline.duration), rounding: .down)))
-        let w = min(8192, max(16, width ?? timeline.canvas.width))
-        let h = Int((Double(w) * Double(timeline.canvas.height) / Double(max(1, timeline.canvas.width))).rounded())
-        let renderer = FrameRenderer(timeline: timeline, baseFolder: baseFolder, width: w, height: h, fast: false, economy: .stills)
+        let size = size(canvas: timeline.canvas, width: width)
+        let renderer = renderer(timeline, baseFolder: baseFolder, width: size.width, height: size.height)
         let picture = renderer.makePicture()
         try renderer.render(frame: frame, into: picture)
         return picture.rgbaImage()
+    }
+
+    /// The size asked of the renderer for a poster `width` pixels wide (the canvas's when nil):
+    /// the width held to 16...8192, the height from the canvas's aspect (the renderer then rounds
+    /// both down to even). The preview engine sizes its frames through this, so they match.
+    package static func size(canvas: Canvas, width: Int?) -> (width: Int, height: Int) {
+        let w = min(8192, max(16, width ?? canvas.width))
+        return (w, Int((Double(w) * Double(canvas.height) / Double(max(1, canvas.width))).rounded()))
+    }
+
+    /// The renderer a poster is drawn by: full-quality scaling, and decoding that seeks for each
+    /// frame asked (`.stills`), so a frame's pixels do not depend on the frames drawn before it.
+    package static func renderer(_ timeline: Timeline, baseFolder: String? = nil, width: Int, height: Int) -> FrameRenderer {
+        FrameRenderer(timeline: timeline, baseFolder: baseFolder, width: width, height: height, fast: false, economy: .stills)
     }
 }

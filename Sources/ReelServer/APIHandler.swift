@@ -22,6 +22,8 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
     let previewLock: NSLock
     /// Author mode's watched template (`reel studio` on one template folder); nil otherwise.
     let authoring: TemplateAuthoring?
+    /// The timelines last previewed, kept open so their frames are drawn without opening media again.
+    let previews: TimelinePreviews
     /// Set by a drain: new renders are refused (503) while running ones finish.
     private let drainingFlag = CancellationFlag()
 
@@ -40,6 +42,7 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         self.runner = runner
         self.metrics = metrics
         self.log = log
+        previews = TimelinePreviews(capacity: ServerLimits.previewSessions, proxies: configuration.data + "/proxies")
     }
 
     /// Refuses new renders from now on.
@@ -147,6 +150,8 @@ final class APIHandler: HTTPHandler, @unchecked Sendable {
         case APIRoutes.renderTimeline.name: return try renderTimeline(id, request)
         case APIRoutes.mediaRoots.name: return json(200, check.places.listing())
         case APIRoutes.templateChanges.name: return try templateChanges(id, request)
+        case APIRoutes.timelineFrame.name: return try timelineFrame(id, captured["n"] ?? "", request)
+        case APIRoutes.timelinePreview.name: return try timelinePreview(id, request)
         default: throw APIError.notFound("no route \(request.method) \(request.path)")
         }
     }

@@ -23,9 +23,15 @@ enum APIRoutes {
     static let renderTimeline = Route("POST", "/v1/timelines/{id}/renders")
     static let mediaRoots = Route("GET", "/v1/media-roots")
     static let templateChanges = Route("GET", "/v1/templates/{id}/changes")
+    static let timelineFrame = Route("GET", "/v1/timelines/{id}/frames/{n}")
+    static let timelinePreview = Route("GET", "/v1/timelines/{id}/preview.mp4")
 
-    static let all = [
-        health, metrics, openAPI, templates, template, contactSheet, preview, validate, upload, media, submit, list, job, cancel, output,
-        timeline, createTimeline, getTimeline, editTimeline, renderTimeline, mediaRoots, templateChanges,
-    ]
+    static let all =
+        [
+            health, metrics, openAPI, templates, template, contactSheet, preview, validate, upload, media, submit, list, job, cancel, output,
+            timeline, createTimeline, getTimeline, editTimeline, renderTimeline, mediaRoots, templateChanges,
+        ] + previewRoutes
+
+    /// The preview engine's routes: frames on demand, and playback as a stream.
+    static let previewRoutes = [timelineFrame, timelinePreview]
 }

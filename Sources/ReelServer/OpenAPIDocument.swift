@@ -277,6 +277,45 @@ enum OpenAPIDocument {
                 "responses": { "401": { "$ref": "#/components/responses/Error" }, "200": { "description": "each root by its folder's name, with its files", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/MediaRoots" } } } } }
               }
             },
+            "/v1/timelines/{id}/frames/{n}": {
+              "parameters": [
+                { "name": "id", "in": "path", "required": true, "schema": { "type": "string" } },
+                { "name": "n", "in": "path", "required": true, "schema": { "type": "string", "pattern": "^[0-9]+$" }, "description": "the frame's number, from 0" }
+              ],
+              "get": {
+                "operationId": "timelineFrame", "summary": "Frame n of the timeline as it is now, as reel poster --at <n>f draws it, from a session that keeps its media open",
+                "parameters": [
+                  { "name": "height", "in": "query", "required": false, "schema": { "type": "integer", "minimum": \#(ServerLimits.previewHeight.lowerBound), "maximum": \#(ServerLimits.previewHeight.upperBound), "default": \#(ServerLimits.defaultPreviewHeight) }, "description": "lines; the width follows the canvas, both even" },
+                  { "name": "source", "in": "query", "required": false, "schema": { "type": "string", "enum": ["auto", "original"], "default": "auto" }, "description": "auto: each video's preview proxy once it exists; original: the media themselves (reel poster's pixels exactly)" }
+                ],
+                "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "200": { "description": "PNG", "content": { "image/png": { "schema": { "type": "string", "contentMediaType": "image/png" } } } },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "404": { "$ref": "#/components/responses/Error" },
+                  "416": { "$ref": "#/components/responses/Error" },
+                  "422": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/v1/timelines/{id}/preview.mp4": {
+              "parameters": [ { "name": "id", "in": "path", "required": true, "schema": { "type": "string" } } ],
+              "get": {
+                "operationId": "timelinePreview", "summary": "The timeline from frame n as fragmented MP4 (H.264, AAC), sent while it renders, for a <video> to play progressively",
+                "parameters": [
+                  { "name": "from", "in": "query", "required": false, "schema": { "type": "integer", "minimum": 0, "default": 0 }, "description": "the first frame" },
+                  { "name": "height", "in": "query", "required": false, "schema": { "type": "integer", "minimum": \#(ServerLimits.previewHeight.lowerBound), "maximum": \#(ServerLimits.previewHeight.upperBound), "default": \#(ServerLimits.defaultStreamHeight) }, "description": "lines; the width follows the canvas, both even" }
+                ],
+                "responses": {
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "200": { "description": "fragmented MP4, chunked", "content": { "video/mp4": { "schema": { "type": "string", "contentMediaType": "video/mp4" } } } },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "404": { "$ref": "#/components/responses/Error" },
+                  "416": { "$ref": "#/components/responses/Error" },
+                  "422": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
             "/v1/renders/{id}/timeline": {
               "parameters": [ { "$ref": "#/components/parameters/JobID" } ],
               "get": {

@@ -25,4 +25,12 @@ package enum ServerLimits {
     /// Longest wait of author mode's long poll (seconds): under the idle timeouts of browsers and
     /// proxies (30 s and up), so a quiet poll is answered rather than cut.
     package static let changesWaitSeconds = 25.0
+    /// Lines a preview frame may be drawn at (`?height=`): a thumbnail to a 4K player.
+    package static let previewHeight = 16...2160
+    /// Lines of a preview frame when the request does not say.
+    package static let defaultPreviewHeight = 540
+    /// Lines of a playback stream when the request does not say.
+    package static let defaultStreamHeight = 360
+    /// Timelines kept open for previews at once, their decoders warm; the least recently used closes.
+    package static let previewSessions = 4
 }
