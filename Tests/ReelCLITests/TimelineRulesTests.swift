@@ -82,7 +82,7 @@ import Testing
         ("\"media\": \"b.jpg\"", "\"media\": \"a.mp4\"", "L021"),
         ("\"media\": \"sticker.png\"", "\"media\": \"nowhere/sticker.png\"", "L020"),
         ("\"sourceRange\": { \"start\": \"0.4s\"", "\"sourceRange\": { \"start\": \"1.4s\"", "L022"),  // a.mp4 ends at 3 s
-        ("\"format\": 1", "\"format\": 3", "T010"),
+        ("\"format\": 1", "\"format\": 99", "T010"),
         // Keyframes increase and lie within their item's time.
         (Self.photo, Self.photo + " \"motion\": [{ \"time\": \"0s\" }, { \"time\": \"50s\", \"scale\": 1.2 }],", "T052"),
         (Self.photo, Self.photo + " \"motion\": [{ \"time\": \"1s\" }, { \"time\": \"0.5s\" }],", "T052"),
