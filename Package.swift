@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "MediaTime", "DocumentLimits"]),
         .testTarget(name: "TemplateCoreTests", dependencies: documents + modules("TimelineEditing", "RenderCore")),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "FileAccess", "DocumentLimits", "ReelTestSupport"]),
-        .testTarget(name: "PixelKernelsTests", dependencies: ["PixelKernels", "RenderCore", "EffectCatalog", "TimelineModel"]),
+        .testTarget(name: "PixelKernelsTests", dependencies: ["PixelKernels", "RenderCore", "EffectCatalog", "TimelineModel", "ReelTestSupport"]),
         .testTarget(name: "SubjectDetectionTests", dependencies: ["SubjectDetection", "MediaIO", "Subjects", "ReelTestSupport"]),
         .testTarget(name: "BeatTrackingTests", dependencies: ["BeatTracking", "ReelTestSupport"]),
         .testTarget(

@@ -82,12 +82,7 @@ struct ServeCommand: Command {
         }
         let signals = Self.takeSignals()
         let quiet = args.quiet
-        let server: ReelServer
-        do {
-            server = try ReelServer(configuration, log: { line in if !quiet { Console.write(2, line + "\n") } })
-        } catch {
-            throw UsageError(message: error.description)
-        }
+        let server = try Self.startServer(configuration, quiet: quiet)
         Console.out(
             "reel serve: listening on \(server.url)" + (server.recoveredJobs > 0 ? " (\(server.recoveredJobs) interrupted renders queued again)" : "")
         )
@@ -98,6 +93,16 @@ struct ServeCommand: Command {
     /// Blocks SIGINT, SIGTERM and SIGHUP in this thread before the server starts: they are then
     /// taken by `serve` alone (sigwait), never by a handler, since the server's threads, made
     /// after this, inherit the mask.
+    /// The server started on `configuration`, its request log on standard error unless `quiet`;
+    /// a one-line usage error when it cannot start.
+    static func startServer(_ configuration: ServerConfiguration, quiet: Bool) throws -> ReelServer {
+        do {
+            return try ReelServer(configuration, log: { line in if !quiet { Console.write(2, line + "\n") } })
+        } catch {
+            throw UsageError(message: error.description)
+        }
+    }
+
     static func takeSignals() -> sigset_t {
         var signals = sigset_t()
         sigemptyset(&signals)

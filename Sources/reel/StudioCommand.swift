@@ -62,12 +62,7 @@ struct StudioCommand: Command {
         do { configuration.tokens = try ServerTokens(name: "studio", token: token) } catch { throw UsageError(message: error.description) }
         let signals = ServeCommand.takeSignals()
         let quiet = args.quiet
-        let server: ReelServer
-        do {
-            server = try ReelServer(configuration, log: { line in if !quiet { Console.write(2, line + "\n") } })
-        } catch {
-            throw UsageError(message: error.description)
-        }
+        let server = try ServeCommand.startServer(configuration, quiet: quiet)
         Console.out("\(server.url)/?token=\(token)")
         if !quiet { Console.err("reel studio: open the address above in a browser; Ctrl-C stops (data in \(data))") }
         ServeCommand.serve(server, until: signals, name: name, quiet: quiet)

@@ -1,36 +1,21 @@
 import Foundation
 import MediaIO
+import ReelTestSupport
 import Testing
 
 @testable import PixelKernels
 
-/// The blend modes against the W3C Compositing and Blending Level 1 formulas, written out again
-/// here in doubles, on flat colours drawn as a sticker is drawn; and the blend path's promises:
+/// The blend modes against the W3C Compositing and Blending Level 1 formulas (`BlendFormula`, in
+/// doubles), on flat colours drawn as a sticker is drawn; and the blend path's promises:
 /// what the layer does not touch keeps its bytes, and `normal` through it is the plain draw.
 @Suite struct BlendKernelTests {
-    /// The spec's `B(Cb, Cs)` for one channel, by mode id.
+    /// The spec's `B(Cb, Cs)` for one channel (`BlendFormula`); a mode it lacks is a failure.
     static func spec(_ mode: String, _ cb: Double, _ cs: Double) -> Double {
-        func hardLight(_ b: Double, _ s: Double) -> Double { s <= 0.5 ? b * 2 * s : b + (2 * s - 1) - b * (2 * s - 1) }
-        switch mode {
-        case "normal": return cs
-        case "multiply": return cb * cs
-        case "screen": return cb + cs - cb * cs
-        case "overlay": return hardLight(cs, cb)
-        case "hardLight": return hardLight(cb, cs)
-        case "softLight":
-            if cs <= 0.5 { return cb - (1 - 2 * cs) * cb * (1 - cb) }
-            let d = cb <= 0.25 ? ((16 * cb - 12) * cb + 4) * cb : cb.squareRoot()
-            return cb + (2 * cs - 1) * (d - cb)
-        case "add": return min(1, cb + cs)
-        case "darken": return min(cb, cs)
-        case "lighten": return max(cb, cs)
-        case "difference": return abs(cb - cs)
-        case "colorDodge": return cb == 0 ? 0 : cs == 1 ? 1 : min(1, cb / (1 - cs))
-        case "colorBurn": return cb == 1 ? 1 : cs == 0 ? 0 : 1 - min(1, (1 - cb) / cs)
-        default:
+        guard let b = BlendFormula.channel(mode, cb, cs) else {
             Issue.record("no formula for \(mode)")
             return .nan
         }
+        return b
     }
 
     /// Backdrop and layer colours that take each mode down both of its branches (dark and light

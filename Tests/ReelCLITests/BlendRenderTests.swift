@@ -22,27 +22,8 @@ import Testing
     static let rows: [(mode: String, opacity: Double)] = modes.map { ($0, 1) } + [("multiply", 0.5)]
     static let cell = 16
 
-    /// The W3C Compositing and Blending Level 1 formula of each mode, for one channel in 0...1.
-    static func spec(_ mode: String, _ cb: Double, _ cs: Double) -> Double {
-        func hardLight(_ b: Double, _ s: Double) -> Double { s <= 0.5 ? b * 2 * s : b + (2 * s - 1) - b * (2 * s - 1) }
-        switch mode {
-        case "multiply": return cb * cs
-        case "screen": return cb + cs - cb * cs
-        case "overlay": return hardLight(cs, cb)
-        case "hardLight": return hardLight(cb, cs)
-        case "softLight":
-            if cs <= 0.5 { return cb - (1 - 2 * cs) * cb * (1 - cb) }
-            let d = cb <= 0.25 ? ((16 * cb - 12) * cb + 4) * cb : cb.squareRoot()
-            return cb + (2 * cs - 1) * (d - cb)
-        case "add": return min(1, cb + cs)
-        case "darken": return min(cb, cs)
-        case "lighten": return max(cb, cs)
-        case "difference": return abs(cb - cs)
-        case "colorDodge": return cb == 0 ? 0 : cs == 1 ? 1 : min(1, cb / (1 - cs))
-        case "colorBurn": return cb == 1 ? 1 : cs == 0 ? 0 : 1 - min(1, (1 - cb) / cs)
-        default: return cs
-        }
-    }
+    /// The W3C Compositing and Blending Level 1 formula of each mode, for one channel in 0...1 (`BlendFormula`).
+    static func spec(_ mode: String, _ cb: Double, _ cs: Double) -> Double { BlendFormula.channel(mode, cb, cs) ?? cs }
 
     /// Writes packed RGB or RGBA bytes as a PNG through ffmpeg.
     static func png(_ bytes: [UInt8], width: Int, height: Int, alpha: Bool, to path: String) throws {
