@@ -203,6 +203,8 @@ import Testing
         let driver = Reel.repositoryRoot + "/Tests/ReelServerTests/studio_browser.py"
         let run = try Tools.run("python3", [driver, server.firstLine, "tiny", "a.mp4", "b.mp4", shots], timeout: 300)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        // A scrub shows the renderer's frame (compared with the server's drawing from the originals).
+        #expect(run.stdout.contains("is the renderer's"), "\(run.stdout)")
         // The video the download link offers is the timeline's: its canvas and its two seconds.
         let render = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("studio: render ") }?.split(separator: " ").last)
         let video = try server.request("GET", "/v1/renders/\(render)/output", headers: ["Authorization": "Bearer \(token)"])

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drives the studio's page in headless Chromium (Debian's chromium and chromium-driver) through
 Selenium, on loopback only, every wait bounded: the gallery shows the template's card with its
-preview playing, a make produces a timeline strip, a click shows a frame, the video plays, a swap by drag and its undo (Ctrl+Z) round-trip,
+preview playing, a make produces a timeline strip, a click shows a frame (its pixels the renderer's), the video plays, a swap by drag and its undo (Ctrl+Z) round-trip,
 a title changed in place, and an export ends with a download link (its render's id printed, so
 the caller can fetch and probe the video).
 
@@ -35,6 +35,7 @@ if author:
     url, folder, broken, shots = sys.argv[2:6]
 else:
     url, template, first, second, shots = sys.argv[1:6]
+url_base = f"{urlparse(url).scheme}://{urlparse(url).netloc}"
 if urlparse(url).hostname not in ("127.0.0.1", "localhost", "::1"):
     sys.exit("studio_browser.py: drives a studio on loopback only, not " + url)
 
@@ -80,6 +81,56 @@ def step(text):
 
 def shot(name):
     driver.save_screenshot(f"{shots}/{name}.png")
+
+
+def rgb_of_png(data):
+    """The PNG's pixels as packed RGB bytes, decoded by ffmpeg (an independent decoder)."""
+    import subprocess
+    r = subprocess.run(["ffmpeg", "-v", "error", "-i", "pipe:0", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"],
+                       input=data, capture_output=True, timeout=60)
+    assert r.returncode == 0, r.stderr.decode()
+    return r.stdout
+
+
+def same_pixels_as_the_poster():
+    """The frame the page shows after a scrub is the frame the renderer draws: its pixels against
+    the server's own drawing from the originals (the pixels of `reel poster --at <n>f`, which
+    ServeFrameTests holds byte for byte), within the noise of a preview proxy."""
+    import base64
+    import math
+    import urllib.request
+    shown = js("const i = document.getElementById('frame'); if (!i || i.hidden || !i.naturalWidth) return null;"
+               "const c = document.createElement('canvas'); c.width = i.naturalWidth; c.height = i.naturalHeight;"
+               "c.getContext('2d').drawImage(i, 0, 0); return [i.dataset.frame, c.toDataURL('image/png')];")
+    assert shown, "the scrub shows no frame picture (the frames route is not used)"
+    n, url = shown
+    picture = base64.b64decode(url.split(",", 1)[1])
+    token = js("return sessionStorage.getItem('reel-studio-token')")
+    timeline = js("return document.body.dataset.timeline")
+    height = js("return document.getElementById('frame').naturalHeight")
+
+    def exact(frame):
+        request = urllib.request.Request(f"{url_base}/v1/timelines/{timeline}/frames/{frame}?height={height}&source=original",
+                                         headers={"Authorization": "Bearer " + token})
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return rgb_of_png(response.read())
+
+    def psnr(a, b):
+        assert len(a) == len(b) and len(a) > 0, f"pictures of {len(a)} and {len(b)} bytes of RGB"
+        mse = sum((x - y) ** 2 for x, y in zip(a, b)) / len(a)
+        return 99.0 if mse == 0 else 10 * math.log10(255 * 255 / mse)
+
+    a = rgb_of_png(picture)
+    near = psnr(a, exact(n))
+    assert near >= 30, f"frame {n} as shown is {near:.1f} dB from the renderer's (at least 30 expected)"
+    # The last frame shows the other clip: the comparison tells frames apart.
+    last = int(js("const m = document.getElementById('clock').value.match(/of (\\d+)/); return m ? m[1] : 0")) - 1
+    assert last > 0, "the clock does not say the timeline's frames"
+    if last > int(n):
+        far = psnr(a, exact(last))
+        assert far < 20, f"frame {n} as shown is as close to frame {last} ({far:.1f} dB): the check cannot tell frames apart"
+    psnr_text = f"{near:.1f} dB PSNR"
+    step(f"the scrubbed frame {n} is the renderer's ({psnr_text})")
 
 
 def save_by_rename(source, target):
@@ -177,6 +228,7 @@ try:
          js("return document.getElementById('view-edit').dataset.version + ':' + document.body.dataset.playhead"), 120)
     step(f"a click shows frame {js('return document.body.dataset.playhead')}")
     shot("edit")
+    same_pixels_as_the_poster()
 
     # Play: the <video> plays with its time advancing, then pauses on the frame it reached.
     driver.find_element(By.ID, "play").click()
