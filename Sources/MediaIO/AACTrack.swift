@@ -86,6 +86,22 @@ package final class AACTrack: @unchecked Sendable {
 
         deinit { fclose(file) }
 
+        /// Packet `index` as an `AVPacket` in `p`: its bytes, its times (1/48000 s) and flags, as the
+        /// encoder made it. What the MP4 writer and the soundtrack file both lay.
+        func load(_ index: Int, into p: UnsafeMutablePointer<AVPacket>, file name: String, operation: String) throws(FileAccessError) {
+            let made: Int32 = try read(index, file: name, operation: operation) { bytes in
+                guard av_new_packet(p, Int32(bytes.count)) >= 0 else { return reel_averror(ENOMEM) }
+                if let d = p.pointee.data, let b = bytes.baseAddress { d.update(from: b, count: bytes.count) }
+                return 0
+            }
+            try check(made, .writeFailed, file: name, operation: operation)
+            let source = track.packets[index]
+            p.pointee.pts = source.pts
+            p.pointee.dts = source.pts
+            p.pointee.duration = Int64(source.duration)
+            p.pointee.flags = source.flags
+        }
+
         /// The bytes of packet `index`, valid until the next read; packets are read in order.
         func read<T>(_ index: Int, file name: String, operation: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) throws(FileAccessError) -> T {
             let p = track.packets[index]

@@ -298,18 +298,8 @@ package final class MP4Writer {
             trackReader = try AACTrack.Reader(track, file: path, operation: "writing audio")
         }
         while trackPacketsWritten < track.packets.count, track.packets[trackPacketsWritten].pts < sample, let reader = trackReader {
-            let source = track.packets[trackPacketsWritten]
-            let made: Int32 = try reader.read(trackPacketsWritten, file: path, operation: "writing audio") { bytes in
-                guard av_new_packet(p, Int32(bytes.count)) >= 0 else { return reel_averror(ENOMEM) }
-                if let d = p.pointee.data, let b = bytes.baseAddress { d.update(from: b, count: bytes.count) }
-                return 0
-            }
+            try reader.load(trackPacketsWritten, into: p, file: path, operation: "writing audio")
             trackPacketsWritten += 1
-            try check(made, .writeFailed, file: path, operation: "writing audio")
-            p.pointee.pts = source.pts
-            p.pointee.dts = source.pts
-            p.pointee.duration = Int64(source.duration)
-            p.pointee.flags = source.flags
             av_packet_rescale_ts(p, AVRational(num: 1, den: Int32(AudioDecoder.sampleRate)), ast.pointee.time_base)
             p.pointee.stream_index = ast.pointee.index
             try check(av_interleaved_write_frame(format, p), .writeFailed, file: path, operation: "writing audio")

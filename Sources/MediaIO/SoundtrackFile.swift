@@ -52,17 +52,8 @@ package enum SoundtrackFile {
             let box = PacketBox()
             let p = box.packet
             let reader = try AACTrack.Reader(track, file: path, operation: "writing the soundtrack")
-            for (index, source) in track.packets.enumerated() {
-                let made: Int32 = try reader.read(index, file: path, operation: "writing the soundtrack") { bytes in
-                    guard av_new_packet(p, Int32(bytes.count)) >= 0 else { return reel_averror(ENOMEM) }
-                    if let d = p.pointee.data, let b = bytes.baseAddress { d.update(from: b, count: bytes.count) }
-                    return 0
-                }
-                try check(made, .writeFailed, file: path, operation: "writing the soundtrack")
-                p.pointee.pts = source.pts
-                p.pointee.dts = source.pts
-                p.pointee.duration = Int64(source.duration)
-                p.pointee.flags = source.flags
+            for index in track.packets.indices {
+                try reader.load(index, into: p, file: path, operation: "writing the soundtrack")
                 av_packet_rescale_ts(p, timeBase, stream.pointee.time_base)
                 p.pointee.stream_index = stream.pointee.index
                 try check(av_interleaved_write_frame(format, p), .writeFailed, file: path, operation: "writing the soundtrack")

@@ -167,17 +167,20 @@ package final class RenderRunner: @unchecked Sendable {
             _ = try? store.fail(job.id, error: JSONWriter.line(Self.error(error)), webhook: webhook)
         } catch let error as SlurmFailure {
             removeOutputs(paths)
-            let failure = JSONObject(["code": .string("render_failed"), "message": .string(error.description)])
-            _ = try? store.fail(job.id, error: JSONWriter.line(.object(failure)), webhook: webhook)
+            fail(job.id, code: "render_failed", message: error.description, webhook: webhook)
         } catch let error as SlurmError {
             removeOutputs(paths)
-            let failure = JSONObject(["code": .string("backend_failed"), "message": .string(error.description)])
-            _ = try? store.fail(job.id, error: JSONWriter.line(.object(failure)), webhook: webhook)
+            fail(job.id, code: "backend_failed", message: error.description, webhook: webhook)
         } catch {
             removeOutputs(paths)
-            let internalError = JSONObject(["code": .string("internal"), "message": .string("\(error)")])
-            _ = try? store.fail(job.id, error: JSONWriter.line(.object(internalError)), webhook: webhook)
+            fail(job.id, code: "internal", message: "\(error)", webhook: webhook)
         }
+    }
+
+    /// Ends job `id` as failed with a stable `code` and `message`.
+    private func fail(_ id: String, code: String, message: String, webhook: String?) {
+        let failure = JSONObject(["code": .string(code), "message": .string(message)])
+        _ = try? store.fail(id, error: JSONWriter.line(.object(failure)), webhook: webhook)
     }
 
     /// Renders the copy of a timeline a job keeps, and writes that timeline beside the video.

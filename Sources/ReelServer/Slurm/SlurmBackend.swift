@@ -100,7 +100,7 @@ final class SlurmBackend: Sendable {
             plan = submitted
         }
         guard let plan else { throw ReelError.cancelled }
-        try follow(plan, folder: folder, output: paths.video, progress: progress, cancel: cancel, detached: detached)
+        try follow(plan, id: job.id, folder: folder, output: paths.video, progress: progress, cancel: cancel, detached: detached)
         let result = (try? String(contentsOfFile: resultFile, encoding: .utf8)).flatMap { try? JSONParser.parse($0).root }
         try? FileManager.default.removeItem(atPath: folder)
         return result ?? .object(JSONObject(["summary": .array([]), "warnings": .array([])]))
@@ -187,7 +187,7 @@ final class SlurmBackend: Sendable {
 
     /// Looks at the plan's jobs until the video is done, a job fails, or the render is cancelled or detached.
     private func follow(
-        _ plan: SlurmPlan, folder: String, output: String, progress: JobProgress, cancel: CancellationFlag,
+        _ plan: SlurmPlan, id: String, folder: String, output: String, progress: JobProgress, cancel: CancellationFlag,
         detached: @Sendable () -> Bool
     ) throws {
         var unanswered = 0
@@ -195,7 +195,7 @@ final class SlurmBackend: Sendable {
             if cancel.isCancelled {
                 if !detached() {
                     try? cluster.cancel(plan.jobs)
-                    discard(URL(fileURLWithPath: folder).lastPathComponent)
+                    discard(id)
                 }
                 throw ReelError.cancelled
             }
